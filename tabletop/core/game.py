@@ -1,0 +1,132 @@
+"""The engine contract. Every game is a `Game` subclass (see DESIGN.md).
+
+Nothing here, nor in any game's rules, imports Qt or pygame: engines, bots and
+most tests run headless.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from tabletop.core.action import Action
+from tabletop.core.event import Event
+from tabletop.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    players: tuple[int, ...]          # the seat counts the game supports
+    version: int                      # bumped when rules change how a log replays
+    blurb: str = ""
+
+
+@dataclass
+class Result:
+    """The end of a game: a score per seat and the winning seats (empty: a draw)."""
+
+    scores: list[float]
+    winners: list[int]
+    summary: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"scores": self.scores, "winners": self.winners, "summary": self.summary,
+                "details": self.details}
+
+
+class IllegalAction(ValueError):
+    """Raised by `apply` for an action `why_illegal` rejects; the message says why."""
+
+
+class Game(ABC):
+    info: GameInfo
+
+    # --- a match -----------------------------------------------------------
+    @abstractmethod
+    def setup(self, options: dict, seed: int, players: int = 2) -> Any:
+        """A new match. All randomness lives in an Rng inside the state."""
+
+    def default_options(self, players: int = 2) -> dict:
+        return {}
+
+    @abstractmethod
+    def to_act(self, state) -> int | None:
+        """The seat whose decision it is, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state) -> list[Action]:
+        """Every legal action of the seat to act, with labels."""
+
+    def why_illegal(self, state, action: Action) -> str | None:
+        """A sentence a player understands, or None when `action` is legal.
+
+        Games override this to explain; the default only checks membership.
+        """
+        if self.to_act(state) is None:
+            return "The game is over."
+        if action in self.legal_actions(state):
+            return None
+        return "That move is not allowed now."
+
+    @abstractmethod
+    def apply(self, state, action: Action) -> list[Event]:
+        """Change `state` in place and say what happened. Illegal: IllegalAction."""
+
+    @abstractmethod
+    def result(self, state) -> Result | None:
+        """None while the game runs."""
+
+    # --- information -------------------------------------------------------
+    @abstractmethod
+    def view(self, state, seat: int | None) -> Any:
+        """What `seat` may know (None: a spectator). Hidden cards are absent."""
+
+    @abstractmethod
+    def sample(self, view, rng: Rng) -> Any:
+        """A full state consistent with `view`: the unknown cards dealt back in."""
+
+    # --- values --------------------------------------------------------------
+    @abstractmethod
+    def clone(self, state) -> Any:
+        ...
+
+    @abstractmethod
+    def state_to_json(self, state) -> dict:
+        ...
+
+    @abstractmethod
+    def state_from_json(self, data: dict) -> Any:
+        ...
+
+    def view_to_json(self, view) -> dict:
+        return view.to_json()
+
+    def label(self, state, action: Action) -> str:
+        """The human label of `action` in `state` (from the legal list when possible)."""
+        for legal in self.legal_actions(state):
+            if legal == action:
+                return legal.label
+        return str(action)
+
+    # --- bots ----------------------------------------------------------------
+    def evaluate(self, state, seat: int) -> float:
+        """Heuristic value of `state` for `seat` in [-1, 1]; games override it."""
+        res = self.result(state)
+        if res is None:
+            return 0.0
+        return 1.0 if seat in res.winners else (0.0 if not res.winners else -1.0)
+
+    def turn_label(self, state) -> str:
+        """A short progress label for saved-game lists ("Hand 2, turn 7")."""
+        return ""
+
+    def seat_names(self, players: int) -> list[str]:
+        return [f"Player {i + 1}" for i in range(players)]
+
+
+def legal_by_kind(actions: Sequence[Action], kind: str) -> list[Action]:
+    return [a for a in actions if a.kind == kind]

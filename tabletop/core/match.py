@@ -1,0 +1,173 @@
+"""A match: the game, its seats, the seed and the action log.
+
+The log plus the seed is the truth; the state is derived by replaying it, so a
+save can always be checked (`tabletop verify`) and undo is a shorter replay.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Callable
+
+from tabletop.core.action import Action
+from tabletop.core.event import Event
+from tabletop.core.game import Game, IllegalAction, Result
+
+
+@dataclass
+class Seat:
+    kind: str = "human"            # "human" or "bot"
+    name: str = ""
+    bot: str = "greedy"            # bot name when kind == "bot"
+    difficulty: str = "normal"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot,
+                "difficulty": self.difficulty}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Seat":
+        kind = data.get("kind", "human")
+        if kind not in ("human", "bot"):
+            raise ValueError(f"unknown seat kind {kind!r}")
+        return cls(kind=kind, name=str(data.get("name", "")), bot=str(data.get("bot", "greedy")),
+                   difficulty=str(data.get("difficulty", "normal")))
+
+
+@dataclass
+class LogEntry:
+    seat: int
+    action: Action
+    barrier: bool                  # undo may not step back past this entry
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "action": self.action.to_json(), "label": self.action.label,
+                "barrier": self.barrier}
+
+
+class Match:
+    def __init__(self, game: Game, seats: list[Seat], seed: int, options: dict | None = None,
+                 casual: bool = False, match_id: str | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.options = dict(game.default_options(len(seats)), **(options or {}))
+        self.casual = casual       # casual practice: undo may cross reveals
+        self.id = match_id or uuid.uuid4().hex[:12]
+        self.created = time.time()
+        self.updated = self.created
+        self.state = game.setup(self.options, seed, len(seats))
+        self.log: list[LogEntry] = []
+        self.listeners: list[Callable[["Match", list[Event]], None]] = []
+
+    # --- playing -----------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions(self.state)
+
+    def why_illegal(self, action: Action) -> str | None:
+        return self.game.why_illegal(self.state, action)
+
+    def play(self, action: Action) -> list[Event]:
+        """Apply one action of the seat to act; raises IllegalAction with the reason."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        reason = self.game.why_illegal(self.state, action)
+        if reason:
+            raise IllegalAction(reason)
+        if not action.label:
+            action = Action(action.kind, action.args, self.game.label(self.state, action))
+        events = self.game.apply(self.state, action)
+        self.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
+        self.updated = time.time()
+        for listener in list(self.listeners):
+            listener(self, events)
+        return events
+
+    # --- undo --------------------------------------------------------------------
+    def undo_target(self, for_seat: int | None = None) -> int | None:
+        """How long the log would be after one undo, or None if undo is not possible.
+
+        Undo takes back the last decision of `for_seat` (and every bot move after
+        it); it never crosses an entry that revealed something, unless casual.
+        """
+        n = len(self.log)
+        while n > 0:
+            entry = self.log[n - 1]
+            if entry.barrier and not self.casual:
+                return None
+            n -= 1
+            if for_seat is None or entry.seat == for_seat:
+                return n
+        return None
+
+    def can_undo(self, for_seat: int | None = None) -> bool:
+        return self.undo_target(for_seat) is not None
+
+    def undo(self, for_seat: int | None = None) -> bool:
+        target = self.undo_target(for_seat)
+        if target is None:
+            return False
+        self.state = self.replay(target)
+        del self.log[target:]
+        self.updated = time.time()
+        for listener in list(self.listeners):
+            listener(self, [Event("undo", "Move taken back.")])
+        return True
+
+    def replay(self, upto: int | None = None):
+        """The state after the first `upto` log entries, rebuilt from the seed."""
+        state = self.game.setup(self.options, self.seed, len(self.seats))
+        for entry in self.log[:upto]:
+            self.game.apply(state, entry.action)
+        return state
+
+    # --- serialisation -------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "game": self.game.info.id,
+            "game_version": self.game.info.version,
+            "options": self.options,
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "casual": self.casual,
+            "created": self.created,
+            "updated": self.updated,
+            "log": [e.to_json() for e in self.log],
+            "snapshot": self.game.state_to_json(self.state),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, game: Game, trust_snapshot: bool = True) -> "Match":
+        """Rebuild a match. The log is replayed; the snapshot is only compared."""
+        match = cls(game, [Seat.from_json(s) for s in data["seats"]], int(data["seed"]),
+                    data.get("options") or {}, bool(data.get("casual", False)), data.get("id"))
+        match.created = float(data.get("created", match.created))
+        for raw in data["log"]:
+            action = Action.from_json(raw["action"])
+            action = Action(action.kind, action.args, str(raw.get("label", "")))
+            seat = game.to_act(match.state)
+            reason = game.why_illegal(match.state, action)
+            if reason:
+                raise ValueError(f"move {len(match.log) + 1} of the saved log is illegal: {reason}")
+            events = game.apply(match.state, action)
+            match.log.append(LogEntry(seat, action, bool(raw.get("barrier", any(e.reveals for e in events)))))
+        match.updated = float(data.get("updated", match.updated))
+        return match
+
+    def snapshot_matches(self, snapshot: dict) -> bool:
+        return self.game.state_to_json(self.state) == snapshot

@@ -1,0 +1,1 @@
+"""Saves and settings on disk: JSON only, atomic writes, schema versions."""

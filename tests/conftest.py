@@ -1,0 +1,20 @@
+import os
+import sys
+from pathlib import Path
+
+# Headless everywhere: no test may open a real window.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def tabletop_home(tmp_path, monkeypatch):
+    """Every test gets its own TABLETOP_HOME so nothing touches the real user's files."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    return home
