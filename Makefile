@@ -1,0 +1,37 @@
+# Two commands on a fresh machine: `make play` and `make test` (README).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+HEADLESS := QT_QPA_PLATFORM=offscreen SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test bench clean screenshots
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP) $@
+
+play: $(STAMP)
+	$(BIN)/tabletop
+
+test: $(TEST_STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(HEADLESS) $(BIN)/tabletop bench paargus
+
+screenshots: $(STAMP)
+	mkdir -p docs/screenshots
+	$(HEADLESS) $(BIN)/tabletop screenshot paargus --out docs/screenshots/paargus.png --moves 40
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -1,0 +1,49 @@
+"""`tabletop bench GAME`: the speed figures we steer by (benchmarks, not tests)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from tabletop.core import Rng
+from tabletop.core.registry import get_game
+
+
+def _playouts_per_s(game, seconds: float = 2.0) -> float:
+    rng = Rng(1)
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = game.setup({}, done)
+        while game.to_act(s) is not None:
+            game.apply(s, rng.choice(game.legal_actions(s)))
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def _apply_and_clone_us(game, samples: int = 3000) -> tuple[float, float]:
+    rng = Rng(2)
+    s = game.setup({}, 2)
+    applies, clones = [], []
+    while len(applies) < samples:
+        if game.to_act(s) is None:
+            s = game.setup({}, len(applies))
+        a = rng.choice(game.legal_actions(s))
+        t = time.perf_counter()
+        c = game.clone(s)
+        clones.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        game.apply(c, a)
+        applies.append(time.perf_counter() - t)
+        s = c
+    return statistics.median(applies) * 1e6, statistics.median(clones) * 1e6
+
+
+def bench(game_id: str, frame: bool = True) -> dict:
+    game = get_game(game_id)
+    apply_us, clone_us = _apply_and_clone_us(game)
+    figures = {"game": game_id, "playouts_per_s": round(_playouts_per_s(game), 2),
+               "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2)}
+    if frame:
+        from tabletop.shell.screenshot import frame_ms
+        figures["frame_ms"] = round(frame_ms(game_id), 2)
+    return figures

@@ -1,0 +1,131 @@
+"""`tabletop` and its subcommands. With no arguments it launches the app."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _cmd_games(args) -> int:
+    from tabletop.core.registry import all_games
+    rows = [{"id": g.info.id, "title": g.info.title, "players": list(g.info.players)}
+            for g in all_games()]
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        for r in rows:
+            print(f"{r['id']:10} {r['title']} ({'/'.join(map(str, r['players']))} players)")
+    return 0
+
+
+def _cmd_cards(args) -> int:
+    from tabletop.games.catalogue import card_pool
+    pool = card_pool(args.game)
+    if args.json:
+        print(json.dumps(pool))
+    else:
+        for c in pool:
+            print(f"{c['id']:>4}  {c['name']:24} {c['type']}")
+    return 0
+
+
+def _cmd_arena(args) -> int:
+    from tabletop.bots.arena import format_table, run_arena
+    report = run_arena(args.game, args.bots, games=args.games, seed=args.seed,
+                       save_dir=Path(args.save) if args.save else None)
+    print(json.dumps(report) if args.json else format_table(report))
+    return 0
+
+
+def _cmd_verify(args) -> int:
+    from tabletop.store.saves import SaveError, SaveStore
+    path = Path(args.save)
+    try:
+        match = SaveStore(path.parent).load(path)
+    except SaveError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{path}: {len(match.log)} moves replay to the saved state.")
+    return 0
+
+
+def _cmd_screenshot(args) -> int:
+    from tabletop.shell.screenshot import screenshot
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    screenshot(args.game, Path(args.out), seed=args.seed, moves=args.moves, size=(w, h))
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _cmd_bench(args) -> int:
+    from tabletop.bench import bench
+    figures = bench(args.game)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for k, v in figures.items():
+            print(f"{k:16} {v}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tabletop", description="Card and board games with every rule enforced.")
+    sub = p.add_subparsers(dest="cmd")
+
+    s = sub.add_parser("games", help="list the games")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=_cmd_games)
+
+    s = sub.add_parser("cards", help="print a game's card pool")
+    s.add_argument("game")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=_cmd_cards)
+
+    s = sub.add_parser("arena", help="play bots against each other and report win rates")
+    s.add_argument("game")
+    s.add_argument("--bots", nargs="+", required=True, help="bot names, e.g. greedy random or greedy:hard")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--save", metavar="DIR")
+    s.set_defaults(func=_cmd_arena)
+
+    s = sub.add_parser("verify", help="replay a save's log and compare it with its snapshot")
+    s.add_argument("save")
+    s.set_defaults(func=_cmd_verify)
+
+    s = sub.add_parser("screenshot", help="render the real table after K random moves")
+    s.add_argument("game")
+    s.add_argument("--out", required=True)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--moves", type=int, default=0)
+    s.add_argument("--size", default="1920x1080")
+    s.set_defaults(func=_cmd_screenshot)
+
+    s = sub.add_parser("bench", help="the speed figures we steer by")
+    s.add_argument("game")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=_cmd_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+    multiprocessing.freeze_support()      # the bot worker in a frozen app
+    args = build_parser().parse_args(argv)
+    if args.cmd is None:
+        from tabletop.shell.app import run
+        return run()
+    try:
+        return args.func(args)
+    except KeyError as exc:                # unknown game id
+        print(f"tabletop: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""Drives one match for the UI: human moves, bot moves from the worker process,
+autosave after every action, undo, and whose eyes the table is for (hotseat)."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from tabletop.bots.worker import BotWorker, fallback_choice
+from tabletop.core import Action, Rng
+from tabletop.core.event import Event
+from tabletop.core.game import IllegalAction
+from tabletop.core.match import Match
+from tabletop.store.saves import SaveError, SaveStore
+
+log = logging.getLogger(__name__)
+
+BOT_PAUSE_S = 0.45        # a bot's move waits this long (times the pace) so people can follow
+
+
+class MatchController(QObject):
+    changed = Signal(list)          # events as the viewing seat may see them
+    thinking = Signal(str)          # "" when no bot is thinking
+    curtain = Signal(str)           # hotseat: a message while the table is hidden, "" to lift
+    problem = Signal(str)           # a sentence for the status line
+    saved = Signal(str)
+
+    def __init__(self, match: Match, store: SaveStore, worker: BotWorker | None = None,
+                 parent=None) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.store = store
+        self.worker = worker or BotWorker()
+        self.pace = 1.0
+        self.paused = False          # e.g. while an end-of-hand summary is open
+        self.table_busy = lambda: False
+        self.thumbnail = lambda: None
+        self._ticket: int | None = None
+        self._ready_at = 0.0
+        humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        self.humans = humans
+        self.viewer: int | None = humans[0] if humans else None
+        self._curtain_for: int | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(30)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        self._check_curtain()
+
+    # --- who sees what ------------------------------------------------------------
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1
+
+    def view(self):
+        return self.match.game.view(self.match.state, self.viewer)
+
+    def my_turn(self) -> bool:
+        seat = self.match.to_act
+        return (seat is not None and seat == self.viewer and not self.match.seats[seat].is_bot
+                and self._curtain_for is None)
+
+    def legal_for_viewer(self) -> list[Action]:
+        return self.match.legal_actions() if self.my_turn() else []
+
+    def _check_curtain(self) -> None:
+        """Between two humans' turns the table is hidden until the next one is ready."""
+        seat = self.match.to_act
+        if (self.hotseat and seat is not None and seat != self.viewer
+                and not self.match.seats[seat].is_bot):
+            self._curtain_for = seat
+            name = self.match.seats[seat].name or f"Player {seat + 1}"
+            self.curtain.emit(f"Pass the computer to {name}.\nClick when {name} is ready.")
+
+    def lift_curtain(self) -> None:
+        if self._curtain_for is not None:
+            self.viewer, self._curtain_for = self._curtain_for, None
+            self.curtain.emit("")
+            self.changed.emit([])
+
+    # --- moves -------------------------------------------------------------------------
+    def try_action(self, action: Action) -> str | None:
+        """Play a human's action. Returns the engine's reason when it is illegal."""
+        if not self.my_turn():
+            return "It is not your turn." if self.match.to_act is not None else "The match is over."
+        reason = self.match.why_illegal(action)
+        if reason:
+            return reason
+        self._play(action)
+        return None
+
+    def _play(self, action: Action) -> None:
+        try:
+            events = self.match.play(action)
+        except IllegalAction as exc:
+            self.problem.emit(str(exc))
+            return
+        self._ready_at = time.monotonic() + BOT_PAUSE_S * self.pace
+        self.autosave()
+        self.changed.emit([e.for_seat(self.viewer) for e in events])
+        self._check_curtain()
+
+    def undo(self) -> str | None:
+        seat = self.viewer if self.viewer is not None else None
+        if self._ticket is not None:
+            self.worker.cancel()
+            self._ticket = None
+            self.thinking.emit("")
+        if not self.match.undo(for_seat=seat):
+            return ("Nothing to undo: moves cannot be taken back past a draw or a shuffle "
+                    "(start a casual practice match to undo anything).")
+        self.autosave()
+        self.changed.emit([Event("undo", "Move taken back.")])
+        return None
+
+    def can_undo(self) -> bool:
+        return self.match.can_undo(self.viewer)
+
+    # --- bots --------------------------------------------------------------------------
+    def tick(self) -> None:
+        seat = self.match.to_act
+        if self._ticket is not None:
+            outcome = self.worker.poll()
+            if outcome is None:
+                return
+            ticket, action, error = outcome
+            self._ticket = None
+            self.thinking.emit("")
+            if ticket != self._pending_ticket or self.match.to_act != self._pending_seat:
+                return                                  # stale: the match moved on (undo)
+            if action is None:
+                log.warning("bot for seat %s failed (%s); playing greedy instead", seat, error)
+                self.problem.emit(f"The bot had a problem ({error}); it played a safe move instead.")
+                action = fallback_choice(self.match.game, self.match.game.view(self.match.state, seat),
+                                         self.match.legal_actions(), Rng(len(self.match.log)))
+            self._play(action)
+            return
+        if (seat is None or not self.match.seats[seat].is_bot or self.paused
+                or self.table_busy() or time.monotonic() < self._ready_at):
+            return
+        spec = self.match.seats[seat]
+        game = self.match.game
+        self._pending_seat = seat
+        self._pending_ticket = self._ticket = self.worker.request(
+            game.info.id, seat, game.view(self.match.state, seat), self.match.legal_actions(),
+            spec.bot, spec.difficulty, seed=self.match.seed + len(self.match.log))
+        self.thinking.emit(f"{spec.name or 'The bot'} is thinking…")
+
+    # --- saving ------------------------------------------------------------------------
+    def autosave(self, announce: bool = False) -> None:
+        try:
+            path = self.store.save(self.match, self.thumbnail())
+        except SaveError as exc:
+            self.problem.emit(f"Could not save: {exc}")
+            return
+        if announce:
+            self.saved.emit(f"Saved to {path}")
+
+    def close(self) -> None:
+        """Stop at once: the worker process dies with the match."""
+        self.timer.stop()
+        self.worker.close()

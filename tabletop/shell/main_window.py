@@ -1,0 +1,189 @@
+"""The main window: home, table and saved-games pages; menus and shortcuts."""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
+
+from tabletop.core.match import Match
+from tabletop.core.registry import get_game
+from tabletop.shell.about import AboutDialog
+from tabletop.shell.home import HomePage
+from tabletop.shell.new_match import NewMatchDialog
+from tabletop.shell.presentations import presentation
+from tabletop.shell.rules_viewer import RulesViewer
+from tabletop.shell.saves_page import SavesPage
+from tabletop.shell.settings_dialog import SettingsDialog
+from tabletop.shell.table_page import TablePage
+from tabletop.store.saves import SaveError, SaveStore
+from tabletop.store.settings import load_settings, save_settings
+
+log = logging.getLogger(__name__)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, store: SaveStore | None = None) -> None:
+        super().__init__()
+        self.setWindowTitle("Tabletop")
+        self.setMinimumSize(1100, 700)
+        self.settings = load_settings()
+        self.store = store or SaveStore()
+        try:
+            from tabletop.resources import resource
+            self.setWindowIcon(QIcon(str(resource("tabletop.art", "icon.png"))))
+        except (OSError, FileNotFoundError):
+            pass
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        self.home = HomePage()
+        self.home.new_match.connect(self.new_match)
+        self.home.rules.connect(self.show_rules)
+        self.home.continue_match.connect(self.resume)
+        self.home.saved_games.connect(self.show_saves)
+        self.saves = SavesPage(self.store)
+        self.saves.resume.connect(self.resume)
+        self.saves.back.connect(self.show_home)
+        self.table = TablePage(self.store, self.settings)
+        self.table.home.connect(self.show_home)
+        self.table.rematch.connect(self._rematch)
+        for page in (self.home, self.table, self.saves):
+            self.stack.addWidget(page)
+        self._menus()
+        if self.settings.window_geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
+        else:
+            self.resize(1600, 940)
+
+    # --- menus -------------------------------------------------------------------------
+    def _act(self, menu, text, slot, shortcut=None) -> QAction:
+        act = QAction(text, self)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self._act(game, "&New match…", lambda: self.new_match(None), "Ctrl+N")
+        self._act(game, "&Continue", self._continue_latest)
+        self._act(game, "Saved &games…", self.show_saves, "Ctrl+O")
+        self.save_act = self._act(game, "&Save", self.save_now, "Ctrl+S")
+        game.addSeparator()
+        self._act(game, "&Home", self.show_home, "Ctrl+H")
+        self._act(game, "&Quit", self.close, "Ctrl+Q")
+        edit = bar.addMenu("&Edit")
+        self.undo_act = self._act(edit, "&Undo", self.undo, "Ctrl+Z")
+        self._act(edit, "&Settings…", self.edit_settings, "Ctrl+,")
+        view = bar.addMenu("&View")
+        self._act(view, "&Fullscreen", self.toggle_fullscreen, "F11")
+        helpm = bar.addMenu("&Help")
+        self._act(helpm, "&Rules", lambda: self.show_rules(None), "F1")
+        self._act(helpm, "&About Tabletop", lambda: AboutDialog(self).exec())
+
+    # --- pages -----------------------------------------------------------------------
+    def show_start(self) -> None:
+        self.show_home()
+        if self.settings.fullscreen:
+            self.showFullScreen()
+        else:
+            self.show()
+
+    def show_home(self) -> None:
+        self.table.leave()
+        try:
+            self.home.set_latest(self.store.latest_unfinished())
+        except Exception as exc:   # a bad saves folder must not block the home screen
+            log.warning("could not list saves: %s", exc)
+            self.home.set_latest(None)
+        self.stack.setCurrentWidget(self.home)
+
+    def show_saves(self) -> None:
+        self.table.leave()
+        self.saves.refresh()
+        self.stack.setCurrentWidget(self.saves)
+
+    def new_match(self, game_id: str | None) -> None:
+        dlg = NewMatchDialog(game_id, self.settings.last_new_match, self)
+        if not dlg.exec():
+            return
+        c = dlg.choice()
+        self.settings.last_new_match = c["remember"]
+        save_settings(self.settings)
+        match = Match(get_game(c["game"]), c["seats"], c["seed"], c["options"], c["casual"])
+        self.open_match(match)
+
+    def _rematch(self, match: Match) -> None:
+        import random
+        again = Match(match.game, match.seats, random.SystemRandom().randrange(1 << 62),
+                      match.options, match.casual)
+        self.open_match(again)
+
+    def open_match(self, match: Match) -> None:
+        self.table.open(match)
+        self.stack.setCurrentWidget(self.table)
+        self.table.setFocus()
+
+    def resume(self, save_id: str) -> None:
+        try:
+            match = self.store.load(save_id, allow_backup=True)
+        except SaveError as exc:
+            QMessageBox.warning(self, "This save cannot be opened",
+                                f"{exc}\n\nThe file was left as it is.")
+            return
+        note = getattr(match, "recovered_from_backup", None)
+        if note:
+            QMessageBox.information(self, "Recovered from the backup", note)
+        self.open_match(match)
+
+    def _continue_latest(self) -> None:
+        info = self.store.latest_unfinished()
+        if info:
+            self.resume(info.id)
+
+    # --- actions ------------------------------------------------------------------------
+    def save_now(self) -> None:
+        if self.stack.currentWidget() is self.table:
+            self.table.save(announce=True)
+
+    def undo(self) -> None:
+        if self.stack.currentWidget() is self.table:
+            self.table.undo()
+
+    def edit_settings(self) -> None:
+        dlg = SettingsDialog(self.settings, self)
+        if dlg.exec():
+            self.settings = dlg.result_settings()
+            save_settings(self.settings)
+            self.table.apply_settings(self.settings)
+
+    def toggle_fullscreen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.settings.fullscreen = self.isFullScreen()
+        save_settings(self.settings)
+
+    def show_rules(self, game_id: str | None) -> None:
+        game_id = game_id or self.table.game_id() or "paargus"
+        game = get_game(game_id)
+        RulesViewer(game.info.title, presentation(game_id).rules_markdown(), self).exec()
+
+    def report_error(self, exc: BaseException, details: str) -> None:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Warning)
+        box.setWindowTitle("Something went wrong")
+        box.setText(f"Tabletop hit an unexpected problem and carried on:\n{exc}")
+        box.setDetailedText(details)
+        box.exec()
+
+    def closeEvent(self, event) -> None:
+        self.table.leave()
+        self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
+        save_settings(self.settings)
+        super().closeEvent(event)

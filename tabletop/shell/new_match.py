@@ -1,0 +1,127 @@
+"""The new-match dialog: the game, each seat human or bot, and the game's options."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout)
+
+from tabletop.core.match import Seat
+from tabletop.core.registry import all_games, get_game
+from tabletop.shell.presentations import presentation
+
+PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:normal"),
+           ("Bot: hard", "bot:hard")]
+
+
+class SeatRow(QHBoxLayout):
+    def __init__(self, index: int, default_kind: str, default_name: str) -> None:
+        super().__init__()
+        self.name = QLineEdit(default_name)
+        self.name.setMaxLength(24)
+        self.kind = QComboBox()
+        for text, value in PLAYERS:
+            self.kind.addItem(text, value)
+        self.kind.setCurrentIndex([v for _, v in PLAYERS].index(default_kind))
+        self.kind.currentIndexChanged.connect(self._renamed)
+        self.index = index
+        self.addWidget(QLabel(f"Seat {index + 1}"))
+        self.addWidget(self.name, 2)
+        self.addWidget(self.kind, 1)
+
+    def _renamed(self) -> None:
+        # keep the default names in step with the choice, but never a typed name
+        default_names = {"You", "Bot", f"Player {self.index + 1}"}
+        if self.name.text() in default_names:
+            self.name.setText("Bot" if self.kind.currentData() != "human" else
+                              ("You" if self.index == 0 else f"Player {self.index + 1}"))
+
+    def seat(self) -> Seat:
+        kind = self.kind.currentData()
+        name = self.name.text().strip() or f"Player {self.index + 1}"
+        if kind == "human":
+            return Seat("human", name)
+        # "greedy" is the strongest bot this release has; difficulty tunes it
+        return Seat("bot", name, "greedy" if kind != "bot:easy" else "random",
+                    kind.split(":")[1])
+
+
+class NewMatchDialog(QDialog):
+    def __init__(self, game_id: str | None = None, last: dict | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New match")
+        self.setMinimumWidth(520)
+        last = last or {}
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.game = QComboBox()
+        for g in all_games():
+            self.game.addItem(g.info.title, g.info.id)
+        if game_id:
+            self.game.setCurrentIndex(max(0, self.game.findData(game_id)))
+        form.addRow("Game", self.game)
+        lay.addLayout(form)
+
+        seats_box = QGroupBox("Players")
+        self.seats_lay = QVBoxLayout(seats_box)
+        lay.addWidget(seats_box)
+        self.options_box = QGroupBox("Options")
+        self.options_form = QFormLayout(self.options_box)
+        lay.addWidget(self.options_box)
+        self.casual = QCheckBox("Casual practice: undo anything, even past a draw")
+        self.casual.setChecked(bool(last.get("casual", False)))
+        lay.addWidget(self.casual)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText("Start")
+        buttons.button(QDialogButtonBox.Ok).setProperty("primary", True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.rows: list[SeatRow] = []
+        self.option_boxes: dict[str, QComboBox] = {}
+        self._last = last
+        self.game.currentIndexChanged.connect(self._rebuild)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        game = get_game(self.game.currentData())
+        for row in self.rows:
+            while row.count():
+                w = row.takeAt(0).widget()
+                if w:
+                    w.deleteLater()
+            self.seats_lay.removeItem(row)
+        self.rows = []
+        kinds = self._last.get("seats") if self._last.get("game") == game.info.id else None
+        for i in range(game.info.players[0]):
+            kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot")
+            if kinds and i < len(kinds):
+                kind, name = kinds[i]
+            row = SeatRow(i, kind, name)
+            self.seats_lay.addLayout(row)
+            self.rows.append(row)
+        while self.options_form.rowCount():
+            self.options_form.removeRow(0)
+        self.option_boxes = {}
+        for opt in presentation(game.info.id).options:
+            box = QComboBox()
+            for text, value in opt.choices:
+                box.addItem(text, value)
+            box.setCurrentIndex(max(0, box.findData(opt.default)))
+            self.options_form.addRow(opt.label, box)
+            self.option_boxes[opt.key] = box
+        self.options_box.setVisible(bool(self.option_boxes))
+
+    def choice(self) -> dict:
+        """What the player chose: game, seats, options, casual, a fresh seed."""
+        seats = [r.seat() for r in self.rows]
+        return {
+            "game": self.game.currentData(),
+            "seats": seats,
+            "options": {k: b.currentData() for k, b in self.option_boxes.items()},
+            "casual": self.casual.isChecked(),
+            "seed": random.SystemRandom().randrange(1 << 62),
+            "remember": {"game": self.game.currentData(), "casual": self.casual.isChecked(),
+                         "seats": [[r.kind.currentData(), r.name.text()] for r in self.rows]},
+        }

@@ -1,0 +1,26 @@
+"""The rules of a game in our own words, with its Rulings, from its rules page."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
+
+
+class RulesViewer(QDialog):
+    def __init__(self, title: str, markdown: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Rules of {title}")
+        self.resize(760, 820)
+        lay = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        self.browser.document().setDefaultStyleSheet(
+            "h1 { color: #f0c060; } h2 { color: #d9a441; margin-top: 18px; } "
+            "h3 { color: #ece6da; } td, th { padding: 4px 10px; } code { color: #f0c060; }")
+        self.browser.setMarkdown(markdown)
+        lay.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def show_section(self, anchor: str) -> None:
+        self.browser.scrollToAnchor(anchor)

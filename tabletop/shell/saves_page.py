@@ -1,0 +1,99 @@
+"""Saved games: thumbnail, game, players, date, progress; resume or delete."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QMessageBox,
+                               QVBoxLayout, QWidget)
+
+from tabletop.shell.widgets import button, label
+from tabletop.store.saves import SaveInfo, SaveStore
+
+
+def when(iso: str) -> str:
+    try:
+        t = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
+    except (ValueError, AttributeError):
+        return iso or "?"
+    return t.strftime("%d %b %Y, %H:%M")
+
+
+class SavesPage(QWidget):
+    resume = Signal(str)
+    back = Signal()
+
+    def __init__(self, store: SaveStore) -> None:
+        super().__init__()
+        self.store = store
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(48, 30, 48, 30)
+        head = QHBoxLayout()
+        head.addWidget(label("Saved games", "title"), 1)
+        head.addWidget(button("Back", False, self.back.emit))
+        lay.addLayout(head)
+        self.list = QListWidget()
+        self.list.setIconSize(QSize(224, 126))
+        self.list.setSpacing(4)
+        self.list.itemDoubleClicked.connect(lambda _item: self._resume())
+        self.list.currentRowChanged.connect(self._selected)
+        lay.addWidget(self.list, 1)
+        self.empty = label("No saved games yet. A match is saved after every move.", "muted")
+        lay.addWidget(self.empty)
+        row = QHBoxLayout()
+        self.detail = label("", "muted", wrap=True)
+        row.addWidget(self.detail, 1)
+        self.resume_btn = button("Resume", True, self._resume)
+        self.delete_btn = button("Delete", False, self._delete)
+        row.addWidget(self.delete_btn)
+        row.addWidget(self.resume_btn)
+        lay.addLayout(row)
+        self.infos: list[SaveInfo] = []
+
+    def refresh(self) -> None:
+        self.list.clear()
+        self.infos = self.store.list()
+        for info in self.infos:
+            if info.error:
+                text = f"{info.title}  ·  cannot be opened\n{info.error}"
+            else:
+                status = info.result if info.finished and info.result else info.turn
+                text = (f"{info.title}  ·  {' vs '.join(info.players)}\n{status}\n"
+                        f"Saved {when(info.saved_at)}")
+            item = QListWidgetItem(text)
+            if info.thumbnail and QPixmap(str(info.thumbnail)).width() > 0:
+                item.setIcon(QIcon(str(info.thumbnail)))
+            if info.error:
+                item.setForeground(Qt.gray)
+            self.list.addItem(item)
+        self.empty.setVisible(not self.infos)
+        if self.infos:
+            self.list.setCurrentRow(0)
+        self._selected(self.list.currentRow())
+
+    def _current(self) -> SaveInfo | None:
+        row = self.list.currentRow()
+        return self.infos[row] if 0 <= row < len(self.infos) else None
+
+    def _selected(self, _row: int) -> None:
+        info = self._current()
+        self.resume_btn.setEnabled(bool(info and not info.error))
+        self.delete_btn.setEnabled(info is not None)
+        self.detail.setText("" if info is None else str(info.path))
+
+    def _resume(self) -> None:
+        info = self._current()
+        if info and not info.error:
+            self.resume.emit(info.id)
+
+    def _delete(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        sure = QMessageBox.question(self, "Delete saved game",
+                                    f"Delete this {info.title} match for good?")
+        if sure == QMessageBox.Yes:
+            self.store.delete(info.id)
+            self.refresh()

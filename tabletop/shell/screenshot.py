@@ -1,0 +1,112 @@
+"""`tabletop screenshot` and the frame benchmark: the real shell and table, offscreen."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from pathlib import Path
+
+
+def _headless() -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _app():
+    _headless()
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.shell.theme import apply_theme
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(["tabletop"])
+        apply_theme(app)
+    return app
+
+
+def _match_after(game_id: str, seed: int, moves: int):
+    """A match (you against a bot) after `moves` random legal moves, stopping at your turn."""
+    from tabletop.core import Rng
+    from tabletop.core.match import Match, Seat
+    from tabletop.core.registry import get_game
+    game = get_game(game_id)
+    match = Match(game, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if match.to_act is None:
+            break
+        match.play(rng.choice(match.legal_actions()))
+    # leave it on a human decision so the screenshot shows the player's options
+    for _ in range(200):
+        if match.to_act in (None, 0):
+            break
+        match.play(rng.choice(match.legal_actions()))
+    return match
+
+
+def _settle(app, page, seconds: float = 1.5) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        if page.scene is not None and not page.scene.busy:
+            break
+        time.sleep(0.01)
+    for _ in range(5):
+        app.processEvents()
+
+
+def screenshot(game_id: str, out: Path, seed: int = 1, moves: int = 0,
+               size: tuple[int, int] = (1920, 1080)) -> Path:
+    from tabletop.store.saves import SaveStore
+    app = _app()
+    from tabletop.shell.main_window import MainWindow
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        win = MainWindow(store=SaveStore(Path(tmp)))
+        win.settings.animation_speed = 0          # pieces straight to their places
+        win.resize(*size)
+        win.show()
+        match = _match_after(game_id, seed, moves)
+        win.open_match(match)
+        win.table.ctrl.paused = True              # the bot waits: we photograph this moment
+        win.table.scene.pace = 0
+        _settle(app, win.table)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        win.grab().save(str(out))
+        win.table.leave()
+        win.close()
+    return out
+
+
+def frame_ms(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080)) -> float:
+    """Median time to draw a full table frame (every sprite) offscreen at `size`."""
+    _headless()
+    from tabletop.core.match import Match  # noqa: F401  (keeps imports symmetrical)
+    from tabletop.shell.presentations import presentation
+    from tabletop.store.settings import Settings
+    from tabletop.table.faces import FaceCache
+    from tabletop.table.pgsetup import init_offscreen, make_target
+    from tabletop.table.scene import Scene
+    init_offscreen()
+    match = _match_after(game_id, 3, 60)
+    from tabletop.table.layout import Layout
+    layout = Layout.load(game_id, len(match.seats))
+    scene = Scene(virtual=layout.size, layout=layout)
+    scene.pace = 0
+    presenter = presentation(game_id).make_presenter(scene, FaceCache(), Settings(),
+                                                     ["You", "Bot"])
+    view = match.game.view(match.state, 0)
+    presenter.sync(view, match.legal_actions(), True, [])
+    scene.update(1.0)
+    target = make_target(*size)
+    scene.resize(*size)
+    scene.render(target)                           # warm the face caches
+    times = []
+    for _ in range(frames):
+        scene.invalidate()
+        t = time.perf_counter()
+        scene.render(target)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)

@@ -1,0 +1,125 @@
+"""The panel beside the table: players, what to do now, the zoomed card, every
+legal move as a list (the keyboard route to every action), and the log."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget,
+                               QListWidgetItem, QVBoxLayout, QWidget)
+
+from tabletop.core import Action
+from tabletop.shell import theme
+from tabletop.shell.widgets import button, label, pil_to_pixmap
+
+
+class SeatBox(QFrame):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(12, 8, 12, 8)
+        lay.setSpacing(2)
+        self.name = label("", "h2")
+        lay.addWidget(self.name)
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(14)
+        lay.addLayout(self.grid)
+
+    def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
+        mark = "▶ " if to_act else ""
+        self.name.setText(f"{mark}{name}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
+        self.name.setTextFormat(Qt.RichText)
+        self.setStyleSheet(f"QFrame#panel {{ border-color: {theme.GOLD if to_act else theme.EDGE}; }}")
+        while self.grid.count():
+            self.grid.takeAt(0).widget().deleteLater()
+        for i, (key, value) in enumerate(rows):
+            self.grid.addWidget(label(key, "muted"), i // 2, (i % 2) * 2)
+            v = label(value)
+            v.setStyleSheet("font-weight: 600;")
+            self.grid.addWidget(v, i // 2, (i % 2) * 2 + 1)
+
+
+class SidePanel(QWidget):
+    action_chosen = Signal(object)
+    undo = Signal()
+    hint = Signal()
+    rules = Signal()
+    home = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFixedWidth(380)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 10, 10, 10)
+        lay.setSpacing(8)
+        self.title = label("", "h2")
+        lay.addWidget(self.title)
+        self.seats_lay = QVBoxLayout()
+        lay.addLayout(self.seats_lay)
+        self.seat_boxes: list[SeatBox] = []
+        self.prompt = label("", wrap=True)
+        self.prompt.setStyleSheet(f"color: {theme.GOLD_HI}; font-size: 15px; padding: 4px 2px;")
+        lay.addWidget(self.prompt)
+        self.zoom = QLabel()
+        self.zoom.setAlignment(Qt.AlignCenter)
+        self.zoom.setMinimumHeight(240)
+        self.zoom_text = label("Hover a card to see it large; right-click for full size.", "muted",
+                               wrap=True)
+        lay.addWidget(self.zoom)
+        lay.addWidget(self.zoom_text)
+        lay.addWidget(label("Your moves", "muted"))
+        self.moves = QListWidget()
+        self.moves.setToolTip("Double-click or press Enter to play a move")
+        self.moves.itemActivated.connect(self._activated)
+        lay.addWidget(self.moves, 2)
+        lay.addWidget(label("Log", "muted"))
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setFocusPolicy(Qt.NoFocus)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        lay.addWidget(self.log, 3)
+        row = QHBoxLayout()
+        self.undo_btn = button("Undo", False, self.undo.emit, "Take back your last move (Ctrl+Z)")
+        row.addWidget(self.undo_btn)
+        row.addWidget(button("Rules", False, self.rules.emit, "The rules of this game (F1)"))
+        row.addWidget(button("Home", False, self.home.emit, "Back to the home screen; the match is saved"))
+        lay.addLayout(row)
+        self._actions: list[Action] = []
+
+    def set_seats(self, seats: list[tuple[str, str, list[tuple[str, str]], bool]]) -> None:
+        while len(self.seat_boxes) < len(seats):
+            box = SeatBox()
+            self.seat_boxes.append(box)
+            self.seats_lay.addWidget(box)
+        for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
+            box.show_seat(name, kind, rows, to_act)
+
+    def set_moves(self, actions: list[Action]) -> None:
+        if actions == self._actions:
+            return
+        self._actions = list(actions)
+        self.moves.clear()
+        for a in actions:
+            self.moves.addItem(QListWidgetItem(a.label or str(a)))
+        self.moves.setEnabled(bool(actions))
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        row = self.moves.row(item)
+        if 0 <= row < len(self._actions):
+            self.action_chosen.emit(self._actions[row])
+
+    def add_log(self, text: str, important: bool = False) -> None:
+        item = QListWidgetItem(text)
+        if important:
+            item.setForeground(QColor(theme.GOLD_HI))
+        self.log.addItem(item)
+        self.log.scrollToBottom()
+
+    def set_zoom(self, image, text: str = "") -> None:
+        if image is None:
+            self.zoom.clear()
+        else:
+            pix = pil_to_pixmap(image)
+            self.zoom.setPixmap(pix.scaledToHeight(240, Qt.SmoothTransformation))
+        self.zoom_text.setText(text or "Hover a card to see it large; right-click for full size.")

@@ -1,0 +1,263 @@
+"""The table screen: the pygame table, the side panel, summaries and rematch."""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from tabletop.core import Action
+from tabletop.core.match import Match
+from tabletop.shell.controller import MatchController
+from tabletop.shell.presentations import presentation
+from tabletop.shell.side_panel import SidePanel
+from tabletop.shell.table_widget import TableWidget
+from tabletop.table import intents as it
+from tabletop.table.faces import FaceCache
+from tabletop.table.layout import Layout
+from tabletop.table.presenter import LOCAL
+from tabletop.table.scene import Scene
+
+log = logging.getLogger(__name__)
+
+
+def pace_of(settings) -> float:
+    """Settings hold a speed (0 = off, 2 = twice as fast); animations want a duration factor."""
+    speed = getattr(settings, "animation_speed", 1.0)
+    return 0.0 if speed <= 0.05 else 1.0 / speed
+
+
+class SummaryDialog(QDialog):
+    """End of a hand or of the match."""
+
+    def __init__(self, title: str, html: str, final: bool, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setMinimumWidth(560)
+        lay = QVBoxLayout(self)
+        head = QLabel(title)
+        head.setObjectName("title")
+        head.setStyleSheet("font-size: 26px;")
+        lay.addWidget(head)
+        body = QLabel(html)
+        body.setTextFormat(Qt.RichText)
+        body.setWordWrap(True)
+        lay.addWidget(body)
+        self.choice = "continue"
+        buttons = QDialogButtonBox()
+        if final:
+            again = buttons.addButton("Rematch", QDialogButtonBox.AcceptRole)
+            again.setProperty("primary", True)
+            again.clicked.connect(lambda: self._done("rematch"))
+            buttons.addButton("Home", QDialogButtonBox.RejectRole).clicked.connect(lambda: self._done("home"))
+            buttons.addButton("Look at the table", QDialogButtonBox.RejectRole).clicked.connect(
+                lambda: self._done("stay"))
+        else:
+            ok = buttons.addButton("Continue", QDialogButtonBox.AcceptRole)
+            ok.setProperty("primary", True)
+            ok.clicked.connect(lambda: self._done("continue"))
+        lay.addWidget(buttons)
+
+    def _done(self, choice: str) -> None:
+        self.choice = choice
+        self.accept()
+
+
+class TablePage(QWidget):
+    home = Signal()
+    rematch = Signal(object)
+
+    def __init__(self, store, settings) -> None:
+        super().__init__()
+        self.store = store
+        self.settings = settings
+        self.faces = FaceCache()
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        self.table = TableWidget()
+        self.table.intents.connect(self._intents)
+        lay.addWidget(self.table, 1)
+        self.panel = SidePanel()
+        self.panel.action_chosen.connect(self.perform)
+        self.panel.undo.connect(self.undo)
+        self.panel.rules.connect(lambda: self.window().show_rules(self.game_id()))
+        self.panel.home.connect(self.home.emit)
+        lay.addWidget(self.panel)
+        self.ctrl: MatchController | None = None
+        self.presenter = None
+        self.scene = None
+        self.summary_open = False
+
+    # --- opening and leaving --------------------------------------------------------------
+    def open(self, match: Match) -> None:
+        self.leave()
+        layout = Layout.load(match.game.info.id, len(match.seats))
+        self.scene = Scene(virtual=layout.size, layout=layout, faces=self.faces)
+        self.scene.pace = pace_of(self.settings)
+        self.table.set_scene(self.scene)
+        names = [s.name or f"Player {i + 1}" for i, s in enumerate(match.seats)]
+        self.presenter = presentation(match.game.info.id).make_presenter(
+            self.scene, self.faces, self.settings, names)
+        self.ctrl = MatchController(match, self.store)
+        self.ctrl.pace = pace_of(self.settings)
+        self.ctrl.table_busy = lambda: self.scene.busy or self.summary_open
+        self.ctrl.thumbnail = lambda: self.table.grab_png()
+        self.ctrl.changed.connect(self._changed)
+        self.ctrl.thinking.connect(lambda text: self.scene.set_thinking(text or None))
+        self.ctrl.curtain.connect(self._curtain)
+        self.ctrl.problem.connect(self._problem)
+        self.ctrl.saved.connect(self._problem)
+        self.panel.log.clear()
+        self.panel.title.setText(f"{match.game.info.title}")
+        for entry in match.log[-30:]:
+            self.panel.add_log(f"{names[entry.seat]}: {entry.action.label}")
+        if match.result() is not None:
+            self.panel.add_log(match.result().summary, True)
+        self._refresh([])
+        if self.ctrl.hotseat and self.ctrl._curtain_for is None and match.to_act is not None:
+            self.ctrl._check_curtain()
+
+    def leave(self) -> None:
+        if self.ctrl is not None:
+            if self.ctrl.match.log:
+                self.ctrl.autosave()
+            self.ctrl.close()
+            self.ctrl = None
+
+    def game_id(self) -> str | None:
+        return self.ctrl.match.game.info.id if self.ctrl else None
+
+    def apply_settings(self, settings) -> None:
+        self.settings = settings
+        if self.ctrl is not None:
+            self.ctrl.pace = self.scene.pace = pace_of(settings)
+            self.presenter.settings = settings
+            self._refresh([])
+
+    # --- the match moved on -----------------------------------------------------------------
+    def _changed(self, events: list) -> None:
+        names = self.presenter.seat_names
+        for e in events:
+            text = e.text
+            for i, n in enumerate(names):
+                text = text.replace(f"Player {i + 1}", n)
+            self.panel.add_log(text, e.kind in ("hand_end", "match_end", "conjoin", "trail"))
+        self._refresh(events)
+        summary = self.presenter.summary(self.ctrl.view(), events) if events else None
+        if summary:
+            self._show_summary(*summary, final=self.ctrl.match.result() is not None)
+
+    def _refresh(self, events: list) -> None:
+        ctrl = self.ctrl
+        if ctrl is None:
+            return
+        view = ctrl.view()
+        legal = ctrl.legal_for_viewer()
+        self.presenter.hint = None
+        self.presenter.sync(view, legal, ctrl.my_turn(), events)
+        seats = []
+        for i, s in enumerate(ctrl.match.seats):
+            kind = f"bot · {s.difficulty}" if s.is_bot else ("you" if i == ctrl.viewer else "human")
+            seats.append((self.presenter.seat_names[i], kind, self.presenter.seat_rows(view, i),
+                          ctrl.match.to_act == i))
+        self.panel.set_seats(seats)
+        self.panel.set_moves(legal)
+        self.panel.prompt.setText(self.presenter.prompt())
+        self.panel.undo_btn.setEnabled(ctrl.can_undo())
+        self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
+
+    def _show_summary(self, title: str, html: str, final: bool) -> None:
+        self.summary_open = True
+        try:
+            dlg = SummaryDialog(title, html, final, self)
+            dlg.exec()
+        finally:
+            self.summary_open = False
+        if dlg.choice == "rematch" and self.ctrl:
+            self.rematch.emit(self.ctrl.match)
+        elif dlg.choice == "home":
+            self.home.emit()
+
+    def _curtain(self, text: str) -> None:
+        self.scene.set_curtain(text or None)
+        if not text:
+            self._refresh([])
+
+    def _problem(self, text: str) -> None:
+        self.scene.status = text
+
+    # --- the player acts ---------------------------------------------------------------------
+    def perform(self, result) -> None:
+        """A presenter's answer to an intent: an action for the engine, or a local change."""
+        if result is None or self.ctrl is None:
+            return
+        if result == LOCAL:
+            self._refresh([])
+            return
+        reason = self.ctrl.try_action(result)
+        if reason:
+            self.scene.status = reason
+            self._refresh([])
+            self.scene.status = reason
+
+    def _intents(self, intents: list) -> None:
+        if self.presenter is None:
+            return
+        for i in intents:
+            if isinstance(i, it.ButtonPress) and i.button_id == "curtain":
+                self.ctrl.lift_curtain()
+            elif isinstance(i, it.DragStart):
+                targets = self.presenter.drag_targets(i.sprite_id)
+                self.scene.droppable(targets | self._drop_candidates())
+                self.scene.set_glow(targets)
+            elif isinstance(i, it.Drop):
+                self.scene.set_glow(set())
+                result = self.presenter.drop(i.sprite_id, i.target)
+                if result is None:
+                    self.scene.cancel_drag(i.sprite_id)
+                    continue
+                if result != LOCAL and self.ctrl.match.why_illegal(result):
+                    self.scene.cancel_drag(i.sprite_id)
+                else:
+                    self.scene.accept_drag()
+                self.perform(result)
+            elif isinstance(i, it.Click):
+                self.perform(self.presenter.click(i.target))
+            elif isinstance(i, it.ButtonPress):
+                self.perform(self.presenter.button(i.button_id))
+            elif isinstance(i, it.KeyPress):
+                self.perform(self.presenter.key(i.name))
+            elif isinstance(i, it.Hover):
+                z = self.presenter.zoom(i.target)
+                if z is None:
+                    self.panel.set_zoom(None)
+                else:
+                    key, compose, caption = z
+                    self.panel.set_zoom(self.faces.pil(key, compose), caption)
+            elif isinstance(i, it.RightClick):
+                z = self.presenter.zoom(i.target)
+                if z is not None:
+                    self.scene.overlay_card(z[0], z[1])
+
+    def _drop_candidates(self) -> set[str]:
+        """Every card sprite is a drop candidate so an illegal drop can be explained."""
+        return {s.id for s in self.scene.sprites() if s.id.startswith("card:")}
+
+    # --- menu actions --------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.ctrl is None:
+            return
+        reason = self.ctrl.undo()
+        if reason:
+            self.scene.status = reason
+        self.panel.add_log("Move taken back." if not reason else reason)
+
+    def save(self, announce: bool = False) -> None:
+        if self.ctrl is not None:
+            self.ctrl.autosave(announce)
+
+    def hint(self, action: Action | None) -> None:
+        if self.presenter is not None:
+            self.presenter.show_hint(action)

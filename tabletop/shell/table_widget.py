@@ -1,0 +1,141 @@
+"""The pygame table inside a Qt widget.
+
+pygame draws offscreen into a 32-bit surface; paintEvent wraps the surface's
+pixels as a QImage without copying (Format_RGB32 matches the surface's masks)
+and releases the view right after. Qt owns input and hands it to the scene;
+the scene's intents go to the game's presenter, whose candidate actions go to
+the controller, which asks the engine whether they are legal.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from tabletop.table.pgsetup import init_offscreen, make_target
+
+_BUTTONS = {Qt.LeftButton: 1, Qt.MiddleButton: 2, Qt.RightButton: 3}
+_KEYS = {Qt.Key_Left: "left", Qt.Key_Right: "right", Qt.Key_Up: "up", Qt.Key_Down: "down",
+         Qt.Key_Return: "enter", Qt.Key_Enter: "enter", Qt.Key_Space: "space",
+         Qt.Key_Escape: "escape", Qt.Key_Tab: "tab", Qt.Key_Backspace: "backspace"}
+
+
+class TableWidget(QWidget):
+    intents = Signal(list)        # what the player did on the table
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        init_offscreen()
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setMinimumSize(640, 360)
+        self.scene = None
+        self._target = None
+        self.frames = 0
+        self._last = time.monotonic()
+        self.timer = QTimer(self)
+        self.timer.setInterval(16)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def set_scene(self, scene) -> None:
+        self.scene = scene
+        self.update()
+
+    # --- drawing -------------------------------------------------------------------
+    def _tick(self) -> None:
+        now = time.monotonic()
+        dt, self._last = now - self._last, now
+        if self.scene is None:
+            return
+        self.scene.update(dt)
+        if self.scene.needs_redraw:
+            self.update()          # Qt coalesces these into one paint
+
+    def render_surface(self):
+        """Draw the scene at the widget's size into the pygame surface; returns it."""
+        w, h = max(1, self.width()), max(1, self.height())
+        if self._target is None or self._target.get_size() != (w, h):
+            self._target = make_target(w, h)
+            self.scene.resize(w, h)
+            self.scene.invalidate()
+        if self.scene.needs_redraw:
+            self.scene.render(self._target)
+            self.frames += 1
+        return self._target
+
+    def paintEvent(self, _event) -> None:
+        if self.scene is None:
+            return
+        surface = self.render_surface()
+        w, h = surface.get_size()
+        view = surface.get_view("1")
+        try:
+            image = QImage(view, w, h, surface.get_pitch(), QImage.Format_RGB32)
+            painter = QPainter(self)
+            painter.drawImage(QRect(0, 0, w, h), image)
+            painter.end()
+            del image
+        finally:
+            view = None            # unlock the surface for the next frame
+
+    def grab_png(self, size: tuple[int, int] = (384, 216)) -> bytes | None:
+        """A thumbnail of the table for the saved-games list."""
+        if self.scene is None:
+            return None
+        import io
+
+        import pygame
+        from PIL import Image
+        surface = self.render_surface()
+        small = pygame.transform.smoothscale(surface, size)
+        img = Image.frombytes("RGB", size, pygame.image.tobytes(small, "RGB"))
+        out = io.BytesIO()
+        img.save(out, "PNG", optimize=False)
+        return out.getvalue()
+
+    # --- input -----------------------------------------------------------------------
+    def _emit(self, intents) -> None:
+        if intents:
+            self.intents.emit(list(intents))
+        if self.scene is not None and self.scene.needs_redraw:
+            self.update()
+
+    def mousePressEvent(self, e) -> None:
+        self.setFocus()
+        if self.scene is not None:
+            p = e.position()
+            self._emit(self.scene.mouse_down(p.x(), p.y(), _BUTTONS.get(e.button(), 1)))
+
+    def mouseMoveEvent(self, e) -> None:
+        if self.scene is not None:
+            p = e.position()
+            self._emit(self.scene.mouse_move(p.x(), p.y()))
+
+    def mouseReleaseEvent(self, e) -> None:
+        if self.scene is not None:
+            p = e.position()
+            self._emit(self.scene.mouse_up(p.x(), p.y(), _BUTTONS.get(e.button(), 1)))
+
+    def leaveEvent(self, _e) -> None:
+        if self.scene is not None:
+            self._emit(self.scene.mouse_leave())
+
+    def resizeEvent(self, e) -> None:
+        if self.scene is not None:
+            self.scene.resize(max(1, self.width()), max(1, self.height()))
+        super().resizeEvent(e)
+
+    def keyPressEvent(self, e) -> None:
+        name = _KEYS.get(e.key()) or (e.text().lower() if e.text().isprintable() else "")
+        if name and self.scene is not None:
+            self._emit(self.scene.key(name))
+        else:
+            super().keyPressEvent(e)
+
+    def focusNextPrevChild(self, _next: bool) -> bool:
+        return False               # Tab moves the table's own selection

@@ -1,0 +1,44 @@
+"""Small widgets the screens share."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
+
+
+def pil_to_pixmap(image) -> QPixmap:
+    """A Pillow image as a QPixmap (copied: Qt keeps it beyond the image's life)."""
+    rgba = image.convert("RGBA")
+    data = rgba.tobytes("raw", "RGBA")
+    qimg = QImage(data, rgba.width, rgba.height, rgba.width * 4, QImage.Format_RGBA8888)
+    return QPixmap.fromImage(qimg.copy())
+
+
+def button(text: str, primary: bool = False, slot=None, tip: str = "") -> QPushButton:
+    b = QPushButton(text)
+    b.setCursor(Qt.PointingHandCursor)
+    if primary:
+        b.setProperty("primary", True)
+    if slot is not None:
+        b.clicked.connect(slot)
+    if tip:
+        b.setToolTip(tip)
+    return b
+
+
+def label(text: str, name: str = "", wrap: bool = False) -> QLabel:
+    lab = QLabel(text)
+    if name:
+        lab.setObjectName(name)
+    lab.setWordWrap(wrap)
+    return lab
+
+
+def panel(name: str = "panel") -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame()
+    frame.setObjectName(name)
+    lay = QVBoxLayout(frame)
+    lay.setContentsMargins(16, 14, 16, 14)
+    lay.setSpacing(8)
+    return frame, lay

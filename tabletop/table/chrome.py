@@ -1,0 +1,194 @@
+"""Everything on the table that is not a piece: felt, zones, status line, spinner,
+card zoom and the hotseat curtain."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+from PIL import Image, ImageFilter
+
+from . import paint
+from .base import HIGHLIGHT_COLORS, outline_ring
+from .card import with_shadow
+from .faces import Compose, FaceCache, pil_to_surface
+from .fonts import font, wrap_text
+from .layout import Viewport, Zone
+
+FELT = (22, 80, 70)          # deep green with a touch of blue
+INK = (244, 238, 222)
+PANEL = (14, 18, 22, 215)
+
+
+def felt_image(size: tuple[int, int] = (1920, 1080), base=FELT) -> Image.Image:
+    """Baize: fine grain over soft mottling, darkening towards the edges."""
+    w, h = size
+    mottle = Image.effect_noise((max(2, w // 48), max(2, h // 48)), 22).resize(size, Image.BICUBIC)
+    grain = Image.effect_noise(size, 26).filter(ImageFilter.GaussianBlur(0.7))
+    mix = Image.blend(mottle, grain, 0.45)
+    light = Image.new("RGB", size, paint.shade(base, 0.16))
+    dark = Image.new("RGB", size, paint.shade(base, -0.2))
+    felt = Image.composite(light, dark, mix)
+    vignette = Image.radial_gradient("L").resize(size, Image.BICUBIC)
+    vignette = vignette.point(lambda v: min(255, int((v / 255) ** 2.2 * 230)))
+    return Image.composite(Image.new("RGB", size, (4, 14, 14)), felt, vignette).convert("RGBA")
+
+
+def build_static(target: pygame.Surface, vp: Viewport, faces: FaceCache, zones: list[Zone],
+                 base=FELT) -> pygame.Surface:
+    """Felt covering the whole window (the letterbox bars too) with the zones drawn on it."""
+    W, H = target.get_size()
+    key = f"table/felt/v1/{tuple(base)}"
+    felt = faces.pil(key, lambda: felt_image((1920, 1080), base))
+    cover = max(W / felt.width, H / felt.height)
+    size = (math.ceil(felt.width * cover), math.ceil(felt.height * cover))
+    layer = pygame.Surface((W, H), 0, target)
+    big = faces.surface(key, lambda: felt, size)
+    layer.blit(big, ((W - size[0]) // 2, (H - size[1]) // 2))
+    for zone in zones:
+        if not zone.hidden:
+            draw_zone(layer, zone, vp, faces)
+    return layer
+
+
+def draw_zone(layer: pygame.Surface, zone: Zone, vp: Viewport, faces: FaceCache) -> None:
+    r = vp.rect_to_screen(zone.rect)
+    s = vp.scale
+    panel = paint.rounded_rect(r.size, 18 * s, (0, 0, 0, 46), outline=(255, 255, 255, 34),
+                               width=max(1.0, 1.5 * s))
+    layer.blit(panel, r)
+    if zone.label:
+        cap = paint.text(zone.label.upper(), max(6, round(17 * s)), (236, 226, 196, 150), bold=True)
+        layer.blit(cap, (r.x + round(16 * s), r.y + round(10 * s)))
+
+
+def draw_zone_glow(target: pygame.Surface, zone: Zone, vp: Viewport, faces: FaceCache,
+                   strength: float, hot: bool) -> None:
+    """A legal destination: soft gold halo, brighter when a dragged piece is over it."""
+    r = vp.rect_to_screen(zone.rect)
+    s = vp.scale
+    ring = outline_ring(faces, r.size, 18 * s, HIGHLIGHT_COLORS["glow"], s)
+    tint = faces.memo(("zone-tint", r.size), lambda: paint.rounded_rect(
+        r.size, 18 * s, HIGHLIGHT_COLORS["glow"] + (255,)))
+    tint.set_alpha(int((60 if hot else 22) * strength + (30 if hot else 0)))
+    target.blit(tint, r)
+    ring.set_alpha(int(255 * min(1.0, strength + (0.3 if hot else 0))))
+    target.blit(ring, ring.get_rect(center=r.center))
+    ring.set_alpha(255)
+
+
+def pill(faces: FaceCache, text: str, px: int, s: float, left_pad: int = 0) -> pygame.Surface:
+    """A dark rounded panel holding one line of text (status, thinking)."""
+    def build():
+        label = paint.text(text, px, INK)
+        h = label.get_height() + round(18 * s)
+        w = label.get_width() + round(40 * s) + left_pad
+        body = paint.rounded_rect((w, h), h / 2, PANEL, outline=(255, 255, 255, 40), width=max(1.0, s))
+        body.blit(label, label.get_rect(midleft=(round(20 * s) + left_pad, h / 2)))
+        return with_shadow(body, h * 2, False)
+    return faces.memo(("pill", text, px, left_pad), build)
+
+
+def draw_status(target, text: str, vp: Viewport, faces: FaceCache) -> None:
+    s = vp.scale
+    surf = pill(faces, text, max(6, round(24 * s)), s)
+    x, y = vp.to_screen(vp.virtual[0] / 2, vp.virtual[1] - 40)
+    target.blit(surf, surf.get_rect(center=(round(x), round(y))))
+
+
+def draw_thinking(target, text: str, vp: Viewport, faces: FaceCache, t: float) -> None:
+    """A pill at the top centre with a turning ring of dots: the bot is working."""
+    s = vp.scale
+    spin, px = round(34 * s), max(6, round(22 * s))
+    surf = pill(faces, text, px, s, left_pad=spin)
+    x, y = vp.to_screen(vp.virtual[0] / 2, 44)
+    rect = surf.get_rect(center=(round(x), round(y)))
+    target.blit(surf, rect)
+    body_w = font(px).size(text)[0] + round(40 * s) + spin  # as pill() sizes it
+    cx = rect.centerx - body_w / 2 + round(18 * s) + spin / 2
+    cy = rect.centery
+    n, rad = 10, 10 * s
+    head = int(t * 12) % n
+    for i in range(n):
+        age = (head - i) % n
+        a = i * 2 * math.pi / n
+        shade = max(60, 255 - age * 22)
+        pygame.draw.circle(target, (shade, int(shade * 0.85), int(shade * 0.5)),
+                           (cx + rad * math.cos(a), cy + rad * math.sin(a)), max(1.0, 2.6 * s * (1.25 - age / n)))
+
+
+def draw_curtain(target, text: str, vp: Viewport, faces: FaceCache) -> None:
+    """An opaque cover between two human players' turns."""
+    W, H = target.get_size()
+    s = vp.scale
+
+    def build():
+        layer = pygame.Surface((W, H), 0, target)
+        layer.fill((12, 16, 20))
+        glow = Image.radial_gradient("L").resize((W, H), Image.BICUBIC).point(lambda v: 255 - v)
+        tint = Image.new("RGBA", (W, H), (40, 56, 70, 0))
+        tint.putalpha(glow.point(lambda v: int(v * 0.8)))
+        layer.blit(pil_to_surface(tint), (0, 0))
+        f = font(max(8, round(46 * s)), True, True)
+        lines = wrap_text(text, f, round(1100 * s))
+        cx, cy = W // 2, H // 2 - round(30 * s)
+        y = cy - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            img = f.render(line, True, INK)
+            layer.blit(img, img.get_rect(midtop=(cx, y)))
+            y += f.get_linesize()
+        hint = paint.text("Click or press Enter when ready", max(6, round(24 * s)), (200, 190, 160))
+        layer.blit(hint, hint.get_rect(midtop=(cx, y + round(28 * s))))
+        pygame.draw.line(layer, (150, 124, 70), (cx - round(160 * s), y + round(12 * s)),
+                         (cx + round(160 * s), y + round(12 * s)), max(1, round(2 * s)))
+        return layer
+
+    target.blit(faces.memo(("curtain", text, (W, H)), build), (0, 0))
+
+
+def draw_overlay(target, key: str, compose: Compose, caption: str | None,
+                 vp: Viewport, faces: FaceCache) -> None:
+    """The zoomed card: a dark scrim, the card large in the centre, its text beside it."""
+    W, H = target.get_size()
+    s = vp.scale
+    scrim = faces.memo(("scrim", (W, H)), lambda: _scrim((W, H)))
+    target.blit(scrim, (0, 0))
+    img = faces.pil(key, compose)
+    ch = 820 * s
+    cw = ch * img.width / img.height
+    panel_w = 560 * s if caption else 0
+    gap = 40 * s if caption else 0
+    left = (W - cw - gap - panel_w) / 2
+    size = (round(cw), round(ch))
+
+    def build():
+        pic = paint.round_corners(faces.surface(key, compose, size), cw * 0.05)
+        return with_shadow(pic, size[1], True)
+
+    card = faces.memo(("zoom", key, size), build)
+    target.blit(card, card.get_rect(center=(round(left + cw / 2), H // 2)))
+    if caption:
+        surf = faces.memo(("zoom-text", caption, round(panel_w)), lambda: _caption(caption, panel_w, s))
+        target.blit(surf, surf.get_rect(midleft=(round(left + cw + gap), H // 2)))
+
+
+def _scrim(size) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((6, 8, 10, 170))
+    return surf
+
+
+def _caption(text: str, width: float, s: float) -> pygame.Surface:
+    f = font(max(6, round(24 * s)))
+    pad = round(26 * s)
+    lines = []
+    for para in text.split("\n"):
+        lines.extend(wrap_text(para, f, round(width) - 2 * pad) if para.strip() else [""])
+    h = len(lines) * f.get_linesize() + 2 * pad
+    body = paint.rounded_rect((round(width), h), 18 * s, PANEL, outline=(255, 255, 255, 40), width=max(1.0, s))
+    y = pad
+    for i, line in enumerate(lines):
+        img = f.render(line, True, INK)
+        body.blit(img, (pad, y))
+        y += f.get_linesize()
+    return body

@@ -1,0 +1,170 @@
+"""Card faces and other pictures: composed once by Pillow, cached on disk and in memory.
+
+A game composes a face with Pillow from its card data; the key names
+everything that changes the picture ("paargus/card/17/v1/palette=normal"), so
+a new key means a new picture and stale files are simply never read again.
+The disk cache is only an optimisation: a corrupt or unwritable file means we
+compose again, never that the table fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from collections import OrderedDict
+from pathlib import Path
+from typing import Callable, Hashable
+
+import pygame
+from PIL import Image
+
+from .pgsetup import init_offscreen
+
+log = logging.getLogger(__name__)
+
+Compose = Callable[[], Image.Image]
+
+
+class LRU:
+    """A least-recently-used map bounded by an approximate byte budget."""
+
+    def __init__(self, budget_bytes: int):
+        self.budget = budget_bytes
+        self.used = 0
+        self._items: OrderedDict[Hashable, tuple[object, int]] = OrderedDict()
+
+    def get(self, key: Hashable):
+        hit = self._items.get(key)
+        if hit is None:
+            return None
+        self._items.move_to_end(key)
+        return hit[0]
+
+    def put(self, key: Hashable, value, nbytes: int) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.used -= old[1]
+        self._items[key] = (value, nbytes)
+        self.used += nbytes
+        while self.used > self.budget and len(self._items) > 1:
+            _, (_, n) = self._items.popitem(last=False)
+            self.used -= n
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.used = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _surface_bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * 4 + 64
+
+
+def pil_to_surface(img: Image.Image) -> pygame.Surface:
+    """A PIL image as a display-format pygame surface with per-pixel alpha."""
+    init_offscreen()
+    img = img if img.mode == "RGBA" else img.convert("RGBA")
+    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA").convert_alpha()
+
+
+class FaceCache:
+    """Composed pictures by key: PNG files on disk, pygame surfaces in memory."""
+
+    def __init__(self, cache_dir: Path | None = None, memory_mb: int = 192):
+        self._root = Path(cache_dir) if cache_dir is not None else None
+        self._pil = LRU(64 << 20)            # decoded PIL images by key
+        self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
+        self._scaled = LRU(memory_mb << 20)  # (key, size) and memo() results
+        self._write_failed = False
+
+    # -- disk ----------------------------------------------------------------
+    @property
+    def folder(self) -> Path:
+        if self._root is None:
+            from tabletop.store.paths import cache_dir  # late: honours TABLETOP_HOME at use
+            self._root = cache_dir()
+        return self._root / "faces"
+
+    def path_for(self, key: str) -> Path:
+        return self.folder / (hashlib.sha1(key.encode("utf-8")).hexdigest() + ".png")
+
+    def pil(self, key: str, compose: Compose, persist: bool = True) -> Image.Image:
+        """The picture for `key`, composing it (and saving a PNG) only when not cached."""
+        img = self._pil.get(key)
+        if img is not None:
+            return img
+        img = self._read(key) if persist else None
+        if img is None:
+            img = compose()
+            img = img if img.mode == "RGBA" else img.convert("RGBA")
+            if persist:
+                self._write(key, img)
+        self._pil.put(key, img, img.width * img.height * 4)
+        return img
+
+    def _read(self, key: str) -> Image.Image | None:
+        path = self.path_for(key)
+        try:
+            if not path.is_file():
+                return None
+            with Image.open(path) as f:
+                f.load()
+                return f.convert("RGBA")
+        except Exception as exc:  # truncated, not a PNG, unreadable
+            log.warning("Face cache file %s for %r is unusable (%s); composing it again.",
+                        path, key, exc)
+            return None
+
+    def _write(self, key: str, img: Image.Image) -> None:
+        path = self.path_for(key)
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            img.save(tmp, "PNG")
+            os.replace(tmp, path)  # atomic: a reader never sees half a file
+        except Exception as exc:
+            if not self._write_failed:  # an unwritable cache is worth one line, not one per card
+                self._write_failed = True
+                log.warning("Cannot write the face cache in %s (%s); faces will be "
+                            "composed in memory only.", path.parent, exc)
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    # -- memory --------------------------------------------------------------
+    def surface(self, key: str, compose: Compose, size: tuple[int, int],
+                persist: bool = True) -> pygame.Surface:
+        """The picture scaled smoothly to exactly `size` pixels (memoised per key and size)."""
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        mkey = ("face", key, size)
+        surf = self._scaled.get(mkey)
+        if surf is not None:
+            return surf
+        full = self._full.get(key)
+        if full is None:
+            full = pil_to_surface(self.pil(key, compose, persist))
+            self._full.put(key, full, _surface_bytes(full))
+        if full.get_size() == size:
+            surf = full
+        else:
+            surf = pygame.transform.smoothscale(full, size).convert_alpha()
+        self._scaled.put(mkey, surf, _surface_bytes(surf))
+        return surf
+
+    def memo(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """Any derived surface (shadows, rings, text), built once per key and kept in the LRU."""
+        mkey = ("memo", key)
+        surf = self._scaled.get(mkey)
+        if surf is None:
+            surf = build()
+            self._scaled.put(mkey, surf, _surface_bytes(surf))
+        return surf
+
+    def clear_memory(self) -> None:
+        self._pil.clear()
+        self._full.clear()
+        self._scaled.clear()

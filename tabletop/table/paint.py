@@ -1,0 +1,149 @@
+"""Shape painting: anti-aliased rounded shapes, soft shadows and glows.
+
+pygame's own primitives are not anti-aliased, so shapes are drawn by Pillow
+at a multiple of their size and scaled down, then handed to pygame. Callers
+memoise the results (FaceCache.memo), so the cost is paid once per size.
+"""
+
+from __future__ import annotations
+
+import pygame
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from .faces import pil_to_surface
+from .fonts import font
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+SHADOW = (6, 10, 12)
+
+
+def _ss(w: int, h: int) -> int:
+    """Supersampling factor: generous for small shapes, cheap for big ones."""
+    return 4 if w * h <= 250_000 else 2
+
+
+def rounded_mask(size: tuple[int, int], radius: float, inset: float = 0.0) -> Image.Image:
+    """An anti-aliased 'L' mask of a rounded rectangle filling `size` (less `inset` each side)."""
+    w, h = max(1, size[0]), max(1, size[1])
+    k = _ss(w, h)
+    big = Image.new("L", (w * k, h * k), 0)
+    box = (inset * k, inset * k, (w - inset) * k - 1, (h - inset) * k - 1)
+    if box[2] > box[0] and box[3] > box[1]:
+        ImageDraw.Draw(big).rounded_rectangle(box, radius=max(0, radius - inset) * k, fill=255)
+    return big.resize((w, h), Image.LANCZOS)
+
+
+def rounded_rect(size: tuple[int, int], radius: float, fill: RGBA | RGB,
+                 outline: RGBA | RGB | None = None, width: float = 0,
+                 top: RGBA | RGB | None = None) -> pygame.Surface:
+    """A filled rounded rectangle, optionally with a vertical gradient (`top` -> `fill`) and outline."""
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    img = Image.new("RGBA", (w, h), _rgba(fill))
+    if top is not None:  # vertical gradient from `top` to `fill`
+        grad = Image.linear_gradient("L").resize((w, h))
+        img = Image.composite(Image.new("RGBA", (w, h), _rgba(fill)),
+                              Image.new("RGBA", (w, h), _rgba(top)), grad)
+    mask = rounded_mask((w, h), radius)
+    img.putalpha(ImageChops.multiply(img.getchannel("A"), mask))
+    if outline is not None and width > 0:
+        ring = ImageChops.subtract(mask, rounded_mask((w, h), radius, inset=width))
+        line = Image.new("RGBA", (w, h), _rgba(outline))
+        line.putalpha(ImageChops.multiply(ring, line.getchannel("A")))
+        img = Image.alpha_composite(img, line)
+    return pil_to_surface(img)
+
+
+def round_corners(surf: pygame.Surface, radius: float, edge: RGBA | None = (0, 0, 0, 70)
+                  ) -> pygame.Surface:
+    """A copy of `surf` with anti-aliased rounded corners and a hairline edge for definition."""
+    w, h = surf.get_size()
+    mask = rounded_mask((w, h), radius)
+    alpha = Image.new("RGBA", (w, h), (255, 255, 255, 255))
+    alpha.putalpha(mask)
+    out = surf.copy()
+    out.blit(pil_to_surface(alpha), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    if edge is not None:
+        ring = ImageChops.subtract(mask, rounded_mask((w, h), radius, inset=max(1.0, w / 160)))
+        line = Image.new("RGBA", (w, h), edge)
+        line.putalpha(ImageChops.multiply(ring, Image.new("L", (w, h), edge[3])))
+        out.blit(pil_to_surface(line), (0, 0))
+    return out
+
+
+def alpha_of(surf: pygame.Surface) -> Image.Image:
+    """The alpha channel of a pygame surface as a Pillow 'L' image."""
+    return Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA")).getchannel("A")
+
+
+def soft_shadow(alpha: Image.Image, blur: float, opacity: float) -> tuple[pygame.Surface, int]:
+    """A blurred dark silhouette of `alpha`, padded by the returned margin on every side."""
+    m = int(blur * 2) + 1  # beyond 2 sigma the shadow is invisible; less area to blend
+    pad = Image.new("L", (alpha.width + 2 * m, alpha.height + 2 * m), 0)
+    pad.paste(alpha, (m, m))
+    pad = pad.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: int(v * opacity))
+    img = Image.new("RGBA", pad.size, SHADOW + (0,))
+    img.putalpha(pad)
+    return pil_to_surface(img), m
+
+
+def glow_ring(size: tuple[int, int], radius: float, color: RGB, spread: float,
+              line: float) -> tuple[pygame.Surface, int]:
+    """A halo outside a rounded rectangle of `size` plus a crisp line on its edge.
+
+    Returned padded by the margin on every side; the inside stays clear so the
+    piece under it is not tinted.
+    """
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    m = int(spread * 2.2) + 2
+    W, H = w + 2 * m, h + 2 * m
+    shape = Image.new("L", (W, H), 0)
+    shape.paste(rounded_mask((w, h), radius), (m, m))
+    halo = shape.filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.GaussianBlur(spread))
+    halo = ImageChops.subtract(halo.point(lambda v: min(255, int(v * 1.6))), shape)
+    inner = Image.new("L", (W, H), 0)
+    inner.paste(rounded_mask((w, h), radius, inset=line), (m, m))
+    crisp = ImageChops.subtract(shape, inner)
+    alpha = ImageChops.lighter(halo.point(lambda v: int(v * 0.8)), crisp)
+    img = Image.new("RGBA", (W, H), _rgba(color))
+    img.putalpha(alpha)
+    return pil_to_surface(img), m
+
+
+def text(text_: str, px: int, color: RGB | RGBA, bold: bool = False,
+         serif: bool = False) -> pygame.Surface:
+    """A line of anti-aliased text (a translucent colour sets the surface alpha)."""
+    fg = font(px, bold, serif).render(text_, True, color[:3])
+    if len(color) == 4 and color[3] < 255:
+        fg.set_alpha(color[3])
+    return fg
+
+
+def shadowed_text(text_: str, px: int, color: RGB, bold: bool = False,
+                  serif: bool = False) -> tuple[pygame.Surface, int]:
+    """Text with a soft drop shadow (legible on felt); padded by the returned margin."""
+    f = font(px, bold, serif)
+    fg = f.render(text_, True, color[:3])
+    sh, m = soft_shadow(alpha_of(f.render(text_, True, (0, 0, 0)).convert_alpha()),
+                        max(1.0, px / 10), 0.9)
+    d = max(1, px // 16)
+    out = pygame.Surface(sh.get_size(), pygame.SRCALPHA)
+    out.blit(sh, (d, d))
+    out.blit(fg, (m, m))
+    return out.convert_alpha(), m
+
+
+def _rgba(c) -> RGBA:
+    return tuple(c) if len(c) == 4 else (c[0], c[1], c[2], 255)
+
+
+def luminance(c: RGB) -> float:
+    return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255
+
+
+def shade(c: RGB, k: float) -> RGB:
+    """Lighter (k > 0) or darker (k < 0) version of a colour."""
+    if k >= 0:
+        return tuple(int(v + (255 - v) * k) for v in c[:3])
+    return tuple(int(v * (1 + k)) for v in c[:3])

@@ -1,0 +1,33 @@
+"""pygame without a window: the table is drawn offscreen and shown by the shell.
+
+SDL's dummy video driver gives us a display module (needed by convert() and
+convert_alpha()) without ever opening a window; audio is never initialised.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+# Qt's QImage.Format_RGB32 on little-endian: bytes B, G, R, pad.
+RGB32_MASKS = (0x00FF0000, 0x0000FF00, 0x000000FF, 0)
+
+
+def init_offscreen() -> None:
+    """Initialise pygame's display and font modules headless. Safe to call often."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if pygame.display.get_surface() is None:
+        # A 1x1 hidden mode: convert()/convert_alpha() need a display format.
+        pygame.display.set_mode((1, 1), pygame.HIDDEN)
+
+
+def make_target(w: int, h: int) -> pygame.Surface:
+    """A 32-bit surface whose raw bytes (`get_view('1')`) are a QImage RGB32 image."""
+    init_offscreen()
+    return pygame.Surface((max(1, int(w)), max(1, int(h))), 0, 32, RGB32_MASKS)

@@ -1,0 +1,515 @@
+"""The table scene: sprites, zones, animation, input and rendering.
+
+The host (the shell's table widget) feeds it window-pixel mouse and key
+events and gets back intents; it calls update(dt) on a timer and render()
+when `needs_redraw` says something changed. Rules never live here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+import pygame
+
+from . import chrome
+from .anim import Animator
+from .base import HIGHLIGHT_COLORS, Sprite, outline_ring
+from .card import CardSprite
+from .faces import Compose, FaceCache
+from .intents import ButtonPress, Click, DragStart, Drop, Hover, KeyPress, RightClick
+from .layout import VIRTUAL, Layout, Viewport, Zone
+from .pgsetup import init_offscreen
+from .pieces import DieSprite
+from .widgets import ButtonSprite
+
+DRAG_THRESHOLD = 6  # window pixels the pointer must travel before a press becomes a drag
+FOCUS_COLOR = (236, 240, 246)
+
+
+@dataclass
+class _Press:
+    sprite_id: str | None
+    window: tuple[float, float]
+    virtual: tuple[float, float]
+
+
+class Scene:
+    def __init__(self, virtual: tuple[int, int] = VIRTUAL, layout: Layout | None = None,
+                 faces: FaceCache | None = None, felt=chrome.FELT):
+        init_offscreen()
+        self.virtual = tuple(virtual)
+        self.faces = faces if faces is not None else FaceCache()
+        self.layout = layout if layout is not None else Layout(size=self.virtual)
+        self.felt = felt
+        self._sprites: dict[str, Sprite] = {}
+        self._seq: dict[str, int] = {}
+        self._next_seq = 0
+        self.anim = Animator(self.get, lambda: self._sprites.values())
+        self.viewport = Viewport(*self.virtual, virtual=self.virtual)
+        self._dirty = True
+        self._time = 0.0
+        self._static: tuple[tuple, pygame.Surface] | None = None
+        self._glow: set[str] = set()
+        self._droppable: set[str] = set()
+        self._status = ""
+        self._thinking: str | None = None
+        self._curtain: str | None = None
+        self._overlay: tuple[str, Compose, str | None] | None = None
+        self.hover_id: str | None = None
+        self.focus_id: str | None = None
+        self._press: _Press | None = None
+        self._drag: str | None = None
+        self._grab = (0.0, 0.0)
+        self._drop_hover: str | None = None
+        self._origins: dict[str, tuple[float, float]] = {}
+        self._pointer = (-1.0, -1.0)
+
+    # -- redraw bookkeeping --------------------------------------------------
+    @property
+    def needs_redraw(self) -> bool:
+        return self._dirty
+
+    def invalidate(self) -> None:
+        self._dirty = True
+
+    @property
+    def pace(self) -> float:
+        return self.anim.pace
+
+    @pace.setter
+    def pace(self, value: float) -> None:
+        self.anim.pace = max(0.0, float(value))
+
+    @property
+    def busy(self) -> bool:
+        """True while pieces are moving (the presenter may wait before taking input)."""
+        return self.anim.busy
+
+    def update(self, dt: float) -> bool:
+        """Advance animations by `dt` seconds; True while the table keeps changing."""
+        self._time += dt
+        moving = self.anim.update(dt)
+        ambient = bool(self._thinking) or (bool(self._glow) and self._curtain is None)
+        if moving or ambient:
+            self._dirty = True
+        return moving or ambient
+
+    # -- sprites -------------------------------------------------------------
+    def put(self, sprite: Sprite) -> Sprite:
+        """Add a sprite, or replace the one with its id keeping where it is on the table."""
+        old = self._sprites.get(sprite.id)
+        if old is not None:
+            sprite.carry_over(old)
+            old._owner = None
+            if (isinstance(old, CardSprite) and isinstance(sprite, CardSprite)
+                    and old.showing_face() != _settled_face(sprite)):
+                sprite.flip = 0.0
+                self.anim.tween(sprite.id, "flip", 1.0, 0.4)
+        else:
+            self._seq[sprite.id] = self._next_seq
+            self._next_seq += 1
+        self._sprites[sprite.id] = sprite
+        sprite._owner = self
+        sprite.hovered = sprite.id == self.hover_id
+        self._dirty = True
+        return sprite
+
+    def get(self, sprite_id: str) -> Sprite | None:
+        return self._sprites.get(sprite_id)
+
+    def __contains__(self, sprite_id: str) -> bool:
+        return sprite_id in self._sprites
+
+    def remove(self, sprite_id: str) -> None:
+        sprite = self._sprites.pop(sprite_id, None)
+        if sprite is None:
+            return
+        sprite._owner = None
+        self.anim.cancel(sprite_id)
+        self._seq.pop(sprite_id, None)
+        self._origins.pop(sprite_id, None)
+        if self.hover_id == sprite_id:
+            self.hover_id = None
+        if self.focus_id == sprite_id:
+            self.focus_id = None
+        if self._drag == sprite_id:
+            self._drag = None
+        if self._press and self._press.sprite_id == sprite_id:
+            self._press = None
+        self._dirty = True
+
+    def clear(self) -> None:
+        for sid in list(self._sprites):
+            self.remove(sid)
+
+    def sprites(self) -> list[Sprite]:
+        """All sprites, bottom to top (z, then the order they were first put)."""
+        return sorted(self._sprites.values(), key=lambda s: (s.z, self._seq[s.id]))
+
+    def move(self, sprite_id: str, x: float, y: float, animate: bool = True,
+             duration: float = 0.35, delay: float = 0.0) -> None:
+        """Send a sprite to (x, y): a tween, or a jump when not animated."""
+        sprite = self._sprites.get(sprite_id)
+        if sprite is None:
+            return
+        if animate:
+            self.anim.animate(sprite_id, duration, delay, x=x, y=y)
+        else:
+            self.anim.cancel(sprite_id, "x")
+            self.anim.cancel(sprite_id, "y")
+            sprite.x, sprite.y = x, y
+
+    def flip(self, sprite_id: str, face_up: bool) -> None:
+        """Turn a card over with the squash animation."""
+        card = self._sprites.get(sprite_id)
+        if isinstance(card, CardSprite) and card.face_up != face_up:
+            shown = card.showing_face()
+            card.face_up = face_up
+            if shown != _settled_face(card):
+                card.flip = 0.0
+                self.anim.tween(sprite_id, "flip", 1.0, 0.4)
+
+    def roll(self, sprite_id: str, value: int, duration: float = 0.9) -> None:
+        """Tumble a die onto `value` (the duration follows the animation pace)."""
+        die = self._sprites.get(sprite_id)
+        if isinstance(die, DieSprite):
+            die.roll(value, duration * self.pace)
+
+    def pulse(self, sprite_id: str) -> None:
+        """A brief ring around a sprite that just changed."""
+        self.anim.pulse(sprite_id)
+        self._dirty = True
+
+    def sprite_at(self, vx: float, vy: float, exclude: str | None = None,
+                  among: set[str] | None = None) -> Sprite | None:
+        """The topmost visible sprite under a virtual point."""
+        for sprite in reversed(self.sprites()):
+            if sprite.id == exclude or (among is not None and sprite.id not in among):
+                continue
+            if sprite.visible and sprite.hit(vx, vy):
+                return sprite
+        return None
+
+    # -- zones, glow and table-wide state ------------------------------------
+    def set_layout(self, layout: Layout) -> None:
+        self.layout = layout
+        self._static = None
+        self._dirty = True
+
+    def zone(self, zone_id: str) -> Zone | None:
+        return self.layout.zones.get(zone_id)
+
+    def set_glow(self, target_ids: Iterable[str]) -> None:
+        """Make these zones or sprites glow as legal destinations (empty: none)."""
+        self._glow = set(target_ids)
+        self._dirty = True
+
+    def droppable(self, ids: Iterable[str]) -> None:
+        """Which sprite ids a dragged piece may land on (zones are always candidates)."""
+        self._droppable = set(ids)
+
+    @property
+    def status(self) -> str:
+        return self._status
+
+    @status.setter
+    def status(self, text: str | None) -> None:
+        self._status = text or ""
+        self._dirty = True
+
+    def set_thinking(self, text: str | None) -> None:
+        self._thinking = text or None
+        self._dirty = True
+
+    def set_curtain(self, text: str | None) -> None:
+        self._curtain = text or None
+        self._dirty = True
+
+    @property
+    def curtain(self) -> str | None:
+        return self._curtain
+
+    def overlay_card(self, face_key: str | None, compose: Compose | None = None,
+                     caption: str | None = None) -> None:
+        """Show a card large in the centre (with optional text beside it) until the next click."""
+        self._overlay = (face_key, compose, caption) if face_key and compose else None
+        self._dirty = True
+
+    @property
+    def overlay(self) -> str | None:
+        return self._overlay[0] if self._overlay else None
+
+    # -- drag outcome --------------------------------------------------------
+    def cancel_drag(self, sprite_id: str) -> None:
+        """The drop was refused: the piece slides back to where the drag began."""
+        if self._drag == sprite_id:
+            self._end_drag()
+        origin = self._origins.pop(sprite_id, None)
+        if origin is not None and sprite_id in self._sprites:
+            self.move(sprite_id, *origin, duration=0.3)
+            self.anim.tween(sprite_id, "lift", 0.0, 0.25)
+
+    def accept_drag(self, sprite_id: str | None = None) -> None:
+        """The drop was accepted: the presenter repositions the piece (all pending when None)."""
+        ids = [sprite_id] if sprite_id is not None else list(self._origins)
+        for sid in ids:
+            self._origins.pop(sid, None)
+            if sid in self._sprites:
+                self.anim.tween(sid, "lift", 0.0, 0.2, paced=False)
+
+    @property
+    def dragging(self) -> str | None:
+        return self._drag
+
+    # -- input (window pixels) -----------------------------------------------
+    def resize(self, w: int, h: int) -> None:
+        """Tell the scene the window size before the first render (input needs it)."""
+        vp = Viewport(w, h, virtual=self.virtual)
+        if vp != self.viewport:
+            self.viewport = vp
+            self._static = None
+            self._dirty = True
+
+    def mouse_down(self, x: float, y: float, button: int = 1) -> list:
+        vx, vy = self.viewport.to_virtual(x, y)
+        if self._overlay is not None:  # a click only dismisses the zoom
+            self.overlay_card(None)
+            return []
+        if self._curtain is not None:
+            return [ButtonPress("curtain")] if button == 1 else []
+        hit = self.sprite_at(vx, vy)
+        if button == 3:
+            return [RightClick(self._target_at(vx, vy, hit))]
+        if button != 1:
+            return []
+        self._press = _Press(hit.id if hit else None, (x, y), (vx, vy))
+        if isinstance(hit, ButtonSprite) and hit.enabled:
+            hit.pressed = True
+        return []
+
+    def mouse_move(self, x: float, y: float) -> list:
+        vx, vy = self.viewport.to_virtual(x, y)
+        self._pointer = (vx, vy)
+        if self._overlay is not None or self._curtain is not None:
+            return []
+        if self._drag is not None:
+            sprite = self._sprites[self._drag]
+            sprite.x, sprite.y = vx - self._grab[0], vy - self._grab[1]
+            self._drop_hover = self._drop_target(vx, vy, self._drag)
+            return []
+        press = self._press
+        if press is not None and press.sprite_id is not None:
+            sprite = self._sprites.get(press.sprite_id)
+            if isinstance(sprite, ButtonSprite):
+                sprite.pressed = sprite.enabled and sprite.hit(vx, vy)
+            elif (sprite is not None and sprite.draggable
+                  and math.dist((x, y), press.window) > DRAG_THRESHOLD):
+                return self._start_drag(sprite, vx, vy)
+        return self._hover(self.sprite_at(vx, vy))
+
+    def mouse_up(self, x: float, y: float, button: int = 1) -> list:
+        vx, vy = self.viewport.to_virtual(x, y)
+        if button != 1:
+            return []
+        if self._drag is not None:
+            sid = self._drag
+            target = self._drop_target(vx, vy, sid)
+            self._end_drag()
+            return [Drop(sid, target, vx, vy)]
+        press, self._press = self._press, None
+        if press is None:
+            return []
+        pressed = self._sprites.get(press.sprite_id) if press.sprite_id else None
+        if pressed is not None:
+            pressed.pressed = False
+        hit = self.sprite_at(vx, vy)
+        if press.sprite_id is None:
+            return [] if hit else [Click(self._target_at(vx, vy, None))]
+        if hit is None or hit.id != press.sprite_id:
+            return []  # released somewhere else: the press is abandoned
+        if isinstance(hit, ButtonSprite):
+            return [ButtonPress(hit.id)] if hit.enabled else []
+        return [Click(hit.id)]
+
+    def mouse_leave(self) -> list:
+        """The pointer left the widget."""
+        return self._hover(None)
+
+    def key(self, name: str) -> list:
+        """A key by name ("tab", "shift+tab", "left", "right", "return", "space", "escape", ...)."""
+        name = name.lower()
+        activate = name in ("return", "enter", "space")
+        if self._overlay is not None and (activate or name == "escape"):
+            self.overlay_card(None)
+            return []
+        if self._curtain is not None:
+            return [ButtonPress("curtain")] if activate else []
+        if name == "escape" and self._drag is not None:
+            sid = self._drag
+            self.cancel_drag(sid)
+            return [Drop(sid, None, *self._pointer)]
+        if name in ("tab", "right", "down", "shift+tab", "left", "up"):
+            return self._move_focus(-1 if name in ("shift+tab", "left", "up") else 1)
+        if activate and self.focus_id is not None:
+            sprite = self._sprites.get(self.focus_id)
+            if isinstance(sprite, ButtonSprite):
+                return [ButtonPress(sprite.id)] if sprite.enabled else []
+            return [Click(self.focus_id)]
+        return [KeyPress(name)]
+
+    def _target_at(self, vx, vy, hit: Sprite | None) -> str | None:
+        if hit is not None:
+            return hit.id
+        zone = self.layout.zone_at(vx, vy)
+        return zone.id if zone else None
+
+    def _drop_target(self, vx: float, vy: float, dragged: str) -> str | None:
+        sprite = self.sprite_at(vx, vy, exclude=dragged, among=self._droppable)
+        if sprite is not None:
+            return sprite.id
+        zone = self.layout.zone_at(vx, vy)
+        return zone.id if zone else None
+
+    def _start_drag(self, sprite: Sprite, vx: float, vy: float) -> list:
+        sid = sprite.id
+        # A piece still sliding somewhere returns to where it was going, not where it was caught.
+        ox = self.anim.target(sid, "x")
+        oy = self.anim.target(sid, "y")
+        self._origins.setdefault(sid, (sprite.x if ox is None else ox, sprite.y if oy is None else oy))
+        self.anim.cancel(sid, "x")
+        self.anim.cancel(sid, "y")
+        px, py = self._press.virtual
+        self._grab = (px - sprite.x, py - sprite.y)
+        self._drag, self._press = sid, None
+        sprite.x, sprite.y = vx - self._grab[0], vy - self._grab[1]
+        self.anim.tween(sid, "lift", 1.0, 0.12, paced=False)
+        self._drop_hover = self._drop_target(vx, vy, sid)
+        out = self._hover(None)
+        return out + [DragStart(sid)]
+
+    def _end_drag(self) -> None:
+        sid, self._drag, self._drop_hover = self._drag, None, None
+        if sid in self._sprites:
+            self.anim.tween(sid, "lift", 0.0, 0.2, paced=False)
+        self._dirty = True
+
+    def _hover(self, sprite: Sprite | None) -> list:
+        new = sprite.id if sprite else None
+        if new == self.hover_id:
+            return []
+        old = self._sprites.get(self.hover_id) if self.hover_id else None
+        if old is not None:
+            old.hovered = False
+            if old.id != self._drag and old.id not in self._origins:
+                self.anim.tween(old.id, "lift", 0.0, 0.15, paced=False)
+        self.hover_id = new
+        if sprite is not None:
+            sprite.hovered = True
+            if sprite.draggable and not isinstance(sprite, ButtonSprite):
+                self.anim.tween(new, "lift", 0.45, 0.12, paced=False)
+        self._dirty = True
+        return [Hover(new)]
+
+    def _focusables(self) -> list[str]:
+        """Keyboard stops: glowing or droppable targets, draggable pieces, enabled buttons."""
+        stops = []
+        for s in self._sprites.values():
+            if not s.visible:
+                continue
+            if (s.id in self._glow or s.id in self._droppable or s.draggable
+                    or (isinstance(s, ButtonSprite) and s.enabled)):
+                x, y, w, h = s.rect
+                stops.append((round((y + h / 2) / 80), x + w / 2, s.id))
+        for z in self.layout.zones.values():
+            if z.id in self._glow:
+                stops.append((round(z.center[1] / 80), z.center[0], z.id))
+        return [sid for *_, sid in sorted(stops)]
+
+    def _move_focus(self, step: int) -> list:
+        stops = self._focusables()
+        if not stops:
+            return []
+        i = stops.index(self.focus_id) + step if self.focus_id in stops else (0 if step > 0 else -1)
+        self.focus_id = stops[i % len(stops)]
+        self._dirty = True
+        return [Hover(self.focus_id)]
+
+    # -- rendering -----------------------------------------------------------
+    def render(self, target: pygame.Surface) -> None:
+        """Draw the whole table into `target` (any size: letterboxed virtual space)."""
+        self.resize(*target.get_size())
+        vp, faces = self.viewport, self.faces
+        key = (vp.window, id(self.layout), tuple(self.felt), target.get_bitsize())
+        if self._static is None or self._static[0] != key:
+            self._static = (key, chrome.build_static(target, vp, faces,
+                                                     list(self.layout.zones.values()), self.felt))
+        target.blit(self._static[1], (0, 0))
+        if self._curtain is not None:
+            chrome.draw_curtain(target, self._curtain, vp, faces)
+            self._dirty = False
+            return
+        glow = 0.62 + 0.38 * math.sin(self._time * 2 * math.pi / 1.5)
+        for zone in self.layout.zones.values():
+            if zone.id in self._glow and not zone.hidden:
+                chrome.draw_zone_glow(target, zone, vp, faces, glow, zone.id == self._drop_hover)
+        dragged = None
+        for sprite in self.sprites():
+            if sprite.id == self._drag:
+                dragged = sprite
+                continue
+            self._draw_sprite(target, sprite, glow)
+        self._draw_pulses(target)
+        if self.focus_id is not None:
+            self._draw_focus(target)
+        if dragged is not None:
+            dragged.draw(target, vp, faces)
+        if self._status:
+            chrome.draw_status(target, self._status, vp, faces)
+        if self._thinking:
+            chrome.draw_thinking(target, self._thinking, vp, faces, self._time)
+        if self._overlay is not None:
+            chrome.draw_overlay(target, *self._overlay, vp, faces)
+        self._dirty = False
+
+    def _draw_sprite(self, target, sprite: Sprite, glow: float) -> None:
+        sprite.draw(target, self.viewport, self.faces)
+        if sprite.id in self._glow and sprite.visible:
+            hot = sprite.id == self._drop_hover
+            self._ring(target, sprite, HIGHLIGHT_COLORS["glow"], min(1.0, glow + (0.4 if hot else 0)))
+
+    def _ring(self, target, sprite: Sprite, color, alpha: float, grow: float = 1.0) -> None:
+        vp = self.viewport
+        r = sprite.screen_rect(vp)
+        if grow != 1.0:
+            r = r.inflate(round(r.w * (grow - 1)), round(r.h * (grow - 1)))
+        rad = sprite.corner_radius() * vp.scale * sprite.scale * grow
+        ring = outline_ring(self.faces, r.size, rad, color, vp.scale)
+        ring.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+        target.blit(ring, ring.get_rect(center=r.center))
+        ring.set_alpha(255)
+
+    def _draw_pulses(self, target) -> None:
+        for sid, p in self.anim.pulses().items():
+            sprite = self._sprites.get(sid)
+            if sprite is not None and sprite.visible:
+                # Quantised growth keeps the number of distinct cached ring sizes small.
+                grow = 1.0 + round(p * 12) / 12 * 0.22
+                self._ring(target, sprite, (255, 244, 214), (1 - p) ** 1.5, grow)
+
+    def _draw_focus(self, target) -> None:
+        sprite = self._sprites.get(self.focus_id)
+        if sprite is not None and sprite.visible:
+            self._ring(target, sprite, FOCUS_COLOR, 0.9)
+            return
+        zone = self.layout.zones.get(self.focus_id)
+        if zone is not None:
+            r = self.viewport.rect_to_screen(zone.rect)
+            ring = outline_ring(self.faces, r.size, 18 * self.viewport.scale, FOCUS_COLOR, self.viewport.scale)
+            target.blit(ring, ring.get_rect(center=r.center))
+
+
+def _settled_face(card: CardSprite) -> bool:
+    """The side a card shows once any flip has finished."""
+    return card.face_up and card.compose_face is not None

@@ -1,0 +1,157 @@
+"""Table furniture: number plates, buttons and text labels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import paint
+from .base import Sprite
+from .card import with_shadow
+from .faces import FaceCache
+from .fonts import font
+from .layout import Viewport
+
+INK = (244, 238, 222)
+GOLD = (226, 190, 108)
+
+
+@dataclass(eq=False)
+class CounterSprite(Sprite):
+    """A small plate: a caption over a big number (score, stake, mana...)."""
+
+    value: int | str = 0
+    label: str = ""
+    w: float = field(default=120.0, kw_only=True)
+    h: float = field(default=84.0, kw_only=True)
+
+    def corner_radius(self) -> float:
+        return 14.0
+
+    def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
+        size = self.pixel_size(vp)
+        s = vp.scale * self.scale
+
+        def build():
+            plate = paint.rounded_rect(size, 14 * s, (22, 26, 32, 235), outline=GOLD + (150,),
+                                       width=max(1.0, 2 * s), top=(44, 50, 60, 235))
+            value = str(self.value)
+            has_label = bool(self.label)
+            vpx = round(min(size[1] * (0.5 if has_label else 0.62), size[0] * 1.3 / max(2, len(value))))
+            num = paint.text(value, max(6, vpx), (255, 250, 238), bold=True)
+            cy = size[1] * (0.6 if has_label else 0.5)
+            plate.blit(num, num.get_rect(center=(size[0] / 2, cy)))
+            if has_label:
+                cap = paint.text(self.label.upper(), max(6, round(size[1] * 0.17)), GOLD, bold=True)
+                plate.blit(cap, cap.get_rect(center=(size[0] / 2, size[1] * 0.22)))
+            return with_shadow(plate, size[1], False)
+
+        surf = faces.memo(("counter", str(self.value), self.label, size), build)
+        self.blit(target, surf, self.screen_center(vp))
+
+
+# Button palettes: (top, bottom, outline, text) per style and state.
+_BUTTON = {
+    ("primary", "normal"): ((250, 206, 110), (214, 150, 52), (255, 232, 170), (40, 26, 8)),
+    ("primary", "hover"): ((255, 220, 135), (230, 166, 64), (255, 240, 195), (40, 26, 8)),
+    ("primary", "pressed"): ((206, 146, 50), (232, 176, 80), (255, 226, 160), (40, 26, 8)),
+    ("plain", "normal"): ((64, 74, 88), (40, 46, 56), (120, 132, 150), INK),
+    ("plain", "hover"): ((80, 92, 108), (50, 58, 70), (160, 172, 190), (255, 255, 255)),
+    ("plain", "pressed"): ((36, 42, 50), (56, 64, 76), (120, 132, 150), INK),
+    ("disabled", "normal"): ((58, 62, 66), (48, 51, 55), (78, 82, 88), (130, 134, 138)),
+}
+
+
+@dataclass(eq=False)
+class ButtonSprite(Sprite):
+    """A rounded table button; the scene turns a click on it into ButtonPress."""
+
+    text: str = ""
+    enabled: bool = True
+    primary: bool = False
+    w: float = field(default=220.0, kw_only=True)
+    h: float = field(default=60.0, kw_only=True)
+
+    def corner_radius(self) -> float:
+        return self.h * 0.3
+
+    def state(self) -> tuple[str, str]:
+        if not self.enabled:
+            return ("disabled", "normal")
+        style = "primary" if self.primary else "plain"
+        return (style, "pressed" if self.pressed else "hover" if self.hovered else "normal")
+
+    def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
+        size = self.pixel_size(vp)
+        s = vp.scale * self.scale
+        state = self.state()
+
+        def build():
+            top, bottom, line, ink = _BUTTON[state]
+            body = paint.rounded_rect(size, self.h * 0.3 * s, bottom, outline=line,
+                                      width=max(1.0, 1.5 * s), top=top)
+            px = max(6, round(min(size[1] * 0.4, 26 * s)))
+            label = paint.text(self.text, px, ink, bold=True)
+            if label.get_width() > size[0] - 16 * s:  # long captions shrink rather than spill
+                px = max(6, int(px * (size[0] - 16 * s) / label.get_width()))
+                label = paint.text(self.text, px, ink, bold=True)
+            body.blit(label, label.get_rect(center=(size[0] / 2, size[1] / 2 + (1 if state[1] == "pressed" else 0))))
+            return with_shadow(body, size[1] * (0.6 if state[1] == "pressed" else 1.4), False)
+
+        surf = faces.memo(("button", self.text, size, state), build)
+        r = self.screen_rect(vp)
+        self.blit(target, surf, (r.centerx, r.centery + (round(2 * s) if state[1] == "pressed" else 0)))
+
+
+@dataclass(eq=False)
+class LabelSprite(Sprite):
+    """Text on the table (zone titles, scores, names); `x, y` is the `anchor` point."""
+
+    text: str = ""
+    size: int = 28
+    color: tuple[int, int, int] = INK
+    anchor: str = "topleft"        # any pygame.Rect point: topleft, center, midtop, ...
+    bold: bool = False
+    serif: bool = False
+    shadow: bool = True
+
+    def _box(self) -> tuple[float, float, float, float]:
+        """The text's virtual rectangle, measured with the font at virtual size."""
+        tw, th = font(self.size, self.bold, self.serif).size(self.text or " ")
+        r = pygame.FRect(0, 0, tw, th)
+        setattr(r, self.anchor, (self.x, self.y))
+        return (r.x, r.y, r.w, r.h)
+
+    @property
+    def rect(self):
+        return self._box()
+
+    @property
+    def center(self):
+        x, y, w, h = self._box()
+        return (x + w / 2, y + h / 2)
+
+    def screen_rect(self, vp: Viewport) -> pygame.Rect:
+        return vp.rect_to_screen(self._box())
+
+    def hit(self, vx: float, vy: float) -> bool:
+        x, y, w, h = self._box()
+        return self.visible and x <= vx <= x + w and y <= vy <= y + h
+
+    def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
+        if not self.text:
+            return
+        px = max(6, round(self.size * vp.scale * self.scale))
+        color = tuple(self.color)
+        if self.shadow:
+            surf = faces.memo(("label", self.text, px, color, self.bold, self.serif),
+                              lambda: paint.shadowed_text(self.text, px, color, self.bold, self.serif)[0])
+        else:
+            surf = faces.memo(("label-plain", self.text, px, color, self.bold, self.serif),
+                              lambda: paint.text(self.text, px, color, self.bold, self.serif))
+        # The shadow pads the text evenly on every side, so centring on the plain text box works.
+        rect = pygame.Rect((0, 0), font(px, self.bold, self.serif).size(self.text))
+        sx, sy = vp.to_screen(self.x, self.y)
+        setattr(rect, self.anchor, (round(sx), round(sy)))
+        self.blit(target, surf, rect.center)
