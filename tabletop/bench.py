@@ -45,5 +45,7 @@ def bench(game_id: str, frame: bool = True) -> dict:
                "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2)}
     if frame:
         from tabletop.shell.screenshot import frame_ms
-        figures["frame_ms"] = round(frame_ms(game_id), 2)
+        ms, sprites = frame_ms(game_id, with_count=True)
+        figures["frame_ms"] = round(ms, 2)
+        figures["frame_sprites"] = sprites
     return figures

@@ -80,18 +80,53 @@ def screenshot(game_id: str, out: Path, seed: int = 1, moves: int = 0,
     return out
 
 
-def frame_ms(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080)) -> float:
+def _busiest_match(game_id: str, seed: int = 3, moves: int = 400):
+    """The position with the most cards on the table within `moves` seeded random moves."""
+    from tabletop.core import Rng
+    from tabletop.core.match import Match, Seat
+    from tabletop.core.registry import get_game
+    game = get_game(game_id)
+    match = Match(game, [Seat("human", "You"), Seat("bot", "Bot")], seed)
+    rng = Rng(seed)
+    best, best_n = 0, -1
+    for i in range(moves):
+        if match.to_act is None:
+            break
+        match.play(rng.choice(match.legal_actions()))
+        n = len(json_cards(game.view_to_json(game.view(match.state, 0))))
+        if n > best_n and match.to_act == 0:
+            best, best_n = i + 1, n
+    del match.log[best:]
+    match.state = match.replay()
+    return match
+
+
+def json_cards(data) -> list:
+    """Every card id mentioned in a view (a rough count of what the table draws)."""
+    out = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in ("deck", "rng", "known"):
+                continue
+            out += json_cards(v)
+    elif isinstance(data, list):
+        for v in data:
+            out += json_cards(v) if isinstance(v, (list, dict)) else ([v] if isinstance(v, int) else [])
+    return out
+
+
+def frame_ms(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080),
+             with_count: bool = False):
     """Median time to draw a full table frame (every sprite) offscreen at `size`."""
     _headless()
-    from tabletop.core.match import Match  # noqa: F401  (keeps imports symmetrical)
     from tabletop.shell.presentations import presentation
     from tabletop.store.settings import Settings
     from tabletop.table.faces import FaceCache
+    from tabletop.table.layout import Layout
     from tabletop.table.pgsetup import init_offscreen, make_target
     from tabletop.table.scene import Scene
     init_offscreen()
-    match = _match_after(game_id, 3, 60)
-    from tabletop.table.layout import Layout
+    match = _busiest_match(game_id)
     layout = Layout.load(game_id, len(match.seats))
     scene = Scene(virtual=layout.size, layout=layout)
     scene.pace = 0
@@ -109,4 +144,5 @@ def frame_ms(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080
         t = time.perf_counter()
         scene.render(target)
         times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
+    ms = statistics.median(times)
+    return (ms, len(scene.sprites())) if with_count else ms

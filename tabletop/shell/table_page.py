@@ -89,6 +89,7 @@ class TablePage(QWidget):
         self.presenter = None
         self.scene = None
         self.summary_open = False
+        self.summary: SummaryDialog | None = None
 
     # --- opening and leaving --------------------------------------------------------------
     def open(self, match: Match) -> None:
@@ -169,12 +170,16 @@ class TablePage(QWidget):
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
 
     def _show_summary(self, title: str, html: str, final: bool) -> None:
+        """Window-modal but not blocking: bots wait (summary_open) until it is closed."""
         self.summary_open = True
-        try:
-            dlg = SummaryDialog(title, html, final, self)
-            dlg.exec()
-        finally:
-            self.summary_open = False
+        dlg = SummaryDialog(title, html, final, self)
+        self.summary = dlg
+        dlg.finished.connect(lambda _r: self._summary_closed(dlg))
+        dlg.open()
+
+    def _summary_closed(self, dlg: "SummaryDialog") -> None:
+        self.summary_open = False
+        self.summary = None
         if dlg.choice == "rematch" and self.ctrl:
             self.rematch.emit(self.ctrl.match)
         elif dlg.choice == "home":

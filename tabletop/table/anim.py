@@ -107,12 +107,14 @@ class Animator:
     def wait(self, seconds: float) -> None:
         self.then(None, seconds)
 
-    def _step_running(self) -> bool:
-        if self._step is None:
-            return False
-        if self._hold > 0 or any(tw.group == self._step for tw in self._tweens.values()):
+    def _step_moving(self) -> bool:
+        """The running step's tweens (or a self-animating sprite, e.g. a die) still moving."""
+        if any(tw.group == self._step for tw in self._tweens.values()):
             return True
         return any(getattr(s, "animating", False) for s in self._live())
+
+    def _step_running(self) -> bool:
+        return self._step is not None and (self._hold > 0 or self._step_moving())
 
     def _advance(self) -> None:
         while not self._step_running() and self._queue:
@@ -141,6 +143,7 @@ class Animator:
     # -- time ----------------------------------------------------------------
     def update(self, dt: float) -> bool:
         """Advance by `dt` seconds; True while anything is still moving."""
+        settled = self._step is not None and not self._step_moving()
         for key, tw in list(self._tweens.items()):
             sprite = self._resolve(tw.sprite_id)
             if sprite is None:
@@ -169,7 +172,8 @@ class Animator:
             self._pulses[sid] += dt
             if self._pulses[sid] >= span:
                 del self._pulses[sid]
-        self._hold = max(0.0, self._hold - dt)
+        if settled:  # the pause starts counting once the step's movement has ended
+            self._hold = max(0.0, self._hold - dt)
         self._advance()
         return ticking or self.busy
 

@@ -123,7 +123,7 @@ class FaceCache:
         tmp = path.with_name(path.name + ".tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            img.save(tmp, "PNG")
+            img.save(tmp, "PNG", compress_level=1)  # a cache: fast beats small
             os.replace(tmp, path)  # atomic: a reader never sees half a file
         except Exception as exc:
             if not self._write_failed:  # an unwritable cache is worth one line, not one per card

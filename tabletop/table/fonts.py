@@ -27,7 +27,9 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
     size = max(4, int(size))
     try:
         path = font_path(bold=bold, serif=serif)
-        return pygame.font.Font(str(path), size)
+        loaded = pygame.font.Font(str(path), size)
+        loaded.size("Ag")  # a non-font file loads "fine" and fails on first use: find out now
+        return loaded
     except Exception as exc:  # missing file, unreadable, not a font, no package
         _warn_once(bold, serif, exc)
         fallback = pygame.font.Font(None, size)

@@ -100,6 +100,11 @@ class Scene:
     def put(self, sprite: Sprite) -> Sprite:
         """Add a sprite, or replace the one with its id keeping where it is on the table."""
         old = self._sprites.get(sprite.id)
+        if old is None:
+            self._seq[sprite.id] = self._next_seq
+            self._next_seq += 1
+        self._sprites[sprite.id] = sprite
+        sprite._owner = self
         if old is not None:
             sprite.carry_over(old)
             old._owner = None
@@ -107,11 +112,6 @@ class Scene:
                     and old.showing_face() != _settled_face(sprite)):
                 sprite.flip = 0.0
                 self.anim.tween(sprite.id, "flip", 1.0, 0.4)
-        else:
-            self._seq[sprite.id] = self._next_seq
-            self._next_seq += 1
-        self._sprites[sprite.id] = sprite
-        sprite._owner = self
         sprite.hovered = sprite.id == self.hover_id
         self._dirty = True
         return sprite

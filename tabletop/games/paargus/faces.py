@@ -56,6 +56,7 @@ QUADRANT_POINTS = {1: 4, 2: 3, 3: 2, 4: 1}
 _NUMERALS = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 _EMBLEM_SS = 4          # emblems are drawn at 4x and downsampled
+_EMBLEM_FILL = 0.92     # an emblem's longer side spans this share of its square
 _CARD_SS = 2            # cards are drawn at 2x their output size
 
 
@@ -593,7 +594,17 @@ def _emblem_mask(sigil_id: str, px: int) -> Image.Image:
         raise KeyError(f"unknown sigil {sigil_id!r}")
     pen = _Pen(px)
     _EMBLEMS[sigil_id](pen)
-    return pen.mask
+    # fit every emblem to the same box, centred, with a margin all round, so the
+    # fourteen look equally large and nothing touches the edge
+    box = pen.mask.getbbox()
+    if box is None:
+        return pen.mask
+    w, h = box[2] - box[0], box[3] - box[1]
+    f = _EMBLEM_FILL * px / max(w, h)
+    shape = pen.mask.crop(box).resize((max(1, round(w * f)), max(1, round(h * f))), Image.BICUBIC)
+    out = Image.new("L", (px, px), 0)
+    out.paste(shape, ((px - shape.width) // 2, (px - shape.height) // 2))
+    return out
 
 
 def emblem_mask(sigil_id: str, size: int) -> Image.Image:
@@ -685,9 +696,9 @@ _CORNER_R = 16          # card corner radius
 _FRAME_INSET = 6.5
 _BAND_Y = {"north": 24, "south": _H - 24}
 _EMBLEM_CY = {"north": 104, "south": 300}
-_NAME_Y = {"north": 170, "south": 366}
-_MEDALLION_R = 49
-_EMBLEM_SIZE = 74
+_NAME_Y = {"north": 173, "south": 369}
+_MEDALLION_R = 52
+_EMBLEM_SIZE = 80
 
 
 def _render_scale(size) -> float:

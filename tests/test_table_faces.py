@@ -1,0 +1,92 @@
+"""FaceCache: composed pictures are cached on disk once and survive a damaged cache."""
+
+import logging
+
+from PIL import Image
+
+from tabletop.table.faces import FaceCache
+
+
+class Composer:
+    def __init__(self, color=(200, 40, 40, 255), size=(60, 84)):
+        self.calls = 0
+        self.color, self.size = color, size
+
+    def __call__(self):
+        self.calls += 1
+        return Image.new("RGBA", self.size, self.color)
+
+
+def test_png_written_once_and_reused(tmp_path):
+    compose = Composer()
+    cache = FaceCache(tmp_path)
+    img = cache.pil("game/card/1/v1", compose)
+    assert compose.calls == 1 and img.size == (60, 84)
+    path = cache.path_for("game/card/1/v1")
+    assert path.parent == tmp_path / "faces" and path.is_file()
+    stamp = path.stat().st_mtime_ns
+    cache.pil("game/card/1/v1", compose)  # memory hit
+    FaceCache(tmp_path).pil("game/card/1/v1", compose)  # a new session reads the PNG
+    assert compose.calls == 1
+    assert path.stat().st_mtime_ns == stamp
+    assert len(list((tmp_path / "faces").iterdir())) == 1
+
+
+def test_default_folder_is_the_user_cache(tabletop_home):
+    cache = FaceCache()
+    cache.pil("k", Composer())
+    assert cache.path_for("k").is_file()
+    assert tabletop_home in cache.path_for("k").parents
+
+
+def test_different_keys_are_different_files(tmp_path):
+    cache = FaceCache(tmp_path)
+    assert cache.path_for("a/v1") != cache.path_for("a/v2")
+
+
+def test_corrupt_cache_file_is_recomposed(tmp_path, caplog):
+    key = "game/card/2/v1"
+    FaceCache(tmp_path).pil(key, Composer())
+    path = FaceCache(tmp_path).path_for(key)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n this is not really a png")
+    compose = Composer(color=(10, 200, 10, 255))
+    with caplog.at_level(logging.WARNING):
+        img = FaceCache(tmp_path).pil(key, compose)
+    assert compose.calls == 1
+    assert img.getpixel((5, 5)) == (10, 200, 10, 255)
+    assert "composing it again" in caplog.text
+    # The file was rewritten and is good again.
+    again = Composer()
+    FaceCache(tmp_path).pil(key, again)
+    assert again.calls == 0
+
+
+def test_unwritable_cache_still_works(tmp_path, caplog):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache folder should be")
+    cache = FaceCache(blocker)
+    with caplog.at_level(logging.WARNING):
+        surf = cache.surface("k", Composer(), (30, 42))
+    assert surf.get_size() == (30, 42)
+    assert "Cannot write the face cache" in caplog.text
+
+
+def test_surface_is_scaled_exactly_and_memoised(tmp_path):
+    compose = Composer(size=(300, 420))
+    cache = FaceCache(tmp_path)
+    a = cache.surface("big", compose, (75, 105))
+    assert a.get_size() == (75, 105)
+    assert a.get_flags() & 0x00010000  # SRCALPHA: convert_alpha()-ed
+    assert cache.surface("big", compose, (75, 105)) is a
+    b = cache.surface("big", compose, (150, 210))
+    assert b.get_size() == (150, 210) and b is not a
+    assert compose.calls == 1
+    r, g, bl, _ = a.get_at((37, 52))
+    assert (r, g, bl) == (200, 40, 40)
+
+
+def test_memory_is_bounded(tmp_path):
+    cache = FaceCache(tmp_path, memory_mb=1)
+    for i in range(40):
+        cache.surface("k", Composer(), (100 + i, 200))
+    assert cache._scaled.used <= 1 << 20
