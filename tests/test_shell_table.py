@@ -23,6 +23,7 @@ def seed_where_seat0_starts():
 def window(qtbot, tmp_path):
     win = MainWindow(store=SaveStore(tmp_path / "saves"))
     win.settings.animation_speed = 0
+    win.settings.auto_pass = False        # tests end turns themselves unless they test auto-pass
     qtbot.addWidget(win)
     win.resize(1600, 940)
     win.show()
@@ -195,12 +196,19 @@ def test_autosave_after_every_action_and_resume(window, qtbot, tmp_path):
 
 def test_hotseat_curtain_hides_the_table_between_humans(window, qtbot):
     page = open_match(window, qtbot, seats=[Seat("human", "Ann"), Seat("human", "Ben")])
+    assert page.scene.curtain and "Ann" in page.scene.curtain      # nobody's cards show yet
+    assert page.ctrl.viewer is None and not page.ctrl.my_turn()
+    click(page, qtbot, QPoint(200, 200))                            # Ann is ready
+    assert page.scene.curtain is None and page.ctrl.viewer == 0
     click(page, qtbot, screen_of(page, "btn:draw"))
     click(page, qtbot, screen_of(page, "btn:end"))
     assert page.scene.curtain and "Ben" in page.scene.curtain
     assert page.ctrl.viewer == 0 and not page.ctrl.my_turn()
-    click(page, qtbot, QPoint(200, 200))        # Ben is ready
+    click(page, qtbot, QPoint(200, 200))                            # Ben is ready
     assert page.scene.curtain is None and page.ctrl.viewer == 1 and page.ctrl.my_turn()
+    # Ben's view: Ann's hand is hidden from him
+    view = page.ctrl.view()
+    assert set(view.hands[0]) <= set(page.ctrl.match.state.known[0])
 
 
 def test_undo_takes_back_a_tableau_play_but_not_a_draw(window, qtbot):
@@ -215,3 +223,46 @@ def test_undo_takes_back_a_tableau_play_but_not_a_draw(window, qtbot):
     assert c in s.tableau
     window.undo()
     assert c in page.ctrl.match.state.hands[0]
+
+
+def test_over_the_limit_a_drop_on_a_tableau_card_plays_the_card(window, qtbot):
+    page = open_match(window, qtbot)
+    s = page.ctrl.match.state
+    s.hands[0] = [s.deck.pop() for _ in range(7)]
+    s.tableau = [s.deck.pop()]
+    page._refresh([])
+    qtbot.wait(30)
+    c = s.hands[0][0]
+    drag(page, qtbot, screen_of(page, f"card:{c}"), screen_of(page, f"card:{s.tableau[0]}"))
+    assert c in s.tableau and len(s.hands[0]) == 6
+
+
+def test_hotseat_starts_behind_the_curtain_for_whoever_starts(window, qtbot):
+    seed = next(s for s in range(100) if GAME.setup({}, s).turn == 1)
+    page = open_match(window, qtbot, seats=[Seat("human", "Ann"), Seat("human", "Ben")], seed=seed)
+    assert page.scene.curtain and "Ben" in page.scene.curtain
+    assert page.ctrl.view().hands == [[], []] or page.ctrl.viewer is None
+    click(page, qtbot, QPoint(200, 200))
+    assert page.ctrl.viewer == 1 and page.ctrl.my_turn()
+
+
+def test_auto_pass_ends_a_turn_with_nothing_to_play(window, qtbot):
+    window.settings.auto_pass = True
+    page = open_match(window, qtbot)
+    s = page.ctrl.match.state
+    s.drawn_first = [True, True]          # one card drawn into an empty hand: nothing to lay
+    page._refresh([])
+    click(page, qtbot, screen_of(page, "btn:draw"))
+    assert [a.kind for a in page.ctrl.match.legal_actions()] == ["end_turn"]
+    qtbot.waitUntil(lambda: len(page.ctrl.match.log) >= 2, timeout=3000)
+    assert page.ctrl.match.log[1].action.kind == "end_turn" and page.ctrl.match.log[1].seat == 0
+
+
+def test_without_auto_pass_the_turn_waits(window, qtbot):
+    window.settings.auto_pass = False
+    page = open_match(window, qtbot)
+    page.ctrl.match.state.drawn_first = [True, True]
+    page._refresh([])
+    click(page, qtbot, screen_of(page, "btn:draw"))
+    qtbot.wait(1500)
+    assert len(page.ctrl.match.log) == 1 and page.ctrl.my_turn()

@@ -90,3 +90,14 @@ def test_memory_is_bounded(tmp_path):
     for i in range(40):
         cache.surface("k", Composer(), (100 + i, 200))
     assert cache._scaled.used <= 1 << 20
+
+
+def test_a_failing_compose_shows_a_placeholder(tmp_path, caplog):
+    def broken():
+        raise ValueError("no such card")
+    cache = FaceCache(tmp_path)
+    with caplog.at_level(logging.ERROR):
+        surf = cache.surface("game/card/404/v1", broken, (60, 84))
+    assert surf.get_size() == (60, 84)
+    assert "no such card" in caplog.text
+    assert not cache.path_for("game/card/404/v1").exists()  # never cached on disk

@@ -104,3 +104,15 @@ def test_stack_shows_some_thickness():
     pos = zone.positions(10, (150, 210))
     assert pos[0] != pos[-1]
     assert zone.positions(0, (150, 210)) == []
+
+
+def test_layout_load_reads_the_bundled_file(monkeypatch):
+    import tabletop.resources
+    seen = []
+
+    def fake(game_id, players):
+        seen.append((game_id, players))
+        return LAYOUT
+    monkeypatch.setattr(tabletop.resources, "layout", fake)
+    layout = Layout.load("paargus", 2)
+    assert seen == [("paargus", 2)] and "hand" in layout.zones

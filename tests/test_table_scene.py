@@ -201,10 +201,17 @@ def test_render_draws_the_card_where_it_belongs(scene):
 
 def test_render_bytes_are_qt_rgb32(scene):
     target = make_target(200, 100)
+    assert target.get_bitsize() == 32 and target.get_masks() == (0xFF0000, 0xFF00, 0xFF, 0)
     target.fill((10, 20, 30))
     raw = bytes(target.get_view("1"))
     assert len(raw) == 200 * 100 * 4
     assert raw[:3] == bytes([30, 20, 10])  # B, G, R on little-endian
+    # After a render every pixel is 0xffRRGGBB, even where cards were alpha-blended.
+    scene.render(target)
+    view = target.get_view("1")
+    raw = bytes(view)
+    del view
+    assert set(raw[3::4]) == {255}
 
 
 def test_needs_redraw_tracks_changes(scene):

@@ -43,6 +43,8 @@ class MatchController(QObject):
         self.humans = humans
         self.viewer: int | None = humans[0] if humans else None
         self._curtain_for: int | None = None
+        if self.hotseat:
+            self.viewer = None        # nobody's cards show until a player says they are ready
         self.timer = QTimer(self)
         self.timer.setInterval(30)
         self.timer.timeout.connect(self.tick)
@@ -71,8 +73,14 @@ class MatchController(QObject):
         if (self.hotseat and seat is not None and seat != self.viewer
                 and not self.match.seats[seat].is_bot):
             self._curtain_for = seat
-            name = self.match.seats[seat].name or f"Player {seat + 1}"
-            self.curtain.emit(f"Pass the computer to {name}.\nClick when {name} is ready.")
+            self.curtain.emit(self.curtain_text())
+
+    def curtain_text(self) -> str:
+        """The curtain's message, or "" when the table is not hidden."""
+        if self._curtain_for is None:
+            return ""
+        name = self.match.seats[self._curtain_for].name or f"Player {self._curtain_for + 1}"
+        return f"{name}'s turn. Pass the computer to {name}.\nClick when {name} is ready."
 
     def lift_curtain(self) -> None:
         if self._curtain_for is not None:
@@ -143,9 +151,16 @@ class MatchController(QObject):
         spec = self.match.seats[seat]
         game = self.match.game
         self._pending_seat = seat
-        self._pending_ticket = self._ticket = self.worker.request(
-            game.info.id, seat, game.view(self.match.state, seat), self.match.legal_actions(),
-            spec.bot, spec.difficulty, seed=self.match.seed + len(self.match.log))
+        view = game.view(self.match.state, seat)
+        try:
+            self._pending_ticket = self._ticket = self.worker.request(
+                game.info.id, seat, view, self.match.legal_actions(), spec.bot, spec.difficulty,
+                seed=self.match.seed + len(self.match.log))
+        except Exception as exc:   # no worker process: think here rather than stall the match
+            log.warning("bot worker unavailable (%s); choosing in the app", exc)
+            self._ticket = None
+            self._play(fallback_choice(game, view, self.match.legal_actions(), Rng(len(self.match.log))))
+            return
         self.thinking.emit(f"{spec.name or 'The bot'} is thinking…")
 
     # --- saving ------------------------------------------------------------------------

@@ -25,19 +25,28 @@ class SeatBox(QFrame):
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(14)
         lay.addLayout(self.grid)
+        self.cells: list[tuple[QLabel, QLabel]] = []
 
     def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
-        self.name.setText(f"{mark}{name}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
         self.name.setTextFormat(Qt.RichText)
+        self.name.setText(f"{mark}{name}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
         self.setStyleSheet(f"QFrame#panel {{ border-color: {theme.GOLD if to_act else theme.EDGE}; }}")
-        while self.grid.count():
-            self.grid.takeAt(0).widget().deleteLater()
-        for i, (key, value) in enumerate(rows):
-            self.grid.addWidget(label(key, "muted"), i // 2, (i % 2) * 2)
-            v = label(value)
-            v.setStyleSheet("font-weight: 600;")
-            self.grid.addWidget(v, i // 2, (i % 2) * 2 + 1)
+        # labels are reused: deleting and re-creating them would flash stale values
+        while len(self.cells) < len(rows):
+            i = len(self.cells)
+            key, value = label("", "muted"), label("")
+            value.setStyleSheet("font-weight: 600;")
+            self.grid.addWidget(key, i // 2, (i % 2) * 2)
+            self.grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
+            self.cells.append((key, value))
+        for i, (key, value) in enumerate(self.cells):
+            shown = i < len(rows)
+            key.setVisible(shown)
+            value.setVisible(shown)
+            if shown:
+                key.setText(rows[i][0])
+                value.setText(rows[i][1])
 
 
 class SidePanel(QWidget):
@@ -72,6 +81,8 @@ class SidePanel(QWidget):
         self.moves = QListWidget()
         self.moves.setToolTip("Double-click or press Enter to play a move")
         self.moves.itemActivated.connect(self._activated)
+        self.moves.setWordWrap(True)
+        self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         lay.addWidget(self.moves, 2)
         lay.addWidget(label("Log", "muted"))
         self.log = QListWidget()

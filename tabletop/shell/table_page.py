@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
+import re
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tabletop.core import Action
@@ -26,6 +27,9 @@ def pace_of(settings) -> float:
     """Settings hold a speed (0 = off, 2 = twice as fast); animations want a duration factor."""
     speed = getattr(settings, "animation_speed", 1.0)
     return 0.0 if speed <= 0.05 else 1.0 / speed
+
+
+_YOU_VERB = re.compile(r"\bYou (play|draw|trade|lay|add|win|pay|take|score|start)s\b")
 
 
 class SummaryDialog(QDialog):
@@ -114,11 +118,12 @@ class TablePage(QWidget):
         self.panel.title.setText(f"{match.game.info.title}")
         for entry in match.log[-30:]:
             self.panel.add_log(f"{names[entry.seat]}: {entry.action.label}")
+        if match.log:
+            self.panel.add_log("Match resumed.", True)
         if match.result() is not None:
             self.panel.add_log(match.result().summary, True)
         self._refresh([])
-        if self.ctrl.hotseat and self.ctrl._curtain_for is None and match.to_act is not None:
-            self.ctrl._check_curtain()
+        self.scene.set_curtain(self.ctrl.curtain_text() or None)
 
     def leave(self) -> None:
         if self.ctrl is not None:
@@ -139,16 +144,20 @@ class TablePage(QWidget):
 
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
-        names = self.presenter.seat_names
         for e in events:
-            text = e.text
-            for i, n in enumerate(names):
-                text = text.replace(f"Player {i + 1}", n)
-            self.panel.add_log(text, e.kind in ("hand_end", "match_end", "conjoin", "trail"))
+            self.panel.add_log(self.narrate(e.text),
+                               e.kind in ("hand_end", "match_end", "conjoin", "trail"))
         self._refresh(events)
         summary = self.presenter.summary(self.ctrl.view(), events) if events else None
         if summary:
             self._show_summary(*summary, final=self.ctrl.match.result() is not None)
+
+    def narrate(self, text: str) -> str:
+        """Engine texts say "Player 2"; the log says the seat's name, and "you" reads right."""
+        for i, name in enumerate(self.presenter.seat_names):
+            text = text.replace(f"Player {i + 1}'s", "Your" if name == "You" else f"{name}'s")
+            text = text.replace(f"Player {i + 1}", name)
+        return _YOU_VERB.sub(lambda m: "You " + m.group(1), text)
 
     def _refresh(self, events: list) -> None:
         ctrl = self.ctrl
@@ -168,6 +177,21 @@ class TablePage(QWidget):
         self.panel.prompt.setText(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
+        self._maybe_auto_pass(legal)
+
+    def _maybe_auto_pass(self, legal: list) -> None:
+        """With nothing to play but "pass", pass for the player after a short pause."""
+        if (len(legal) == 1 and legal[0].kind in self.presenter.auto_pass_kinds
+                and getattr(self.settings, "auto_pass", False)):
+            action, log_len = legal[0], len(self.ctrl.match.log)
+            self.scene.status = "Nothing to play: passing…"
+
+            def go():
+                ctrl = self.ctrl
+                if ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn():
+                    ctrl.try_action(action)
+
+            QTimer.singleShot(int(900 * max(0.3, self.scene.pace)), go)
 
     def _show_summary(self, title: str, html: str, final: bool) -> None:
         """Window-modal but not blocking: bots wait (summary_open) until it is closed."""

@@ -20,7 +20,8 @@ from tabletop.table.pgsetup import init_offscreen, make_target
 _BUTTONS = {Qt.LeftButton: 1, Qt.MiddleButton: 2, Qt.RightButton: 3}
 _KEYS = {Qt.Key_Left: "left", Qt.Key_Right: "right", Qt.Key_Up: "up", Qt.Key_Down: "down",
          Qt.Key_Return: "enter", Qt.Key_Enter: "enter", Qt.Key_Space: "space",
-         Qt.Key_Escape: "escape", Qt.Key_Tab: "tab", Qt.Key_Backspace: "backspace"}
+         Qt.Key_Escape: "escape", Qt.Key_Tab: "tab", Qt.Key_Backtab: "shift+tab",
+         Qt.Key_Backspace: "backspace"}
 
 
 class TableWidget(QWidget):
@@ -95,7 +96,7 @@ class TableWidget(QWidget):
         small = pygame.transform.smoothscale(surface, size)
         img = Image.frombytes("RGB", size, pygame.image.tobytes(small, "RGB"))
         out = io.BytesIO()
-        img.save(out, "PNG", optimize=False)
+        img.save(out, "PNG", compress_level=1)
         return out.getvalue()
 
     # --- input -----------------------------------------------------------------------

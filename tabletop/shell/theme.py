@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
 
 INK = "#ece6da"
 MUTED = "#a59f94"
@@ -43,7 +43,11 @@ QListWidget::item {{ padding: 5px 6px; border-radius: 6px; }}
 QListWidget::item:selected {{ background: {PANEL_HI}; color: {GOLD_HI}; }}
 QListWidget::item:hover {{ background: {PANEL_HI}; }}
 QComboBox QAbstractItemView {{ background: {PANEL}; selection-background-color: {PANEL_HI}; }}
-QCheckBox, QRadioButton {{ background: transparent; }}
+QCheckBox, QRadioButton {{ background: transparent; spacing: 8px; }}
+QCheckBox::indicator {{ width: 16px; height: 16px; border: 1px solid {EDGE}; border-radius: 4px;
+                        background: {PANEL}; }}
+QCheckBox::indicator:hover {{ border-color: {GOLD}; }}
+QCheckBox::indicator:checked {{ background: {GOLD}; border-color: {GOLD_HI}; }}
 QSlider::groove:horizontal {{ height: 6px; background: {EDGE}; border-radius: 3px; }}
 QSlider::handle:horizontal {{ background: {GOLD}; width: 16px; margin: -6px 0; border-radius: 8px; }}
 QScrollBar:vertical {{ background: {PANEL}; width: 10px; }}
@@ -57,6 +61,15 @@ QTabBar::tab:selected {{ background: {PANEL_HI}; color: {GOLD_HI}; }}
 QGroupBox {{ border: 1px solid {EDGE}; border-radius: 10px; margin-top: 14px; padding: 10px; }}
 QGroupBox::title {{ subcontrol-origin: margin; left: 12px; color: {GOLD}; }}
 """
+
+
+class _Style(QProxyStyle):
+    """Fusion, without the desktop theme's icons on dialog buttons (text reads cleaner)."""
+
+    def styleHint(self, hint, option=None, widget=None, returnData=None):
+        if hint == QStyle.SH_DialogButtonBox_ButtonsHaveIcons:
+            return 0
+        return super().styleHint(hint, option, widget, returnData)
 
 
 def load_fonts() -> str:
@@ -76,7 +89,7 @@ def load_fonts() -> str:
 
 
 def apply_theme(app: QApplication) -> None:
-    app.setStyle("Fusion")
+    app.setStyle(_Style("Fusion"))
     family = load_fonts()
     if family:
         app.setFont(QFont(family, 10))

@@ -117,11 +117,16 @@ class Sprite:
         r = self.screen_rect(vp)
         rad = self.corner_radius() * vp.scale * self.scale
         if self.dim:
-            veil = faces.memo(("dim", r.size, round(rad)),
-                              lambda: paint.rounded_rect(r.size, rad, (16, 20, 24, 150)))
+            angle = round(getattr(self, "angle", 0), 1)
+
+            def veil_surface():
+                veil = paint.rounded_rect(r.size, rad, (16, 20, 24, 150))
+                return pygame.transform.rotozoom(veil, angle, 1.0) if angle else veil
+            veil = faces.memo(("dim", r.size, round(rad), angle), veil_surface)
             self.blit(target, veil, r.center)
         if self.highlight in HIGHLIGHT_COLORS:
-            ring = outline_ring(faces, r.size, rad, HIGHLIGHT_COLORS[self.highlight], vp.scale)
+            ring = outline_ring(faces, r.size, rad, HIGHLIGHT_COLORS[self.highlight], vp.scale,
+                                getattr(self, "angle", 0))
             self.blit(target, ring, r.center)
         if self.badge:
             draw_badge(target, faces, self.badge, (r.right - vp.px(6), r.top + vp.px(6)), vp.scale)
@@ -140,11 +145,15 @@ class Sprite:
 
 
 def outline_ring(faces: FaceCache, size: tuple[int, int], radius: float,
-                 color: tuple[int, int, int], scale: float) -> pygame.Surface:
-    """A halo-and-line ring around a rounded rectangle of `size` pixels (memoised)."""
+                 color: tuple[int, int, int], scale: float, angle: float = 0.0) -> pygame.Surface:
+    """A halo-and-line ring around a rounded rectangle of `size` pixels, turned like its piece."""
     spread, line = max(2.0, 9 * scale), max(1.5, 3 * scale)
-    return faces.memo(("ring", size, round(radius), color, round(spread, 1)),
-                      lambda: paint.glow_ring(size, radius, color, spread, line)[0])
+    key = ("ring", size, round(radius), color, round(spread, 1))
+    ring = faces.memo(key, lambda: paint.glow_ring(size, radius, color, spread, line)[0])
+    angle = round(angle, 1)
+    if angle:
+        ring = faces.memo(key + (angle,), lambda: pygame.transform.rotozoom(ring, angle, 1.0))
+    return ring
 
 
 def draw_badge(target: pygame.Surface, faces: FaceCache, text: str,

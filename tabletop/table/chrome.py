@@ -174,7 +174,7 @@ def draw_overlay(target, key: str, compose: Compose, caption: str | None,
 
 def _scrim(size) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill((6, 8, 10, 170))
+    surf.fill((6, 8, 10, 200))
     return surf
 
 
@@ -187,8 +187,9 @@ def _caption(text: str, width: float, s: float) -> pygame.Surface:
     h = len(lines) * f.get_linesize() + 2 * pad
     body = paint.rounded_rect((round(width), h), 18 * s, PANEL, outline=(255, 255, 255, 40), width=max(1.0, s))
     y = pad
+    title = font(max(6, round(24 * s)), bold=True)
     for i, line in enumerate(lines):
-        img = f.render(line, True, INK)
+        img = (title if i == 0 else f).render(line, True, INK)  # the first line is the card's name
         body.blit(img, (pad, y))
         y += f.get_linesize()
     return body

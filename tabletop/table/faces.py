@@ -70,6 +70,17 @@ def pil_to_surface(img: Image.Image) -> pygame.Surface:
     return pygame.image.frombytes(img.tobytes(), img.size, "RGBA").convert_alpha()
 
 
+def placeholder(size: tuple[int, int] = (300, 420)) -> Image.Image:
+    """A neutral grey card with a question mark, for pictures that failed to compose."""
+    from PIL import ImageDraw
+    img = Image.new("RGBA", size, (92, 96, 104, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle((8, 8, size[0] - 9, size[1] - 9), outline=(150, 154, 160), width=4)
+    d.text((size[0] / 2, size[1] / 2), "?", fill=(220, 222, 226), anchor="mm",
+           font_size=size[1] // 4)
+    return img
+
+
 class FaceCache:
     """Composed pictures by key: PNG files on disk, pygame surfaces in memory."""
 
@@ -98,8 +109,15 @@ class FaceCache:
             return img
         img = self._read(key) if persist else None
         if img is None:
-            img = compose()
-            img = img if img.mode == "RGBA" else img.convert("RGBA")
+            try:
+                img = compose()
+                img = img if img.mode == "RGBA" else img.convert("RGBA")
+            except Exception:
+                # A face that cannot be drawn must not take the table down: show a
+                # placeholder, keep it out of the disk cache, and say loudly why.
+                log.exception("Composing the picture %r failed; showing a placeholder.", key)
+                img = placeholder()
+                persist = False
             if persist:
                 self._write(key, img)
         self._pil.put(key, img, img.width * img.height * 4)

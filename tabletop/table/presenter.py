@@ -35,6 +35,9 @@ class Presentation:
 
 
 class Presenter:
+    # actions that only pass: played for the player when they are all that is legal
+    auto_pass_kinds: frozenset[str] = frozenset()
+
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene
         self.faces = faces

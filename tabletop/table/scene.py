@@ -14,13 +14,13 @@ from typing import Iterable
 import pygame
 
 from . import chrome
-from .anim import Animator
+from .anim import Animator, ease_in_out
 from .base import HIGHLIGHT_COLORS, Sprite, outline_ring
 from .card import CardSprite
 from .faces import Compose, FaceCache
 from .intents import ButtonPress, Click, DragStart, Drop, Hover, KeyPress, RightClick
 from .layout import VIRTUAL, Layout, Viewport, Zone
-from .pgsetup import init_offscreen
+from .pgsetup import init_offscreen, opaque_pad
 from .pieces import DieSprite
 from .widgets import ButtonSprite
 
@@ -111,7 +111,7 @@ class Scene:
             if (isinstance(old, CardSprite) and isinstance(sprite, CardSprite)
                     and old.showing_face() != _settled_face(sprite)):
                 sprite.flip = 0.0
-                self.anim.tween(sprite.id, "flip", 1.0, 0.4)
+                self.anim.tween(sprite.id, "flip", 1.0, 0.4, ease=ease_in_out)
         sprite.hovered = sprite.id == self.hover_id
         self._dirty = True
         return sprite
@@ -169,7 +169,7 @@ class Scene:
             card.face_up = face_up
             if shown != _settled_face(card):
                 card.flip = 0.0
-                self.anim.tween(sprite_id, "flip", 1.0, 0.4)
+                self.anim.tween(sprite_id, "flip", 1.0, 0.4, ease=ease_in_out)
 
     def roll(self, sprite_id: str, value: int, duration: float = 0.9) -> None:
         """Tumble a die onto `value` (the duration follows the animation pace)."""
@@ -448,8 +448,13 @@ class Scene:
         target.blit(self._static[1], (0, 0))
         if self._curtain is not None:
             chrome.draw_curtain(target, self._curtain, vp, faces)
-            self._dirty = False
-            return
+        else:
+            self._draw_table(target)
+        opaque_pad(target)
+        self._dirty = False
+
+    def _draw_table(self, target: pygame.Surface) -> None:
+        vp, faces = self.viewport, self.faces
         glow = 0.62 + 0.38 * math.sin(self._time * 2 * math.pi / 1.5)
         for zone in self.layout.zones.values():
             if zone.id in self._glow and not zone.hidden:
@@ -471,7 +476,6 @@ class Scene:
             chrome.draw_thinking(target, self._thinking, vp, faces, self._time)
         if self._overlay is not None:
             chrome.draw_overlay(target, *self._overlay, vp, faces)
-        self._dirty = False
 
     def _draw_sprite(self, target, sprite: Sprite, glow: float) -> None:
         sprite.draw(target, self.viewport, self.faces)
@@ -485,7 +489,7 @@ class Scene:
         if grow != 1.0:
             r = r.inflate(round(r.w * (grow - 1)), round(r.h * (grow - 1)))
         rad = sprite.corner_radius() * vp.scale * sprite.scale * grow
-        ring = outline_ring(self.faces, r.size, rad, color, vp.scale)
+        ring = outline_ring(self.faces, r.size, rad, color, vp.scale, getattr(sprite, "angle", 0))
         ring.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
         target.blit(ring, ring.get_rect(center=r.center))
         ring.set_alpha(255)

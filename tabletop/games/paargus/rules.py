@@ -269,8 +269,8 @@ class Paargus(Game):
                 s.hands[p].extend(swept)
                 s.known[p].extend(swept)
                 names = ", ".join(short(t) for t in swept)
-                events.append(Event("sweep", f"Player {p + 1}'s draw matches {sigil_name(sig)}: "
-                                    f"they take {names} from the tableau.",
+                events.append(Event("sweep", f"Player {p + 1} also takes {names} from the tableau "
+                                    f"(matching {sigil_name(sig)}).",
                                     {"seat": p, "cards": swept, "sigil": sig}))
         s.phase = CONJOIN
         return events
@@ -305,8 +305,8 @@ class Paargus(Game):
             result = HandResult(winner, reason, score, paid, aligns)
             why = ("with two more alignments" if reason == "alignments"
                    else "with more alignments when the deck ran out")
-            events.append(Event("hand_end", f"Player {winner + 1} wins hand {s.hand_no} {why}, scoring "
-                                f"{score}; Player {loser + 1} pays {paid} chips.",
+            events.append(Event("hand_end", f"Player {winner + 1} wins hand {s.hand_no} {why} and "
+                                f"scores {score}. Player {loser + 1} pays {paid} chips.",
                                 {"winner": winner, "reason": reason, "score": score, "paid": paid}))
             next_starter = loser               # the loser of the last hand starts
         s.last_hand = result
@@ -320,8 +320,8 @@ class Paargus(Game):
             else:
                 w = 0 if s.chips[0] > s.chips[1] else 1
                 s.match_winner = w
-                how = "cleans the other out" if cleaned else "leads on chips"
-                events.append(Event("match_end", f"Player {w + 1} {how} and wins the match.",
+                how = "having cleaned out the other player" if cleaned else "ahead on chips"
+                events.append(Event("match_end", f"Player {w + 1} wins the match, {how}.",
                                     {"winner": w, "chips": s.chips[:]}))
         else:
             s.phase = HAND_OVER

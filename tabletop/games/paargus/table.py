@@ -17,6 +17,7 @@ from tabletop.table.layout import Layout
 from tabletop.table.presenter import LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import ButtonSprite, CardSprite, ChipStack, LabelSprite
 
+QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
 HAND_SIZES = {"small": (104, 146), "medium": (120, 168), "large": (134, 188)}
 ARRAY_CARD = (104, 146)
 OPP_CARD = (80, 112)
@@ -26,6 +27,15 @@ INK = (236, 230, 218)
 MUTED = (165, 159, 148)
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def verb(name: str, third_person: str) -> str:
+    """"Bot wins", but "You win"."""
+    return third_person[:-1] if name == "You" else third_person
+
+
 def cid(sprite_id: str | None) -> int | None:
     if sprite_id and sprite_id.startswith("card:"):
         return int(sprite_id[5:])
@@ -33,6 +43,8 @@ def cid(sprite_id: str | None) -> int | None:
 
 
 class PaargusPresenter(Presenter):
+    auto_pass_kinds = frozenset({"end_turn"})
+
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
         self.layout = scene.layout if scene.layout.zones else Layout.load("paargus", 2)
@@ -226,7 +238,7 @@ class PaargusPresenter(Presenter):
                 n = cj.alignments(conj)
                 lid = f"lbl:conj:{seat}:{i}"
                 text = (f"{sigil_name(card(conj.fan[0]).sigil(conj.quadrant))} · "
-                        f"{QUADRANT_NAMES[conj.quadrant]} · {cj.points(conj)} pts"
+                        f"{QUADRANT_SHORT[conj.quadrant]} · {cj.points(conj)} pts"
                         + (f" · {n}★" if n else ""))
                 self._label(lid, text, x, y + ch + 3, 15, GOLD if n else MUTED, seen)
                 x += widths[i] * scale + gap
@@ -307,7 +319,7 @@ class PaargusPresenter(Presenter):
                         GOLD if turn else INK, seen, bold=True)
             al = sum(cj.alignments(c) for c in view.arrays[seat])
             pts = sum(cj.points(c) for c in view.arrays[seat])
-            self._label(f"lbl:stats:{seat}", f"{view.chips[seat]} chips\n{al} alignments · {pts} pts",
+            self._label(f"lbl:stats:{seat}", f"{view.chips[seat]} chips\n{plural(al, 'alignment')} · {pts} pts",
                         z.rect[0] + 100, z.rect[1] + 52, 16, MUTED, seen)
 
     def _button(self, bid: str, text: str, x: float, y: float, w: float, enabled: bool, primary: bool,
@@ -422,24 +434,29 @@ class PaargusPresenter(Presenter):
             title = f"Hand {view.hand_no}: {names[r.winner]} wins"
             why = ("two more alignments" if r.reason == "alignments"
                    else "more alignments when the deck ran out")
-            head = (f"<b>{names[r.winner]}</b> wins with {why} ({r.alignments[r.winner]} to "
-                    f"{r.alignments[1 - r.winner]}), scoring <b>{r.score}</b>. "
-                    f"{names[1 - r.winner]} pays <b>{r.paid}</b> chips.")
+            loser = names[1 - r.winner]
+            head = (f"<b>{names[r.winner]}</b> {verb(names[r.winner], 'wins')} with {why} "
+                    f"({r.alignments[r.winner]} to {r.alignments[1 - r.winner]}) and "
+                    f"{verb(names[r.winner], 'scores')} <b>{r.score}</b>. {loser} "
+                    f"{verb(loser, 'pays')} <b>{r.paid}</b> chips.")
         rows = []
         for seat in (0, 1):
             for conj in view.arrays[seat]:
                 rows.append(f"<tr><td>{names[seat]}</td><td>{sigil_name(card(conj.fan[0]).sigil(conj.quadrant))}"
                             f"</td><td>{QUADRANT_NAMES[conj.quadrant]}</td><td>{len(conj.cards)} × "
                             f"{POINTS[conj.quadrant]} = {cj.points(conj)}</td><td>{cj.alignments(conj)}</td></tr>")
-        table = ("<table><tr><th>Player</th><th>Sigil</th><th>Quadrant</th><th>Points</th>"
-                 "<th>Alignments</th></tr>" + "".join(rows) + "</table>") if rows else ""
+        table = ("<table cellspacing='0' cellpadding='5' width='100%'><tr><th align='left'>Player"
+                 "</th><th align='left'>Sigil</th><th align='left'>Quadrant</th><th align='left'>"
+                 "Points</th><th align='left'>Alignments</th></tr>" + "".join(rows) + "</table>"
+                 ) if rows else ""
         chips = " · ".join(f"{names[s]}: {view.chips[s]} chips" for s in (0, 1))
         html = f"<p>{head}</p>{table}<p>{chips}</p>"
         if "match_end" in kinds:
             w = view.match_winner
             title = "Match over" if w is None else f"{names[w]} wins the match"
             html += ("<p><b>The match ends level.</b></p>" if w is None else
-                     f"<p><b>{names[w]} wins the match with {view.chips[w]} chips.</b></p>")
+                     f"<p><b>{names[w]} {verb(names[w], 'wins')} the match with "
+                     f"{view.chips[w]} chips.</b></p>")
         return title, html
 
     # --- input ------------------------------------------------------------------------------
@@ -496,7 +513,13 @@ class PaargusPresenter(Presenter):
         if target == "tableau":
             return Action("play", (c,))
         if t is not None and t in v.tableau:
-            return Action("trade", (c, t))
+            trade = Action("trade", (c, t))
+            if trade in self.legal:
+                return trade
+            # over the hand limit no trade is possible: a drop on the tableau plays the card
+            if len(v.hands[self.me]) > HAND_LIMIT and Action("play", (c,)) in self.legal:
+                return Action("play", (c,))
+            return trade                               # the engine explains the mismatch
         if t is not None:
             i = self._conj_of(t)
             if i is not None:

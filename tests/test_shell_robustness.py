@@ -1,0 +1,78 @@
+"""The app never dies on a player: a failing bot, a damaged save, a broken worker."""
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from tabletop.core.match import Match, Seat
+from tabletop.games.paargus.rules import GAME
+from tabletop.shell.controller import MatchController
+from tabletop.shell.main_window import MainWindow
+from tabletop.store.saves import SaveStore
+
+pytestmark = pytest.mark.gui
+
+
+class FailingWorker:
+    """A worker whose bot always fails, as a crashed or overrunning bot would."""
+
+    def __init__(self):
+        self.requests = 0
+        self._ticket = 0
+
+    def request(self, *args, **kwargs):
+        self.requests += 1
+        self._ticket += 1
+        return self._ticket
+
+    def poll(self):
+        return self._ticket, None, "the bot raised ZeroDivisionError"
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class NoProcessWorker(FailingWorker):
+    def request(self, *args, **kwargs):
+        raise RuntimeError("cannot start a process here")
+
+
+def bot_first_match():
+    seed = next(s for s in range(100) if GAME.setup({}, s).turn == 1)
+    return Match(GAME, [Seat("human", "You"), Seat("bot", "Bot")], seed)
+
+
+@pytest.mark.parametrize("worker_class", [FailingWorker, NoProcessWorker])
+def test_a_failing_bot_falls_back_and_the_match_goes_on(qtbot, tmp_path, worker_class):
+    ctrl = MatchController(bot_first_match(), SaveStore(tmp_path), worker_class())
+    problems = []
+    ctrl.problem.connect(problems.append)
+    qtbot.waitUntil(lambda: ctrl.match.to_act == 0, timeout=5000)
+    assert ctrl.match.log and ctrl.match.log[0].seat == 1
+    if worker_class is FailingWorker:
+        assert any("problem" in p for p in problems)
+    ctrl.close()
+
+
+def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_path, monkeypatch):
+    store = SaveStore(tmp_path / "saves")
+    bad = store.folder / "broken.json" if hasattr(store, "folder") else None
+    folder = bad.parent if bad else (tmp_path / "saves")
+    folder.mkdir(parents=True, exist_ok=True)
+    bad = folder / "broken.json"
+    bad.write_text('{"format": 1, "match": {"game": "paargus", "log": [')
+    before = bad.read_bytes()
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    win = MainWindow(store=store)
+    qtbot.addWidget(win)
+    win.show_saves()
+    assert win.saves.infos and win.saves.infos[0].error
+    assert not win.saves.resume_btn.isEnabled()
+    win.resume("broken")
+    assert shown and "damaged" in shown[0].lower()
+    assert bad.read_bytes() == before
+    assert win.stack.currentWidget() is win.saves        # the app carried on
+    win.close()
