@@ -8,27 +8,27 @@ import sys
 from pathlib import Path
 
 
+def _emit(data, as_json: bool, line) -> int:
+    """Print `data` as JSON, or each item as one human line."""
+    if as_json:
+        print(json.dumps(data))
+    else:
+        for item in (data.items() if isinstance(data, dict) else data):
+            print(line(item))
+    return 0
+
+
 def _cmd_games(args) -> int:
     from tabletop.core.registry import all_games
     rows = [{"id": g.info.id, "title": g.info.title, "players": list(g.info.players)}
             for g in all_games()]
-    if args.json:
-        print(json.dumps(rows))
-    else:
-        for r in rows:
-            print(f"{r['id']:10} {r['title']} ({'/'.join(map(str, r['players']))} players)")
-    return 0
+    return _emit(rows, args.json,
+                 lambda r: f"{r['id']:10} {r['title']} ({'/'.join(map(str, r['players']))} players)")
 
 
 def _cmd_cards(args) -> int:
     from tabletop.games.catalogue import card_pool
-    pool = card_pool(args.game)
-    if args.json:
-        print(json.dumps(pool))
-    else:
-        for c in pool:
-            print(f"{c['id']:>4}  {c['name']:24} {c['type']}")
-    return 0
+    return _emit(card_pool(args.game), args.json, lambda c: f"{c['id']:>4}  {c['name']:24} {c['type']}")
 
 
 def _cmd_arena(args) -> int:
@@ -61,13 +61,7 @@ def _cmd_screenshot(args) -> int:
 
 def _cmd_bench(args) -> int:
     from tabletop.bench import bench
-    figures = bench(args.game)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for k, v in figures.items():
-            print(f"{k:16} {v}")
-    return 0
+    return _emit(bench(args.game), args.json, lambda kv: f"{kv[0]:16} {kv[1]}")
 
 
 def build_parser() -> argparse.ArgumentParser:
