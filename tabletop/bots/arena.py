@@ -12,12 +12,24 @@ Counting rules:
   random legal action is played instead and the game counts normally.
 - unfinished: games still running after `max_moves` moves.
 So for each entrant, wins + losses + draws == games - errors - unfinished.
+
+`options` are the match options (Paargus: {"hands": 1} makes a game one hand
+instead of a match played until a player is cleaned out); the report then
+says which options were used. `jobs` > 1 plays the games in that many worker
+processes; the results are the same as with one (game i always has seed S+i
+and rotation i), only the timings differ with the machine's load.
+
+Bots that search report their effort through a `last_search` attribute
+({"iterations": n, "seconds": t} after each decision, None when they did not
+search); the report then gives each such entrant a "search" entry with the
+decisions searched and the iterations per second.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -42,10 +54,31 @@ class _Entrant:
     losses: int = 0
     draws: int = 0
     times_ms: list[float] = field(default_factory=list)
+    searched: int = 0           # decisions the bot reported a search for
+    iterations: int = 0
+    search_s: float = 0.0
+    search_ms: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"bot": self.spec, "wins": self.wins, "losses": self.losses, "draws": self.draws,
-                "decision_ms": {"median": _median(self.times_ms), "p95": _p95(self.times_ms)}}
+        out = {"bot": self.spec, "wins": self.wins, "losses": self.losses, "draws": self.draws,
+               "decision_ms": {"median": _median(self.times_ms), "p95": _p95(self.times_ms)}}
+        if self.searched:
+            out["search"] = {
+                "decisions": self.searched, "iterations": self.iterations,
+                "iterations_per_decision": round(self.iterations / self.searched, 1),
+                "iterations_per_s": round(self.iterations / self.search_s, 1) if self.search_s else 0.0,
+                "searched_ms": {"median": _median(self.search_ms), "p95": _p95(self.search_ms)}}
+        return out
+
+    def merge(self, other: "_Entrant") -> None:
+        self.wins += other.wins
+        self.losses += other.losses
+        self.draws += other.draws
+        self.times_ms.extend(other.times_ms)
+        self.searched += other.searched
+        self.iterations += other.iterations
+        self.search_s += other.search_s
+        self.search_ms.extend(other.search_ms)
 
 
 def _median(xs: list[float]) -> float:
@@ -65,16 +98,25 @@ class _Tally:
     illegal: int = 0
     unfinished: int = 0
 
+    def merge(self, other: "_Tally") -> None:
+        self.errors += other.errors
+        self.illegal += other.illegal
+        self.unfinished += other.unfinished
+
 
 def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: int = 0,
               save_dir: str | Path | None = None,
               progress: Callable[[int, int], None] | None = None,
-              max_moves: int = MAX_MOVES) -> dict:
+              max_moves: int = MAX_MOVES, options: dict | None = None,
+              jobs: int = 1) -> dict:
     """Play `games` games between `bots` (one per seat) and report as JSON-ready dict.
 
     `game_id` is a registry id, "module:ATTR", or a Game. `bots` are names with an
     optional difficulty ("greedy:hard"). `progress(done, total)` is called after
-    each game. With `save_dir`, every game that reached its end is saved there.
+    each game (with jobs > 1: after each batch of games). With `save_dir`, every
+    game that reached its end is saved there. `options` are the match options
+    (reported back under "options" when given); `jobs` worker processes share
+    the games.
     """
     game = resolve_game(game_id) if isinstance(game_id, str) else game_id
     entrants = [_Entrant(spec, *parse_entrant(spec)) for spec in bots]
@@ -83,15 +125,63 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
                          f"not {len(entrants)}")
     for e in entrants:
         make_bot(e.bot, e.difficulty)     # unknown names fail now, not in game 1
+    if options is not None and not isinstance(options, dict):
+        raise ValueError("match options must be a JSON object (a dict)")
+    tally = _Tally()
+    if jobs > 1 and games > 1:
+        _run_parallel(game_id if isinstance(game_id, str) else game, list(bots), games, seed,
+                      save_dir, progress, max_moves, options, jobs, entrants, tally)
+    else:
+        store = _save_store(save_dir) if save_dir is not None else None
+        for i in range(games):
+            _play_game(game, entrants, i, seed + i, max_moves, tally, store, options)
+            if progress is not None:
+                progress(i + 1, games)
+    report = {"game": game.info.id, "games": games, "errors": tally.errors,
+              "illegal": tally.illegal, "unfinished": tally.unfinished,
+              "entrants": [e.to_json() for e in entrants]}
+    if options is not None:
+        report["options"] = dict(options)
+    return report
+
+
+def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
+    """Games [first, first + count) in a worker process (module level: picklable)."""
+    game_id, bots, first, count, seed, save_dir, max_moves, options, sys_path = args
+    import sys
+    for p in sys_path:              # the parent's import path (tests' helper modules)
+        if p not in sys.path:
+            sys.path.append(p)
+    game = resolve_game(game_id) if isinstance(game_id, str) else game_id
+    entrants = [_Entrant(spec, *parse_entrant(spec)) for spec in bots]
     store = _save_store(save_dir) if save_dir is not None else None
     tally = _Tally()
-    for i in range(games):
-        _play_game(game, entrants, i, seed + i, max_moves, tally, store)
-        if progress is not None:
-            progress(i + 1, games)
-    return {"game": game.info.id, "games": games, "errors": tally.errors,
-            "illegal": tally.illegal, "unfinished": tally.unfinished,
-            "entrants": [e.to_json() for e in entrants]}
+    for i in range(first, first + count):
+        _play_game(game, entrants, i, seed + i, max_moves, tally, store, options)
+    return first, tally, entrants
+
+
+def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, options, jobs,
+                  entrants: list[_Entrant], tally: _Tally) -> None:
+    import sys
+    size = max(1, min(10, games // (jobs * 4)))
+    chunks = [(game_ref, bots, first, min(size, games - first), seed,
+               None if save_dir is None else str(save_dir), max_moves, options, list(sys.path))
+              for first in range(0, games, size)]
+    results = {}
+    done = 0
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(min(jobs, len(chunks))) as pool:
+        for first, part, got in pool.imap_unordered(_play_chunk, chunks):
+            results[first] = (part, got)
+            done += next(c[3] for c in chunks if c[2] == first)
+            if progress is not None:
+                progress(done, games)
+    for first in sorted(results):   # merged in game order, whatever order they finished in
+        part, got = results[first]
+        tally.merge(part)
+        for mine, theirs in zip(entrants, got):
+            mine.merge(theirs)
 
 
 def _counts(game: Game) -> str:
@@ -107,7 +197,7 @@ def _save_store(save_dir):
 
 
 def _play_game(game: Game, entrants: list[_Entrant], index: int, game_seed: int,
-               max_moves: int, tally: _Tally, store) -> None:
+               max_moves: int, tally: _Tally, store, options: dict | None = None) -> None:
     n = len(entrants)
     seat_of = [(s + index) % n for s in range(n)]              # seat -> entrant index
     order = [entrants[k] for k in seat_of]
@@ -117,7 +207,7 @@ def _play_game(game: Game, entrants: list[_Entrant], index: int, game_seed: int,
     bots = [make_bot(e.bot, e.difficulty) for e in entrants]
     failed = False
     try:
-        match = Match(game, seats, game_seed)
+        match = Match(game, seats, game_seed, options)
         while match.to_act is not None and len(match.log) < max_moves:
             seat = match.to_act
             k = seat_of[seat]
@@ -127,7 +217,14 @@ def _play_game(game: Game, entrants: list[_Entrant], index: int, game_seed: int,
             start = time.perf_counter()
             action, error = choose_with_fallback(game, view, legal, bots[k],
                                                  entrant.difficulty, rng)
-            entrant.times_ms.append((time.perf_counter() - start) * 1000.0)
+            elapsed_ms = (time.perf_counter() - start) * 1000.0
+            entrant.times_ms.append(elapsed_ms)
+            search = getattr(bots[k], "last_search", None)
+            if search and error is None:
+                entrant.searched += 1
+                entrant.iterations += int(search.get("iterations", 0))
+                entrant.search_s += float(search.get("seconds", 0.0))
+                entrant.search_ms.append(elapsed_ms)
             failed = failed or error is not None
             if action not in legal:
                 tally.illegal += 1
@@ -158,7 +255,8 @@ def _play_game(game: Game, entrants: list[_Entrant], index: int, game_seed: int,
 def format_table(report: dict) -> str:
     """The report as a plain-text table for a terminal."""
     games = report["games"]
-    lines = [f"{report['game']}: {games} games, {report['errors']} errors, "
+    opts = f" (options {json.dumps(report['options'])})" if report.get("options") else ""
+    lines = [f"{report['game']}: {games} games{opts}, {report['errors']} errors, "
              f"{report['illegal']} illegal, {report['unfinished']} unfinished",
              f"{'bot':<20} {'wins':>6} {'losses':>6} {'draws':>6} {'win %':>6} "
              f"{'median ms':>10} {'p95 ms':>9}"]
@@ -166,7 +264,8 @@ def format_table(report: dict) -> str:
         rate = 100.0 * e["wins"] / games if games else 0.0
         lines.append(f"{e['bot']:<20} {e['wins']:>6} {e['losses']:>6} {e['draws']:>6} "
                      f"{rate:>6.1f} {e['decision_ms']['median']:>10.2f} "
-                     f"{e['decision_ms']['p95']:>9.2f}")
+                     f"{e['decision_ms']['p95']:>9.2f}"
+                     + (f"  {e['search']['iterations_per_s']:.0f} it/s" if "search" in e else ""))
     return "\n".join(lines)
 
 
@@ -178,10 +277,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save-dir")
+    parser.add_argument("--options", type=json.loads, default=None,
+                        help='match options as JSON, e.g. \'{"hands": 1}\'')
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print the JSON report")
     args = parser.parse_args(argv)
     report = run_arena(args.game, args.bots, games=args.games, seed=args.seed,
-                       save_dir=args.save_dir)
+                       save_dir=args.save_dir, options=args.options, jobs=args.jobs)
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0
 

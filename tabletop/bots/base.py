@@ -39,7 +39,19 @@ def _greedy(difficulty: str) -> Bot:
     return GreedyBot.for_difficulty(difficulty)
 
 
-_BUILTIN: dict[str, BotFactory] = {"random": _random, "greedy": _greedy}
+def _ismcts(difficulty: str) -> Bot:
+    from tabletop.bots.ismcts import ISMCTSBot
+    return ISMCTSBot.for_difficulty(difficulty)
+
+
+_BUILTIN: dict[str, BotFactory] = {"random": _random, "greedy": _greedy, "ismcts": _ismcts}
+
+# What the app's "Bot: easy / normal / hard" seat choices play (bot_for_difficulty).
+UI_BOTS: dict[str, tuple[str, str]] = {
+    "easy": ("ismcts", "easy"),
+    "normal": ("ismcts", "normal"),
+    "hard": ("ismcts", "hard"),
+}
 # Extra bots registered at run time (tests, experiments). Kept apart from the
 # built-ins so unregistering can never remove a shipped bot.
 _EXTRA: dict[str, BotFactory] = {}
@@ -73,6 +85,17 @@ def make_bot(name: str, difficulty: str = "normal") -> Bot:
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; use one of: {', '.join(DIFFICULTIES)}")
     return factory(difficulty)
+
+
+def bot_for_difficulty(difficulty: str) -> tuple[str, str]:
+    """The (bot name, difficulty) the app should seat for a player's choice of level.
+
+    `make_bot(*bot_for_difficulty("hard"))` is the hard opponent. An unknown
+    level raises ValueError, as make_bot does.
+    """
+    if difficulty not in UI_BOTS:
+        raise ValueError(f"unknown difficulty {difficulty!r}; use one of: {', '.join(DIFFICULTIES)}")
+    return UI_BOTS[difficulty]
 
 
 def parse_entrant(spec: str) -> tuple[str, str]:

@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
         else:
             self.resize(1600, 940)
+        self.show_home()
 
     # --- menus -------------------------------------------------------------------------
     def _act(self, menu, text, slot, shortcut=None) -> QAction:

@@ -29,6 +29,7 @@ QPushButton:pressed {{ background: {EDGE}; }}
 QPushButton:disabled {{ color: #6b6f78; border-color: #2c3140; }}
 QPushButton[primary="true"] {{ background: {GOLD}; color: #1b1408; border: none; font-weight: 600; }}
 QPushButton[primary="true"]:hover {{ background: {GOLD_HI}; }}
+QPushButton[primary="true"]:disabled {{ background: #5a4a2a; color: #9a8e78; }}
 QFrame#card, QFrame#panel {{ background: {PANEL}; border: 1px solid {EDGE}; border-radius: 12px; }}
 QFrame#card:hover {{ border-color: {GOLD}; }}
 QLabel#title {{ font-size: 34px; font-weight: 700; color: {GOLD_HI}; background: transparent; }}

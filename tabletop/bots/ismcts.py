@@ -1,0 +1,267 @@
+"""Information Set Monte Carlo Tree Search (single-observer ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search"
+(IEEE TCIAIG 2012). The bot sees only its seat's view. Each iteration:
+
+1. determinise: `game.sample(view, rng)` deals the cards the bot cannot see
+   back in, one consistent guess per iteration;
+2. select: from the root, while every action legal in this determinisation
+   already has a child, descend to the child with the best UCB score, where
+   the "number of tries" of a child is its *availability* (how often it was
+   legal when its parent was visited), not the parent's visits: an action
+   that exists in few determinisations (the opponent playing one particular
+   hidden card, a conjunction only some draws allow) is judged fairly;
+3. expand one untried action legal here;
+4. roll out with the game's rollout policy, cut off after `rollout_depth`
+   actions or at the game's search horizon, and score with `game.evaluate`;
+5. back the score up: each node adds the value for the player who made the
+   move into it.
+
+The most visited root action is played. The budget is iterations AND a time
+limit: the iteration count decides when the machine is fast enough (the
+same seed then gives the same choice), the clock stops a slow machine.
+
+Game hooks, looked up first on the Game object, then as functions in the
+`heuristics` module next to the game's rules module (games/<id>/heuristics.py):
+- `rollout_action(state, rng) -> Action`: the playout policy; without one, a
+  uniform choice among the legal actions (slow: it lists them every step).
+- `search_horizon(state) -> bool`: where the search stops and evaluates
+  (Paargus: the end of the hand); by default the end of the game.
+- `prune_actions(state, legal) -> list[Action]`: drop actions that are the
+  same move for the search (never all of them); by default none are dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import import_module
+from typing import Any, Callable
+
+from tabletop.core import Action, Game, Rng
+from tabletop.core.game import IllegalAction
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    iterations: int                  # at most this many determinised iterations
+    seconds: float | None            # and at most this long (None: no clock)
+    rollout_depth: int               # actions in a playout before evaluating
+    informed: bool = True            # the game's rollout policy, else uniform random
+    exploration: float = 0.7         # UCB constant, for values in [-1, 1]
+    min_iterations: int = 0          # no early stop before this many
+
+
+# The difficulties. Measured on the 2-core reference machine (docs/BOTS.md):
+# hard stays under 3 s and normal under 1 s a decision at the 95th percentile.
+LEVELS: dict[str, SearchBudget] = {
+    "easy": SearchBudget(iterations=150, seconds=0.25, rollout_depth=4, informed=False,
+                         exploration=1.0),
+    "normal": SearchBudget(iterations=700, seconds=0.8, rollout_depth=10),
+    "hard": SearchBudget(iterations=2500, seconds=2.5, rollout_depth=20, min_iterations=300),
+}
+
+
+class _Node:
+    __slots__ = ("player", "visits", "total", "avail", "children")
+
+    def __init__(self, player: int | None) -> None:
+        self.player = player          # who made the move into this node
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.children: dict[Action, _Node] = {}
+
+
+@dataclass(frozen=True)
+class _Hooks:
+    rollout_action: Callable[[Any, Rng], Action] | None
+    search_horizon: Callable[[Any], bool] | None
+    prune_actions: Callable[[Any, list[Action]], list[Action]] | None
+
+
+@lru_cache(maxsize=None)
+def _hooks_for(game_type: type, module_name: str) -> _Hooks:
+    package = module_name.rpartition(".")[0]
+    heuristics = None
+    if package:
+        try:
+            heuristics = import_module(f"{package}.heuristics")
+        except ModuleNotFoundError:
+            heuristics = None
+    found = {}
+    for name in ("rollout_action", "search_horizon", "prune_actions"):
+        found[name] = getattr(heuristics, name, None) if heuristics is not None else None
+    return _Hooks(**found)
+
+
+def game_hooks(game: Game) -> _Hooks:
+    """The game's search hooks: methods on the game win over its heuristics module."""
+    base = _hooks_for(type(game), type(game).__module__)
+    return _Hooks(getattr(game, "rollout_action", None) or base.rollout_action,
+                  getattr(game, "search_horizon", None) or base.search_horizon,
+                  getattr(game, "prune_actions", None) or base.prune_actions)
+
+
+class ISMCTSBot:
+    name = "ismcts"
+
+    def __init__(self, budget: SearchBudget | None = None, difficulty: str = "normal") -> None:
+        self.budget = budget or LEVELS[difficulty]
+        self.difficulty = difficulty
+        # figures of the last decision, for the arena and the report
+        self.last_search: dict | None = None
+
+    @classmethod
+    def for_difficulty(cls, difficulty: str, **changes) -> "ISMCTSBot":
+        budget = LEVELS.get(difficulty, LEVELS["normal"])
+        if changes:
+            budget = replace(budget, **changes)
+        return cls(budget, difficulty)
+
+    # --- the decision -------------------------------------------------------------------
+    def choose(self, game: Game, view: Any, legal: list[Action], rng: Rng) -> Action:
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        self.last_search = None
+        if len(legal) == 1:
+            return legal[0]           # nothing to think about: a "deal", a forced move
+        start = time.perf_counter()
+        root, iterations = self._search(game, view, legal, rng, start)
+        best = self._most_visited(root, legal)
+        self.last_search = {"iterations": iterations,
+                            "seconds": time.perf_counter() - start,
+                            "actions": len(root.children)}
+        return best
+
+    @staticmethod
+    def _most_visited(root: _Node, legal: list[Action]) -> Action:
+        best, key = legal[0], (-1, -math.inf)
+        for action in legal:          # in the engine's order: ties go to the first
+            child = root.children.get(action)
+            if child is None:
+                continue
+            k = (child.visits, child.total / child.visits if child.visits else -math.inf)
+            if k > key:
+                best, key = action, k
+        return best
+
+    def _search(self, game: Game, view: Any, legal: list[Action], rng: Rng,
+                start: float) -> tuple[_Node, int]:
+        budget = self.budget
+        hooks = game_hooks(game)
+        policy = hooks.rollout_action if budget.informed else None
+        horizon = hooks.search_horizon
+        prune = hooks.prune_actions
+        sample, apply, to_act = game.sample, game.apply, game.to_act
+        legal_actions, evaluate = game.legal_actions, game.evaluate
+        deadline = None if budget.seconds is None else start + budget.seconds
+        perf = time.perf_counter
+        sqrt, log = math.sqrt, math.log
+        c_uct = budget.exploration
+        depth_cap = budget.rollout_depth
+        n_max = max(1, budget.iterations)
+        min_iter = budget.min_iterations
+
+        def stop_here(state) -> bool:
+            if horizon is not None and horizon(state):
+                return True
+            return to_act(state) is None
+
+        def actions_of(state) -> list[Action]:
+            acts = legal_actions(state)
+            if prune is not None and len(acts) > 1:
+                acts = prune(state, acts) or acts
+            return acts
+
+        root = _Node(None)
+        root_legal = list(legal)
+        first = sample(view, rng)
+        if prune is not None:
+            root_legal = prune(first, root_legal) or root_legal
+        done = 0
+        state = first
+        while done < n_max:
+            if done and (done & 7) == 0:
+                if deadline is not None and perf() > deadline:
+                    break
+                if done >= min_iter and self._settled(root, n_max - done):
+                    break
+            if state is None:
+                state = sample(view, rng)
+            s, state = state, None
+            node = root
+            path: list[_Node] = []
+            acts = root_legal
+            try:
+                while True:
+                    children = node.children
+                    untried = None
+                    for a in acts:
+                        child = children.get(a)
+                        if child is None:
+                            if untried is None:
+                                untried = [a]
+                            else:
+                                untried.append(a)
+                        else:
+                            child.avail += 1
+                    player = to_act(s)
+                    if untried is not None:
+                        a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                        apply(s, a)
+                        child = children[a] = _Node(player)
+                        path.append(child)
+                        break
+                    best_a, best_c, best_v = None, None, -math.inf
+                    for a in acts:
+                        child = children[a]
+                        v = child.total / child.visits + c_uct * sqrt(log(child.avail) / child.visits)
+                        if v > best_v:
+                            best_a, best_c, best_v = a, child, v
+                    apply(s, best_a)
+                    path.append(best_c)
+                    node = best_c
+                    if stop_here(s):
+                        break
+                    acts = actions_of(s)
+                    if not acts:
+                        break
+            except IllegalAction:
+                # this determinisation disagrees with an action in the tree (a game
+                # whose legal moves depend on hidden cards): drop the iteration
+                done += 1
+                continue
+            # the playout
+            depth = 0
+            while depth < depth_cap and not stop_here(s):
+                a = policy(s, rng) if policy is not None else None
+                try:
+                    apply(s, a if a is not None else rng.choice(legal_actions(s)))
+                except IllegalAction:       # a policy slip: any legal move will do
+                    apply(s, rng.choice(legal_actions(s)))
+                depth += 1
+            values: dict[int | None, float] = {}
+            for n in path:
+                v = values.get(n.player)
+                if v is None:
+                    v = values[n.player] = evaluate(s, n.player) if n.player is not None else 0.0
+                n.visits += 1
+                n.total += v
+            root.visits += 1
+            done += 1
+        return root, done
+
+    @staticmethod
+    def _settled(root: _Node, remaining: int) -> bool:
+        """True when no other root action could catch the most visited one."""
+        first = second = 0
+        for child in root.children.values():
+            v = child.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > remaining
