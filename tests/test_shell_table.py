@@ -266,3 +266,30 @@ def test_without_auto_pass_the_turn_waits(window, qtbot):
     click(page, qtbot, screen_of(page, "btn:draw"))
     qtbot.wait(1500)
     assert len(page.ctrl.match.log) == 1 and page.ctrl.my_turn()
+
+
+def test_keyboard_only_tab_to_a_card_and_to_the_tableau(window, qtbot):
+    page = open_match(window, qtbot)
+    click(page, qtbot, screen_of(page, "btn:draw"))
+    click(page, qtbot, screen_of(page, "btn:end"))
+    wait_my_turn(page, qtbot)
+    s = page.ctrl.match.state
+    page.table.setFocus()
+
+    def tab_to(pred, limit=60):
+        for _ in range(limit):
+            QTest.keyClick(page.table, Qt.Key_Tab)
+            qtbot.wait(5)
+            if pred(page.scene.focus_id):
+                return page.scene.focus_id
+        raise AssertionError("Tab never reached the target")
+
+    sid = tab_to(lambda f: f is not None and f.startswith("card:") and int(f[5:]) in s.hands[0])
+    QTest.keyClick(page.table, Qt.Key_Return)
+    qtbot.wait(20)
+    c = int(sid[5:])
+    assert page.presenter.selected == c
+    tab_to(lambda f: f == "tableau")
+    QTest.keyClick(page.table, Qt.Key_Return)
+    qtbot.wait(20)
+    assert c in s.tableau

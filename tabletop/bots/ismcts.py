@@ -29,6 +29,8 @@ Game hooks, looked up first on the Game object, then as functions in the
   (Paargus: the end of the hand); by default the end of the game.
 - `prune_actions(state, legal) -> list[Action]`: drop actions that are the
   same move for the search (never all of them); by default none are dropped.
+- `EVALUATE_ZERO_SUM = True` (two-player games): evaluate(s, other seat) is
+  -evaluate(s, seat), so each playout is scored once.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class _Hooks:
     rollout_action: Callable[[Any, Rng], Action] | None
     search_horizon: Callable[[Any], bool] | None
     prune_actions: Callable[[Any, list[Action]], list[Action]] | None
+    zero_sum: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -94,15 +97,18 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
     found = {}
     for name in ("rollout_action", "search_horizon", "prune_actions"):
         found[name] = getattr(heuristics, name, None) if heuristics is not None else None
+    found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
     return _Hooks(**found)
 
 
 def game_hooks(game: Game) -> _Hooks:
     """The game's search hooks: methods on the game win over its heuristics module."""
     base = _hooks_for(type(game), type(game).__module__)
+    zero_sum = getattr(game, "EVALUATE_ZERO_SUM", None)
     return _Hooks(getattr(game, "rollout_action", None) or base.rollout_action,
                   getattr(game, "search_horizon", None) or base.search_horizon,
-                  getattr(game, "prune_actions", None) or base.prune_actions)
+                  getattr(game, "prune_actions", None) or base.prune_actions,
+                  base.zero_sum if zero_sum is None else bool(zero_sum))
 
 
 class ISMCTSBot:
@@ -179,6 +185,8 @@ class ISMCTSBot:
         root = _Node(None)
         root_legal = list(legal)
         first = sample(view, rng)
+        me = to_act(first)
+        zero_sum = hooks.zero_sum
         if prune is not None:
             root_legal = prune(first, root_legal) or root_legal
         done = 0
@@ -243,13 +251,19 @@ class ISMCTSBot:
                 except IllegalAction:       # a policy slip: any legal move will do
                     apply(s, rng.choice(legal_actions(s)))
                 depth += 1
-            values: dict[int | None, float] = {}
-            for n in path:
-                v = values.get(n.player)
-                if v is None:
-                    v = values[n.player] = evaluate(s, n.player) if n.player is not None else 0.0
-                n.visits += 1
-                n.total += v
+            if zero_sum:
+                mine = evaluate(s, me)
+                for n in path:
+                    n.visits += 1
+                    n.total += mine if n.player == me else -mine
+            else:
+                values: dict[int | None, float] = {}
+                for n in path:
+                    v = values.get(n.player)
+                    if v is None:
+                        v = values[n.player] = evaluate(s, n.player)
+                    n.visits += 1
+                    n.total += v
             root.visits += 1
             done += 1
         return root, done

@@ -46,6 +46,8 @@ def _tables():
 
 _SIG, _ALIGN, _SKY = _tables()
 _NW = _SIG[0]
+# one small int per (quadrant, sigil): quadrant q's sigils are 16 * (q - 1) + sigil
+_KEYS = tuple(tuple(16 * qi + _SIG[qi][c] for qi in range(4)) for c in range(len(_ALIGN)))
 _QSKY = {1: 0, 2: 0, 3: 1, 4: 1}
 _ONE_AL = tuple(1 if a else 0 for a in _ALIGN)
 
@@ -109,29 +111,44 @@ def best_fan(trio, q: int, hide: bool = False) -> tuple[int, ...]:
 
 
 # --- the evaluation ----------------------------------------------------------------------
-def _sets(hand) -> list[tuple[int, int, tuple[int, ...]]]:
-    """(quadrant, sigil, members) for each sigil shared by 2+ cards of `hand`."""
-    out = []
-    for q in QUADRANTS:
-        col = _SIG[q - 1]
-        groups: dict[int, list[int]] = {}
-        for c in hand:
-            groups.setdefault(col[c], []).append(c)
-        for sg, members in groups.items():
-            if len(members) >= 2:
-                out.append((q, sg, tuple(members)))
-    return out
+def _groups(hand) -> dict[int, list[int]]:
+    """Cards of `hand` by (quadrant, sigil) key (see _KEYS); quadrant = key // 16 + 1."""
+    groups: dict[int, list[int]] = {}
+    for c in hand:
+        for k in _KEYS[c]:
+            members = groups.get(k)
+            if members is None:
+                groups[k] = [c]
+            else:
+                members.append(c)
+    return groups
+
+
+def _best_trio(members, q: int) -> int:
+    """The most alignments any three of `members` (sharing a sigil in q) can show."""
+    n = len(members)
+    if n == 3:
+        return trio_alignments(members, q)[0]
+    best = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                a = trio_alignments((members[i], members[j], members[k]), q)[0]
+                if a > best:
+                    best = a
+    return best
 
 
 def _ready_trios(hand):
     """(alignments at most, quadrant, trio) for every conjunction the hand could lay now."""
     out = []
-    for q, _, members in _sets(hand):
+    for key, members in _groups(hand).items():
         n = len(members)
         if n < 3:
             continue
+        q = (key >> 4) + 1
         if n == 3:
-            out.append((trio_alignments(members, q)[0], q, members))
+            out.append((trio_alignments(members, q)[0], q, tuple(members)))
             continue
         for i in range(n):
             for j in range(i + 1, n):
@@ -152,36 +169,32 @@ def hand_potential(hand, array=()) -> float:
     best = 0
     extra = 0.0
     pairs = 0.0
-    for q, sg, members in _sets(hand):
+    for key, members in _groups(hand).items():
         n = len(members)
+        if n == 1:
+            continue
         if n >= 3:
-            al = 0
-            if n == 3:
-                al = trio_alignments(members, q)[0]
-            else:
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        for k in range(j + 1, n):
-                            a = trio_alignments((members[i], members[j], members[k]), q)[0]
-                            if a > al:
-                                al = a
+            al = _best_trio(members, (key >> 4) + 1)
             if al > best:
                 extra += 0.35 * best
                 best = al
             else:
                 extra += 0.35 * al
         else:
-            syms = _ONE_AL[members[0]] + _ONE_AL[members[1]]
-            pairs += 0.22 * syms + 0.03
+            pairs += 0.22 * (_ONE_AL[members[0]] + _ONE_AL[members[1]]) + 0.03
     trail = 0.0
     for conj in array:
         q = conj.quadrant
-        if q in EAST:
-            want = _SIG[q - 1][conj.fan[0]]
+        if q >= 3:
             col = _SIG[q - 1]
-            trail += sum(0.8 for c in hand if _ALIGN[c] and col[c] == want)
-    loose = 0.04 * sum(_ONE_AL[c] for c in hand)
-    return 0.9 * best + min(extra, 1.5) + min(pairs, 1.2) + min(trail, 2.0) + loose
+            want = col[conj.fan[0]]
+            for c in hand:
+                if _ONE_AL[c] and col[c] == want:
+                    trail += 0.8
+    loose = 0.0
+    for c in hand:
+        loose += _ONE_AL[c]
+    return 0.9 * best + min(extra, 1.5) + min(pairs, 1.2) + min(trail, 2.0) + 0.04 * loose
 
 
 def hand_value(s: PaargusState, seat: int) -> float:
@@ -320,6 +333,10 @@ def rollout_action(s: PaargusState, rng) -> Action:
     if s.phase == CONJOIN:
         return _conjoin_action(s, rng)
     return Action("deal")
+
+
+# evaluate(s, 1 - seat) == -evaluate(s, seat): the search scores each playout once
+EVALUATE_ZERO_SUM = True
 
 
 def search_horizon(s: PaargusState) -> bool:
