@@ -570,15 +570,7 @@ class PaargusPresenter(Presenter):
         v = self.view
         if v is None or not self.my_turn:
             return None
-        hand = [c for c in v.hands[self.me] if c not in self.builder]
-        hand.sort(key=lambda c: (card(c).sigils[0], c))
-        if name in ("left", "right", "tab") and hand:
-            if self.selected not in hand:
-                self.selected = hand[0]
-            else:
-                step = -1 if name == "left" else 1
-                self.selected = hand[(hand.index(self.selected) + step) % len(hand)]
-            return LOCAL
+        # Tab and the arrows move the scene's focus ring; these are the shortcuts
         if name == "escape":
             self.selected, self.builder = None, []
             return LOCAL
