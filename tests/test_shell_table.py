@@ -293,3 +293,25 @@ def test_keyboard_only_tab_to_a_card_and_to_the_tableau(window, qtbot):
     QTest.keyClick(page.table, Qt.Key_Return)
     qtbot.wait(20)
     assert c in s.tableau
+
+
+def test_hint_highlights_the_hard_bots_move(window, qtbot):
+    page = open_match(window, qtbot)
+    page.panel.hint_btn.click()
+    qtbot.waitUntil(lambda: page.presenter.hint is not None, timeout=15000)
+    hint = page.presenter.hint
+    assert hint in page.ctrl.match.legal_actions()
+    assert page.scene.status.startswith("Hint: ")
+    assert page.panel.moves.currentItem().text() == hint.label
+
+
+def test_new_match_dialog_seats_the_bot_for_each_level(qtbot):
+    from tabletop.bots.base import bot_for_difficulty
+    from tabletop.shell.new_match import NewMatchDialog
+    dlg = NewMatchDialog("paargus")
+    qtbot.addWidget(dlg)
+    for level in ("easy", "normal", "hard"):
+        dlg.rows[1].kind.setCurrentIndex(dlg.rows[1].kind.findData(f"bot:{level}"))
+        seat = dlg.choice()["seats"][1]
+        assert seat.is_bot and (seat.bot, seat.difficulty) == bot_for_difficulty(level)
+    assert dlg.choice()["game"] == "paargus" and dlg.choice()["options"] == {"hands": 0}

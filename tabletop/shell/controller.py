@@ -8,6 +8,7 @@ import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from tabletop.bots.base import bot_for_difficulty
 from tabletop.bots.worker import BotWorker, fallback_choice
 from tabletop.core import Action, Rng
 from tabletop.core.event import Event
@@ -22,6 +23,7 @@ BOT_PAUSE_S = 0.45        # a bot's move waits this long (times the pace) so peo
 
 class MatchController(QObject):
     changed = Signal(list)          # events as the viewing seat may see them
+    hinted = Signal(object)         # the hard bot's suggestion for the player (an Action)
     thinking = Signal(str)          # "" when no bot is thinking
     curtain = Signal(str)           # hotseat: a message while the table is hidden, "" to lift
     problem = Signal(str)           # a sentence for the status line
@@ -38,6 +40,7 @@ class MatchController(QObject):
         self.table_busy = lambda: False
         self.thumbnail = lambda: None
         self._ticket: int | None = None
+        self._hint: tuple[int, int] | None = None     # (ticket, log length) of a hint request
         self._ready_at = 0.0
         humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
         self.humans = humans
@@ -126,8 +129,41 @@ class MatchController(QObject):
     def can_undo(self) -> bool:
         return self.match.can_undo(self.viewer)
 
+    # --- hints -------------------------------------------------------------------------
+    def request_hint(self) -> str | None:
+        """Ask the hard bot, from the player's own view, what it would play."""
+        if not self.my_turn():
+            return "Hints are for your own turn."
+        name, difficulty = bot_for_difficulty("hard")
+        game = self.match.game
+        try:
+            ticket = self.worker.request(game.info.id, self.viewer, self.view(),
+                                         self.match.legal_actions(), name, difficulty,
+                                         seed=self.match.seed + len(self.match.log))
+        except Exception as exc:
+            log.warning("hint unavailable: %s", exc)
+            return "No hint is available right now."
+        self._hint = (ticket, len(self.match.log))
+        self.thinking.emit("Looking for a good move…")
+        return None
+
+    def _poll_hint(self) -> None:
+        outcome = self.worker.poll()
+        if outcome is None:
+            return
+        (ticket, moves), self._hint = self._hint, None
+        self.thinking.emit("")
+        got, action, error = outcome
+        if got == ticket and action is not None and len(self.match.log) == moves:
+            self.hinted.emit(action)
+        elif error:
+            self.problem.emit("No hint this time: the bot could not decide.")
+
     # --- bots --------------------------------------------------------------------------
     def tick(self) -> None:
+        if self._hint is not None:
+            self._poll_hint()
+            return
         seat = self.match.to_act
         if self._ticket is not None:
             outcome = self.worker.poll()

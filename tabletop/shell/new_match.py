@@ -7,6 +7,7 @@ import random
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout)
 
+from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
 from tabletop.core.registry import all_games, get_game
 from tabletop.shell.presentations import presentation
@@ -42,9 +43,8 @@ class SeatRow(QHBoxLayout):
         name = self.name.text().strip() or f"Player {self.index + 1}"
         if kind == "human":
             return Seat("human", name)
-        # "greedy" is the strongest bot this release has; difficulty tunes it
-        return Seat("bot", name, "greedy" if kind != "bot:easy" else "random",
-                    kind.split(":")[1])
+        bot, difficulty = bot_for_difficulty(kind.split(":")[1])
+        return Seat("bot", name, bot, difficulty)
 
 
 class NewMatchDialog(QDialog):

@@ -93,6 +93,8 @@ class SidePanel(QWidget):
         row = QHBoxLayout()
         self.undo_btn = button("Undo", False, self.undo.emit, "Take back your last move (Ctrl+Z)")
         row.addWidget(self.undo_btn)
+        self.hint_btn = button("Hint", False, self.hint.emit, "What would the hard bot play? (H)")
+        row.addWidget(self.hint_btn)
         row.addWidget(button("Rules", False, self.rules.emit, "The rules of this game (F1)"))
         row.addWidget(button("Home", False, self.home.emit, "Back to the home screen; the match is saved"))
         lay.addLayout(row)

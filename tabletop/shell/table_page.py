@@ -17,7 +17,7 @@ from tabletop.shell.table_widget import TableWidget
 from tabletop.table import intents as it
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import LOCAL
+from tabletop.table.presenter import HINT, LOCAL
 from tabletop.table.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -86,6 +86,7 @@ class TablePage(QWidget):
         self.panel = SidePanel()
         self.panel.action_chosen.connect(self.perform)
         self.panel.undo.connect(self.undo)
+        self.panel.hint.connect(self.ask_hint)
         self.panel.rules.connect(lambda: self.window().show_rules(self.game_id()))
         self.panel.home.connect(self.home.emit)
         lay.addWidget(self.panel)
@@ -114,6 +115,7 @@ class TablePage(QWidget):
         self.ctrl.curtain.connect(self._curtain)
         self.ctrl.problem.connect(self._problem)
         self.ctrl.saved.connect(self._problem)
+        self.ctrl.hinted.connect(self._hinted)
         self.panel.log.clear()
         self.panel.title.setText(f"{match.game.info.title}")
         for entry in match.log[-30:]:
@@ -176,6 +178,7 @@ class TablePage(QWidget):
         self.panel.set_moves(legal)
         self.panel.prompt.setText(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
+        self.panel.hint_btn.setEnabled(ctrl.my_turn())
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
         self._maybe_auto_pass(legal)
 
@@ -224,6 +227,9 @@ class TablePage(QWidget):
             return
         if result == LOCAL:
             self._refresh([])
+            return
+        if result == HINT:
+            self.ask_hint()
             return
         reason = self.ctrl.try_action(result)
         if reason:
@@ -287,6 +293,15 @@ class TablePage(QWidget):
         if self.ctrl is not None:
             self.ctrl.autosave(announce)
 
-    def hint(self, action: Action | None) -> None:
-        if self.presenter is not None:
-            self.presenter.show_hint(action)
+    def ask_hint(self) -> None:
+        if self.ctrl is not None:
+            reason = self.ctrl.request_hint()
+            if reason:
+                self.scene.status = reason
+
+    def _hinted(self, action: Action) -> None:
+        self.presenter.show_hint(action)
+        self.scene.status = f"Hint: {action.label}"
+        for row, a in enumerate(self.panel._actions):
+            if a == action:
+                self.panel.moves.setCurrentRow(row)

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from tabletop.core import Action
 
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
+HINT = "hint"        # the player asked for a hint
 
 
 @dataclass

@@ -14,7 +14,7 @@ from tabletop.games.paargus.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANT
                                           sigil_name)
 from tabletop.games.paargus.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import ButtonSprite, CardSprite, ChipStack, LabelSprite
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
@@ -574,6 +574,8 @@ class PaargusPresenter(Presenter):
         if name == "escape":
             self.selected, self.builder = None, []
             return LOCAL
+        if name == "h":
+            return HINT
         if name == "d":
             return self.button("btn:draw")
         if name == "e" and v.phase == CONJOIN:
