@@ -1,0 +1,1 @@
+"""Pariah: hidden armies, priority activations, dice combat, relics and evolutions."""

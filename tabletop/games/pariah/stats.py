@@ -1,0 +1,88 @@
+"""A unit's stats and keywords as they stand now.
+
+Printed stats, plus its evolution, its equipment, this round's temporary
+changes, passive changes whose condition holds, the Auras of allied units in
+range (itself included; similar Auras stack) and the emblems of its side.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tabletop.games.pariah.cards import Keywords, design, evolutions, relics
+from tabletop.games.pariah.state import PariahState, Unit
+
+# Dexterity and Armor are die faces to reach: they are never better than 2+ (ruling)
+_FLOOR = {"priority": 0, "attacks": 0, "dexterity": 2, "damage": 0, "armor": 2, "ap": 0, "hp": 1}
+
+
+@lru_cache(maxsize=None)
+def _changes(card_design: str) -> dict[str, int]:
+    """Stat changes of an evolution or relic design, as a dict."""
+    e = evolutions().get(card_design)
+    return dict(e.changes) if e else dict(relics()[card_design].changes)
+
+
+@lru_cache(maxsize=None)
+def _extra_keywords(card_design: str) -> Keywords:
+    e = evolutions().get(card_design)
+    return e.keywords if e else relics()[card_design].keywords
+
+
+@lru_cache(maxsize=None)
+def _damaged_bonus(design_id: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for a in design(design_id).abilities:
+        if a.when == "passive" and a.condition == "damaged":
+            for e in a.effects:
+                out[e.stat] = out.get(e.stat, 0) + e.delta
+    return out
+
+
+def keywords(s: PariahState, u: Unit) -> Keywords:
+    kw = design(u.design).keywords
+    for c in u.evos:
+        kw = kw.merged(_extra_keywords(s.designs[c]))
+    for c in u.equip:
+        kw = kw.merged(_extra_keywords(s.designs[c]))
+    return kw
+
+
+def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int | None = None) -> int:
+    v = design(u.design).base(name)
+    for c in u.evos:
+        v += _changes(s.designs[c]).get(name, 0)
+    for c in u.equip:
+        v += _changes(s.designs[c]).get(name, 0)
+    for st, dl in u.mods:
+        if st == name:
+            v += dl
+    if u.damage:
+        v += _damaged_bonus(u.design).get(name, 0)
+    if side is None:
+        side, index = s.where(u.uid)
+    line = s.lines[side]
+    for j, other in enumerate(line):
+        for aura in keywords(s, s.units[other]).auras:
+            if aura.stat == name and abs(j - index) <= aura.range:
+                v += aura.delta
+    for card, emb, eside in s.emblems:
+        if eside == side:
+            v += _changes(emb).get(name, 0)
+    return max(v, _FLOOR[name])
+
+
+def hp_left(s: PariahState, u: Unit) -> int:
+    return stat(s, u, "hp") - u.damage
+
+
+def priorities(s: PariahState, side: int) -> list[int]:
+    """The Priority of each unit on a side's line, left to right."""
+    line = s.lines[side]
+    return [stat(s, s.units[uid], "priority", side, i) for i, uid in enumerate(line)]
+
+
+def stat_line(s: PariahState, u: Unit) -> dict[str, int]:
+    side, i = s.where(u.uid)
+    return {n: stat(s, u, n, side, i) for n in ("priority", "attacks", "dexterity", "damage",
+                                                  "armor", "ap", "hp")}
