@@ -35,3 +35,21 @@ screenshots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+
+# --- installers (packaging/README.md) ---------------------------------------------
+# `make package`: PyInstaller one-folder app in build/app/tabletop, then dist/*.deb and
+# dist/*.tar.xz. `make package-test`: the packaging tests against the built .deb.
+PYINSTALLER := pyinstaller>=6.10,<7
+PKG_STAMP := $(VENV)/.installed-packaging
+
+.PHONY: package package-test
+
+$(PKG_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet "$(PYINSTALLER)"
+	touch $@
+
+package: $(PKG_STAMP)
+	$(BIN)/python packaging/build.py all
+
+package-test: $(TEST_STAMP) $(PKG_STAMP)
+	$(HEADLESS) TABLETOP_PACKAGING=1 $(BIN)/python -m pytest -q -m packaging tests/test_packaging.py

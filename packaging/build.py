@@ -4,6 +4,8 @@
     python packaging/build.py deb       # Linux: dist/tabletop_<version>_<arch>.deb from build/app
     python packaging/build.py tarball   # dist/tabletop-<version>-<os>-<arch>.tar.xz from build/app
     python packaging/build.py all       # freeze, then deb (Linux only) and tarball
+    python packaging/build.py measure   # sizes, and the installed app's screenshot time
+    python packaging/build.py check-libs  # what the app needs from the system (Linux)
     python packaging/build.py version   # print the version (from pyproject.toml)
 
 The version is read from pyproject.toml, never written down anywhere else.
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import tarfile
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,17 +31,18 @@ STAGE = BUILD / "stage"
 APP = BUILD / "app" / "tabletop"          # the one-folder app
 DIST = ROOT / "dist"
 
-# Shared libraries the frozen app takes from the system (glibc, X11/xcb, GL,
-# fontconfig, D-Bus...), by Debian package. Found with `ldd` on every file of the
-# bundle (see check_system_libs); Qt's xcb plugin needs libxcb-cursor0 since Qt 6.5.
+# Shared libraries the frozen app takes from the system, by Debian package: every
+# NEEDED entry of the bundle's ELF files that the bundle does not hold itself
+# (tests/test_packaging.py checks this list against the built .deb with readelf
+# and dpkg -S). libc6's minimum version is measured at build time (glibc_min).
 DEB_DEPENDS = [
-    "libc6 (>= 2.28)", "libgcc-s1", "libstdc++6",
-    "libfontconfig1", "libfreetype6", "libglib2.0-0", "libdbus-1-3",
-    "libegl1", "libgl1", "libopengl0", "libx11-6", "libx11-xcb1", "libxext6", "libxkbcommon0",
-    "libxkbcommon-x11-0", "libxcb1", "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0",
-    "libxcb-keysyms1", "libxcb-randr0", "libxcb-render-util0", "libxcb-render0", "libxcb-shape0",
-    "libxcb-shm0", "libxcb-sync1", "libxcb-xfixes0", "libxcb-xkb1", "libxcb-util1",
-    "libwayland-client0", "libwayland-cursor0", "libwayland-egl1",
+    "libgcc-s1", "libstdc++6", "zlib1g", "libbz2-1.0", "liblzma5", "libzstd1", "libffi8",
+    "libuuid1", "libglib2.0-0", "libdbus-1-3", "libfontconfig1", "libfreetype6",
+    "libegl1", "libgl1", "libx11-6", "libx11-xcb1", "libxkbcommon0", "libxkbcommon-x11-0",
+    "libxcb1", "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1",
+    "libxcb-randr0", "libxcb-render0", "libxcb-render-util0", "libxcb-shape0", "libxcb-shm0",
+    "libxcb-sync1", "libxcb-util1", "libxcb-xfixes0", "libxcb-xkb1",
+    "libwayland-client0", "libwayland-cursor0",
 ]
 
 
@@ -126,7 +130,7 @@ def deb() -> Path:
         f"Architecture: {arch}\n"
         f"Maintainer: Tabletop <tabletop@example.org>\n"
         f"Installed-Size: {installed_kb}\n"
-        f"Depends: {', '.join(DEB_DEPENDS)}\n"
+        f"Depends: libc6 (>= {glibc_min(root)}), {', '.join(DEB_DEPENDS)}\n"
         f"Section: games\n"
         f"Priority: optional\n"
         f"Description: offline card and board games with every rule enforced\n"
@@ -141,6 +145,17 @@ def deb() -> Path:
     run("dpkg-deb", "--build", "--root-owner-group", "-Zxz", "-z9", root, out)
     print(f"{out}: {out.stat().st_size / 1e6:.1f} MB (installed {installed_kb / 1024:.0f} MiB)")
     return out
+
+
+def glibc_min(folder: Path) -> str:
+    """The newest GLIBC_x.y symbol version any ELF file in `folder` asks for."""
+    best = (2, 17)
+    for p in folder.rglob("*"):
+        if _is_elf(p):
+            out = subprocess.run(["objdump", "-T", str(p)], capture_output=True, text=True).stdout
+            for m in re.finditer(r"GLIBC_(\d+)\.(\d+)", out):
+                best = max(best, (int(m.group(1)), int(m.group(2))))
+    return f"{best[0]}.{best[1]}"
 
 
 # --- .tar.xz of the one-folder app ---------------------------------------------
@@ -163,34 +178,80 @@ def tarball() -> Path:
     return out
 
 
-# --- which system libraries the bundle needs (run by hand after a build) --------------
+# --- which system libraries the bundle needs ----------------------------------------
+def _is_elf(p: Path) -> bool:
+    if not p.is_file() or p.is_symlink():
+        return False
+    with open(p, "rb") as f:
+        return f.read(4) == b"\x7fELF"
+
+
+def system_needs(folder: Path = APP) -> dict[str, set[str]]:
+    """{soname: files needing it} for every NEEDED library the folder does not hold."""
+    held = {p.name for p in folder.rglob("*")}
+    needs: dict[str, set[str]] = {}
+    for p in folder.rglob("*"):
+        if _is_elf(p):
+            out = subprocess.run(["readelf", "-d", str(p)], capture_output=True, text=True).stdout
+            for soname in re.findall(r"\(NEEDED\).*\[(.+)\]", out):
+                if soname not in held:
+                    needs.setdefault(soname, set()).add(p.name)
+    return needs
+
+
 def check_system_libs() -> None:
-    """Print the libraries the bundle loads from outside itself, and their Debian packages."""
-    found: dict[str, set[str]] = {}
-    for p in APP.rglob("*"):
-        if not p.is_file() or not (p.suffix == ".so" or ".so." in p.name or p.name == "tabletop"):
-            continue
-        out = subprocess.run(["ldd", str(p)], capture_output=True, text=True).stdout
-        for line in out.splitlines():
-            m = re.match(r"\s*(\S+) => (\S+)", line)
-            if m and not m.group(2).startswith(str(APP)):
-                found.setdefault(m.group(1) + " => " + m.group(2), set()).add(p.name)
-    for lib in sorted(found):
-        print(lib)
+    """Print what the app needs from the system and which Debian package has it here."""
+    for soname, users in sorted(system_needs().items()):
+        found = subprocess.run(["dpkg", "-S", f"*/{soname}"], capture_output=True, text=True).stdout
+        pkg = found.split(":", 1)[0] if found else "?"
+        print(f"{soname:28} {pkg:22} {', '.join(sorted(users)[:3])}")
+
+
+# --- figures: sizes and time to the first frame ---------------------------------------
+def measure(runs: int = 5) -> None:
+    """Sizes of dist/, then the installed app's `screenshot` wall time (median of `runs`),
+    run from the .deb's files extracted into a temporary root, offscreen."""
+    import statistics
+    import tempfile
+    import time
+    for f in sorted({*DIST.glob(f"*{deb_version(version())}*"), *DIST.glob(f"*{version()}*")}):
+        print(f"{f.name}: {f.stat().st_size / 1e6:.1f} MB")
+    debs = sorted(DIST.glob(f"tabletop_{deb_version(version())}_*.deb"))
+    if not debs:
+        raise SystemExit("no .deb in dist/: run `build.py deb` first")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "root"
+        run("dpkg-deb", "-x", debs[-1], root)
+        exe = root / "opt" / "tabletop" / "tabletop"
+        env = {"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy", "HOME": tmp}
+        for label, fresh in (("first start (empty cache)", True), ("later starts", False)):
+            times = []
+            for i in range(runs):
+                home = Path(tmp) / (f"home{i}" if fresh else "home")
+                start = time.perf_counter()
+                subprocess.run([exe, "screenshot", "paargus", "--out", Path(tmp) / "x.png"], check=True,
+                               cwd=tmp, env={**env, "TABLETOP_HOME": str(home)}, capture_output=True)
+                times.append(time.perf_counter() - start)
+            print(f"screenshot, {label}: median {statistics.median(times):.2f} s "
+                  f"({', '.join(f'{t:.2f}' for t in times)})")
 
 
 def main(argv: list[str]) -> int:
     steps = {"freeze": freeze, "deb": deb, "tarball": tarball, "stage": stage, "icons": icons,
-             "check-libs": check_system_libs, "version": lambda: print(version())}
+             "check-libs": check_system_libs, "measure": measure, "version": lambda: print(version())}
     if not argv or any(a not in steps and a != "all" for a in argv):
         print(__doc__)
         return 2
     for step in argv:
         if step == "all":
             freeze()
-            if sys.platform.startswith("linux"):
-                deb()
-            tarball()
+            with ThreadPoolExecutor() as pool:   # both are xz -9: one core each
+                jobs = [pool.submit(tarball)]
+                if sys.platform.startswith("linux"):
+                    jobs.append(pool.submit(deb))
+                for job in jobs:
+                    job.result()
         else:
             steps[step]()
     return 0

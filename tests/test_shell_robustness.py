@@ -76,3 +76,24 @@ def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_pat
     assert bad.read_bytes() == before
     assert win.stack.currentWidget() is win.saves        # the app carried on
     win.close()
+
+
+def test_the_app_stops_on_sigterm(tmp_path):
+    """SDL swallows SIGTERM unless told not to: a desktop session must be able to close us."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_HOME=str(tmp_path))
+    env.pop("SDL_NO_SIGNAL_HANDLERS", None)
+    proc = subprocess.Popen([sys.executable, "-m", "tabletop"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(3)
+        assert proc.poll() is None, "the app did not start"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) != 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()

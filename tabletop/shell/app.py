@@ -31,6 +31,7 @@ def run(argv: list[str] | None = None) -> int:
     # pygame draws offscreen only; set before anything imports pygame
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")   # SDL would swallow SIGTERM
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     from PySide6.QtWidgets import QApplication
 
@@ -40,6 +41,7 @@ def run(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(argv or sys.argv)
     app.setApplicationName("Tabletop")
     app.setOrganizationName("Tabletop")
+    app.setDesktopFileName("tabletop")        # desktops match the window to its menu entry
     apply_theme(app)
     window = MainWindow()
     _install_excepthook(lambda: window)

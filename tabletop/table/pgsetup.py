@@ -18,6 +18,7 @@ def init_offscreen() -> None:
     """Initialise pygame's display and font modules headless. Safe to call often."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")   # let SIGTERM stop the app
     if not pygame.display.get_init():
         pygame.display.init()
     if not pygame.font.get_init():
