@@ -53,3 +53,8 @@ package: $(PKG_STAMP)
 
 package-test: $(TEST_STAMP) $(PKG_STAMP)
 	$(HEADLESS) TABLETOP_PACKAGING=1 $(BIN)/python -m pytest -q -m packaging tests/test_packaging.py
+
+# Measure the bots (arena, seats alternating, fixed seeds) and rewrite docs/BOTS.md (~25 min).
+.PHONY: bots-report
+bots-report: $(STAMP)
+	$(BIN)/python -m tabletop.bots.report

@@ -33,6 +33,7 @@ import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -108,7 +109,7 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
               save_dir: str | Path | None = None,
               progress: Callable[[int, int], None] | None = None,
               max_moves: int = MAX_MOVES, options: dict | None = None,
-              jobs: int = 1) -> dict:
+              jobs: int = 1, preload: Sequence[str] = ()) -> dict:
     """Play `games` games between `bots` (one per seat) and report as JSON-ready dict.
 
     `game_id` is a registry id, "module:ATTR", or a Game. `bots` are names with an
@@ -116,7 +117,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     each game (with jobs > 1: after each batch of games). With `save_dir`, every
     game that reached its end is saved there. `options` are the match options
     (reported back under "options" when given); `jobs` worker processes share
-    the games.
+    the games, each importing the `preload` modules first (bots registered
+    with register_bot in this process exist only here).
     """
     game = resolve_game(game_id) if isinstance(game_id, str) else game_id
     entrants = [_Entrant(spec, *parse_entrant(spec)) for spec in bots]
@@ -130,7 +132,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     tally = _Tally()
     if jobs > 1 and games > 1:
         _run_parallel(game_id if isinstance(game_id, str) else game, list(bots), games, seed,
-                      save_dir, progress, max_moves, options, jobs, entrants, tally)
+                      save_dir, progress, max_moves, options, jobs, entrants, tally,
+                      tuple(preload))
     else:
         store = _save_store(save_dir) if save_dir is not None else None
         for i in range(games):
@@ -147,11 +150,13 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
 
 def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
     """Games [first, first + count) in a worker process (module level: picklable)."""
-    game_id, bots, first, count, seed, save_dir, max_moves, options, sys_path = args
+    game_id, bots, first, count, seed, save_dir, max_moves, options, sys_path, preload = args
     import sys
     for p in sys_path:              # the parent's import path (tests' helper modules)
         if p not in sys.path:
             sys.path.append(p)
+    for module in preload:
+        import_module(module)
     game = resolve_game(game_id) if isinstance(game_id, str) else game_id
     entrants = [_Entrant(spec, *parse_entrant(spec)) for spec in bots]
     store = _save_store(save_dir) if save_dir is not None else None
@@ -162,11 +167,12 @@ def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
 
 
 def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, options, jobs,
-                  entrants: list[_Entrant], tally: _Tally) -> None:
+                  entrants: list[_Entrant], tally: _Tally, preload: tuple[str, ...]) -> None:
     import sys
     size = max(1, min(10, games // (jobs * 4)))
     chunks = [(game_ref, bots, first, min(size, games - first), seed,
-               None if save_dir is None else str(save_dir), max_moves, options, list(sys.path))
+               None if save_dir is None else str(save_dir), max_moves, options, list(sys.path),
+               preload)
               for first in range(0, games, size)]
     results = {}
     done = 0
@@ -280,10 +286,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--options", type=json.loads, default=None,
                         help='match options as JSON, e.g. \'{"hands": 1}\'')
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--preload", nargs="*", default=[],
+                        help="modules to import first (they may register bots)")
     parser.add_argument("--json", action="store_true", help="print the JSON report")
     args = parser.parse_args(argv)
+    for module in args.preload:
+        import_module(module)
     report = run_arena(args.game, args.bots, games=args.games, seed=args.seed,
-                       save_dir=args.save_dir, options=args.options, jobs=args.jobs)
+                       save_dir=args.save_dir, options=args.options, jobs=args.jobs,
+                       preload=args.preload)
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0
 

@@ -29,6 +29,15 @@ Game hooks, looked up first on the Game object, then as functions in the
   (Paargus: the end of the hand); by default the end of the game.
 - `prune_actions(state, legal) -> list[Action]`: drop actions that are the
   same move for the search (never all of them); by default none are dropped.
+- `search_actions(state) -> list[Action]`: the legal actions, pruned as
+  `prune_actions` would, without labels (which cost more than the search
+  needs); used inside the tree instead of legal_actions + prune_actions.
+- `search_apply(state, action)`: `apply` for actions the search knows are
+  legal (they came from the legal list), without building events.
+- `playout(state, rng, max_actions) -> int`: play up to `max_actions` moves of
+  the rollout policy on `state`, stopping at the horizon, faster than one
+  `apply` at a time can (Paargus skips the events nobody will read); used
+  instead of `rollout_action` + `apply` when present.
 - `EVALUATE_ZERO_SUM = True` (two-player games): evaluate(s, other seat) is
   -evaluate(s, seat), so each playout is scored once.
 """
@@ -82,6 +91,9 @@ class _Hooks:
     rollout_action: Callable[[Any, Rng], Action] | None
     search_horizon: Callable[[Any], bool] | None
     prune_actions: Callable[[Any, list[Action]], list[Action]] | None
+    playout: Callable[[Any, Rng, int], int] | None = None
+    search_actions: Callable[[Any], list[Action]] | None = None
+    search_apply: Callable[[Any, Action], Any] | None = None
     zero_sum: bool = False
 
 
@@ -95,7 +107,8 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
         except ModuleNotFoundError:
             heuristics = None
     found = {}
-    for name in ("rollout_action", "search_horizon", "prune_actions"):
+    for name in ("rollout_action", "search_horizon", "prune_actions", "playout",
+                 "search_actions", "search_apply"):
         found[name] = getattr(heuristics, name, None) if heuristics is not None else None
     found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
     return _Hooks(**found)
@@ -108,6 +121,9 @@ def game_hooks(game: Game) -> _Hooks:
     return _Hooks(getattr(game, "rollout_action", None) or base.rollout_action,
                   getattr(game, "search_horizon", None) or base.search_horizon,
                   getattr(game, "prune_actions", None) or base.prune_actions,
+                  getattr(game, "playout", None) or base.playout,
+                  getattr(game, "search_actions", None) or base.search_actions,
+                  getattr(game, "search_apply", None) or base.search_apply,
                   base.zero_sum if zero_sum is None else bool(zero_sum))
 
 
@@ -159,9 +175,11 @@ class ISMCTSBot:
         budget = self.budget
         hooks = game_hooks(game)
         policy = hooks.rollout_action if budget.informed else None
+        playout = hooks.playout if budget.informed else None
         horizon = hooks.search_horizon
         prune = hooks.prune_actions
         sample, apply, to_act = game.sample, game.apply, game.to_act
+        tree_apply = hooks.search_apply or apply
         legal_actions, evaluate = game.legal_actions, game.evaluate
         deadline = None if budget.seconds is None else start + budget.seconds
         perf = time.perf_counter
@@ -176,7 +194,11 @@ class ISMCTSBot:
                 return True
             return to_act(state) is None
 
+        fast_actions = hooks.search_actions
+
         def actions_of(state) -> list[Action]:
+            if fast_actions is not None:
+                return fast_actions(state)
             acts = legal_actions(state)
             if prune is not None and len(acts) > 1:
                 acts = prune(state, acts) or acts
@@ -217,9 +239,12 @@ class ISMCTSBot:
                         else:
                             child.avail += 1
                     player = to_act(s)
+                    # root actions are checked (they came from the real state); the
+                    # others were listed as legal in this very determinisation
+                    step = apply if node is root else tree_apply
                     if untried is not None:
                         a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                        apply(s, a)
+                        step(s, a)
                         child = children[a] = _Node(player)
                         path.append(child)
                         break
@@ -229,7 +254,7 @@ class ISMCTSBot:
                         v = child.total / child.visits + c_uct * sqrt(log(child.avail) / child.visits)
                         if v > best_v:
                             best_a, best_c, best_v = a, child, v
-                    apply(s, best_a)
+                    step(s, best_a)
                     path.append(best_c)
                     node = best_c
                     if stop_here(s):
@@ -244,6 +269,10 @@ class ISMCTSBot:
                 continue
             # the playout
             depth = 0
+            if playout is not None:
+                depth = depth_cap           # the game plays it out itself
+                if not stop_here(s):
+                    playout(s, rng, depth_cap)
             while depth < depth_cap and not stop_here(s):
                 a = policy(s, rng) if policy is not None else None
                 try:

@@ -1,0 +1,347 @@
+"""`python -m tabletop.bots.report` (`make bots-report`): measure the bots, write docs/BOTS.md.
+
+Strength is measured, never guessed: every figure in docs/BOTS.md comes from
+`run_arena` (seats alternating, fixed seeds) and `tabletop.bench`, run by this
+module. The prose of the document lives here too, so the whole file is
+regenerated and never drifts from the figures.
+
+The plan per game (PLANS) names the matchups, how many games each, and the
+targets the issue set; a game in the arena may be shorter than a full match
+(Paargus: one hand, {"hands": 1}), and the document says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from tabletop.bots.arena import run_arena
+from tabletop.bots.base import UI_BOTS, DIFFICULTIES
+
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "docs" / "BOTS.md"
+
+
+@dataclass(frozen=True)
+class Matchup:
+    bots: tuple[str, str]
+    games: int
+    target: float | None = None          # the least win rate of bots[0] we promise
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    game: str
+    options: dict
+    what_a_game_is: str
+    matchups: tuple[Matchup, ...]
+    seed: int = 20_000
+    timing_targets: dict[str, float] = field(default_factory=dict)   # bot -> p95 seconds
+
+
+PLANS: dict[str, GamePlan] = {
+    "paargus": GamePlan(
+        game="paargus",
+        options={"hands": 1},
+        what_a_game_is=(
+            "one **hand** of Paargus (match option `{\"hands\": 1}`): the match ends after the "
+            "first hand and whoever won it leads on chips. A hand that ends level (the deck ran "
+            "out with equal alignments) is a draw, and a draw is not a win: win rates below are "
+            "wins / games. A full match (played until a player is cleaned out) is 5 to 10 such "
+            "hands, too long to play hundreds of times with the search bots; within a hand the "
+            "bots search only that hand anyway, so one hand is the unit of skill."),
+        matchups=(
+            Matchup(("ismcts:hard", "random"), 200, 0.95),
+            Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
+            Matchup(("ismcts:normal", "random"), 200, 0.85),
+            Matchup(("ismcts:normal", "greedy:hard"), 100),
+            Matchup(("ismcts:easy", "random"), 100),
+            Matchup(("greedy:hard", "random"), 200),
+        ),
+        timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
+    ),
+}
+
+
+# --- running -------------------------------------------------------------------------------
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
+             say: Callable[[str], None] = _say) -> dict:
+    """Every matchup of `plan` through the arena; the reports and how long it took."""
+    results = []
+    started = time.perf_counter()
+    for k, m in enumerate(plan.matchups):
+        games = max(2, int(round(m.games * scale)))
+        label = " vs ".join(m.bots)
+        t0 = time.perf_counter()
+        last = [0.0]
+
+        def progress(done: int, total: int, label=label, t0=t0, last=last) -> None:
+            now = time.perf_counter()
+            if done == total or now - last[0] >= 15.0:
+                last[0] = now
+                say(f"  [{plan.game}] {label}: {done}/{total} games, {now - t0:.0f} s")
+
+        say(f"[{plan.game}] {k + 1}/{len(plan.matchups)} {label}: {games} games, "
+            f"options {json.dumps(plan.options)}, {jobs} process{'es' if jobs > 1 else ''}")
+        report = run_arena(plan.game, list(m.bots), games=games, seed=plan.seed + 1000 * k,
+                           options=dict(plan.options), jobs=jobs, progress=progress)
+        report["seconds"] = round(time.perf_counter() - t0, 1)
+        report["target"] = m.target
+        report["seed"] = plan.seed + 1000 * k
+        results.append(report)
+    bench = None
+    try:
+        from tabletop.bench import bench as run_bench
+        bench = run_bench(plan.game, frame=False)
+    except Exception as exc:         # the figures above still stand
+        say(f"[{plan.game}] bench failed: {exc}")
+    return {"game": plan.game, "options": plan.options, "what_a_game_is": plan.what_a_game_is,
+            "timing_targets": dict(plan.timing_targets), "reports": results, "bench": bench,
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+# --- the document ----------------------------------------------------------------------------
+def _rate(e: dict, games: int) -> str:
+    return f"{100.0 * e['wins'] / games:.1f}%" if games else "-"
+
+
+def _target_cell(report: dict) -> str:
+    target = report.get("target")
+    if target is None:
+        return ""
+    first = report["entrants"][0]
+    ok = report["games"] and first["wins"] / report["games"] >= target
+    return f"{'met' if ok else 'NOT met'} (>= {target:.0%})"
+
+
+def results_table(result: dict) -> str:
+    rows = ["| matchup (first bot's result) | games | wins | losses | draws | win rate | target |",
+            "|---|---:|---:|---:|---:|---:|---|"]
+    for r in result["reports"]:
+        a, b = r["entrants"]
+        bad = r["errors"] + r["illegal"] + r["unfinished"]
+        note = f" ({r['errors']} errors, {r['illegal']} illegal, {r['unfinished']} unfinished)" \
+            if bad else ""
+        rows.append(f"| `{a['bot']}` vs `{b['bot']}`{note} | {r['games']} | {a['wins']} | "
+                    f"{a['losses']} | {a['draws']} | {_rate(a, r['games'])} | {_target_cell(r)} |")
+    return "\n".join(rows)
+
+
+def timing_table(result: dict) -> str:
+    """Per bot: decision times over all its decisions and over searched ones."""
+    merged: dict[str, dict] = {}
+    for r in result["reports"]:
+        for e in r["entrants"]:
+            row = merged.setdefault(e["bot"], {"games": 0, "decision_ms": [], "search": []})
+            row["games"] += r["games"]
+            row["decision_ms"].append(e["decision_ms"])
+            if "search" in e:
+                row["search"].append(e["search"])
+    rows = ["| bot | decisions: median ms | p95 ms | searched decisions | searched: median ms "
+            "| p95 ms | iterations per decision | iterations per second | p95 target |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    targets = result.get("timing_targets") or {}
+    for bot, row in merged.items():
+        # figures from each matchup: the worst median and p95 are shown (most conservative)
+        med = max(d["median"] for d in row["decision_ms"])
+        p95 = max(d["p95"] for d in row["decision_ms"])
+        if row["search"]:
+            n = sum(s["decisions"] for s in row["search"])
+            smed = max(s["searched_ms"]["median"] for s in row["search"])
+            sp95 = max(s["searched_ms"]["p95"] for s in row["search"])
+            its = sum(s["iterations"] for s in row["search"])
+            per_s = sum(s["iterations"] for s in row["search"]) / max(
+                1e-9, sum(s["iterations"] / s["iterations_per_s"] for s in row["search"]
+                          if s["iterations_per_s"]))
+            search_cells = f"{n} | {smed:.0f} | {sp95:.0f} | {its / n:.0f} | {per_s:.0f}"
+        else:
+            search_cells = "- | - | - | - | -"
+        target = targets.get(bot)
+        tcell = ""
+        if target is not None:
+            tcell = f"{'met' if p95 <= target * 1000 else 'NOT met'} (<= {target:g} s)"
+        rows.append(f"| `{bot}` | {med:.1f} | {p95:.1f} | {search_cells} | {tcell} |")
+    return "\n".join(rows)
+
+
+def bench_line(result: dict) -> str:
+    b = result.get("bench")
+    if not b:
+        return "(bench not available)"
+    return (f"`tabletop bench {result['game']}`: {b['playouts_per_s']} random full matches per "
+            f"second, apply {b['apply_us']} µs, clone {b['clone_us']} µs (medians).")
+
+
+def budgets_table() -> str:
+    from tabletop.bots.greedy import SAMPLES
+    from tabletop.bots.ismcts import LEVELS
+    rows = ["| difficulty | `ismcts` iterations | time limit | playout | rollout depth "
+            "| exploration | `greedy` samples | the app seats (`bot_for_difficulty`) |",
+            "|---|---:|---:|---|---:|---:|---:|---|"]
+    for d in DIFFICULTIES:
+        b = LEVELS[d]
+        seconds = "none" if b.seconds is None else f"{b.seconds:g} s"
+        policy = "game's rollout policy" if b.informed else "uniform random"
+        name, level = UI_BOTS[d]
+        rows.append(f"| {d} | {b.iterations} | {seconds} | {policy} | {b.rollout_depth} | "
+                    f"{b.exploration:g} | {SAMPLES[d]} | `{name}:{level}` |")
+    return "\n".join(rows)
+
+
+def render(results: list[dict], jobs: int, total_s: float, command: str) -> str:
+    machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, " \
+              f"Python {platform.python_version()}"
+    parts = [_INTRO.format(budgets=budgets_table())]
+    for result in results:
+        what = result.get("what_a_game_is") or "one game"
+        n_games = sum(r["games"] for r in result["reports"])
+        parts.append(f"## {result['game']}\n\n"
+                     f"**What a game is here:** {what}\n\n"
+                     f"Options: `{json.dumps(result['options'])}`; seats alternate (game *i* "
+                     f"rotates the seats by *i*); game *i* of a matchup has seed S+*i* (S is in "
+                     f"the JSON below). {n_games} games in {result['seconds'] / 60:.1f} min.\n\n"
+                     f"### Win rates\n\n{results_table(result)}\n\n"
+                     f"### Decision time and search speed\n\n"
+                     f"{timing_table(result)}\n\n"
+                     "\"Decisions\" are all of a bot's decisions, including the instant ones "
+                     "(one legal action: a `deal`, a turn end with nothing to lay); \"searched\" "
+                     "are the decisions the bot searched. Where a bot played several matchups "
+                     "the slowest median and p95 are shown. The arena plays "
+                     f"{jobs} games at once, one per core, as the app's one bot process would "
+                     "run beside the UI.\n\n"
+                     f"Engine speed: {bench_line(result)}\n")
+    raw = [{"game": r["game"], "options": r["options"],
+            "matchups": [{k: v for k, v in rep.items()} for rep in r["reports"]]}
+           for r in results]
+    parts.append(_OUTRO.format(command=command, machine=machine, jobs=jobs,
+                               minutes=total_s / 60.0, raw=json.dumps(raw, indent=1)))
+    return "\n".join(parts)
+
+
+_INTRO = """\
+# Bots
+
+*This file is generated by `make bots-report` (`python -m tabletop.bots.report`) from
+arena runs; edit `tabletop/bots/report.py`, not this file.*
+
+## The bots
+
+| name | what it does |
+|---|---|
+| `random` | a uniform choice among the legal actions; the baseline |
+| `greedy` | one ply: each action is applied to a few determinisations of its view (`game.sample`) and scored with the game's evaluation; the best average wins |
+| `ismcts` | Information Set MCTS (below); the bot the app seats |
+
+Every bot decides from its seat's view and the legal actions, never from the state;
+`make_bot(name, difficulty)` builds one, `bot.choose(game, view, legal, rng)` decides and
+takes all its randomness from `rng`. Names with a level are written `ismcts:hard` in the arena
+(`parse_entrant`).
+
+### ISMCTS
+
+Single-observer Information Set MCTS (Cowling, Powley and Whitehouse 2012),
+`tabletop/bots/ismcts.py`. Each iteration deals the hidden cards back into the bot's own view
+(`game.sample(view, rng)`: the opponent's unseen hand and the deck order), then runs UCT on
+that determinisation: selection among the actions legal *in this determinisation*, with each
+child's availability count (how often it was legal when its parent was visited) in place of
+the parent's visit count, so actions that exist in few determinisations are judged fairly;
+expansion of one untried action; a playout with the game's rollout policy, cut off after a
+number of actions or at the game's search horizon and scored with `game.evaluate`;
+backpropagation of each node's value for the player who made its move. The most visited
+root action is played. When only one action is legal it is returned at once, without
+searching.
+
+The budget is iterations **and** time: the iteration cap decides on a machine that is fast
+enough, so the same seed gives the same move; the clock stops a slow machine. A search also
+stops early once no other root action could catch up with the most visited one.
+
+Game hooks (a method on the Game, or a function in `games/<id>/heuristics.py`):
+`rollout_action(state, rng)`, `playout(state, rng, max_actions)`,
+`search_horizon(state)`, `prune_actions(state, legal)`, `search_actions(state)` and
+`EVALUATE_ZERO_SUM`; all optional, see the module text. Paargus provides all of them: the
+search stops at the end of the hand (the next hand is a fresh shuffle); conjunction orders
+that show the same number of alignments are one move for the search; the playout policy
+plays to the tableau only when over the hand limit (the least useful card), trades for a card
+that completes or improves a set, and lays the conjunction showing the most alignments,
+ending the hand when that wins it and hiding them rather than open the endgame for an
+opponent two ahead. The playouts skip the engine's event texts; a test checks that they
+reach exactly the states the engine reaches.
+
+### Difficulties
+
+{budgets}
+
+`bot_for_difficulty(level)` (in `tabletop.bots.base`) is what the app's "Bot: easy / normal /
+hard" choice should seat: `make_bot(*bot_for_difficulty("hard"))`.
+"""
+
+_OUTRO = """\
+## How these figures were made
+
+    {command}
+
+On {machine}, {jobs} arena processes; {minutes:.1f} minutes in all. `make bots-report`
+reruns it and rewrites this file. One matchup by hand (the CLI's arena has no options flag
+yet; this module's arena does):
+
+    .venv/bin/python -m tabletop.bots.arena paargus ismcts:hard greedy:hard --games 200 \\
+        --seed 21000 --options '{{"hands": 1}}' --jobs 2
+
+<details><summary>The arena reports (JSON)</summary>
+
+```json
+{raw}
+```
+
+</details>
+"""
+
+
+# --- the command -------------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tabletop.bots.report",
+                                     description="Measure the bots and write docs/BOTS.md.")
+    parser.add_argument("--game", action="append", choices=sorted(PLANS),
+                        help="only this game (repeatable); default: every game with a plan")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="arena processes (default: 2, or 1 on a 1-core machine)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply every game count (0.1 for a quick look)")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="where to write (default docs/BOTS.md)")
+    parser.add_argument("--json", help="also write the raw results here")
+    args = parser.parse_args(argv)
+    games = args.game or list(PLANS)
+    command = "python -m tabletop.bots.report" + "".join(
+        f" {a}" for a in (argv if argv is not None else sys.argv[1:]))
+    started = time.perf_counter()
+    results = []
+    for g in games:
+        results.append(run_plan(PLANS[g], jobs=args.jobs, scale=args.scale))
+    total = time.perf_counter() - started
+    text = render(results, args.jobs, total, command)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(out.suffix + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
+    _say(f"wrote {out} in {total / 60:.1f} min")
+    for result in results:
+        _say(results_table(result))
+        _say(timing_table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
