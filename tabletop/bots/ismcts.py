@@ -63,6 +63,8 @@ class SearchBudget:
     informed: bool = True            # the game's rollout policy, else uniform random
     exploration: float = 0.7         # UCB constant, for values in [-1, 1]
     min_iterations: int = 0          # no early stop before this many
+    temperature: float = 0.0         # 0: play the most visited action; T > 0: draw one
+                                     # with odds visits ** (1 / T) (a gentler opponent)
 
 
 # The difficulties. Measured on the 2-core reference machine (docs/BOTS.md):
@@ -152,7 +154,10 @@ class ISMCTSBot:
             return legal[0]           # nothing to think about: a "deal", a forced move
         start = time.perf_counter()
         root, iterations = self._search(game, view, legal, rng, start)
-        best = self._most_visited(root, legal)
+        if self.budget.temperature > 0:
+            best = self._drawn(root, legal, self.budget.temperature, rng)
+        else:
+            best = self._most_visited(root, legal)
         self.last_search = {"iterations": iterations,
                             "seconds": time.perf_counter() - start,
                             "actions": len(root.children)}
@@ -169,6 +174,22 @@ class ISMCTSBot:
             if k > key:
                 best, key = action, k
         return best
+
+    @staticmethod
+    def _drawn(root: _Node, legal: list[Action], temperature: float, rng: Rng) -> Action:
+        weights = []
+        for action in legal:
+            child = root.children.get(action)
+            weights.append(child.visits ** (1.0 / temperature) if child and child.visits else 0.0)
+        total = sum(weights)
+        if total <= 0:
+            return ISMCTSBot._most_visited(root, legal)
+        x = rng.below(1 << 30) / float(1 << 30) * total
+        for action, w in zip(legal, weights):
+            x -= w
+            if x < 0 and w > 0:
+                return action
+        return ISMCTSBot._most_visited(root, legal)
 
     def _search(self, game: Game, view: Any, legal: list[Action], rng: Rng,
                 start: float) -> tuple[_Node, int]:

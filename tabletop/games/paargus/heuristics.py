@@ -246,16 +246,18 @@ def hand_value(s: PaargusState, seat: int) -> float:
 
 # The weights of the mid-hand estimate: a logistic fit of who won the hand on
 # 130,000 positions of 8,000 hands the rollout policy played against itself
-# (one move in ten random). Every term is "mine minus theirs", so
+# (one move in ten random). The hand size, which the fit also liked (smaller is
+# better), is left out: a one-ply bot read it as "play cards to the tableau",
+# which feeds the opponent sweeps. Every term is "mine minus theirs", so
 # evaluate(s, other) == -evaluate(s, seat). "early" is the share of the deck
 # still to draw, "late" its complement.
-W_BEST = (0.0, 1.17, 2.48, 2.48)      # by the best ready conjunction's alignments
-W_BEST_EARLY = (0.0, -0.69, -0.56, -0.56)
-W_EXTRA, W_PAIRSYM, W_PAIRS, W_TRAIL, W_LOOSE, W_SIZE = 0.18, 0.046, 0.044, 1.11, 0.105, -0.065
-W_PAIRSYM_EARLY, W_TRAIL_EARLY, W_LOOSE_EARLY = 0.015, 0.35, -0.056
-W_NCONJ = -0.057
-W_LEAD, W_LEAD_LATE, W_LEAD1 = 0.64, 1.34, 0.22
-W_TURN_READY = 0.13
+W_BEST = (0.0, 1.09, 2.42, 2.42)      # by the best ready conjunction's alignments
+W_BEST_EARLY = (0.0, -0.65, -0.53, -0.53)
+W_EXTRA, W_PAIRSYM, W_PAIRS, W_TRAIL, W_LOOSE = 0.14, 0.068, 0.0, 1.09, 0.092
+W_PAIRSYM_EARLY, W_TRAIL_EARLY, W_LOOSE_EARLY = 0.037, 0.35, -0.094
+W_NCONJ = -0.019
+W_LEAD, W_LEAD_LATE, W_LEAD1 = 0.69, 1.20, 0.25
+W_TURN_READY = 0.12
 MID_HAND_SCALE = 0.8                  # a finished hand counts 0.85 or more
 
 
@@ -264,7 +266,7 @@ def _side(f, early: float) -> float:
     return (W_BEST[best] + W_BEST_EARLY[best] * early + W_EXTRA * extra
             + (W_PAIRSYM + W_PAIRSYM_EARLY * early) * pairsym + W_PAIRS * pairs
             + (W_TRAIL + W_TRAIL_EARLY * early) * trail
-            + (W_LOOSE + W_LOOSE_EARLY * early) * loose + W_SIZE * size)
+            + (W_LOOSE + W_LOOSE_EARLY * early) * loose)
 
 
 def evaluate(s: PaargusState, seat: int) -> float:
@@ -450,8 +452,18 @@ def _shown_count(fan, q: int) -> int:
     return len(shown)
 
 
+# Playing a card to the tableau by choice (the hand within its limit) hands
+# the opponent sweeps and trades and buys nothing: the search leaves it out.
+PRUNE_VOLUNTARY_PLAYS = True
+
+
 def prune_actions(s: PaargusState, legal: list[Action]) -> list[Action]:
-    """One conjunction order per (quadrant, cards, alignments shown); all else kept."""
+    """What the search considers: one conjunction order per (quadrant, cards,
+    alignments shown), and no card played to the tableau by choice."""
+    if s.phase == TABLEAU:
+        if PRUNE_VOLUNTARY_PLAYS and len(s.hands[s.turn]) <= HAND_LIMIT:
+            return [a for a in legal if a.kind != "play"] or legal
+        return legal
     if s.phase != CONJOIN or len(legal) <= 2:
         return legal
     out = []
@@ -473,7 +485,10 @@ def search_actions(s: PaargusState) -> list[Action]:
     phase = s.phase
     if phase == TABLEAU:
         hand = s.hands[s.turn]
-        out = [_action("play", (c,)) for c in hand]
+        if len(hand) <= HAND_LIMIT and PRUNE_VOLUNTARY_PLAYS:
+            out = []
+        else:
+            out = [_action("play", (c,)) for c in hand]
         if len(hand) <= HAND_LIMIT:
             for h in hand:
                 nw = _NW[h]
