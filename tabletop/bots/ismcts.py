@@ -65,6 +65,9 @@ class SearchBudget:
     min_iterations: int = 0          # no early stop before this many
     temperature: float = 0.0         # 0: play the most visited action; T > 0: draw one
                                      # with odds visits ** (1 / T) (a gentler opponent)
+    prior_samples: int = 0           # determinisations shared by every root action for
+    prior_weight: float = 0.0        # their prior value, worth this many visits each
+    resample: int = 0                # redeal an implausible determinisation up to this often
 
 
 # The difficulties. Measured on the 2-core reference machine (docs/BOTS.md):
@@ -96,6 +99,7 @@ class _Hooks:
     playout: Callable[[Any, Rng, int], int] | None = None
     search_actions: Callable[[Any], list[Action]] | None = None
     search_apply: Callable[[Any, Action], Any] | None = None
+    plausible: Callable[[Any, int], bool] | None = None
     zero_sum: bool = False
 
 
@@ -110,7 +114,7 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
             heuristics = None
     found = {}
     for name in ("rollout_action", "search_horizon", "prune_actions", "playout",
-                 "search_actions", "search_apply"):
+                 "search_actions", "search_apply", "plausible"):
         found[name] = getattr(heuristics, name, None) if heuristics is not None else None
     found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
     return _Hooks(**found)
@@ -126,6 +130,7 @@ def game_hooks(game: Game) -> _Hooks:
                   getattr(game, "playout", None) or base.playout,
                   getattr(game, "search_actions", None) or base.search_actions,
                   getattr(game, "search_apply", None) or base.search_apply,
+                  getattr(game, "plausible", None) or base.plausible,
                   base.zero_sum if zero_sum is None else bool(zero_sum))
 
 
@@ -225,14 +230,32 @@ class ISMCTSBot:
                 acts = prune(state, acts) or acts
             return acts
 
+        def rollout(s, r: Rng) -> None:
+            if playout is not None:
+                if not stop_here(s):
+                    playout(s, r, depth_cap)    # the game plays it out itself
+                return
+            depth = 0
+            while depth < depth_cap and not stop_here(s):
+                a = policy(s, r) if policy is not None else None
+                try:
+                    apply(s, a if a is not None else r.choice(legal_actions(s)))
+                except IllegalAction:       # a policy slip: any legal move will do
+                    apply(s, r.choice(legal_actions(s)))
+                depth += 1
+
         root = _Node(None)
         root_legal = list(legal)
         first = sample(view, rng)
         me = to_act(first)
         zero_sum = hooks.zero_sum
+        plausible = hooks.plausible if budget.resample > 0 else None
         if prune is not None:
             root_legal = prune(first, root_legal) or root_legal
         done = 0
+        if budget.prior_samples > 0 and len(root_legal) > 1:
+            done = self._prior(game, view, rng, root, root_legal, first, me, rollout,
+                               deadline, n_max)
         state = first
         while done < n_max:
             if done and (done & 7) == 0:
@@ -242,6 +265,11 @@ class ISMCTSBot:
                     break
             if state is None:
                 state = sample(view, rng)
+                if plausible is not None:
+                    for _ in range(budget.resample):
+                        if plausible(state, me):
+                            break
+                        state = sample(view, rng)
             s, state = state, None
             node = root
             path: list[_Node] = []
@@ -288,19 +316,7 @@ class ISMCTSBot:
                 # whose legal moves depend on hidden cards): drop the iteration
                 done += 1
                 continue
-            # the playout
-            depth = 0
-            if playout is not None:
-                depth = depth_cap           # the game plays it out itself
-                if not stop_here(s):
-                    playout(s, rng, depth_cap)
-            while depth < depth_cap and not stop_here(s):
-                a = policy(s, rng) if policy is not None else None
-                try:
-                    apply(s, a if a is not None else rng.choice(legal_actions(s)))
-                except IllegalAction:       # a policy slip: any legal move will do
-                    apply(s, rng.choice(legal_actions(s)))
-                depth += 1
+            rollout(s, rng)
             if zero_sum:
                 mine = evaluate(s, me)
                 for n in path:
@@ -317,6 +333,43 @@ class ISMCTSBot:
             root.visits += 1
             done += 1
         return root, done
+
+    def _prior(self, game: Game, view: Any, rng: Rng, root: _Node, root_legal: list[Action],
+               first: Any, me: int, rollout, deadline: float | None, n_max: int) -> int:
+        """Seed the root's children with prior values ("prior knowledge", Gelly and
+        Silver 2007): every root action is played out on the same determinisations
+        with the same playout randomness, so the differences between actions are
+        not drowned by the luck of the deal. Each playout counts as an iteration."""
+        budget = self.budget
+        sums = [0.0] * len(root_legal)
+        counts = [0] * len(root_legal)
+        done = 0
+        for k in range(budget.prior_samples):
+            if done + len(root_legal) > n_max // 2:
+                break                       # leave the tree at least half the budget
+            if k and deadline is not None and time.perf_counter() > deadline:
+                break
+            det = first if k == 0 else game.sample(view, rng)
+            seed = rng.next64()
+            for i, a in enumerate(root_legal):
+                s = game.clone(det)
+                try:
+                    game.apply(s, a)
+                except IllegalAction:
+                    continue
+                rollout(s, Rng(seed))
+                sums[i] += game.evaluate(s, me)
+                counts[i] += 1
+            done += len(root_legal)
+        w = budget.prior_weight
+        for i, a in enumerate(root_legal):
+            if counts[i] and w > 0:
+                child = _Node(me)
+                child.visits = w
+                child.total = w * sums[i] / counts[i]
+                child.avail = w
+                root.children[a] = child
+        return done
 
     @staticmethod
     def _settled(root: _Node, remaining: int) -> bool:

@@ -269,6 +269,20 @@ def _side(f, early: float) -> float:
             + (W_LOOSE + W_LOOSE_EARLY * early) * loose)
 
 
+def _won_value(s: PaargusState, winner: int, seat: int) -> float:
+    """evaluate() of the position once `winner` has won this hand (not yet paid)."""
+    loser = 1 - winner
+    score = 0
+    for c in s.arrays[winner]:
+        score += (len(c.fan) + len(c.trailing)) * POINTS[c.quadrant]
+    paid = min(score, s.chips[loser])
+    if paid >= s.chips[loser] or (s.hands_target and s.hand_no >= s.hands_target):
+        v = 1.0                       # and the match with it
+    else:
+        v = 0.85 + 0.15 * min(1.0, paid / 30.0)
+    return v if winner == seat else -v
+
+
 def evaluate(s: PaargusState, seat: int) -> float:
     o = 1 - seat
     if s.phase == MATCH_OVER:
@@ -277,11 +291,16 @@ def evaluate(s: PaargusState, seat: int) -> float:
         return 1.0 if s.match_winner == seat else -1.0
     if s.phase == HAND_OVER:
         return hand_value(s, seat)
+    lead = _array_alignments(s.arrays[seat]) - _array_alignments(s.arrays[o])
+    mover_lead = lead if s.turn == seat else -lead
+    if mover_lead >= 2 and _shown_conjunctions(s) >= 2:
+        # the endgame is open and the player to act is two ahead: they win the
+        # hand at the end of this turn, whatever they do
+        return _won_value(s, s.turn, seat)
     left = len(s.deck) if s.deck_count is None else s.deck_count
     early = min(1.0, left / 36.0)
     mine = hand_features(s.hands[seat], s.arrays[seat])
     theirs = hand_features(s.hands[o], s.arrays[o])
-    lead = _array_alignments(s.arrays[seat]) - _array_alignments(s.arrays[o])
     z = _side(mine, early) - _side(theirs, early)
     z += W_NCONJ * (len(s.arrays[seat]) - len(s.arrays[o]))
     z += (W_LEAD + W_LEAD_LATE * (1.0 - early)) * lead
@@ -298,17 +317,55 @@ def evaluate(s: PaargusState, seat: int) -> float:
 # Moves are plain tuples inside the playouts (an Action costs more to build than
 # the whole decision): ("play", c), ("trade", h, t), ("draw",), ("conjoin", q,
 # fan), ("trail", i, c), ("end_turn",).
-# _LINK[n][al]: what n other cards sharing a sigil with a card (al of them with a
-# symbol) add to the worth of keeping it
-_LINK = tuple(tuple(0.0 if n == 0 else (0.35 if n == 1 else 0.9) + 0.3 * a for a in range(48))
-              for n in range(48))
+# The policy's knobs (tuned by playing the policy alone against the greedy bot).
+P_SYMBOL = 1.2          # worth of an alignment symbol on a card in hand
+P_LINK1 = 0.35          # worth of one other card sharing a sigil with it
+P_LINK2 = 0.9           # ... of two or more
+P_LINK_SYMBOL = 0.3     # ... and of each symbol among those
+P_TRADE_GAIN = 0.45     # a trade must gain this much worth
+P_PLAIN_HAND = 5        # lay a conjunction without symbols from this many cards in hand
+P_DUMP_DANGER = 0.0     # weight of what a dumped card may give the opponent
+
+
+def _link_table():
+    """_LINK[n][al]: what n other cards sharing a sigil with a card (al of them
+    with a symbol) add to the worth of keeping it."""
+    return tuple(tuple(0.0 if n == 0 else (P_LINK1 if n == 1 else P_LINK2) + P_LINK_SYMBOL * a
+                       for a in range(48)) for n in range(48))
+
+
+_LINK = _link_table()
+
+
+def _mates_table():
+    """For each card, the other cards with its North-West sigil (sweeps and trades)."""
+    return tuple(tuple(d for d in range(len(_NW)) if d != c and _NW[d] == _NW[c])
+                 for c in range(len(_NW)))
+
+
+_NW_MATES = _mates_table()
+
+
+def _dump_danger(s: PaargusState, c: int) -> float:
+    """What card c in the tableau may give the opponent: its NW sigil's other cards
+    that are still in the deck or the opponent's hand could sweep or trade it."""
+    p = s.turn
+    hand, tableau = s.hands[p], s.tableau
+    risk = 0
+    for m in _NW_MATES[c]:
+        if m in hand or m in tableau:
+            continue
+        if any(m in conj.fan or m in conj.trailing for a in s.arrays for conj in a):
+            continue
+        risk += 1
+    return risk * (0.5 + _ONE_AL[c])
 
 
 def _worth_in_hand(c: int, cnt, alc) -> float:
     """How much card c (in the hand counted by _counts) is worth keeping."""
     al = _ONE_AL[c]
     k0, k1, k2, k3 = _KEYS[c]
-    return (1.2 * al + _LINK[cnt[k0] - 1][alc[k0] - al] + _LINK[cnt[k1] - 1][alc[k1] - al]
+    return (P_SYMBOL * al + _LINK[cnt[k0] - 1][alc[k0] - al] + _LINK[cnt[k1] - 1][alc[k1] - al]
             + _LINK[cnt[k2] - 1][alc[k2] - al] + _LINK[cnt[k3] - 1][alc[k3] - al])
 
 
@@ -330,10 +387,12 @@ def _tableau_move(s: PaargusState) -> tuple:
         worst, worst_v = hand[0], 1e9
         for c in hand:
             v = _worth_in_hand(c, cnt, alc)
+            if P_DUMP_DANGER:
+                v += P_DUMP_DANGER * _dump_danger(s, c)
             if v < worst_v:
                 worst, worst_v = c, v
         return ("play", worst)
-    best, best_gain = None, 0.45
+    best, best_gain = None, P_TRADE_GAIN
     for h in hand:
         nw = _NW[h]
         give = None
@@ -344,7 +403,7 @@ def _tableau_move(s: PaargusState) -> tuple:
                 give = _worth_in_hand(h, cnt, alc)
                 kh = _KEYS[h]
                 alh = _ONE_AL[h]
-            take = 1.2 * _ONE_AL[t]
+            take = P_SYMBOL * _ONE_AL[t]
             for k in _KEYS[t]:           # t beside the hand without h
                 if k in kh:
                     take += _LINK[cnt[k] - 1][alc[k] - alh]
@@ -391,7 +450,7 @@ def _conjoin_move(s: PaargusState) -> tuple:
         return _finish(best[3])
     # nothing to show: lay a plain conjunction when it wastes no symbol and the
     # hand is getting full
-    if len(hand) >= 5:
+    if len(hand) >= P_PLAIN_HAND:
         for opt in options:
             if opt[1] and opt[0] == 0 and not any(_ONE_AL[c] for c in opt[3][2]):
                 return _finish(opt[3])
@@ -655,3 +714,19 @@ def playout(s: PaargusState, rng, max_actions: int) -> int:
             break
         done += 1
     return done
+
+
+# --- what the opponent's play says about their hand -------------------------------------------
+def plausible(s: PaargusState, seat: int) -> bool:
+    """Is this determinisation believable for `seat`? The opponent's hand is the
+    one they ended their last turn with; a player holding a conjunction that
+    shows an alignment lays it (one a turn), so a dealt hand with two such
+    conjunctions ready, or one while they laid none, is unlikely."""
+    o = 1 - seat
+    ready = 0
+    for al, _, _ in _ready_trios(s.hands[o]):
+        if al > 0:
+            ready += 1
+            if ready >= 2:
+                return False
+    return True
