@@ -33,8 +33,17 @@ def _cmd_cards(args) -> int:
 
 def _cmd_arena(args) -> int:
     from tabletop.bots.arena import format_table, run_arena
+    try:
+        options = json.loads(args.options) if args.options else {}
+    except json.JSONDecodeError as exc:
+        print(f"--options is not JSON: {exc}", file=sys.stderr)
+        return 2
+    if not isinstance(options, dict):
+        print('--options must be a JSON object, e.g. \'{"hands": 1}\'', file=sys.stderr)
+        return 2
     report = run_arena(args.game, args.bots, games=args.games, seed=args.seed,
-                       save_dir=Path(args.save) if args.save else None)
+                       save_dir=Path(args.save) if args.save else None,
+                       options=options or None, jobs=args.jobs)
     print(json.dumps(report) if args.json else format_table(report))
     return 0
 
@@ -84,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
     s.add_argument("--save", metavar="DIR")
+    s.add_argument("--options", metavar="JSON", help='match options, e.g. \'{"hands": 1}\'')
+    s.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
     s.set_defaults(func=_cmd_arena)
 
     s = sub.add_parser("verify", help="replay a save's log and compare it with its snapshot")

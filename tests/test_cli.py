@@ -100,3 +100,17 @@ def test_bench_prints_the_figures(capsys, monkeypatch):
     assert code == 0
     assert {"playouts_per_s", "apply_us", "clone_us", "frame_ms"} <= set(figures)
     assert figures["frame_ms"] > 0 and figures["apply_us"] > 0
+
+
+def test_arena_takes_match_options_as_json(capsys):
+    code, out, _ = run(capsys, "arena", "paargus", "--bots", "greedy", "random", "--games", "2",
+                       "--options", '{"hands": 1}', "--json")
+    report = json.loads(out)
+    assert code == 0 and report["options"] == {"hands": 1}
+    assert sum(report["entrants"][0][k] for k in ("wins", "losses", "draws")) == 2
+
+
+@pytest.mark.parametrize("bad", ["{hands: 1}", "[1]"])
+def test_arena_refuses_options_that_are_not_a_json_object(capsys, bad):
+    code, _, err = run(capsys, "arena", "paargus", "--bots", "greedy", "random", "--options", bad)
+    assert code == 2 and "--options" in err
