@@ -413,6 +413,10 @@ class PariahPresenter(Presenter):
         self._sync_side_panel(v, side, zones["my_side"], seen, "me")
         self._sync_side_panel(v, 1 - side, zones["enemy_side"], seen, "them")
         self.tray.sync(zones["dice"], seen)
+        if not self.tray.group and not self.plan:
+            dx, dy, dw, dh = zones["dice"].rect
+            self.label("lbl:tray:none", "Attack and defence dice roll here.", dx + dw / 2, dy + dh / 2, 16,
+                       MUTED, seen, "center")
         if self.plan:
             self._sync_plan(zones["dice"], seen)
         self._sync_controls(v, zones["controls"], seen)
@@ -513,9 +517,6 @@ class PariahPresenter(Presenter):
             short = name if len(name) <= 12 else name[:11] + "…"
             self.label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
                        MUTED if state == "done" else INK, seen, "midtop")
-        if v.phase == PREP:
-            self.label("lbl:track:prep", "Start of round: relics and evolutions, then the order above.",
-                       zx + 16, zy + zh - 22, 13, MUTED, seen)
 
     def _sync_hand(self, v, zone, seen) -> None:
         me = self.me
