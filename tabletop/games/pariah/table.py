@@ -162,6 +162,21 @@ class PariahPresenter(Presenter):
         n = stat_line(self.view, self.view.units[uid])["attacks"] if uid in self.view.units else 1
         return Action("attack", (uid, ((target, n),)))
 
+    def _targets_unit(self, a: Action) -> bool:
+        """Whether the chosen target of a relic, evolution or ability is a unit (else an emblem
+        index, a graveyard choice or nothing)."""
+        v = self.view
+        if a.kind == "evolve":
+            return True
+        if a.kind == "relic":
+            r = relics()[v.designs[a.args[0]]]
+            return r.relic_type == "equipment" or (r.relic_type == "consumable"
+                                                   and r.target in ("enemy", "ally"))
+        if a.kind == "ability":
+            u = v.units.get(a.args[0])
+            return u is not None and design(u.design).abilities[a.args[1]].target in ("enemy", "ally")
+        return False
+
     def _play_targets(self, c: int) -> list:
         kind = "evolve" if is_evo_card(c) else "relic"
         return [a.args[1] for a in self._legal(kind) if a.args[0] == c]
@@ -624,6 +639,10 @@ class PariahPresenter(Presenter):
             if self.selected is not None and -1 in self._play_targets(self.selected):
                 self._button("btn:play", f"Play {self.card_title(self.selected)}", x, y, w, True, True, seen)
                 y += 56
+            elif self.selected is not None:
+                acts = self._other_choices(self.selected)
+                if acts:
+                    self._sync_choices(acts, seen, "btn:pchoice")
             self._button("btn:ready", "Ready", x, zy + zh - 60, w, bool(self._legal("ready")),
                          self.selected is None, seen)
             return
@@ -632,12 +651,8 @@ class PariahPresenter(Presenter):
         if self.ability is not None:
             uid, i = self.ability
             acts = [a for a in self._legal("ability") if a.args[:2] == (uid, i)]
-            unit_choice = all(isinstance(a.args[2], int) and a.args[2] in v.units for a in acts)
-            if not unit_choice:
-                for k, a in enumerate(acts[:4]):
-                    text = a.label.split(": ", 1)[-1]
-                    self._button(f"btn:choice:{k}", text, x, y, w, True, False, seen, h=40)
-                    y += 46
+            if not all(self._targets_unit(a) for a in acts):
+                self._sync_choices(acts, seen)
             self._button("btn:cancel", "Cancel", x, zy + zh - 60, w, True, False, seen)
             return
         uid = self._focus_unit()
@@ -660,6 +675,25 @@ class PariahPresenter(Presenter):
             text = "End activation" if v.active == uid else "Pass (no attack)"
             self._button(f"btn:end:{uid}", text, x, zy + zh - 60, w, True,
                          not self._attack_mains(uid) and not abil, seen)
+
+    MAX_CHOICES = 7
+
+    def _other_choices(self, c: int) -> list[Action]:
+        """A selected relic's legal plays whose target is not a unit nor nothing (an emblem)."""
+        return [a for a in self.legal if a.kind == "relic" and a.args[0] == c and a.args[1] != -1
+                and not self._targets_unit(a)]
+
+    def _sync_choices(self, acts, seen, prefix: str = "btn:choice") -> None:
+        """Choices that are not units (a graveyard card and a side, an emblem): buttons over the tray."""
+        zx, zy, zw, zh = self.layout.zones["dice"].rect
+        for s in list(self.scene.sprites()):
+            if s.id.startswith("tray:"):
+                seen.discard(s.id)
+        seen.discard("lbl:tray:none")
+        self.label("lbl:choice:title", "Choose:", zx + 16, zy + 40, 18, GOLD, seen, bold=True)
+        for k, a in enumerate(acts[:self.MAX_CHOICES]):
+            text = a.label.split(" on ", 1)[-1].split(" (pay")[0].split(" (")[0]
+            self._button(f"{prefix}:{k}", text, zx + 16, zy + 72 + k * 42, zw - 32, True, False, seen, h=36)
 
     def _focus_unit(self) -> int | None:
         """The unit the controls speak for: the active one, the selected one, or the only one."""
@@ -740,7 +774,7 @@ class PariahPresenter(Presenter):
         if self.ability is not None:
             uid, i = self.ability
             glow = {f"card:{a.args[2]}" for a in self._legal("ability")
-                    if a.args[:2] == (uid, i) and isinstance(a.args[2], int) and a.args[2] in v.units}
+                    if a.args[:2] == (uid, i) and self._targets_unit(a)}
         if self.plan:
             s = self.scene.get(f"card:{self.plan['unit']}")
             if s is not None:
@@ -752,17 +786,15 @@ class PariahPresenter(Presenter):
                 if s is not None:
                     s.highlight = "hint"
 
-    @staticmethod
-    def _hint_cards(a: Action) -> list[int]:
+    def _hint_cards(self, a: Action) -> list[int]:
         if a.kind in ("pick", "unpick", "deploy", "keep", "take_evo"):
             return [a.args[0]]
         if a.kind == "attack":
             return [a.args[0]] + [t for t, _ in a.args[1]]
         if a.kind == "ability":
-            ch = a.args[2]
-            return [a.args[0]] + ([ch] if isinstance(ch, int) and ch >= 0 else [])
+            return [a.args[0]] + ([a.args[2]] if self._targets_unit(a) else [])
         if a.kind in ("relic", "evolve"):
-            return [a.args[0]] + ([a.args[1]] if isinstance(a.args[1], int) and a.args[1] >= 0 else [])
+            return [a.args[0]] + ([a.args[1]] if self._targets_unit(a) else [])
         if a.kind == "end":
             return [a.args[0]]
         return []
@@ -861,8 +893,12 @@ class PariahPresenter(Presenter):
             return {"my_line"} if any(a.args == (c,) for a in self._legal("deploy")) else set()
         if v.phase == PREP:
             out = set()
-            for t in self._play_targets(c):
-                out.add("my_line" if t == -1 else f"card:{t}")
+            for a in self.legal:
+                if a.kind in ("relic", "evolve") and a.args[0] == c:
+                    if self._targets_unit(a):
+                        out.add(f"card:{a.args[1]}")
+                    elif a.args[1] == -1:
+                        out.add("my_line")
             return out
         if v.phase == ACTIVATE:
             return {f"card:{t}" for t in self._attack_mains(c)}
@@ -887,7 +923,7 @@ class PariahPresenter(Presenter):
         if v.phase == PREP:
             kind = "evolve" if is_evo_card(c) else "relic"
             if t is not None and t in v.units:
-                return Action(kind, (c, t))
+                return Action(kind, (c, t))       # an emblem-only relic on a unit: the engine says no
             if target in ("my_line", "enemy_line") and -1 in self._play_targets(c):
                 return Action(kind, (c, -1))
             return None
@@ -936,7 +972,7 @@ class PariahPresenter(Presenter):
                 return act
             return None
         if v.phase == ACTIVATE:
-            if self.ability is not None and c is not None:
+            if self.ability is not None and c is not None and c in v.units:
                 uid, i = self.ability
                 self.ability = None
                 return Action("ability", (uid, i, c))
@@ -1002,6 +1038,11 @@ class PariahPresenter(Presenter):
             self.ability = (uid, i)
             self.selected = None
             return LOCAL
+        if button_id.startswith("btn:pchoice:") and self.selected is not None:
+            k = int(button_id.rsplit(":", 1)[1])
+            acts = self._other_choices(self.selected)
+            self.selected = None
+            return acts[k] if k < len(acts) else LOCAL
         if button_id.startswith("btn:choice:") and self.ability:
             k = int(button_id.rsplit(":", 1)[1])
             acts = [a for a in self._legal("ability") if a.args[:2] == self.ability]
