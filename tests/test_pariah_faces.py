@@ -24,7 +24,7 @@ def test_a_back_per_faction_and_one_for_relics():
 def test_current_stats_change_the_face_and_its_key():
     plain = faces.compose_unit("emb_scout")
     buffed = faces.compose_unit("emb_scout", (("attacks", 3),))
-    assert ImageChops.difference(plain, buffed).getbbox() is not None
+    assert ImageChops.difference(plain, buffed).getbbox(alpha_only=False) is not None
     assert faces.unit_key("emb_scout") != faces.unit_key("emb_scout", (("attacks", 3),))
 
 
