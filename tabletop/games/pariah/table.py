@@ -312,11 +312,11 @@ class PariahPresenter(Presenter):
         me = self.me
         zones = self.layout.zones
         mine = my_turn_here = self.my_turn and v.phase == SELECT
-        drawn = sorted(v.hands[me], key=lambda c: (design(v.designs[c]).cost, v.designs[c], c))
+        drawn = sorted((c for c in v.hands[me] if c != HIDDEN), key=lambda c: (design(v.designs[c]).cost, v.designs[c], c))
         z = zones["drawn"]
         for i, (c, (x, y)) in enumerate(zip(drawn, z.positions(len(drawn), DRAWN_CARD, 18))):
             self._card(f"card:{c}", c, x, y + 16, DRAWN_CARD, 100 + i, seen, draggable=mine)
-        army = list(v.picks[me]) if not v.committed[me] else list(v.armies[me])
+        army = [c for c in (v.picks[me] if not v.committed[me] else v.armies[me]) if c != HIDDEN]
         z = zones["army"]
         for i, (c, (x, y)) in enumerate(zip(army, z.positions(len(army), ARMY_CARD, 14))):
             self._card(f"card:{c}", c, x, y + 12, ARMY_CARD, 200 + i, seen, draggable=mine)
@@ -365,7 +365,7 @@ class PariahPresenter(Presenter):
     def _sync_shop(self, v, seen) -> None:
         me = self.me
         zones = self.layout.zones
-        offers = v.offers[me]
+        offers = [c for c in v.offers[me] if c != HIDDEN]
         z = zones["offers"]
         keep = {a.args[0] for a in self._legal("keep")}
         for i, (c, (x, y)) in enumerate(zip(offers, z.positions(len(offers), SHOP_CARD, 40))):
@@ -411,7 +411,7 @@ class PariahPresenter(Presenter):
             self._button("btn:no_evo", "Take no evolution", ix + 24, iy + 360, 352, True, not evos, seen)
         y = iy + 460
         self.label("lbl:shop:hand", "Relics in your hand", ix + 24, y, 18, GOLD, seen, bold=True)
-        hand = v.relic_hands[me]
+        hand = [c for c in v.relic_hands[me] if c != HIDDEN]
         for i, c in enumerate(hand[:12]):
             self._card(f"card:{c}", c, ix + 24 + (i % 6) * 60, y + 32 + (i // 6) * 86, MINI_CARD, 300 + i,
                        seen)
@@ -542,6 +542,7 @@ class PariahPresenter(Presenter):
         else:
             cards = list(v.relic_hands[me]) + list(v.evo_hands[me])
             title = "Your relics and evolutions"
+        cards = [c for c in cards if c != HIDDEN]       # nobody's eyes (hotseat, curtain down)
         self.label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
         playable = set()
         if self.my_turn:
