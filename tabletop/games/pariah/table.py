@@ -121,6 +121,16 @@ class PariahPresenter(Presenter):
             return relics()[d].name
         return design(d).name if d else "?"
 
+    def narrate(self, text: str) -> str:
+        """Engine sentences name "Player 2" and "Team A"; the table names the seats."""
+        for side in (0, 1):
+            text = text.replace(f"Team {'AB'[side]} wins", f"{self.side_title(side)} win")
+            text = text.replace(f"Team {'AB'[side]}", self.side_title(side))
+        for i, name in enumerate(self.seat_names):
+            text = text.replace(f"Player {i + 1} wins", f"{name} {'win' if name == 'You' else 'wins'}")
+            text = text.replace(f"Player {i + 1}", name)
+        return text
+
     def side_title(self, side: int) -> str:
         v = self.view
         seats = v.seats_of_side(side) if v else [side]
@@ -502,7 +512,7 @@ class PariahPresenter(Presenter):
             text = {DEPLOY: "Deployment: sides alternate, left to right.",
                     SHOP: "Between rounds: the shop."}.get(v.phase, "")
             if v.phase == OVER:
-                text = v.reason
+                text = self.narrate(v.reason)
             if text:
                 self.label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
             return
@@ -806,7 +816,7 @@ class PariahPresenter(Presenter):
         if v is None:
             return ""
         if v.phase == OVER:
-            return v.reason or "The match is over."
+            return self.narrate(v.reason) or "The match is over."
         if not self.my_turn:
             if v.turn < len(self.seat_names):
                 return f"{self.seat_names[v.turn]} is playing…"
@@ -860,7 +870,7 @@ class PariahPresenter(Presenter):
                 title = "A draw"
             else:
                 title = f"{self.side_title(w[0])} win{'s' if len(view.seats_of_side(w[0])) == 1 and self.side_title(w[0]) != 'You' else ''} the match"
-            return title, self._standing_html(view, f"<p><b>{view.reason}</b></p>")
+            return title, self._standing_html(view, f"<p><b>{self.narrate(view.reason)}</b></p>")
         if "round_end" in kinds:
             r = max((e.data.get("round", 0) for e in events if e.kind == "round_end"), default=view.round)
             return f"Round {r} of {ROUNDS} is over", self._standing_html(
