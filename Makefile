@@ -32,6 +32,7 @@ bench: $(STAMP)
 screenshots: $(STAMP)
 	mkdir -p docs/screenshots
 	$(HEADLESS) $(BIN)/tabletop screenshot paargus --out docs/screenshots/paargus.png --moves 40
+	$(HEADLESS) $(BIN)/tabletop screenshot pariah --out docs/screenshots/pariah.png --moves 60
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

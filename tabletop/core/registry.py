@@ -9,6 +9,7 @@ from tabletop.core.game import Game
 # id -> module holding a `GAME` instance. A game appears here when it is complete.
 _MODULES = {
     "paargus": "tabletop.games.paargus.rules",
+    "pariah": "tabletop.games.pariah.rules",
 }
 
 _cache: dict[str, Game] = {}

@@ -14,7 +14,12 @@ def _paargus() -> list[dict]:
              "alignment_quadrant": QUADRANT_NAMES.get(c.alignment)} for c in cards()]
 
 
-_POOLS = {"paargus": _paargus}
+def _pariah() -> list[dict]:
+    from tabletop.games.pariah.cards import card_pool
+    return card_pool()
+
+
+_POOLS = {"paargus": _paargus, "pariah": _pariah}
 
 
 def card_pool(game_id: str) -> list[dict]:

@@ -17,7 +17,7 @@ PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:n
 
 
 class SeatRow(QHBoxLayout):
-    def __init__(self, index: int, default_kind: str, default_name: str) -> None:
+    def __init__(self, index: int, default_kind: str, default_name: str, caption: str = "") -> None:
         super().__init__()
         self.name = QLineEdit(default_name)
         self.name.setMaxLength(24)
@@ -27,13 +27,14 @@ class SeatRow(QHBoxLayout):
         self.kind.setCurrentIndex([v for _, v in PLAYERS].index(default_kind))
         self.kind.currentIndexChanged.connect(self._renamed)
         self.index = index
-        self.addWidget(QLabel(f"Seat {index + 1}"))
+        team = caption[caption.find("(") + 1:caption.find(")")] if "(" in caption else ""
+        self.addWidget(QLabel(f"Seat {index + 1}" + (f" · {team}" if team else "")))
         self.addWidget(self.name, 2)
         self.addWidget(self.kind, 1)
 
     def _renamed(self) -> None:
         # keep the default names in step with the choice, but never a typed name
-        default_names = {"You", "Bot", f"Player {self.index + 1}"}
+        default_names = {"You", "Bot", f"Bot {self.index}", f"Player {self.index + 1}"}
         if self.name.text() in default_names:
             self.name.setText("Bot" if self.kind.currentData() != "human" else
                               ("You" if self.index == 0 else f"Player {self.index + 1}"))
@@ -61,6 +62,9 @@ class NewMatchDialog(QDialog):
         if game_id:
             self.game.setCurrentIndex(max(0, self.game.findData(game_id)))
         form.addRow("Game", self.game)
+        self.players = QComboBox()        # only shown for games with more than one seat count
+        self.players_label = QLabel("Players")
+        form.addRow(self.players_label, self.players)
         lay.addLayout(form)
 
         seats_box = QGroupBox("Players")
@@ -81,8 +85,33 @@ class NewMatchDialog(QDialog):
         self.rows: list[SeatRow] = []
         self.option_boxes: dict[str, QComboBox] = {}
         self._last = last
-        self.game.currentIndexChanged.connect(self._rebuild)
+        self.game.currentIndexChanged.connect(self._game_changed)
+        self.players.currentIndexChanged.connect(self._rebuild)
+        self._game_changed()
+
+    def _game_changed(self) -> None:
+        """Offer the game's seat counts (e.g. 2, or 4 in two teams), then rebuild the seats."""
+        game = get_game(self.game.currentData())
+        counts = game.info.players
+        self.players.blockSignals(True)
+        self.players.clear()
+        for n in counts:
+            text = f"{n} players"
+            if "team" in " ".join(game.seat_names(n)).lower():
+                text = "4 players (2 against 2)"
+            self.players.addItem(text, n)
+        last_n = len(self._last.get("seats") or []) if self._last.get("game") == game.info.id else 0
+        self.players.setCurrentIndex(max(0, self.players.findData(last_n)))
+        self.players.blockSignals(False)
+        multi = len(counts) > 1
+        self.players.setVisible(multi)
+        self.players_label.setVisible(multi)
         self._rebuild()
+
+    def seat_count(self) -> int:
+        game = get_game(self.game.currentData())
+        n = self.players.currentData()
+        return n if n in game.info.players else game.info.players[0]
 
     def _rebuild(self) -> None:
         game = get_game(self.game.currentData())
@@ -94,11 +123,13 @@ class NewMatchDialog(QDialog):
             self.seats_lay.removeItem(row)
         self.rows = []
         kinds = self._last.get("seats") if self._last.get("game") == game.info.id else None
-        for i in range(game.info.players[0]):
-            kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot")
+        n = self.seat_count()
+        names = game.seat_names(n)
+        for i in range(n):
+            kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
             if kinds and i < len(kinds):
                 kind, name = kinds[i]
-            row = SeatRow(i, kind, name)
+            row = SeatRow(i, kind, name, names[i] if i < len(names) else "")
             self.seats_lay.addLayout(row)
             self.rows.append(row)
         while self.options_form.rowCount():

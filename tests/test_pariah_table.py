@@ -1,0 +1,306 @@
+"""The Pariah table presenter, headless: every legal action has a way on the table and every
+way yields a legal action or the engine's reason; drag targets come from the legal actions;
+each phase draws its zones; a seat's table never shows another seat's hidden cards."""
+
+import pytest
+
+from pariah_helpers import battle
+from pariah_ui_helpers import answer, route
+from tabletop.core import Action, Rng
+from tabletop.games.pariah.rules import GAME
+from tabletop.games.pariah.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP,
+                                         is_unit_card)
+from tabletop.games.pariah.table import PariahPresenter, activation_order
+from tabletop.games.pariah.tray import result_line, roll_groups
+from tabletop.store.settings import Settings
+from tabletop.table.faces import FaceCache
+from tabletop.table.layout import Layout
+from tabletop.table.presenter import LOCAL
+from tabletop.table.scene import Scene
+
+
+def make(tmp_path, players=2):
+    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
+    scene.pace = 0
+    names = ["You", "Bot"] if players == 2 else ["You", "Bot 1", "Ally", "Bot 3"]
+    return scene, PariahPresenter(scene, scene.faces, Settings(), names)
+
+
+def show(p, s, seat=0, events=()):
+    view = GAME.view(s, seat)
+    legal = GAME.legal_actions(s) if s.turn == seat and s.phase != OVER else []
+    p.sync(view, legal, bool(legal), list(events))
+    return view
+
+
+def play_through_table(p, s, a: Action, seat: int, events=()):
+    """Make `a` with the table's own intents; returns the action the table proposes."""
+    for _ in range(12):
+        steps = route(p, a)
+        assert steps is not None, f"no way on the table to {a.label}"
+        got = answer(p, steps[0])
+        if got == LOCAL or got is None:
+            show(p, s, seat)
+            continue
+        return got
+    raise AssertionError(f"the table went round in circles for {a.label}")
+
+
+# --- the army-selection screen ---------------------------------------------------------------
+def test_selection_shows_the_ten_drawn_and_hides_the_other_seats_cards(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 5)
+    show(p, s, 0)
+    assert set(p.layout.zones) >= {"drawn", "army", "info"}
+    cards = {sp.id for sp in scene.sprites() if sp.id.startswith("card:")}
+    assert cards == {f"card:{c}" for c in s.hands[0]}
+    assert not any(sp.id.startswith("card:1") and len(sp.id) == 8 for sp in scene.sprites())
+    # seat 1's view of seat 0's choice: nothing of seat 0's shows
+    s2 = s.clone()
+    GAME.apply(s2, Action("pick", (s2.hands[0][0],)))
+    GAME.apply(s2, Action("commit"))
+    show(p, s2, 1)
+    assert not any(sp.id == f"card:{c}" for c in range(30) for sp in scene.sprites())
+    view = GAME.view(s2, 1)
+    assert set(view.armies[0]) == {HIDDEN}
+
+
+def test_picking_is_a_drag_into_the_army_and_over_20_points_is_refused_with_why(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({"factions": ["emberkin", "emberkin"]}, 3)
+    show(p, s, 0)
+    c = s.hands[0][0]
+    assert p.drag_targets(f"card:{c}") == {"army"}
+    act = p.drop(f"card:{c}", "army")
+    assert act == Action("pick", (c,)) and act in GAME.legal_actions(s)
+    # fill the army until some card no longer fits, then try to drag it in
+    from tabletop.games.pariah.cards import design
+    for c in sorted(s.hands[0], key=lambda c: -design(s.designs[c]).cost):
+        if Action("pick", (c,)) in GAME.legal_actions(s):
+            GAME.apply(s, Action("pick", (c,)))
+    show(p, s, 0)
+    left = s.hands[0][0]
+    assert p.drag_targets(f"card:{left}") == set()            # nothing glows
+    refused = p.drop(f"card:{left}", "army")
+    reason = GAME.why_illegal(s, refused)
+    assert "points" in reason and "20" in reason
+    spent = sum(design(s.designs[c]).cost for c in s.picks[0])
+    assert scene.get("ctr:points").value == f"{spent} / 20"
+    # and back out again
+    back = s.picks[0][0]
+    assert p.drag_targets(f"card:{back}") == {"drawn"}
+    assert p.drop(f"card:{back}", "drawn") == Action("unpick", (back,))
+
+
+# --- every legal action has a way on the table, in every phase ----------------------------------
+@pytest.mark.parametrize("players,seed", [(2, 11), (4, 12)])
+def test_every_legal_action_is_reachable_through_the_table(tmp_path, players, seed):
+    scene, p = make(tmp_path, players)
+    s = GAME.setup({}, seed, players)
+    rng = Rng(seed)
+    phases = set()
+    for _ in range(700):
+        if s.phase == OVER:
+            break
+        seat = s.turn
+        legal = GAME.legal_actions(s)
+        show(p, s, seat)
+        phases.add(s.phase)
+        # every drag target glows for a legal drop
+        for sp in scene.sprites():
+            for target in p.drag_targets(sp.id):
+                got = p.drop(sp.id, target)
+                assert got == LOCAL or got in legal, (sp.id, target, got)
+                p.plan = None
+        # a sample of the legal actions, each made with the table's own intents
+        sample = legal if len(legal) <= 6 else [rng.choice(legal) for _ in range(4)]
+        for a in sample:
+            show(p, s, seat)
+            steps = route(p, a)
+            if steps is None:
+                continue
+            assert play_through_table(p, s, a, seat) == a
+        p.selected = p.ability = p.plan = None
+        GAME.apply(s, rng.choice(legal))
+    assert {SELECT, DEPLOY, ACTIVATE, SHOP, PREP} <= phases
+
+
+def test_a_drop_on_a_forbidden_target_gets_the_engines_reason(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_scout"], ["emb_warden", "emb_colossus"])   # a Guardian stands
+    show(p, s, 0)
+    scout, guard, other = s.lines[0][0], s.lines[1][0], s.lines[1][1]
+    assert p.drag_targets(f"card:{scout}") == {f"card:{guard}"}
+    act = p.drop(f"card:{scout}", f"card:{other}")
+    assert act.kind == "attack"
+    assert "Guardian" in GAME.why_illegal(s, act)
+
+
+def test_sweep_shares_the_dice_before_rolling(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_brute"], ["emb_colossus"] * 3)   # Sweep 1, 3 attacks; it goes first
+    show(p, s, 0)
+    brute, mid = s.lines[0][0], s.lines[1][1]
+    assert p.drop(f"card:{brute}", f"card:{mid}") == LOCAL           # the sharing panel opens
+    show(p, s, 0)
+    assert scene.get("btn:roll") is not None and scene.get("btn:roll").enabled
+    left = s.lines[1][0]
+    assert p.button(f"btn:dist:+:{left}") == LOCAL
+    show(p, s, 0)
+    assert scene.get(f"card:{left}").badge == "1d" and scene.get(f"card:{mid}").badge == "2d"
+    act = p.button("btn:roll")
+    assert act == Action("attack", (brute, ((mid, 2), (left, 1))))
+    assert act in GAME.legal_actions(s)
+
+
+# --- the battlefield ---------------------------------------------------------------------------
+def test_the_battlefield_draws_lines_markers_track_energy_and_the_dice_tray(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_brute", "emb_herald"], ["emb_colossus", "emb_warden"], energy=(3, 7))
+    s.units[s.lines[1][1]].damage = 2
+    s.units[s.lines[0][0]].revived = True
+    show(p, s, 0)
+    assert set(p.layout.zones) >= {"enemy_line", "my_line", "track", "dice", "hand", "my_side",
+                                   "enemy_side", "controls"}
+    for uid in s.lines[0] + s.lines[1]:
+        assert scene.get(f"card:{uid}") is not None
+    assert scene.get(f"dmg:{s.lines[1][1]}").label == "2"
+    assert scene.get(f"mark:{s.lines[0][0]}:0").label == "R"
+    assert scene.get("energy:0").value == 3 and scene.get("energy:1").value == 7
+    order = activation_order(GAME.view(s, 0))
+    assert [state for _, state in order] == ["next"] * 4
+    assert {f"trk:{u}" for u, _ in order} <= {sp.id for sp in scene.sprites()}
+    # an attack: the dice land on the rolled faces, hits and blocks marked, the result line
+    legal = GAME.legal_actions(s)
+    att = next(a for a in legal if a.kind == "attack")
+    brute = att.args[0]
+    events = GAME.apply(s, att)
+    show(p, s, 0, events)
+    dice = [e for e in events if e.kind == "dice"]
+    faces = [sp.value for sp in scene.sprites() if sp.id.startswith("tray:die:0:")]
+    assert faces == dice[0].data["faces"]
+    need = dice[0].data["need"]
+    for i, f in enumerate(faces):
+        die = scene.get(f"tray:die:0:{i}")
+        assert (die.highlight == "hint") == (f >= need) and die.dim == (f < need)
+    assert scene.get("tray:result").text == result_line(roll_groups(events)[-1],
+                                                       lambda e: e.data.get("amount", 0))
+    # the unit that acted is dimmed on the line and first on the track
+    view = GAME.view(s, 0)
+    assert activation_order(view)[0][0] == brute
+    assert scene.get(f"trk:{brute}").dim
+
+
+def test_result_line_counts_hits_blocks_and_damage():
+    from tabletop.core import Event
+    group = [Event("dice", "", {"purpose": "attack", "faces": [6, 5, 1], "need": 4, "attacker": 1,
+                                "targets": [2, 2, 2]}),
+             Event("dice", "", {"purpose": "defence", "faces": [6, 2], "need": 5, "defender": 2,
+                                "hits": 2, "blocked": 1}),
+             Event("damage", "", {"unit": 2, "amount": 3, "total": 3})]
+    assert roll_groups(group) == [group]
+    assert result_line(group, lambda e: e.data["amount"]) == "2 hits, 1 blocked: 3 damage"
+
+
+def test_abilities_are_buttons_and_their_targets_glow(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_adept"], ["emb_colossus", "emb_colossus"])   # Cinder Bolt: 2 damage, Commit
+    show(p, s, 0)
+    adept = s.lines[0][0]
+    assert scene.get(f"btn:ability:{adept}:0") is not None
+    assert p.button(f"btn:ability:{adept}:0") == LOCAL
+    show(p, s, 0)
+    assert scene._glow == {f"card:{u}" for u in s.lines[1]}
+    target = s.lines[1][1]
+    act = p.click(f"card:{target}")
+    assert act == Action("ability", (adept, 0, target)) and act in GAME.legal_actions(s)
+
+
+def test_prep_relics_drag_onto_units_and_shop_is_clicks(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 21)
+    rng = Rng(4)
+    seen = set()
+    for _ in range(600):
+        if s.phase == OVER or seen >= {PREP, SHOP}:
+            break
+        if s.phase in (PREP, SHOP) and s.turn == 0:
+            seen.add(s.phase)
+            show(p, s, 0)
+            legal = GAME.legal_actions(s)
+            if s.phase == SHOP and GAME.legal_actions(s)[0].kind == "keep":
+                assert set(p.layout.zones) >= {"offers", "evos"}
+                for c in s.offers[0]:
+                    assert p.click(f"card:{c}") == Action("keep", (c,))
+                    assert scene.get(f"card:{c}").highlight == "glow"
+            if s.phase == PREP:
+                for a in [a for a in legal if a.kind in ("relic", "evolve") and a.args[1] != -1]:
+                    assert f"card:{a.args[1]}" in p.drag_targets(f"card:{a.args[0]}")
+                    assert p.drop(f"card:{a.args[0]}", f"card:{a.args[1]}") == a
+                assert p.button("btn:ready") == Action("ready")
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert seen == {PREP, SHOP}
+
+
+def test_hidden_cards_stay_hidden_in_a_seats_table(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 8)
+    rng = Rng(8)
+    checked = 0
+    for _ in range(400):
+        if s.phase == OVER:
+            break
+        for seat in (0, 1):
+            view = show(p, s, seat)
+            other = 1 - seat
+            secret = set(s.relic_hands[other]) | set(s.offers[other]) | set(s.relic_decks[other]) \
+                | set(s.decks[other])
+            if not s.revealed:
+                secret |= set(s.hands[other]) | set(s.picks[other]) | set(s.armies[other])
+            for sp in scene.sprites():
+                if getattr(sp, "face_key", None) and sp.id.startswith(("card:", "foe:")):
+                    n = sp.id.split(":")[-1]
+                    if sp.id.startswith("card:"):
+                        assert int(n) not in secret, sp.id
+            foe = [sp for sp in scene.sprites() if sp.id.startswith(f"foe:{other}:")]
+            rel = len(view.relic_hands[other])
+            assert all(sp.face_key is None for sp in foe[:rel])
+            checked += 1
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert checked > 60
+
+
+def test_summaries_for_a_round_end_and_the_match_end(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 2)
+    rng = Rng(2)
+    titles = []
+    while s.phase != OVER:
+        events = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        show(p, s, 0, events)
+        got = p.summary(GAME.view(s, 0), events)
+        if got:
+            titles.append(got[0])
+    assert any(t.startswith("Round 1 of 5") for t in titles)
+    assert "match" in titles[-1] or titles[-1] == "A draw"
+    assert p.narrate(s.reason) in p.summary(GAME.view(s, 0), [e for e in events if e.kind == "game_end"]
+                                 or events)[1]
+
+
+def test_hint_highlights_the_hinted_cards(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 5)
+    show(p, s, 0)
+    a = GAME.legal_actions(s)[0]
+    p.show_hint(a)
+    assert scene.get(f"card:{a.args[0]}").highlight == "hint"
+
+
+def test_every_unit_card_in_play_zooms_with_its_current_stats(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_herald", "emb_scout"], ["emb_scout"])   # the Herald's Aura raises AP
+    show(p, s, 0)
+    scout = s.lines[0][1]
+    key, compose, caption = p.zoom(f"card:{scout}")
+    assert "ap=1" in key and "AP 1" in caption
+    assert is_unit_card(scout)

@@ -1,0 +1,160 @@
+"""Acceptance: whole Pariah matches through the app's table (clicks, drags and buttons, as the
+table page receives them), 1v1 against a bot and 2v2 with two humans at one computer and two
+bots; each quit mid-match, resumed from the saved game and finished."""
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from pariah_ui_helpers import route
+from tabletop.core import Rng
+from tabletop.core.match import Match, Seat
+from tabletop.games.pariah.rules import GAME
+from tabletop.games.pariah.state import ACTIVATE, SELECT
+from tabletop.shell.main_window import MainWindow
+from tabletop.store.saves import SaveStore
+from tabletop.table import intents as it
+
+pytestmark = pytest.mark.gui
+
+
+def make_window(qtbot, store):
+    win = MainWindow(store=store)
+    win.settings.animation_speed = 0
+    win.settings.auto_pass = False
+    qtbot.addWidget(win)
+    win.resize(1600, 940)
+    win.show()
+    return win
+
+
+def choose(match, rng):
+    """A plausible player: builds an army by picking, attacks when it can, else anything."""
+    legal = match.legal_actions()
+    kinds = {a.kind for a in legal}
+    for k in ("pick", "commit", "keep", "attack"):
+        if k in kinds:
+            return rng.choice([a for a in legal if a.kind == k])
+    return rng.choice(legal)
+
+
+def human_move(page, rng) -> None:
+    """One action, made with the table's own intents until the engine has it."""
+    ctrl = page.ctrl
+    a = choose(ctrl.match, rng)
+    before = len(ctrl.match.log)
+    for _ in range(12):
+        steps = route(page.presenter, a)
+        if steps is None:                        # beyond the table's buttons: the side panel
+            page.perform(a)
+        else:
+            page._intents(steps)
+        if len(ctrl.match.log) > before:
+            assert ctrl.match.log[-1].action == a
+            return
+    raise AssertionError(f"the table could not make {a.label}")
+
+
+def play_until(page, qtbot, stop, rng, limit=6000):
+    for _ in range(limit):
+        if stop():
+            return
+        QApplication.processEvents()
+        if page.summary is not None:
+            page.summary._done("stay" if page.ctrl.match.result() else "continue")
+            continue
+        if page.scene.curtain:
+            page._intents([it.ButtonPress("curtain")])
+            continue
+        if page.ctrl.my_turn():
+            human_move(page, rng)
+        else:
+            qtbot.wait(2)
+    m = page.ctrl.match
+    raise AssertionError(f"the match did not progress: {m.state.phase} round {m.state.round}, "
+                         f"to act {m.to_act}, busy {page.scene.busy}, log {len(m.log)}")
+
+
+def quit_resume_finish(qtbot, tmp_path, seats, seed):
+    store = SaveStore(tmp_path / "saves")
+    win = make_window(qtbot, store)
+    match = Match(GAME, seats, seed)
+    win.open_match(match)
+    page = win.table
+    page.scene.pace = 0
+    rng = Rng(seed)
+    st = lambda: page.ctrl.match.state
+    play_until(page, qtbot, lambda: st().phase == ACTIVATE and len(st().acted) >= 2
+               and page.ctrl.my_turn(), rng)
+    log_before = [e.action for e in page.ctrl.match.log]
+    match_id = page.ctrl.match.id
+    win.close()
+    win2 = make_window(qtbot, store)
+    latest = store.latest_unfinished()
+    assert latest is not None and latest.id == match_id
+    win2.resume(latest.id)
+    page2 = win2.table
+    page2.scene.pace = 0
+    assert [e.action for e in page2.ctrl.match.log] == log_before
+    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, rng)
+    result = page2.ctrl.match.result()
+    assert store.latest_unfinished() is None
+    again = store.load(match_id)
+    assert again.result().winners == result.winners
+    win2.table.leave()
+    return result
+
+
+def test_a_1v1_match_through_the_table_saved_resumed_and_finished(qtbot, tmp_path):
+    result = quit_resume_finish(qtbot, tmp_path, [Seat("human", "You"),
+                                                  Seat("bot", "Bot", "greedy", "normal")], 31)
+    assert result is not None and len(result.scores) == 2
+
+
+def test_a_2v2_match_with_two_humans_and_two_bots_saved_resumed_and_finished(qtbot, tmp_path):
+    seats = [Seat("human", "Ann"), Seat("bot", "Bot 1", "greedy", "normal"),
+             Seat("human", "Cas"), Seat("bot", "Bot 3", "greedy", "normal")]
+    result = quit_resume_finish(qtbot, tmp_path, seats, 47)
+    assert len(result.scores) == 4
+    assert set(result.winners) in ({0, 2}, {1, 3}, set())
+
+
+def test_picking_by_dragging_with_the_mouse(qtbot, tmp_path):
+    win = make_window(qtbot, SaveStore(tmp_path / "saves"))
+    match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 5)
+    win.open_match(match)
+    page = win.table
+    page.scene.pace = 0
+    qtbot.wait(50)
+    assert match.state.phase == SELECT
+    c = match.state.hands[0][0]
+    s = page.scene.get(f"card:{c}")
+    vp = page.scene.viewport
+    start = QPoint(*(round(v) for v in vp.to_screen(*s.center)))
+    end = QPoint(*(round(v) for v in vp.to_screen(*page.scene.zone("army").center)))
+    w = page.table
+    QTest.mousePress(w, Qt.LeftButton, Qt.NoModifier, start)
+    for i in range(1, 6):
+        p = start + (end - start) * (i / 5)
+        QTest.mouseMove(w, QPoint(round(p.x()), round(p.y())))
+    QTest.mouseRelease(w, Qt.LeftButton, Qt.NoModifier, end)
+    qtbot.wait(30)
+    assert c in page.ctrl.match.state.picks[0]
+    win.table.leave()
+
+
+def test_the_new_match_dialog_offers_four_seats_for_pariah_only(qtbot):
+    from tabletop.shell.new_match import NewMatchDialog
+    dlg = NewMatchDialog("pariah")
+    qtbot.addWidget(dlg)
+    assert [dlg.players.itemData(i) for i in range(dlg.players.count())] == [2, 4]
+    assert len(dlg.rows) == 2
+    dlg.players.setCurrentIndex(dlg.players.findData(4))
+    assert len(dlg.rows) == 4
+    choice = dlg.choice()
+    assert len(choice["seats"]) == 4 and choice["seats"][2].name == "Bot 2"
+    match = Match(GAME, choice["seats"], 1, choice["options"])
+    assert match.state.players == 4
+    dlg.game.setCurrentIndex(dlg.game.findData("paargus"))
+    assert len(dlg.rows) == 2 and dlg.players.isHidden()
