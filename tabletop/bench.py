@@ -38,11 +38,50 @@ def _apply_and_clone_us(game, samples: int = 3000) -> tuple[float, float]:
     return statistics.median(applies) * 1e6, statistics.median(clones) * 1e6
 
 
-def bench(game_id: str, frame: bool = True) -> dict:
+SECONDS = 2.0            # per playout figure
+SEARCH_POSITIONS = 12    # hard decisions timed for the iterations figure
+
+
+def _search_figures(game) -> dict:
+    """What the bots' search gets done: full games played by the game's own fast
+    playout (the path the search uses instead of the engine's checked apply),
+    and hard ISMCTS iterations per second over the first decisions of a game."""
+    from tabletop.bots.ismcts import LEVELS, ISMCTSBot, game_hooks
+    out = {}
+    playout = game_hooks(game).playout
+    if playout is not None:
+        rng, done, start = Rng(3), 0, time.perf_counter()
+        while time.perf_counter() - start < SECONDS:
+            s = game.setup({}, done)
+            while game.to_act(s) is not None:
+                if not playout(s, rng, 1 << 20):    # a step the policy leaves to the engine
+                    game.apply(s, rng.choice(game.legal_actions(s)))
+            done += 1
+        out["fast_playouts_per_s"] = round(done / (time.perf_counter() - start), 2)
+    bot = ISMCTSBot(LEVELS["hard"], "hard")
+    rng, s = Rng(4), game.setup({}, 4)
+    iterations, seconds, seen = 0, 0.0, 0
+    while seen < SEARCH_POSITIONS and game.to_act(s) is not None:
+        seat = game.to_act(s)
+        legal = game.legal_actions(s)
+        a = bot.choose(game, game.view(s, seat), legal, rng)
+        if bot.last_search:
+            iterations += bot.last_search["iterations"]
+            seconds += bot.last_search["seconds"]
+            seen += 1
+        game.apply(s, a)
+    if seconds:
+        out["search_iterations_per_s"] = round(iterations / seconds, 1)
+    return out
+
+
+def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
     game = get_game(game_id)
     apply_us, clone_us = _apply_and_clone_us(game)
     figures = {"game": game_id, "playouts_per_s": round(_playouts_per_s(game), 2),
                "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2)}
+    if search:
+        figures.update(_search_figures(game))
     if frame:
         from tabletop.shell.screenshot import frame_ms
         ms, sprites = frame_ms(game_id, with_count=True)

@@ -70,7 +70,7 @@ def _cmd_screenshot(args) -> int:
 
 def _cmd_bench(args) -> int:
     from tabletop.bench import bench
-    return _emit(bench(args.game), args.json, lambda kv: f"{kv[0]:16} {kv[1]}")
+    return _emit(bench(args.game), args.json, lambda kv: f"{kv[0]:24} {kv[1]}")
 
 
 def build_parser() -> argparse.ArgumentParser:
