@@ -1,0 +1,3 @@
+"""placeholder replaced below"""
+def evaluate(s, seat):
+    return 0.0
