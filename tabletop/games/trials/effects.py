@@ -202,8 +202,11 @@ def attach(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[E
 
 
 def deal_damage(s: TrialsState, source: int, t: int, n: int, ev: list[Event], piercing=False,
-                corrosive=False, draining=False) -> int:
-    """Deal `n` damage to `t`; returns what it took. Deaths wait for `settle`."""
+                corrosive=False, draining=False, drain_to: int = -1) -> int:
+    """Deal `n` damage to `t`; returns what it took. Deaths wait for `settle`.
+
+    Draining damage to an Avatar restores `drain_to` (by default the attacking Avatar, or
+    the Avatar the attacking card is attached to)."""
     if n <= 0 or not s.in_play(t) or max_hp(s, t) <= 0:
         return 0
     if t in s.shields:
@@ -226,7 +229,7 @@ def deal_damage(s: TrialsState, source: int, t: int, n: int, ev: list[Event], pi
     if piercing and h is not None and n > left > -1:
         deal_damage(s, source, h, n - max(left, 0), ev)
     if draining and is_avatar(s, t) and source >= 0:
-        mine = source if is_avatar(s, source) else s.host.get(source)
+        mine = drain_to if drain_to >= 0 else source if is_avatar(s, source) else s.host.get(source)
         if mine is not None and mine not in s.fallen:
             heal(s, mine, n, ev)
     return n
@@ -412,12 +415,13 @@ def _player_op(s: TrialsState, st: Step, p: int, opt: int, ev: list[Event]) -> N
         ev.append(Event("initiative", f"Player {p + 1} takes initiative.", {"seat": p}))
 
 
-def _card_op(s: TrialsState, st: Step, seat: int, source: int, t: int, ev: list[Event]) -> None:
+def _card_op(s: TrialsState, st: Step, seat: int, source: int, host: int, t: int,
+             ev: list[Event]) -> None:
     op = st.op
     if not s.in_play(t):
         return
     if op == "damage":
-        deal_damage(s, source, t, st.n, ev, st.piercing, st.corrosive, st.draining)
+        deal_damage(s, source, t, st.n, ev, st.piercing, st.corrosive, st.draining, host)
     elif op == "split":
         deal_damage(s, source, t, 1, ev)
     elif op == "lose_hp":
@@ -483,6 +487,6 @@ def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, c
                     _player_op(s, st, p, opt, ev)
             continue
         for t in _cards(s, seat, st, source, host, valid):
-            _card_op(s, st, seat, source, t, ev)
+            _card_op(s, st, seat, source, host, t, ev)
         settle(s, ev)
     settle(s, ev)
