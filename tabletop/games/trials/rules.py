@@ -303,12 +303,13 @@ class Trials(Game):
         elif kind == "activate":
             c, i, t, o = args
             e = fx.side(s, c).effects[i]
+            fallen_side = 1 if c in s.fallen else 0        # paying may make it fall
             self._pay(s, seat, c, e, ev)
             self._took_action(s, e.instant)
             ev.append(Event("activate", f"{fx.name(s, c)} activates its effect.", {"card": c,
                                                                                   "targets": list(t)}))
             if s.phase != OVER:
-                stack.declare(s, ["activate", seat, c, i, -1, -1, list(t), o], ev)
+                stack.declare(s, ["activate", seat, c, i, fallen_side, -1, list(t), o], ev)
         elif kind == "attack":
             c, t = args
             s.exhausted.add(c)

@@ -93,7 +93,8 @@ def resolve(s: TrialsState, item: list, ev: list[Event]) -> None:
     if kind == "play":
         resolve_play(s, seat, cid, avatar, detach, tuple(chosen), opt, ev)
     elif kind == "activate":
-        e = fx.side(s, cid).effects[index] if s.in_play(cid) else fx.card_of(s, cid).effects[index]
+        c = fx.card_of(s, cid)
+        e = (c.fallen if avatar == 1 else c.front).effects[index]   # the side it was used from
         host = cid if fx.is_avatar(s, cid) else s.host.get(cid, -1)
         fx.run_effect(s, seat, e, cid, host, tuple(chosen), opt, ev)
     elif kind == "attack":
