@@ -61,7 +61,8 @@ def evaluate(s: TrialsState, seat: int) -> float:
 
 def deck_race(s: TrialsState, seat: int, rivals: list[int]) -> float:
     """Near the bottom of the decks, who would lose drawing from an empty deck first
-    (the shorter deck; with equal decks, whoever lacks initiative)."""
+    (the shorter deck; with equal decks, whoever lacks initiative: the first passer of
+    the current run of passes takes it at the end of the round)."""
     if not rivals:
         return 0.0
     low = min(len(s.decks[p]) for p in (seat, *rivals))
@@ -72,7 +73,8 @@ def deck_race(s: TrialsState, seat: int, rivals: list[int]) -> float:
     theirs = min(len(s.decks[p]) for p in rivals)
     if mine != theirs:
         return weight if mine > theirs else -weight
-    return weight if s.initiative == seat else -weight
+    holder = s.first_passer if s.first_passer >= 0 else s.initiative   # who will have it
+    return weight if holder == seat else -weight
 
 
 # --- the rollout policy ---------------------------------------------------------------------------
