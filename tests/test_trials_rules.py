@@ -559,3 +559,15 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing():
         with pytest.raises(IllegalAction):
             GAME.apply(s, a)
     assert GAME.state_to_json(s) == before
+
+
+def test_an_attacker_that_falls_before_its_attack_resolves_deals_nothing():
+    s = duel(KNIGHTS, theirs=["kaela-emberborn", "brother-cinder"])
+    alden, kaela = avatar(s, 0), avatar(s, 1)
+    s.energy = [5, 5]
+    s.damage[alden] = fx.max_hp(s, alden) - 2
+    spark = to_hand(s, "spark", 1)
+    do(s, "attack", alden, kaela)
+    GAME.apply(s, find(s, "play", spark, kaela, -1, (alden,)))
+    settle_stack(s)
+    assert alden in s.fallen and s.damage.get(kaela, 0) == 0

@@ -316,7 +316,7 @@ class Trials(Game):
             self._took_action(s, False)
             ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
                             {"attacker": c, "target": t}))
-            stack.declare(s, ["attack", seat, c, -1, -1, -1, [t], 0], ev)
+            stack.declare(s, ["attack", seat, c, int(c in s.fallen), -1, -1, [t], 0], ev)
         elif kind == "ignite":
             s.energy[seat] -= 1
             burnt = [c for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords]

@@ -98,7 +98,7 @@ def resolve(s: TrialsState, item: list, ev: list[Event]) -> None:
         host = cid if fx.is_avatar(s, cid) else s.host.get(cid, -1)
         fx.run_effect(s, seat, e, cid, host, tuple(chosen), opt, ev)
     elif kind == "attack":
-        resolve_attack(s, seat, cid, chosen[0], ev)
+        resolve_attack(s, seat, cid, chosen[0], ev, index)
     elif kind == "ignite":
         t = chosen[0]
         if fx.target_ok(s, seat, "enemy_card", t):
@@ -133,9 +133,10 @@ def attack_target_ok(s: TrialsState, seat: int, t: int) -> bool:
     return fx.target_ok(s, seat, "enemy_card", t)
 
 
-def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event]) -> None:
-    if not s.in_play(a) or (fx.is_avatar(s, a) and a in s.fallen and fx.side(s, a).attack <= 0):
-        ev.append(Event("fizzle", "The attacker has left play: the attack is cancelled.", {}))
+def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
+                   was_fallen: int = 0) -> None:
+    if not s.in_play(a) or (a in s.fallen) != bool(was_fallen):
+        ev.append(Event("fizzle", "The attacker has left play or fallen: the attack is cancelled.", {}))
         return
     if not attack_target_ok(s, seat, t):
         ev.append(Event("fizzle", "The attack's target is no longer valid: the attack is cancelled.", {}))
