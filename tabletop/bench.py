@@ -76,7 +76,12 @@ def _search_figures(game) -> dict:
 
 
 def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
-    game = get_game(game_id)
+    from tabletop.games.catalogue import UNREGISTERED
+    if game_id in UNREGISTERED:            # an engine without its table yet: no frame to time
+        from tabletop.bots.base import resolve_game
+        game, frame = resolve_game(UNREGISTERED[game_id]), False
+    else:
+        game = get_game(game_id)
     apply_us, clone_us = _apply_and_clone_us(game)
     figures = {"game": game_id, "playouts_per_s": round(_playouts_per_s(game), 2),
                "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2)}

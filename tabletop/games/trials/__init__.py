@@ -1,0 +1,1 @@
+"""Paragon: Trials of the Chosen (engine, card pool, starter decks)."""
