@@ -13,6 +13,7 @@ from tabletop.games.paargus import faces
 from tabletop.games.paargus.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
                                           sigil_name)
 from tabletop.games.paargus.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
+from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import ButtonSprite, CardSprite, ChipStack, LabelSprite
@@ -615,32 +616,15 @@ class PaargusPresenter(Presenter):
 
 def _cover(w: int, h: int):
     """The home tile: three charts fanned over the night sky."""
-    from PIL import Image, ImageDraw
-    img = Image.new("RGBA", (w, h), (16, 22, 44, 255))
-    d = ImageDraw.Draw(img)
-    for y in range(h):
-        t = y / h
-        d.line([(0, y), (w, y)], fill=(int(14 + 20 * t), int(20 + 16 * t), int(48 + 24 * t), 255))
-    ch = int(h * 0.86)
-    cw = int(ch * 300 / 420)
-    for i, c in enumerate((7, 19, 33)):
-        face = faces.compose_face(c, "normal").resize((cw, ch), Image.LANCZOS)
-        face = face.rotate(12 - i * 12, resample=Image.BICUBIC, expand=True)
-        img.alpha_composite(face, (int(w / 2 - face.width / 2 + (i - 1) * cw * 0.55),
-                                   int(h / 2 - face.height / 2)))
-    return img
-
-
-def _rules() -> str:
-    from importlib.resources import files
-    return files("tabletop.games.paargus").joinpath("rules_page.md").read_text(encoding="utf-8")
+    return fanned_cards(w, h, (14, 20, 48), (34, 36, 72),
+                        [faces.compose_face(c, "normal") for c in (7, 19, 33)])
 
 
 PRESENTATION = Presentation(
     game_id="paargus",
     make_presenter=PaargusPresenter,
     cover=_cover,
-    rules_markdown=_rules,
+    rules_markdown=rules_page("tabletop.games.paargus"),
     options=[OptionField("hands", "Match length",
                          [("Until a player is cleaned out", 0), ("1 hand", 1), ("3 hands", 3),
                           ("5 hands", 5)], 0)],

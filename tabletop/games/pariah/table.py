@@ -20,6 +20,7 @@ from tabletop.games.pariah.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, 
 from tabletop.games.pariah.stats import keywords, stat_line
 from tabletop.games.pariah.tray import DiceTray
 from tabletop.resources import layout as layout_data
+from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import (ButtonSprite, CardSprite, CounterSprite, DieSprite, LabelSprite,
@@ -1131,35 +1132,21 @@ class PariahPresenter(Presenter):
 
 def _cover(w: int, h: int):
     """The home tile: three units of the three factions over a battlefield dusk."""
-    from PIL import Image, ImageDraw
-    img = Image.new("RGBA", (w, h), (30, 22, 30, 255))
-    d = ImageDraw.Draw(img)
-    for y in range(h):
-        t = y / h
-        d.line([(0, y), (w, y)], fill=(int(60 - 30 * t), int(34 - 10 * t), int(40 + 10 * t), 255))
-    ch = int(h * 0.86)
-    cw = int(ch * 300 / 420)
-    for i, did in enumerate(("tid_sentinel", "emb_warden", "thn_titan")):
+    cards = []
+    for did, back in (("tid_sentinel", "tidewardens"), ("emb_warden", "emberkin"),
+                      ("thn_titan", "thornwild")):
         try:
-            face = faces.compose_unit(did)
+            cards.append(faces.compose_unit(did))
         except KeyError:
-            face = faces.compose_back(("tidewardens", "emberkin", "thornwild")[i])
-        face = face.resize((cw, ch), Image.LANCZOS).rotate(10 - i * 10, resample=Image.BICUBIC, expand=True)
-        img.alpha_composite(face, (int(w / 2 - face.width / 2 + (i - 1) * cw * 0.62),
-                                   int(h / 2 - face.height / 2 + (0 if i == 1 else 8))))
-    return img
-
-
-def _rules() -> str:
-    from importlib.resources import files
-    return files("tabletop.games.pariah").joinpath("rules_page.md").read_text(encoding="utf-8")
+            cards.append(faces.compose_back(back))
+    return fanned_cards(w, h, (60, 34, 40), (30, 24, 50), cards, tilt=10, spread=0.62, lift=8)
 
 
 PRESENTATION = Presentation(
     game_id="pariah",
     make_presenter=PariahPresenter,
     cover=_cover,
-    rules_markdown=_rules,
+    rules_markdown=rules_page("tabletop.games.pariah"),
     options=[OptionField("factions", "Factions",
                          [("Random for every player", None),
                           ("Emberkin against Tidewardens", ["emberkin", "tidewardens"]),
