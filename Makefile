@@ -55,7 +55,9 @@ package: $(PKG_STAMP)
 package-test: $(TEST_STAMP) $(PKG_STAMP)
 	$(HEADLESS) TABLETOP_PACKAGING=1 $(BIN)/python -m pytest -q -m packaging tests/test_packaging.py
 
-# Measure the bots (arena, seats alternating, fixed seeds) and rewrite docs/BOTS.md (~25 min).
+# Measure the bots (arena, seats alternating, fixed seeds) and rewrite docs/BOTS.md: every
+# game (long: tens of minutes a game), or one with `make bots-report GAME=pariah`; the other
+# games keep their last figures (docs/bots/GAME.json).
 .PHONY: bots-report
 bots-report: $(STAMP)
-	$(BIN)/python -m tabletop.bots.report
+	$(HEADLESS) $(BIN)/python -m tabletop.bots.report $(if $(GAME),--game $(GAME))

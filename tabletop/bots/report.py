@@ -26,6 +26,8 @@ from tabletop.bots.arena import run_arena
 from tabletop.bots.base import UI_BOTS, DIFFICULTIES
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "docs" / "BOTS.md"
+# each game's last measurement, kept so that measuring one game rewrites the whole document
+RESULTS_DIR = DEFAULT_OUT.parent / "bots"
 
 
 @dataclass(frozen=True)
@@ -198,18 +200,19 @@ def budgets_table() -> str:
     return "\n".join(rows)
 
 
-def render(results: list[dict], jobs: int, total_s: float, command: str) -> str:
-    machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, " \
-              f"Python {platform.python_version()}"
+def render(results: list[dict]) -> str:
     parts = [_INTRO.format(budgets=budgets_table())]
     for result in results:
+        jobs = result.get("jobs", 2)
         what = result.get("what_a_game_is") or "one game"
         n_games = sum(r["games"] for r in result["reports"])
         parts.append(f"## {result['game']}\n\n"
                      f"**What a game is here:** {what}\n\n"
                      f"Options: `{json.dumps(result['options'])}`; seats alternate (game *i* "
                      f"rotates the seats by *i*); game *i* of a matchup has seed S+*i* (S is in "
-                     f"the JSON below). {n_games} games in {result['seconds'] / 60:.1f} min.\n\n"
+                     f"the JSON below). {n_games} games in {result['seconds'] / 60:.1f} min, "
+                     f"measured {result.get('measured', '?')} on {result.get('machine', '?')} by "
+                     f"`{result.get('command', 'python -m tabletop.bots.report')}`.\n\n"
                      f"### Win rates\n\n{results_table(result)}\n\n"
                      f"### Decision time and search speed\n\n"
                      f"{timing_table(result)}\n\n"
@@ -223,8 +226,7 @@ def render(results: list[dict], jobs: int, total_s: float, command: str) -> str:
     raw = [{"game": r["game"], "options": r["options"],
             "matchups": [{k: v for k, v in rep.items()} for rep in r["reports"]]}
            for r in results]
-    parts.append(_OUTRO.format(command=command, machine=machine, jobs=jobs,
-                               minutes=total_s / 60.0, raw=json.dumps(raw, indent=1)))
+    parts.append(_OUTRO.format(raw=json.dumps(raw, indent=1)))
     return "\n".join(parts)
 
 
@@ -288,14 +290,12 @@ hard" choice should seat: `make_bot(*bot_for_difficulty("hard"))`.
 _OUTRO = """\
 ## How these figures were made
 
-    {command}
+`make bots-report` (`python -m tabletop.bots.report`) measures every game with a plan;
+`python -m tabletop.bots.report --game pariah` measures one game and rewrites this file with
+the others' last measurements (kept in `docs/bots/<game>.json`). One matchup by hand:
 
-On {machine}, {jobs} arena processes; {minutes:.1f} minutes in all. `make bots-report`
-reruns it and rewrites this file. One matchup by hand (the CLI's arena has no options flag
-yet; this module's arena does):
-
-    .venv/bin/python -m tabletop.bots.arena paargus ismcts:hard greedy:hard --games 200 \\
-        --seed 21000 --options '{{"hands": 1}}' --jobs 2
+    tabletop arena paargus --bots ismcts:hard greedy:hard --games 200 --seed 21000 \\
+        --options '{{"hands": 1}}' --jobs 2
 
 <details><summary>The arena reports (JSON)</summary>
 
@@ -305,6 +305,16 @@ yet; this module's arena does):
 
 </details>
 """
+
+
+def _with_stored(fresh: list[dict]) -> list[dict]:
+    """The fresh results, and for every other game with a plan its last stored ones."""
+    by_game = {r["game"]: r for r in fresh}
+    for g in PLANS:
+        path = RESULTS_DIR / f"{g}.json"
+        if g not in by_game and path.exists():
+            by_game[g] = json.loads(path.read_text(encoding="utf-8"))
+    return [by_game[g] for g in PLANS if g in by_game]
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -324,11 +334,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m tabletop.bots.report" + "".join(
         f" {a}" for a in (argv if argv is not None else sys.argv[1:]))
     started = time.perf_counter()
+    machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, " \
+              f"Python {platform.python_version()}"
     results = []
     for g in games:
-        results.append(run_plan(PLANS[g], jobs=args.jobs, scale=args.scale))
+        result = run_plan(PLANS[g], jobs=args.jobs, scale=args.scale)
+        result.update(jobs=args.jobs, machine=machine, command=command,
+                      measured=time.strftime("%Y-%m-%d"))
+        results.append(result)
+        if args.scale == 1.0:          # a quick look (--scale) is not the game's measurement
+            RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+            (RESULTS_DIR / f"{g}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     total = time.perf_counter() - started
-    text = render(results, args.jobs, total, command)
+    text = render(_with_stored(results))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(out.suffix + ".tmp")
