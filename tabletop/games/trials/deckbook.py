@@ -76,3 +76,67 @@ def problems(avatars: list[str], cards: list[str], royale: bool = False) -> list
 
 __all__ = ["BOTS_CHOICE", "DISCIPLINES", "TYPES", "deck_choices", "default_choice", "filtered",
            "problems", "resolve_choices", "saved_decks", "store"]
+
+
+class TrialsDeckSpec:
+    """What the shell's deck builder needs to know about Trials decks."""
+
+    game_id = GAME_ID
+    title = "Paragon: Trials of the Chosen: deck builder"
+    deck_size = 20
+    leader_word = "Avatar"
+    modes = (("Duel deck (2 Avatars)", False), ("Battle royale deck (1 Avatar)", True))
+
+    def __init__(self) -> None:
+        self.store = store()
+
+    @staticmethod
+    def filters() -> list[tuple[str, str, list[tuple[str, object]]]]:
+        return [("discipline", "Discipline", [("Any discipline", None)] +
+                 [(d.capitalize(), d) for d in DISCIPLINES]),
+                ("kind", "Type", [("Equipment and Abilities", None), ("Avatars", "avatar"),
+                                  ("Equipment", "equipment"), ("Abilities", "ability")]),
+                ("cost", "Cost", [("Any cost", None)] + [(str(n), n) for n in range(5)] + [("5+", 5)])]
+
+    @staticmethod
+    def cards(discipline=None, kind=None, cost=None, text: str = "") -> list[Card]:
+        if kind == "avatar":
+            return filtered(discipline, None, None, text, avatars=True)
+        return filtered(discipline, kind, cost, text)
+
+    @staticmethod
+    def card(card_id: str) -> Card:
+        return pool()[card_id]
+
+    @staticmethod
+    def is_leader(card_id: str) -> bool:
+        return pool()[card_id].type == "avatar"
+
+    @staticmethod
+    def label(c: Card) -> str:
+        if c.type == "avatar":
+            return f"{c.name}\nAvatar · {c.hp} HP"
+        return f"{c.name}\n{c.cost} energy · {c.type.capitalize()}"
+
+    @staticmethod
+    def face(card_id: str):
+        from functools import partial
+        from tabletop.games.trials import faces
+        return faces.face_key(card_id), partial(faces.compose_face, card_id)
+
+    @staticmethod
+    def problems(leaders: list[str], cards: list[str], royale: bool) -> list[str]:
+        return problems(leaders, cards, royale)
+
+    @staticmethod
+    def starters(royale: bool) -> dict[str, dict]:
+        from tabletop.games.trials.decks import starters
+        return {n: d for n, d in starters().items() if (len(d["avatars"]) == 1) == royale}
+
+    @staticmethod
+    def as_deck(leaders: list[str], cards: list[str]) -> dict:
+        return {"avatars": list(leaders), "cards": list(cards)}
+
+    @staticmethod
+    def from_deck(deck: dict) -> tuple[list[str], list[str]]:
+        return list(deck.get("avatars") or []), list(deck.get("cards") or [])

@@ -76,6 +76,7 @@ def terms_on(text: str, keywords=()) -> list[str]:
 
 class TrialsPresenter(Presenter):
     auto_pass_kinds = frozenset({"decline", "pass"})
+    sticky_zoom = True
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
@@ -936,6 +937,25 @@ def _deck_choices(players: int) -> list[tuple[str, object]]:
     return deck_choices(players)
 
 
+def _deck_default(seat: int, players: int, is_bot: bool):
+    from tabletop.games.trials.deckbook import default_choice
+    return default_choice(seat, players, is_bot)
+
+
+def _finish(options: dict, seed: int, players: int) -> dict:
+    from tabletop.games.trials.deckbook import resolve_choices
+    out = dict(options)
+    if out.get("decks"):
+        out["decks"] = resolve_choices(list(out["decks"]), seed, players)
+    return out
+
+
+def _deck_builder(parent=None):
+    from tabletop.shell.deck_builder import DeckBuilderDialog
+    from tabletop.games.trials.deckbook import TrialsDeckSpec
+    return DeckBuilderDialog(TrialsDeckSpec(), parent)
+
+
 PRESENTATION = Presentation(
     game_id="trials",
     make_presenter=TrialsPresenter,
@@ -943,4 +963,10 @@ PRESENTATION = Presentation(
     rules_markdown=_rules,
     options=[OptionField("initiative", "First initiative",
                          [("Drawn by lot", None), ("Seat 1", 0), ("Seat 2", 1)], None)],
+    seat_key="decks",
+    seat_label="Deck",
+    seat_choices=_deck_choices,
+    seat_default=_deck_default,
+    finish_options=_finish,
+    deck_builder=_deck_builder,
 )
