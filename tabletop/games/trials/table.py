@@ -649,8 +649,8 @@ class TrialsPresenter(Presenter):
         return ("Your action: drag a card onto an Avatar to play it, drag an attacker onto its target, "
                 "right-click a card for its effects, channel, or pass.")
 
-    def _result_line(self) -> str:
-        v = self.view
+    def _result_line(self, v=None) -> str:
+        v = v or self.view
         w = v.winners or []
         if not w:
             return "The match ends in a draw."
@@ -679,7 +679,7 @@ class TrialsPresenter(Presenter):
                             for a in view.avatars[p])
             rows.append(f"<tr><td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
                         f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
-        html = (f"<p><b>{self.narrate(self._result_line())}</b> The match lasted until round {view.round}.</p>"
+        html = (f"<p><b>{self.narrate(self._result_line(view))}</b> The match lasted until round {view.round}.</p>"
                 "<table cellspacing='0' cellpadding='5' width='100%'><tr><th align='left'>Player</th>"
                 "<th align='left'>Avatars</th><th align='left'>Deck</th><th align='left'>Discard</th></tr>"
                 + "".join(rows) + "</table>")
