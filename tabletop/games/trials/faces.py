@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from tabletop.games.trials.cards import SCHOOLS, Card, card, side_text
 from tabletop.table.pil_text import fit_block, fit_line, font
 
-FACE_VERSION = 1
+FACE_VERSION = 2
 CARD_SIZE = (300, 420)
 K = 2
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
@@ -145,9 +145,9 @@ def _border(img: Image.Image, discs: tuple[str, ...], fallen: bool) -> None:
     md.rounded_rectangle((0, 0, W - 1, H - 1), radius=24 * K, fill=255)
     left = Image.new("RGBA", (W, H), cols[0] + (255,))
     right = Image.new("RGBA", (W, H), cols[-1] + (255,))
-    split = Image.linear_gradient("L").rotate(90).resize((W, H))   # dark left -> light right
+    split = Image.linear_gradient("L").rotate(90).resize((W, H))
     split = split.point(lambda v: 255 if v > 136 else (0 if v < 120 else (v - 120) * 16))
-    body = Image.composite(left, right, split)
+    body = Image.composite(right, left, split)      # the mask is light on the right
     img.paste(body, (0, 0), mask)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, W - 1, H - 1), radius=24 * K, outline=(20, 18, 16), width=2 * K)
