@@ -498,6 +498,11 @@ class TrialsPresenter(Presenter):
         self.menu_title = title
         self.menu_at = at
         self.menu_page = 0
+        if not strip and len(actions) > 1:        # entries differ only at the end: show the ends
+            import os
+            common = os.path.commonprefix([a.label for a in actions])
+            if len(common) > 24:
+                strip = common[:common.rfind(" ") + 1] if " " in common else ""
         self._strip = strip
         return LOCAL
 
