@@ -17,13 +17,13 @@ def test_cards_trials_json_lists_the_pool(capsys):
     assert all(c["text"] or not (c["effects"] or c["keywords"]) for c in cards)
 
 
-def test_bench_trials_prints_engine_figures(capsys, monkeypatch):
+def test_bench_trials_prints_engine_and_frame_figures(capsys, monkeypatch):
     import tabletop.bench as bench
     monkeypatch.setattr(bench, "_playouts_per_s", lambda game, seconds=2.0: 1.0)
     assert main(["bench", "trials", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["game"] == "trials" and figures["apply_us"] > 0 and figures["clone_us"] > 0
-    assert "frame_ms" not in figures
+    assert figures["frame_ms"] > 0 and figures["frame_sprites"] > 20      # the table is in the app
 
 
 def test_the_bots_play_trials_through_resolve_game():

@@ -10,6 +10,7 @@ from tabletop.core.game import Game
 _MODULES = {
     "paargus": "tabletop.games.paargus.rules",
     "pariah": "tabletop.games.pariah.rules",
+    "trials": "tabletop.games.trials.rules",
 }
 
 _cache: dict[str, Game] = {}

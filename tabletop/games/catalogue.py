@@ -27,7 +27,7 @@ def _trials() -> list[dict]:
 
 _POOLS = {"paargus": _paargus, "pariah": _pariah, "trials": _trials}
 # Engines whose table is not built yet: listed here, not in the registry, until it is.
-UNREGISTERED = {"trials": "tabletop.games.trials.rules:GAME"}
+UNREGISTERED: dict[str, str] = {}
 
 
 def card_pool(game_id: str) -> list[dict]:

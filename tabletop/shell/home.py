@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class GameTile(QWidget):
-    def __init__(self, game, on_new, on_rules) -> None:
+    def __init__(self, game, on_new, on_rules, on_decks=None) -> None:
         super().__init__()
         frame, lay = panel("card")
         outer = QVBoxLayout(self)
@@ -37,6 +37,8 @@ class GameTile(QWidget):
         row = QHBoxLayout()
         row.addWidget(button("New match", True, lambda: on_new(game.info.id)))
         row.addWidget(button("Rules", False, lambda: on_rules(game.info.id)))
+        if on_decks is not None and presentation(game.info.id).deck_builder is not None:
+            row.addWidget(button("Decks", False, lambda: on_decks(game.info.id)))
         lay.addLayout(row)
         self.setFixedWidth(400)
 
@@ -44,6 +46,7 @@ class GameTile(QWidget):
 class HomePage(QWidget):
     new_match = Signal(str)
     rules = Signal(str)
+    decks = Signal(str)
     continue_match = Signal(str)
     saved_games = Signal()
 
@@ -69,7 +72,7 @@ class HomePage(QWidget):
         grid = QGridLayout()
         grid.setSpacing(24)
         for i, game in enumerate(all_games()):
-            grid.addWidget(GameTile(game, self.new_match.emit, self.rules.emit), i // 3, i % 3,
+            grid.addWidget(GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit), i // 3, i % 3,
                            Qt.AlignTop | Qt.AlignLeft)
         grid.setColumnStretch(3, 1)
         lay.addLayout(grid)

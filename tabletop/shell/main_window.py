@@ -41,6 +41,7 @@ class MainWindow(QMainWindow):
         self.home = HomePage()
         self.home.new_match.connect(self.new_match)
         self.home.rules.connect(self.show_rules)
+        self.home.decks.connect(self.show_decks)
         self.home.continue_match.connect(self.resume)
         self.home.saved_games.connect(self.show_saves)
         self.saves = SavesPage(self.store)
@@ -170,10 +171,19 @@ class MainWindow(QMainWindow):
         self.settings.fullscreen = self.isFullScreen()
         save_settings(self.settings)
 
-    def show_rules(self, game_id: str | None) -> None:
+    def show_decks(self, game_id: str) -> None:
+        builder = presentation(game_id).deck_builder
+        if builder is not None:
+            builder(self).exec()
+
+    def show_rules(self, game_id: str | None, term: str | None = None) -> None:
         game_id = game_id or self.table.game_id() or "paargus"
         game = get_game(game_id)
-        RulesViewer(game.info.title, presentation(game_id).rules_markdown(), self).exec()
+        viewer = RulesViewer(game.info.title, presentation(game_id).rules_markdown(), self)
+        if term:
+            viewer.show_term(term)
+        self.rules_viewer = viewer          # tests look at it while it is open
+        viewer.exec()
 
     def report_error(self, exc: BaseException, details: str) -> None:
         box = QMessageBox(self)

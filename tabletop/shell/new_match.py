@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout)
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout)
 
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
@@ -17,7 +17,8 @@ PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:n
 
 
 class SeatRow(QHBoxLayout):
-    def __init__(self, index: int, default_kind: str, default_name: str, caption: str = "") -> None:
+    def __init__(self, index: int, default_kind: str, default_name: str, caption: str = "",
+                 extra: list | None = None, extra_default=None) -> None:
         super().__init__()
         self.name = QLineEdit(default_name)
         self.name.setMaxLength(24)
@@ -31,6 +32,25 @@ class SeatRow(QHBoxLayout):
         self.addWidget(QLabel(f"Seat {index + 1}" + (f" · {team}" if team else "")))
         self.addWidget(self.name, 2)
         self.addWidget(self.kind, 1)
+        self.extra: QComboBox | None = None        # the game's per-seat choice (a deck)
+        if extra is not None:
+            self.name.setMinimumWidth(110)
+            self.extra = QComboBox()
+            self.extra.setMinimumWidth(260)
+            self.set_extra(extra, extra_default)
+            self.addWidget(self.extra, 2)
+
+    def set_extra(self, choices: list, default) -> None:
+        current = self.extra.currentData() if self.extra.count() else default
+        self.extra.blockSignals(True)
+        self.extra.clear()
+        for text, value in choices:
+            self.extra.addItem(text, value)
+        i = next((k for k, (_, v) in enumerate(choices) if v == current), -1)
+        if i < 0:
+            i = next((k for k, (_, v) in enumerate(choices) if v == default), 0)
+        self.extra.setCurrentIndex(max(0, i))
+        self.extra.blockSignals(False)
 
     def _renamed(self) -> None:
         # keep the default names in step with the choice, but never a typed name
@@ -73,6 +93,9 @@ class NewMatchDialog(QDialog):
         self.options_box = QGroupBox("Options")
         self.options_form = QFormLayout(self.options_box)
         lay.addWidget(self.options_box)
+        self.builder_btn = QPushButton("Deck builder…")
+        self.builder_btn.clicked.connect(self.open_deck_builder)
+        lay.addWidget(self.builder_btn)
         self.casual = QCheckBox("Casual practice: undo anything, even past a draw")
         self.casual.setChecked(bool(last.get("casual", False)))
         lay.addWidget(self.casual)
@@ -125,13 +148,20 @@ class NewMatchDialog(QDialog):
         kinds = self._last.get("seats") if self._last.get("game") == game.info.id else None
         n = self.seat_count()
         names = game.seat_names(n)
+        pres = presentation(game.info.id)
+        choices = pres.seat_choices(n) if pres.seat_choices else None
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
             if kinds and i < len(kinds):
                 kind, name = kinds[i]
-            row = SeatRow(i, kind, name, names[i] if i < len(names) else "")
+            default = pres.seat_default(i, n, kind != "human") if pres.seat_default else None
+            row = SeatRow(i, kind, name, names[i] if i < len(names) else "", choices, default)
+            if row.extra is not None:
+                row.kind.currentIndexChanged.connect(lambda _i, r=row: self._kind_changed(r))
             self.seats_lay.addLayout(row)
             self.rows.append(row)
+        self.builder_btn.setVisible(pres.deck_builder is not None)
+        self.setMinimumWidth(820 if choices else 520)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.option_boxes = {}
@@ -144,15 +174,41 @@ class NewMatchDialog(QDialog):
             self.option_boxes[opt.key] = box
         self.options_box.setVisible(bool(self.option_boxes))
 
+    def _kind_changed(self, row: SeatRow) -> None:
+        """A seat turned bot (or human): its deck follows, to bot's choice (or a starter)."""
+        pres = presentation(self.game.currentData())
+        n = self.seat_count()
+        default = pres.seat_default(row.index, n, row.kind.currentData() != "human")
+        row.extra.setCurrentIndex(max(0, row.extra.findData(default)))
+
+    def open_deck_builder(self) -> None:
+        pres = presentation(self.game.currentData())
+        if pres.deck_builder is None:
+            return
+        dlg = pres.deck_builder(self)
+        dlg.exec()
+        choices = pres.seat_choices(self.seat_count())
+        for i, row in enumerate(self.rows):
+            if row.extra is not None:
+                row.set_extra(choices, pres.seat_default(i, self.seat_count(),
+                                                         row.kind.currentData() != "human"))
+
     def choice(self) -> dict:
         """What the player chose: game, seats, options, casual, a fresh seed."""
         seats = [r.seat() for r in self.rows]
+        seed = random.SystemRandom().randrange(1 << 62)
+        options = {k: b.currentData() for k, b in self.option_boxes.items()}
+        pres = presentation(self.game.currentData())
+        if pres.seat_key:
+            options[pres.seat_key] = [r.extra.currentData() for r in self.rows]
+        if pres.finish_options:
+            options = pres.finish_options(options, seed, len(seats))
         return {
             "game": self.game.currentData(),
             "seats": seats,
-            "options": {k: b.currentData() for k, b in self.option_boxes.items()},
+            "options": options,
             "casual": self.casual.isChecked(),
-            "seed": random.SystemRandom().randrange(1 << 62),
+            "seed": seed,
             "remember": {"game": self.game.currentData(), "casual": self.casual.isChecked(),
                          "seats": [[r.kind.currentData(), r.name.text()] for r in self.rows]},
         }

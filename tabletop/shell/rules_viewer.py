@@ -24,3 +24,17 @@ class RulesViewer(QDialog):
 
     def show_section(self, anchor: str) -> None:
         self.browser.scrollToAnchor(anchor)
+
+    def show_term(self, term: str) -> bool:
+        """Scroll to a glossary entry (the first mention of `term` after the Glossary heading)."""
+        from PySide6.QtGui import QTextCursor, QTextDocument
+        doc = self.browser.document()
+        start = doc.find("Glossary", 0, QTextDocument.FindCaseSensitively)
+        at = doc.find(term, start if not start.isNull() else 0)
+        if at.isNull():
+            return False
+        self.browser.setTextCursor(at)
+        self.browser.ensureCursorVisible()
+        cur = QTextCursor(at)
+        self.browser.setTextCursor(cur)
+        return True

@@ -3,6 +3,8 @@ legal move as a list (the keyboard route to every action), and the log."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget,
@@ -54,6 +56,7 @@ class SidePanel(QWidget):
     undo = Signal()
     hint = Signal()
     rules = Signal()
+    rules_term = Signal(str)        # a glossary entry linked from the zoomed card
     home = Signal()
 
     def __init__(self) -> None:
@@ -77,6 +80,8 @@ class SidePanel(QWidget):
                                wrap=True)
         lay.addWidget(self.zoom)
         lay.addWidget(self.zoom_text)
+        self.zoom_text.setTextFormat(Qt.RichText)
+        self.zoom_text.linkActivated.connect(self._link)
         lay.addWidget(label("Your moves", "muted"))
         self.moves = QListWidget()
         self.moves.setToolTip("Double-click or press Enter to play a move")
@@ -129,10 +134,21 @@ class SidePanel(QWidget):
         self.log.addItem(item)
         self.log.scrollToBottom()
 
-    def set_zoom(self, image, text: str = "") -> None:
+    def set_zoom(self, image, text: str = "", terms: list[str] | None = None) -> None:
         if image is None:
             self.zoom.clear()
         else:
             pix = pil_to_pixmap(image)
             self.zoom.setPixmap(pix.scaledToHeight(240, Qt.SmoothTransformation))
-        self.zoom_text.setText(text or "Hover a card to see it large; right-click for full size.")
+        body = html.escape(text or "Hover a card to see it large; right-click for full size.")
+        body = body.replace("\n", "<br>")
+        if terms:
+            links = " · ".join(f"<a href='term:{html.escape(t)}' style='color:{theme.GOLD_HI}'>"
+                               f"{html.escape(t)}</a>" for t in terms)
+            body += f"<br>Glossary: {links}"
+        self.zoom_text.setText(body)
+        self.zoom_terms = list(terms or [])
+
+    def _link(self, href: str) -> None:
+        if href.startswith("term:"):
+            self.rules_term.emit(href[5:])

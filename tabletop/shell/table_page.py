@@ -88,6 +88,7 @@ class TablePage(QWidget):
         self.panel.undo.connect(self.undo)
         self.panel.hint.connect(self.ask_hint)
         self.panel.rules.connect(lambda: self.window().show_rules(self.game_id()))
+        self.panel.rules_term.connect(lambda term: self.window().show_rules(self.game_id(), term))
         self.panel.home.connect(self.home.emit)
         lay.addWidget(self.panel)
         self.ctrl: MatchController | None = None
@@ -267,11 +268,17 @@ class TablePage(QWidget):
             elif isinstance(i, it.Hover):
                 z = self.presenter.zoom(i.target)
                 if z is None:
-                    self.panel.set_zoom(None)
+                    if not self.presenter.sticky_zoom:
+                        self.panel.set_zoom(None)
                 else:
                     key, compose, caption = z
-                    self.panel.set_zoom(self.faces.pil(key, compose), caption)
+                    self.panel.set_zoom(self.faces.pil(key, compose), caption,
+                                        self.presenter.glossary(i.target))
             elif isinstance(i, it.RightClick):
+                menu = self.presenter.context(i.target)
+                if menu is not None:
+                    self.perform(menu)
+                    continue
                 z = self.presenter.zoom(i.target)
                 if z is not None:
                     self.scene.overlay_card(z[0], z[1])

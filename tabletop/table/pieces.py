@@ -55,13 +55,48 @@ def chip_image(color, size: int = HI) -> Image.Image:
     return img.resize((size, size), Image.LANCZOS)
 
 
+def heart_image(color, size: int = HI) -> Image.Image:
+    """A heart token seen from above, with a dark rim and a sheen."""
+    k = 2
+    S = size * k
+    img = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = tuple(color[:3])
+    for inset, col in ((0, paint.shade(c, -0.35)), (S * 0.05, c)):
+        r = S * 0.27 - inset * 0.4
+        d.ellipse((S * 0.23 - r, S * 0.36 - r, S * 0.23 + r, S * 0.36 + r), fill=col)
+        d.ellipse((S * 0.77 - r, S * 0.36 - r, S * 0.77 + r, S * 0.36 + r), fill=col)
+        d.polygon([(S * 0.03 + inset, S * 0.48), (S * 0.97 - inset, S * 0.48),
+                   (S * 0.5, S * 0.97 - inset * 1.4)], fill=col)
+    d.ellipse((S * 0.14, S * 0.2, S * 0.36, S * 0.36), fill=paint.shade(c, 0.35))
+    return img.resize((size, size), Image.LANCZOS)
+
+
+def shield_image(color, size: int = HI) -> Image.Image:
+    """A heater-shield counter."""
+    k = 2
+    S = size * k
+    img = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = tuple(color[:3])
+    for inset, col in ((0, paint.shade(c, -0.4)), (S * 0.05, c)):
+        d.polygon([(S * 0.1 + inset, S * 0.06 + inset), (S * 0.9 - inset, S * 0.06 + inset),
+                   (S * 0.9 - inset, S * 0.5), (S * 0.5, S * 0.96 - inset), (S * 0.1 + inset, S * 0.5)],
+                  fill=col)
+    return img.resize((size, size), Image.LANCZOS)
+
+
+TOKEN_SHAPES = {"chip": chip_image, "heart": heart_image, "shield": shield_image}
+
+
 @dataclass(eq=False)
 class TokenSprite(Sprite):
-    """A round chip or token with a short value label."""
+    """A round chip or token (or a heart or shield counter) with a short value label."""
 
     color: tuple[int, int, int] = (190, 50, 50)
     label: str = ""
     radius: float = 32.0
+    shape: str = "chip"
 
     def __post_init__(self):
         self.w = self.h = self.radius * 2
@@ -79,9 +114,12 @@ class TokenSprite(Sprite):
         size = self.pixel_size(vp)
         lifted = self.lift > 0.5
         color = tuple(self.color)
+        shape = self.shape if self.shape in TOKEN_SHAPES else "chip"
+        draw = TOKEN_SHAPES[shape]
 
         def build():
-            disc = faces.surface(f"table/chip/{color}", lambda: chip_image(color), size, persist=False)
+            key = f"table/{shape}/{color}"
+            disc = faces.surface(key, lambda: draw(color), size, persist=False)
             comp = with_shadow(disc, size[1], lifted)
             if self.label:
                 px = max(6, round(size[1] * (0.36 if len(self.label) <= 2 else 0.27)))
@@ -89,7 +127,7 @@ class TokenSprite(Sprite):
                 comp.blit(t, t.get_rect(center=(comp.get_width() / 2, comp.get_height() / 2)))
             return comp
 
-        surf = faces.memo(("token", color, self.label, size, lifted), build)
+        surf = faces.memo(("token", shape, color, self.label, size, lifted), build)
         self.blit(target, surf, self.screen_center(vp))
 
 

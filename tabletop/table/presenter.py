@@ -33,11 +33,20 @@ class Presentation:
     cover: Callable[[int, int], Any]              # (w, h) -> PIL image for the home tile
     rules_markdown: Callable[[], str]
     options: list[OptionField] = field(default_factory=list)
+    # a choice per seat (e.g. a deck): the option `seat_key` holds one value per seat
+    seat_key: str = ""
+    seat_label: str = ""
+    seat_choices: Callable[[int], list[tuple[str, Any]]] | None = None      # players -> choices
+    seat_default: Callable[[int, int, bool], Any] | None = None             # seat, players, is_bot
+    finish_options: Callable[[dict, int, int], dict] | None = None          # options, seed, players
+    deck_builder: Callable[..., Any] | None = None                          # (parent) -> a dialog
 
 
 class Presenter:
     # actions that only pass: played for the player when they are all that is legal
     auto_pass_kinds: frozenset[str] = frozenset()
+    # the zoomed card stays in the side panel when the pointer leaves (its glossary links work)
+    sticky_zoom: bool = False
 
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene
@@ -81,6 +90,14 @@ class Presenter:
     def zoom(self, target: str | None):
         """(cache key, compose, caption) of the card under the pointer, or None."""
         return None
+
+    def context(self, target: str | None) -> Action | str | None:
+        """Right-click: an action or LOCAL (a menu opened), or None to show the card large."""
+        return None
+
+    def glossary(self, target: str | None) -> list[str]:
+        """Rules-page glossary entries the card under the pointer uses (the zoom links them)."""
+        return []
 
     def show_hint(self, action: Action | None) -> None:
         pass

@@ -1,0 +1,348 @@
+"""The deck builder: browse a game's pool as cards, filter it, pick leaders (Avatars) and
+cards, drag to order the deck (order matters: it is never shuffled), see legality live in
+the game's own words, and save, load, rename and delete decks under the user data dir.
+
+Generic: everything about the game comes from a spec object (tabletop/games/*/deckbook.py).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QFormLayout, QHBoxLayout,
+                               QInputDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QMessageBox, QPushButton, QVBoxLayout, QWidget)
+
+from tabletop.shell.widgets import label, pil_to_pixmap
+from tabletop.store.decks import DeckError
+from tabletop.table.faces import FaceCache
+
+ICON = QSize(120, 168)
+ID_ROLE = Qt.UserRole
+
+
+class DeckBuilder(QWidget):
+    def __init__(self, spec, parent=None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.faces = FaceCache()
+        self._pending_icons: list[QListWidgetItem] = []
+        self.name = ""                                   # the deck's name once saved or loaded
+        outer = QHBoxLayout(self)
+        # --- the pool ---
+        left = QVBoxLayout()
+        outer.addLayout(left, 3)
+        form = QFormLayout()
+        self.filter_boxes: dict[str, QComboBox] = {}
+        for key, text, choices in spec.filters():
+            box = QComboBox()
+            for t, v in choices:
+                box.addItem(t, v)
+            box.currentIndexChanged.connect(self.refresh_pool)
+            form.addRow(text, box)
+            self.filter_boxes[key] = box
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Name or text contains…")
+        self.search.textChanged.connect(self.refresh_pool)
+        form.addRow("Search", self.search)
+        left.addLayout(form)
+        self.pool = QListWidget()
+        self.pool.setViewMode(QListWidget.IconMode)
+        self.pool.setIconSize(ICON)
+        self.pool.setGridSize(QSize(ICON.width() + 24, ICON.height() + 52))
+        self.pool.setResizeMode(QListWidget.Adjust)
+        self.pool.setMovement(QListWidget.Static)
+        self.pool.setWordWrap(True)
+        self.pool.itemDoubleClicked.connect(lambda it: self.add(it.data(ID_ROLE)))
+        self.pool.currentItemChanged.connect(lambda it, _old: self._zoom(it))
+        left.addWidget(label("Double-click a card (or press Add) to put it in the deck.", "muted"))
+        left.addWidget(self.pool, 1)
+        add = QPushButton("Add to deck")
+        add.clicked.connect(lambda: self.pool.currentItem() and self.add(self.pool.currentItem().data(ID_ROLE)))
+        left.addWidget(add)
+        # --- the zoom ---
+        mid = QVBoxLayout()
+        outer.addLayout(mid, 2)
+        self.zoom = QLabel()
+        self.zoom.setAlignment(Qt.AlignCenter)
+        self.zoom.setMinimumSize(300, 420)
+        mid.addWidget(self.zoom)
+        self.zoom_text = label("", wrap=True)
+        mid.addWidget(self.zoom_text)
+        mid.addStretch(1)
+        # --- the deck ---
+        right = QVBoxLayout()
+        outer.addLayout(right, 3)
+        row = QHBoxLayout()
+        self.mode = QComboBox()
+        for t, v in spec.modes:
+            self.mode.addItem(t, v)
+        self.mode.currentIndexChanged.connect(self.update_legality)
+        row.addWidget(self.mode)
+        self.starter = QComboBox()
+        self.starter.activated.connect(self._load_starter)
+        row.addWidget(self.starter)
+        right.addLayout(row)
+        right.addWidget(label(f"{spec.leader_word}s", "h2"))
+        self.leaders = QListWidget()
+        self.leaders.setMaximumHeight(70)
+        self.leaders.itemDoubleClicked.connect(lambda it: self.remove_leader(it.data(ID_ROLE)))
+        right.addWidget(self.leaders)
+        self.count = label("", "h2")
+        right.addWidget(self.count)
+        right.addWidget(label("Top of the deck first. Drag to reorder; double-click to take a card "
+                              "out. The deck is never shuffled.", "muted", wrap=True))
+        self.deck = QListWidget()
+        self.deck.setDragDropMode(QAbstractItemView.InternalMove)
+        self.deck.setDefaultDropAction(Qt.MoveAction)
+        self.deck.model().rowsMoved.connect(lambda *_: self.update_legality())
+        self.deck.itemDoubleClicked.connect(lambda it: self.remove(self.deck.row(it)))
+        self.deck.currentItemChanged.connect(lambda it, _old: self._zoom(it))
+        right.addWidget(self.deck, 1)
+        self.legality = QLabel()
+        self.legality.setWordWrap(True)
+        self.legality.setTextFormat(Qt.RichText)
+        right.addWidget(self.legality)
+        files = QHBoxLayout()
+        self.saved = QComboBox()
+        files.addWidget(self.saved, 2)
+        for text, slot in (("Load", self.load_selected), ("Save…", self.save_as),
+                           ("Rename…", self.rename_selected), ("Delete", self.delete_selected)):
+            b = QPushButton(text)
+            b.clicked.connect(slot)
+            files.addWidget(b)
+        right.addLayout(files)
+        self.status = label("", "muted", wrap=True)
+        right.addWidget(self.status)
+        self._icon_timer = QTimer(self)
+        self._icon_timer.setInterval(15)
+        self._icon_timer.timeout.connect(self._fill_icons)
+        self.refresh_pool()
+        self.refresh_saved()
+        self.refresh_starters()
+        self.update_legality()
+
+    # --- the pool ------------------------------------------------------------------------------
+    def filter_values(self) -> dict:
+        out = {k: b.currentData() for k, b in self.filter_boxes.items()}
+        out["text"] = self.search.text().strip()
+        return out
+
+    def refresh_pool(self) -> None:
+        self.pool.clear()
+        self._pending_icons = []
+        for c in self.spec.cards(**self.filter_values()):
+            item = QListWidgetItem(self.spec.label(c))
+            item.setData(ID_ROLE, c.id)
+            item.setSizeHint(QSize(ICON.width() + 20, ICON.height() + 48))
+            self.pool.addItem(item)
+            self._pending_icons.append(item)
+        self._icon_timer.start()
+
+    def _fill_icons(self) -> None:
+        """Faces arrive a few at a time so the builder opens at once."""
+        for _ in range(6):
+            if not self._pending_icons:
+                self._icon_timer.stop()
+                return
+            item = self._pending_icons.pop(0)
+            try:
+                key, compose = self.spec.face(item.data(ID_ROLE))
+                pix = pil_to_pixmap(self.faces.pil(key, compose))
+                item.setIcon(pix.scaled(ICON, Qt.KeepAspectRatio, Qt.SmoothTransformation))
+            except RuntimeError:          # the item went away with a new filter
+                continue
+
+    def pool_ids(self) -> list[str]:
+        return [self.pool.item(i).data(ID_ROLE) for i in range(self.pool.count())]
+
+    def _zoom(self, item) -> None:
+        if item is None:
+            return
+        cid = item.data(ID_ROLE)
+        key, compose = self.spec.face(cid)
+        self.zoom.setPixmap(pil_to_pixmap(self.faces.pil(key, compose)).scaledToHeight(
+            420, Qt.SmoothTransformation))
+        c = self.spec.card(cid)
+        self.zoom_text.setText(f"{c.name}\n{c.text}")
+
+    # --- the deck ---------------------------------------------------------------------------------
+    @property
+    def royale(self) -> bool:
+        return bool(self.mode.currentData())
+
+    def leader_ids(self) -> list[str]:
+        return [self.leaders.item(i).data(ID_ROLE) for i in range(self.leaders.count())]
+
+    def card_ids(self) -> list[str]:
+        return [self.deck.item(i).data(ID_ROLE) for i in range(self.deck.count())]
+
+    def _item(self, cid: str) -> QListWidgetItem:
+        c = self.spec.card(cid)
+        item = QListWidgetItem(self.spec.label(c).replace("\n", " — "))
+        item.setData(ID_ROLE, cid)
+        return item
+
+    def add(self, cid: str) -> None:
+        if self.spec.is_leader(cid):
+            if cid not in self.leader_ids():
+                self.leaders.addItem(self._item(cid))
+        elif cid in self.card_ids():
+            self.status.setText(f"{self.spec.card(cid).name} is already in the deck (one copy of each).")
+        else:
+            self.deck.addItem(self._item(cid))
+        self.update_legality()
+
+    def remove(self, row: int) -> None:
+        if 0 <= row < self.deck.count():
+            self.deck.takeItem(row)
+        self.update_legality()
+
+    def remove_leader(self, cid: str) -> None:
+        ids = self.leader_ids()
+        if cid in ids:
+            self.leaders.takeItem(ids.index(cid))
+        self.update_legality()
+
+    def move(self, row: int, to: int) -> None:
+        """What a drag in the deck list does: the card at `row` goes to position `to`."""
+        item = self.deck.takeItem(row)
+        self.deck.insertItem(to, item)
+        self.update_legality()
+
+    def set_deck(self, leaders: list[str], cards: list[str]) -> None:
+        self.leaders.clear()
+        self.deck.clear()
+        for cid in leaders:
+            self.leaders.addItem(self._item(cid))
+        for cid in cards:
+            self.deck.addItem(self._item(cid))
+        self.update_legality()
+
+    def problems(self) -> list[str]:
+        return self.spec.problems(self.leader_ids(), self.card_ids(), self.royale)
+
+    def update_legality(self) -> None:
+        n = self.deck.count()
+        self.count.setText(f"Deck: {n} of {self.spec.deck_size} cards")
+        probs = self.problems()
+        if probs:
+            items = "".join(f"<li>{p[0].upper() + p[1:]}</li>" for p in probs[:6])
+            self.legality.setText(f"<span style='color:#f08c78'><b>Not legal yet:</b></span><ul>{items}</ul>")
+        else:
+            self.legality.setText("<span style='color:#9be39b'><b>Legal: ready to play.</b></span>")
+        self.refresh_starters()
+
+    # --- starters and files --------------------------------------------------------------------------
+    def refresh_starters(self) -> None:
+        names = list(self.spec.starters(self.royale))
+        if [self.starter.itemText(i) for i in range(1, self.starter.count())] == names:
+            return
+        self.starter.clear()
+        self.starter.addItem("Start from a starter deck…")
+        for n in names:
+            self.starter.addItem(n)
+
+    def _load_starter(self, i: int) -> None:
+        if i <= 0:
+            return
+        deck = self.spec.starters(self.royale)[self.starter.itemText(i)]
+        self.set_deck(*self.spec.from_deck(deck))
+        self.status.setText(f"Started from {self.starter.itemText(i)}.")
+        self.starter.setCurrentIndex(0)
+
+    def refresh_saved(self) -> None:
+        self.saved.clear()
+        try:
+            files = self.spec.store.list()
+        except OSError as exc:
+            self.status.setText(f"The decks folder cannot be read: {exc}")
+            return
+        bad = []
+        for f in files:
+            self.saved.addItem(f.name if f.deck is not None else f"{f.name} (cannot be used)", f.name)
+            if f.deck is None:
+                bad.append(f"{f.path.name}: {f.problem}")
+        if bad:
+            self.status.setText("Some deck files cannot be used and were left as they are: "
+                                + "; ".join(bad))
+
+    def load(self, name: str) -> bool:
+        try:
+            deck = self.spec.store.load(name)
+        except DeckError as exc:
+            self.status.setText(str(exc))
+            return False
+        leaders, cards = self.spec.from_deck(deck)
+        self.mode.setCurrentIndex(max(0, self.mode.findData(len(leaders) == 1)))
+        self.set_deck(leaders, cards)
+        self.name = name
+        self.status.setText(f"Loaded {name}.")
+        return True
+
+    def load_selected(self) -> None:
+        if self.saved.currentData():
+            self.load(self.saved.currentData())
+
+    def save(self, name: str) -> bool:
+        try:
+            path = self.spec.store.save(name, self.spec.as_deck(self.leader_ids(), self.card_ids()))
+        except (DeckError, OSError) as exc:
+            self.status.setText(f"Not saved: {exc}")
+            return False
+        self.name = path.stem
+        note = "" if not self.problems() else " (not legal yet: it will not be offered for a match)"
+        self.status.setText(f"Saved as {self.name}{note}.")
+        self.refresh_saved()
+        self.saved.setCurrentIndex(max(0, self.saved.findData(self.name)))
+        return True
+
+    def save_as(self) -> None:
+        name, ok = QInputDialog.getText(self, "Save the deck", "Name:", text=self.name or "My deck")
+        if ok:
+            self.save(name)
+
+    def rename(self, old: str, new: str) -> bool:
+        try:
+            path = self.spec.store.rename(old, new)
+        except (DeckError, OSError) as exc:
+            self.status.setText(f"Not renamed: {exc}")
+            return False
+        self.name = path.stem
+        self.refresh_saved()
+        self.status.setText(f"Renamed to {self.name}.")
+        return True
+
+    def rename_selected(self) -> None:
+        old = self.saved.currentData()
+        if not old:
+            return
+        new, ok = QInputDialog.getText(self, "Rename the deck", "New name:", text=old)
+        if ok:
+            self.rename(old, new)
+
+    def delete(self, name: str) -> None:
+        try:
+            self.spec.store.delete(name)
+        except (DeckError, OSError) as exc:
+            self.status.setText(f"Not deleted: {exc}")
+            return
+        self.refresh_saved()
+        self.status.setText(f"Deleted {name}.")
+
+    def delete_selected(self) -> None:
+        name = self.saved.currentData()
+        if name and QMessageBox.question(self, "Delete the deck", f"Delete {name}?") == QMessageBox.Yes:
+            self.delete(name)
+
+
+class DeckBuilderDialog(QDialog):
+    def __init__(self, spec, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(spec.title)
+        self.resize(1500, 900)
+        lay = QVBoxLayout(self)
+        self.builder = DeckBuilder(spec, self)
+        lay.addWidget(self.builder)
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        lay.addWidget(close, 0, Qt.AlignRight)

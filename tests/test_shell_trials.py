@@ -1,0 +1,171 @@
+"""Acceptance: whole Trials matches through the app's table (drags, right-click menus and
+buttons, as the table page receives them): a duel against a bot quit mid-match, resumed from
+the saved game and finished; a battle royale of three; the new-match dialog's deck choice."""
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from trials_ui_helpers import route
+from tabletop.core import Rng
+from tabletop.core.match import Match, Seat
+from tabletop.games.trials.deckbook import BOTS_CHOICE
+from tabletop.games.trials.rules import GAME
+from tabletop.shell.main_window import MainWindow
+from tabletop.store.saves import SaveStore
+from tabletop.table import intents as it
+
+pytestmark = pytest.mark.gui
+
+
+def make_window(qtbot, store):
+    win = MainWindow(store=store)
+    win.settings.animation_speed = 0
+    win.settings.auto_pass = False
+    qtbot.addWidget(win)
+    win.resize(1600, 940)
+    win.show()
+    return win
+
+
+def choose(match, rng):
+    """A plausible player: attacks and plays when it can, rarely passes."""
+    legal = match.legal_actions()
+    for k in ("attack", "play", "activate"):
+        acts = [a for a in legal if a.kind == k]
+        if acts and rng.below(3):
+            return rng.choice(acts)
+    return rng.choice(legal)
+
+
+def human_move(page, rng) -> None:
+    ctrl = page.ctrl
+    a = choose(ctrl.match, rng)
+    before = len(ctrl.match.log)
+    for _ in range(12):
+        steps = route(page.presenter, a)
+        assert steps is not None, a.label
+        page._intents(steps)
+        if len(ctrl.match.log) > before:
+            assert ctrl.match.log[before].action == a
+            return
+    raise AssertionError(f"the table could not make {a.label}")
+
+
+def play_until(page, qtbot, stop, rng, limit=5000):
+    for _ in range(limit):
+        if stop():
+            return
+        QApplication.processEvents()
+        if page.summary is not None:
+            page.summary._done("stay")
+            continue
+        if page.ctrl.my_turn():
+            human_move(page, rng)
+        else:
+            qtbot.wait(1)
+    m = page.ctrl.match
+    raise AssertionError(f"no progress: round {m.state.round}, to act {m.to_act}, log {len(m.log)}")
+
+
+def test_a_duel_against_the_bot_through_the_table_saved_resumed_and_finished(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    win = make_window(qtbot, store)
+    match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 17,
+                  {"decks": ["Chronomancy pair", None]})
+    win.open_match(match)
+    page = win.table
+    page.scene.pace = 0
+    rng = Rng(17)
+    play_until(page, qtbot, lambda: page.ctrl.match.state.round >= 3 and page.ctrl.my_turn(), rng)
+    log_before = [e.action for e in page.ctrl.match.log]
+    match_id = page.ctrl.match.id
+    win.close()
+    win2 = make_window(qtbot, store)
+    latest = store.latest_unfinished()
+    assert latest is not None and latest.id == match_id
+    win2.resume(latest.id)
+    page2 = win2.table
+    page2.scene.pace = 0
+    assert [e.action for e in page2.ctrl.match.log] == log_before
+    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, rng)
+    result = page2.ctrl.match.result()
+    assert store.latest_unfinished() is None
+    assert store.load(match_id).result().winners == result.winners
+    assert page2.scene.get("lbl:banner").text == "The match is over"
+    win2.table.leave()
+
+
+def test_a_battle_royale_of_three_plays_on_the_table(qtbot, tmp_path):
+    """A smoke test: three rounds of a royale (a whole one takes a minute, like the duel's)."""
+    win = make_window(qtbot, SaveStore(tmp_path / "saves"))
+    seats = [Seat("human", "You"), Seat("bot", "Bot 1", "greedy", "normal"),
+             Seat("bot", "Bot 2", "greedy", "normal")]
+    win.open_match(Match(GAME, seats, 23))
+    page = win.table
+    page.scene.pace = 0
+    assert len(page.ctrl.match.state.avatars[0]) == 1
+    m = page.ctrl.match
+    play_until(page, qtbot, lambda: m.result() is not None or m.state.round >= 3, Rng(23))
+    assert {e.seat for e in m.log} == {0, 1, 2}
+    for seat in (1, 2):                        # each opponent has its own slot on the table
+        assert page.scene.get(f"card:{m.state.avatars[seat][0]}") is not None
+        assert page.scene.get(f"energy:{seat}") is not None
+    win.table.leave()
+
+
+def test_the_new_match_dialog_starts_a_duel_with_starter_decks_in_two_clicks(qtbot):
+    from tabletop.shell.new_match import NewMatchDialog
+    dlg = NewMatchDialog("trials")
+    qtbot.addWidget(dlg)
+    assert [dlg.players.itemData(i) for i in range(dlg.players.count())] == [2, 3, 4]
+    you, bot = dlg.rows
+    assert you.extra.currentData().endswith("pair") or "school" in you.extra.currentData()
+    assert bot.extra.currentData() == BOTS_CHOICE
+    choice = dlg.choice()
+    decks = choice["options"]["decks"]
+    assert isinstance(decks[0], str) and isinstance(decks[1], dict)     # bot's choice resolved
+    match = Match(GAME, choice["seats"], choice["seed"], choice["options"])
+    assert match.state.players == 2 and len(match.state.avatars[1]) == 2
+    # a seat turned human gets a starter; the royale offers one-Avatar decks
+    bot.kind.setCurrentIndex(bot.kind.findData("human"))
+    assert bot.extra.currentData() != BOTS_CHOICE
+    dlg.players.setCurrentIndex(dlg.players.findData(4))
+    assert len(dlg.rows) == 4 and "battle royale" in dlg.rows[0].extra.currentData()
+    match = Match(GAME, dlg.choice()["seats"], 3, dlg.choice()["options"])
+    assert match.state.players == 4 and all(len(a) == 1 for a in match.state.avatars)
+
+
+def test_a_saved_deck_is_offered_in_the_new_match_dialog(qtbot):
+    from tabletop.games.trials.deckbook import store
+    from tabletop.games.trials.decks import starters
+    from tabletop.shell.new_match import NewMatchDialog
+    store().save("Mine", starters()["Shadow pair"])
+    store().save("Broken", {"avatars": [], "cards": []})          # not legal: not offered
+    dlg = NewMatchDialog("trials")
+    qtbot.addWidget(dlg)
+    labels = [dlg.rows[0].extra.itemText(i) for i in range(dlg.rows[0].extra.count())]
+    assert "My deck: Mine" in labels and "My deck: Broken" not in labels
+
+
+def test_glossary_links_open_the_rules_at_the_entry(qtbot, tmp_path, monkeypatch):
+    from tabletop.shell.rules_viewer import RulesViewer
+    from tabletop.shell.presentations import presentation
+    viewer = RulesViewer("Trials", presentation("trials").rules_markdown())
+    qtbot.addWidget(viewer)
+    assert viewer.show_term("Parry")
+    cur = viewer.browser.textCursor()
+    block = cur.block().text()
+    assert block.startswith("Parry") and "strikes the attacker first" in block
+    # the side panel turns the zoom's glossary terms into links that ask for the rules
+    win = make_window(qtbot, SaveStore(tmp_path / "saves"))
+    asked = []
+    monkeypatch.setattr(win, "show_rules", lambda game_id, term=None: asked.append((game_id, term)))
+    win.open_match(Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 4))
+    page = win.table
+    a = page.ctrl.match.state.avatars[0][0]
+    page._intents([it.Hover(f"card:{a}")])
+    terms = page.panel.zoom_terms
+    assert terms and "term:" in page.panel.zoom_text.text()
+    page.panel._link(f"term:{terms[0]}")
+    assert asked == [("trials", terms[0])]
+    win.table.leave()

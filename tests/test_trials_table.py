@@ -1,0 +1,243 @@
+"""The Trials table presenter, headless: every legal action has a way on the table (drags,
+right-click menus, buttons) in random duels and battle royales; drag targets are the legal
+destinations; hidden cards stay hidden; the priority window is unmistakable; auto-pass."""
+
+import pytest
+
+from trials_ui_helpers import answer, route
+from tabletop.core import Action, Rng
+from tabletop.games.trials.rules import GAME
+from tabletop.games.trials.state import OVER, UNKNOWN
+from tabletop.games.trials.table import TrialsPresenter, glossary_terms, terms_on
+from tabletop.store.settings import Settings
+from tabletop.table.faces import FaceCache
+from tabletop.table.layout import Layout
+from tabletop.table.presenter import LOCAL
+from tabletop.table.scene import Scene
+
+
+def make(tmp_path, players=2):
+    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
+    scene.pace = 0
+    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    return scene, TrialsPresenter(scene, scene.faces, Settings(), names)
+
+
+def show(p, s, seat):
+    view = GAME.view(s, seat)
+    legal = GAME.legal_actions(s) if GAME.to_act(s) == seat else []
+    p.sync(view, legal, bool(legal), [])
+    return view
+
+
+def through_table(p, s, a: Action, seat: int):
+    for _ in range(10):
+        steps = route(p, a)
+        assert steps is not None, f"no way on the table to {a.label}"
+        got = answer(p, steps[0])
+        if got == LOCAL or got is None:
+            show(p, s, seat)
+            continue
+        return got
+    raise AssertionError(f"the table went round in circles for {a.label}")
+
+
+def hidden_faces_of_others(scene, s, seat):
+    """Face keys on the table for cards `seat` may not see (others' hands and decks)."""
+    secret = {c for p in range(s.players) if p != seat for c in (*s.hands[p], *s.decks[p])}
+    return [sp.id for sp in scene.sprites() if sp.id.startswith("card:")
+            and int(sp.id[5:]) in secret and getattr(sp, "face_up", False)]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (2, 7), (3, 4), (4, 9)])
+def test_every_legal_action_is_reachable_through_the_tables_intents(tmp_path, players, seed):
+    """Random play, every move made through the table of the seat to act (that seat's eyes)."""
+    scene, p = make(tmp_path, players)
+    s = GAME.setup({}, seed, players)
+    rng = Rng(seed)
+    kinds = set()
+    for _ in range(260):
+        if s.phase == OVER:
+            break
+        seat = GAME.to_act(s)
+        show(p, s, seat)
+        assert not hidden_faces_of_others(scene, s, seat)
+        legal = GAME.legal_actions(s)
+        a = rng.choice(legal)
+        got = through_table(p, s, a, seat)
+        assert got == a, f"wanted {a.label}, the table made {got}"
+        kinds.add(a.kind)
+        GAME.apply(s, a)
+    assert {"play", "pass"} <= kinds
+
+
+def test_drag_targets_are_the_legal_destinations(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 3)
+    for _ in range(120):
+        if s.phase == OVER:
+            break
+        seat = GAME.to_act(s)
+        show(p, s, seat)
+        legal = GAME.legal_actions(s)
+        for c in s.hands[seat]:
+            want = {f"card:{a.args[1]}" for a in legal if a.kind == "play" and a.args[0] == c}
+            assert p.drag_targets(f"card:{c}") == want
+        for a in s.avatars[seat]:
+            want = {f"card:{x.args[1]}" for x in legal if x.kind == "attack" and x.args[0] == a}
+            if Action("channel", (a,)) in legal:
+                want.add(f"energy:{seat}")
+            assert p.drag_targets(f"card:{a}") == want
+        GAME.apply(s, Rng(len(str(s.round)) + _).choice(legal))
+
+
+def test_an_illegal_drop_goes_to_the_engine_for_its_reason(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({"initiative": 0}, 2)
+    show(p, s, 0)
+    dear = max(s.hands[0], key=lambda c: GAME.legal_actions(s) and __import__(
+        "tabletop.games.trials.effects", fromlist=["card_of"]).card_of(s, c).cost)
+    got = p.drop(f"card:{dear}", f"card:{s.avatars[0][0]}")
+    if got not in GAME.legal_actions(s):
+        assert GAME.why_illegal(s, got)
+    # an attack on your own Avatar is proposed and refused in words
+    got = p.drop(f"card:{s.avatars[0][0]}", f"card:{s.avatars[0][1]}")
+    assert got == Action("attack", (s.avatars[0][0], s.avatars[0][1]))
+    assert GAME.why_illegal(s, got) == "Attack an enemy card in play."
+
+
+def _window_for(seat_wanted=1, seed=5):
+    """A position where `seat_wanted` holds priority over a declared play."""
+    for sd in range(seed, seed + 60):
+        s = GAME.setup({"initiative": 0}, sd)
+        rng = Rng(sd)
+        for _ in range(200):
+            if s.phase == OVER:
+                break
+            if s.stack and s.prio == seat_wanted:
+                return s
+            GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    raise AssertionError("no priority window found")
+
+
+def test_the_priority_window_says_respond_or_pass_with_the_top_of_the_stack(tmp_path):
+    scene, p = make(tmp_path)
+    s = _window_for(0)
+    show(p, s, 0)
+    banner = scene.get("lbl:banner")
+    assert banner.text == "Respond or pass"
+    assert scene.get("lbl:banner2").text.startswith("Top: ")
+    assert scene.get("btn:decline").enabled
+    assert any(sp.id.startswith("stk:") for sp in scene.sprites())
+    assert "Respond or pass" in p.prompt()
+    # the other seat sees whose response it is, and no Pass button
+    show(p, s, 1)
+    assert scene.get("lbl:banner").text.endswith("may respond…")
+    assert scene.get("btn:decline") is None
+
+
+def test_auto_pass_kinds_are_the_two_ways_of_doing_nothing(tmp_path):
+    """The table page passes for the player when one of these is the only legal action (the
+    auto-pass setting): a response window without a playable Instant, or a turn with no move."""
+    scene, p = make(tmp_path)
+    assert {"decline", "pass"} == set(p.auto_pass_kinds)
+
+
+def test_right_click_lists_a_cards_activated_effects_from_the_legal_actions(tmp_path):
+    scene, p = make(tmp_path)
+    for seed in range(1, 40):
+        s = GAME.setup({}, seed)
+        seat = GAME.to_act(s)
+        acts = [a for a in GAME.legal_actions(s) if a.kind == "activate"]
+        if acts:
+            break
+    show(p, s, seat)
+    c = acts[0].args[0]
+    acts = [a for a in acts if a.args[0] == c]
+    assert p.context(f"card:{c}") == LOCAL
+    assert set(acts) <= set(p.menu)
+    assert all(a in GAME.legal_actions(s) for a in p.menu)
+    show(p, s, seat)
+    assert scene.get("btn:menu:0") is not None and scene.get("btn:menu:cancel") is not None
+    assert p.button("btn:menu:cancel") == LOCAL and not p.menu
+    # an opponent's card has no menu: right-click shows it large instead
+    foe = s.avatars[1 - seat][0]
+    assert p.context(f"card:{foe}") is None
+
+
+def test_the_table_shows_avatars_hearts_dice_and_piles(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 11)
+    show(p, s, 0)
+    for seat in (0, 1):
+        for a in s.avatars[seat]:
+            assert scene.get(f"card:{a}") is not None
+            heart = scene.get(f"hp:{a}")
+            assert heart.shape == "heart" and heart.label == str(GAME_hp(s, a))
+        assert scene.get(f"energy:{seat}").sides == 10
+        assert scene.get(f"deck:{seat}").badge == str(len(s.decks[seat]))
+    assert scene.get("round").value == s.round
+    # the opponent's hand shows as backs only
+    assert sum(1 for sp in scene.sprites() if sp.id.startswith("back:1:")) == len(s.hands[1])
+
+
+def GAME_hp(s, a):
+    from tabletop.games.trials import effects as fx
+    return fx.hp_left(s, a)
+
+
+def test_exhausted_cards_turn_and_shields_show(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({"initiative": 0}, 12)
+    a = s.avatars[0][0]
+    GAME.apply(s, Action("channel", (a,)))
+    s.shields.add(s.avatars[1][0])
+    show(p, s, 0)
+    assert scene.get(f"card:{a}").angle == -45
+    assert scene.get(f"card:{s.avatars[0][1]}").angle == 0
+    assert scene.get(f"shield:{s.avatars[1][0]}").shape == "shield"
+
+
+def test_your_deck_can_be_looked_through_in_order_but_not_the_opponents(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 13)
+    show(p, s, 0)
+    assert p.click("deck:0") == LOCAL
+    show(p, s, 0)
+    shown = sorted((sp for sp in scene.sprites() if sp.id.startswith("view:")), key=lambda sp: int(sp.badge))
+    assert [int(sp.id[5:]) for sp in shown] == s.decks[0]
+    assert p.button("btn:browse:close") == LOCAL
+    assert p.click("deck:1") is None
+
+
+def test_the_zoom_links_the_glossary_entries_of_the_cards_keywords(tmp_path):
+    terms = glossary_terms()
+    assert {"Parry", "Guardian", "Shield", "Exhaust", "Scout"} <= set(terms)
+    assert terms_on("Parry.", ("parry",)) == ["Parry"]
+    assert "Exhaust" in terms_on("Exhaust: Shield target Avatar.")
+    assert "Shield" in terms_on("Exhaust: Shield target Avatar.")
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 1)
+    show(p, s, 0)
+    a = s.avatars[0][0]
+    assert p.zoom(f"card:{a}")[2].startswith(GAME_name(s, a))
+    # an opponent's hidden hand card has no zoom and no glossary
+    assert p.zoom(f"card:{s.hands[1][0]}") is None and p.glossary(f"card:{s.hands[1][0]}") == []
+
+
+def GAME_name(s, c):
+    from tabletop.games.trials import effects as fx
+    return fx.name(s, c)
+
+
+def test_the_match_over_summary_names_the_winner(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 21)
+    rng = Rng(21)
+    events = []
+    while s.phase != OVER:
+        events = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    title, html = p.summary(GAME.view(s, 0), events)
+    w = s.winners[0]
+    assert ("You win" if w == 0 else "Bot 1 wins") in title
+    assert "round" in html

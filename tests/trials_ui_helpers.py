@@ -1,0 +1,50 @@
+"""How a player makes each Trials action on the table: the intents (drags, clicks, buttons,
+right-clicks) the presenter turns into that action. Shared by the presenter and shell tests."""
+
+from __future__ import annotations
+
+from tabletop.core import Action
+from tabletop.table import intents as it
+
+
+def route(p, a: Action) -> list | None:
+    """The next intent on the way to `a` (call again after each: a menu may open first)."""
+    if p.browse:
+        return [it.ButtonPress("btn:browse:close")]
+    if p.menu:
+        if a in p.menu:
+            i = p.menu.index(a)
+            page = i // 8
+            if page != p.menu_page:
+                return [it.ButtonPress("btn:menu:more")]
+            return [it.ButtonPress(f"btn:menu:{i}")]
+        return [it.ButtonPress("btn:menu:cancel")]
+    k, args = a.kind, a.args
+    if k == "play":
+        return [it.Drop(f"card:{args[0]}", f"card:{args[1]}", 0, 0)]
+    if k == "attack":
+        return [it.Drop(f"card:{args[0]}", f"card:{args[1]}", 0, 0)]
+    if k == "channel":
+        return [it.Drop(f"card:{args[0]}", f"energy:{p.me}", 0, 0)]
+    if k == "activate":
+        return [it.RightClick(f"card:{args[0]}")]
+    if k == "ignite":
+        return [it.ButtonPress("btn:ignite")]
+    if k == "pass":
+        return [it.ButtonPress("btn:pass")]
+    if k == "decline":
+        return [it.ButtonPress("btn:decline")]
+    return None
+
+
+def answer(p, intent):
+    """What the presenter makes of one intent (as the table page asks it)."""
+    if isinstance(intent, it.Click):
+        return p.click(intent.target)
+    if isinstance(intent, it.ButtonPress):
+        return p.button(intent.button_id)
+    if isinstance(intent, it.Drop):
+        return p.drop(intent.sprite_id, intent.target)
+    if isinstance(intent, it.RightClick):
+        return p.context(intent.target)
+    raise TypeError(intent)
