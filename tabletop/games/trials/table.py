@@ -21,6 +21,7 @@ from tabletop.games.trials import effects as fx
 from tabletop.games.trials import faces
 from tabletop.games.trials.cards import card
 from tabletop.games.trials.state import OVER, UNKNOWN
+from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, TokenSprite
@@ -913,28 +914,16 @@ def _panel_image(size):
 
 def _cover(w: int, h: int):
     """The home tile: an Avatar and two of its cards over a dusk sky."""
-    from PIL import Image, ImageDraw
-    img = Image.new("RGBA", (w, h), (24, 22, 48, 255))
-    d = ImageDraw.Draw(img)
-    for y in range(h):
-        t = y / h
-        d.line([(0, y), (w, y)], fill=(int(26 + 40 * t), int(24 + 10 * t), int(56 - 10 * t), 255))
-    ch = int(h * 0.86)
-    cw = int(ch * 300 / 420)
-    for i, cid_ in enumerate(("hourhand-rapier", "sir-alden-vow-sworn", "rewind-moment")):
+    cards = []
+    for cid_ in ("hourhand-rapier", "sir-alden-vow-sworn", "rewind-moment"):
         try:
-            face = faces.compose_face(cid_)
+            cards.append(faces.compose_face(cid_))
         except KeyError:
-            face = faces.compose_back()
-        face = face.resize((cw, ch), Image.LANCZOS).rotate(12 - i * 12, resample=Image.BICUBIC, expand=True)
-        img.alpha_composite(face, (int(w / 2 - face.width / 2 + (i - 1) * cw * 0.6),
-                                   int(h / 2 - face.height / 2 + (0 if i == 1 else 8))))
-    return img
+            cards.append(faces.compose_back())
+    return fanned_cards(w, h, (26, 24, 56), (66, 34, 46), cards, spread=0.6, lift=8)
 
 
-def _rules() -> str:
-    from importlib.resources import files
-    return files("tabletop.games.trials").joinpath("rules_page.md").read_text(encoding="utf-8")
+_rules = rules_page("tabletop.games.trials")
 
 
 def _deck_choices(players: int) -> list[tuple[str, object]]:
