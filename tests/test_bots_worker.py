@@ -85,6 +85,14 @@ def test_time_limit_stops_the_bot_and_the_worker_recovers():
         assert w.wait(timeout=30)[1] in legal
 
 
+def test_the_time_limit_counts_thinking_not_the_process_starting():
+    state, seat, view, legal = _position()
+    with BotWorker(time_limit=0.5, preload=["slow_start_support"]) as w:
+        w.request(TOY, seat, view, legal, "random")     # sent before the process is ready
+        _, action, error = w.wait(timeout=60)
+        assert error is None and action in legal
+
+
 def test_cancel_drops_the_pending_request():
     state, seat, view, legal = _position()
     with BotWorker(time_limit=60, preload=["test_bots_support"]) as w:

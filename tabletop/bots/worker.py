@@ -25,6 +25,8 @@ from tabletop.bots.base import Bot, make_bot, resolve_game
 from tabletop.core import Action, Game, Rng
 
 DEFAULT_TIME_LIMIT = 10.0          # seconds a bot may think before it is stopped
+STARTUP_LIMIT = 60.0               # seconds a fresh process may take to import its modules
+_READY = "ready"                   # the process's first message: the clock starts now
 
 Outcome = tuple[int, "Action | None", "str | None"]   # (ticket, action, error text)
 
@@ -78,6 +80,10 @@ def _serve(conn, preload: tuple[str, ...]) -> None:
             import_module(module)
     except Exception as exc:
         startup_error = f"the bot process could not load {module!r}: {_error_text(exc)}"
+    try:
+        conn.send(_READY)          # time spent starting up is not thinking time
+    except (EOFError, OSError):
+        return
     bots: dict[tuple[str, str], Bot] = {}
     while True:
         try:
@@ -123,6 +129,7 @@ class BotWorker:
         self._pending: int | None = None
         self._legal: list[Action] = []
         self._deadline = 0.0
+        self._ready = False         # the process has started and said so
 
     # --- lifecycle ---------------------------------------------------------------
     def _start(self) -> None:
@@ -135,6 +142,7 @@ class BotWorker:
         self._proc.start()
         child.close()               # only the child holds its end now
         self._conn = parent
+        self._ready = False
 
     def _stop(self) -> None:
         proc, conn = self._proc, self._conn
@@ -191,7 +199,14 @@ class BotWorker:
             self._conn.send(message)
         self._pending = ticket
         self._deadline = time.monotonic() + self.time_limit
+        if not self._ready:         # the clock restarts when the process is ready
+            self._deadline += STARTUP_LIMIT
         return ticket
+
+    def _got_ready(self) -> None:
+        self._ready = True
+        if self._pending is not None:
+            self._deadline = time.monotonic() + self.time_limit
 
     @property
     def busy(self) -> bool:
@@ -204,7 +219,11 @@ class BotWorker:
         ticket = self._pending
         try:
             while self._conn.poll(0):
-                got, index, error = self._conn.recv()
+                message = self._conn.recv()
+                if message == _READY:
+                    self._got_ready()
+                    continue
+                got, index, error = message
                 if got != ticket:
                     continue        # an answer to a cancelled request
                 self._pending = None
@@ -237,9 +256,12 @@ class BotWorker:
         if self._pending is None:
             return
         try:
-            answered = self._conn.poll(0)
+            answered = False
             while self._conn.poll(0):
-                self._conn.recv()   # already answered: drop the answer
+                if self._conn.recv() == _READY:
+                    self._ready = True
+                else:
+                    answered = True     # already answered: drop the answer
         except (EOFError, OSError):
             answered = False
         if answered:
