@@ -31,7 +31,8 @@ class GameTile(QWidget):
             log.warning("cover of %s failed: %s", game.info.id, exc)
         lay.addWidget(cover)
         lay.addWidget(label(game.info.title, "h2"))
-        players = " or ".join(str(n) for n in game.info.players)
+        counts = [str(n) for n in game.info.players]
+        players = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
         lay.addWidget(label(f"{players} players", "muted"))
         lay.addWidget(label(game.info.blurb, wrap=True))
         row = QHBoxLayout()
