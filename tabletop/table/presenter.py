@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tabletop.core import Action
+from tabletop.table.sprites import ButtonSprite, DieSprite, LabelSprite, TokenSprite
 
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
@@ -42,17 +43,121 @@ class Presentation:
     deck_builder: Callable[..., Any] | None = None                          # (parent) -> a dialog
 
 
+def verb(name: str, third_person: str) -> str:
+    """"Bot wins", but "You win"."""
+    return third_person[:-1] if name == "You" else third_person
+
+
+def name_seats(text: str, seat_names: list[str]) -> str:
+    """Engine sentences say "Player 2"; the table says the seat's name (and "You win")."""
+    for i, name in enumerate(seat_names):
+        text = text.replace(f"Player {i + 1} wins", f"{name} {verb(name, 'wins')}")
+        text = text.replace(f"Player {i + 1}", name)
+    return text
+
+
+def html_table(headers: list[str], rows: list[str]) -> str:
+    """A summary table for the end-of-hand dialog; `rows` are ready `<tr>` strings."""
+    head = "".join(f"<th align='left'>{h}</th>" for h in headers)
+    return (f"<table cellspacing='0' cellpadding='5' width='100%'><tr>{head}</tr>"
+            + "".join(rows) + "</table>")
+
+
 class Presenter:
     # actions that only pass: played for the player when they are all that is legal
     auto_pass_kinds: frozenset[str] = frozenset()
     # the zoomed card stays in the side panel when the pointer leaves (its glossary links work)
     sticky_zoom: bool = False
+    # a button's height and depth when the presenter does not say
+    button_h: float = 46
+    button_z: float = 800
 
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene
         self.faces = faces
         self.settings = settings
         self.seat_names = seat_names
+        self.legal: list[Action] = []
+        self.my_turn = False
+        self.hint: Action | None = None
+
+    def _legal(self, kind: str) -> list[Action]:
+        return [a for a in self.legal if a.kind == kind]
+
+    # --- sprites that follow the view: made once, then updated in place -------------------
+    def put_label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,
+                  anchor: str = "topleft", bold: bool = False, z: float = 700) -> None:
+        sprite = self.scene.get(lid)
+        if sprite is None:
+            sprite = LabelSprite(lid, text=text, size=size, color=color, anchor=anchor, bold=bold,
+                                 x=x, y=y, z=z)
+            self.scene.put(sprite)
+        else:
+            sprite.text, sprite.color, sprite.x, sprite.y = text, color, x, y
+            sprite.size, sprite.anchor, sprite.bold, sprite.z = size, anchor, bold, z
+        seen.add(lid)
+
+    def put_button(self, bid: str, text: str, x: float, y: float, w: float, enabled: bool,
+                   primary: bool, seen: set, h: float | None = None, z: float | None = None) -> None:
+        h = self.button_h if h is None else h
+        z = self.button_z if z is None else z
+        b = self.scene.get(bid)
+        if b is None:
+            b = ButtonSprite(bid, text=text, enabled=enabled, primary=primary, x=x, y=y, w=w, h=h, z=z)
+            self.scene.put(b)
+        else:
+            b.text, b.enabled, b.primary, b.x, b.y, b.w, b.h, b.z = text, enabled, primary, x, y, w, h, z
+        seen.add(bid)
+
+    def put_token(self, tid: str, label: str, color, x: float, y: float, radius: float, z: float,
+                  seen: set, shape: str = "chip", tooltip: str = "") -> None:
+        t = self.scene.get(tid)
+        if t is None:
+            t = TokenSprite(tid, color=color, label=label, radius=radius, shape=shape, x=x, y=y, z=z)
+            self.scene.put(t)
+        else:
+            t.color, t.label, t.x, t.y, t.z, t.shape = color, label, x, y, z, shape
+            if t.radius != radius:
+                t.radius = radius
+                t.w = t.h = radius * 2
+        t.tooltip = tooltip
+        seen.add(tid)
+
+    def put_die(self, sid: str, sides: int, value: int, color, x: float, y: float, size: float,
+                seen: set, tooltip: str, roll: float = 0.6) -> None:
+        """A die showing a number the view holds (energy, the round); it rolls when that changes."""
+        die = self.scene.get(sid)
+        if die is None or not isinstance(die, DieSprite):
+            die = DieSprite(sid, sides=sides, value=value, color=color, x=x, y=y, w=size, h=size, z=300)
+            self.scene.put(die)
+        elif die.value != value:
+            self.scene.roll(sid, value, roll)
+        die.x, die.y, die.w, die.h = x, y, size, size
+        die.tooltip = tooltip
+        seen.add(sid)
+
+    def _settle(self, seen: set[str]) -> None:
+        """The end of every sync: what the view no longer shows leaves, then highlights and prompt."""
+        for sprite in list(self.scene.sprites()):
+            if sprite.id not in seen:
+                self.scene.remove(sprite.id)
+        self._highlight()
+        self.scene.status = self.prompt() if self.my_turn else ""
+
+    # --- highlights ----------------------------------------------------------------------
+    def _highlight(self) -> None:
+        """Selection, glowing targets and the hint, redrawn after a sync or a local change."""
+
+    def _hint_cards(self, action: Action) -> list[int]:
+        """The cards the hinted action moves or aims at."""
+        return []
+
+    def _mark_hint(self) -> None:
+        if self.hint is not None:
+            for c in self._hint_cards(self.hint):
+                s = self.scene.get(f"card:{c}")
+                if s is not None:
+                    s.highlight = "hint"
 
     # --- the table follows the view ------------------------------------------------
     def sync(self, view, legal: list[Action], my_turn: bool, events: list) -> None:
@@ -100,4 +205,5 @@ class Presenter:
         return []
 
     def show_hint(self, action: Action | None) -> None:
-        pass
+        self.hint = action
+        self._highlight()

@@ -15,8 +15,9 @@ from tabletop.games.paargus.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANT
 from tabletop.games.paargus.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
-from tabletop.table.sprites import ButtonSprite, CardSprite, ChipStack, LabelSprite
+from tabletop.table.presenter import (HINT, LOCAL, OptionField, Presentation, Presenter, html_table,
+                                      verb)
+from tabletop.table.sprites import CardSprite, ChipStack
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
 HAND_SIZES = {"small": (104, 146), "medium": (120, 168), "large": (134, 188)}
@@ -32,11 +33,6 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def verb(name: str, third_person: str) -> str:
-    """"Bot wins", but "You win"."""
-    return third_person[:-1] if name == "You" else third_person
-
-
 def cid(sprite_id: str | None) -> int | None:
     if sprite_id and sprite_id.startswith("card:"):
         return int(sprite_id[5:])
@@ -45,6 +41,7 @@ def cid(sprite_id: str | None) -> int | None:
 
 class PaargusPresenter(Presenter):
     auto_pass_kinds = frozenset({"end_turn"})
+    button_z = 500
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
@@ -52,13 +49,10 @@ class PaargusPresenter(Presenter):
         if scene.layout is not self.layout:
             scene.set_layout(self.layout)
         self.view = None
-        self.legal: list[Action] = []
-        self.my_turn = False
         self.builder: list[int] = []          # cards staged for a conjunction (UI only)
         self.quadrant: int | None = None      # the builder's chosen quadrant
         self.selected: int | None = None      # click-and-click: the chosen hand card
         self.places: dict[int, str] = {}      # where each visible card was last drawn
-        self.hint: Action | None = None
 
     # --- helpers over the legal actions --------------------------------------------------
     @property
@@ -70,9 +64,6 @@ class PaargusPresenter(Presenter):
 
     def _back(self):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)
-
-    def _legal(self, kind: str) -> list[Action]:
-        return [a for a in self.legal if a.kind == kind]
 
     def _trade_targets(self, h: int) -> set[int]:
         return {a.args[1] for a in self._legal("trade") if a.args[0] == h}
@@ -126,11 +117,7 @@ class PaargusPresenter(Presenter):
         self._sync_builder(seen)
         self._sync_deck_and_chips(view, seen)
         self._sync_buttons(view, seen)
-        for sprite in list(self.scene.sprites()):
-            if sprite.id not in seen:
-                self.scene.remove(sprite.id)
-        self._highlight()
-        self.scene.status = self.prompt() if my_turn else ""
+        self._settle(seen)
 
     def _card_sprite(self, c: int, x: float, y: float, size, z: float, seen: set, place: str,
                      face_up: bool = True, clip: str | None = None, draggable: bool = False):
@@ -250,15 +237,7 @@ class PaargusPresenter(Presenter):
         for i, line in enumerate(text.split("\n")):
             sid = lid if i == 0 else f"{lid}:{i}"
             ly = y + i * size * 1.3
-            sprite = self.scene.get(sid)
-            if sprite is None:
-                sprite = LabelSprite(sid, text=line, size=size, color=color, anchor=anchor,
-                                     bold=bold, x=x, y=ly, z=400)
-                self.scene.put(sprite)
-            else:
-                sprite.text, sprite.color, sprite.x, sprite.y, sprite.size = line, color, x, ly, size
-                sprite.bold = bold
-            seen.add(sid)
+            self.put_label(sid, line, x, ly, size, color, seen, anchor, bold, z=400)
 
     def _sync_builder(self, seen) -> None:
         zone = self.layout.zones["builder"]
@@ -323,16 +302,6 @@ class PaargusPresenter(Presenter):
             self._label(f"lbl:stats:{seat}", f"{view.chips[seat]} chips\n{plural(al, 'alignment')} · {pts} pts",
                         z.rect[0] + 100, z.rect[1] + 52, 16, MUTED, seen)
 
-    def _button(self, bid: str, text: str, x: float, y: float, w: float, enabled: bool, primary: bool,
-                seen) -> None:
-        b = self.scene.get(bid)
-        if b is None:
-            b = ButtonSprite(bid, text=text, enabled=enabled, primary=primary, x=x, y=y, w=w, h=46, z=500)
-            self.scene.put(b)
-        else:
-            b.text, b.enabled, b.primary, b.x, b.y, b.w = text, enabled, primary, x, y, w
-        seen.add(bid)
-
     def _sync_buttons(self, view, seen) -> None:
         if not self.my_turn:
             return
@@ -341,24 +310,24 @@ class PaargusPresenter(Presenter):
         if view.phase == TABLEAU:
             draws = self._legal("draw")
             text = draws[0].label if draws else "Draw"
-            self._button("btn:draw", text, x, y, w, bool(draws), True, seen)
+            self.put_button("btn:draw", text, x, y, w, bool(draws), True, seen)
         elif view.phase == CONJOIN:
-            self._button("btn:end", "End turn", x, y + 56, w, bool(self._legal("end_turn")),
+            self.put_button("btn:end", "End turn", x, y + 56, w, bool(self._legal("end_turn")),
                          not self.builder, seen)
             bz = self.layout.zones["builder"]
             bx = bz.rect[0] + bz.rect[2] - 196
             if self.builder:
-                self._button("btn:confirm", "Confirm", bx, bz.rect[1] + 136, 180,
+                self.put_button("btn:confirm", "Confirm", bx, bz.rect[1] + 136, 180,
                              self._builder_is_legal(), True, seen)
-                self._button("btn:clear", "Clear", bx, bz.rect[1] + 188, 180, True, False, seen)
+                self.put_button("btn:clear", "Clear", bx, bz.rect[1] + 188, 180, True, False, seen)
                 qs = self._builder_quadrants()
                 if len(self.builder) == 3 and len(qs) > 1:     # the same sigil in two quadrants
                     chosen = self.quadrant if self.quadrant in qs else qs[0]
                     for i, q in enumerate(qs):
-                        self._button(f"btn:quad:{q}", QUADRANT_NAMES[q], bz.rect[0] + 16 + i * 124,
+                        self.put_button(f"btn:quad:{q}", QUADRANT_NAMES[q], bz.rect[0] + 16 + i * 124,
                                      bz.rect[1] + 200, 118, True, q == chosen, seen)
         elif view.phase == HAND_OVER:
-            self._button("btn:deal", "Deal next hand", x, y, w, True, True, seen)
+            self.put_button("btn:deal", "Deal next hand", x, y, w, True, True, seen)
 
     def _highlight(self) -> None:
         for sprite in self.scene.sprites():
@@ -369,11 +338,7 @@ class PaargusPresenter(Presenter):
             self.scene.set_glow(self.drag_targets(f"card:{self.selected}"))
         else:
             self.scene.set_glow(set())
-        if self.hint is not None:
-            for c in self._hint_cards(self.hint):
-                s = self.scene.get(f"card:{c}")
-                if s is not None:
-                    s.highlight = "hint"
+        self._mark_hint()
 
     @staticmethod
     def _hint_cards(a: Action) -> list[int]:
@@ -446,10 +411,7 @@ class PaargusPresenter(Presenter):
                 rows.append(f"<tr><td>{names[seat]}</td><td>{sigil_name(card(conj.fan[0]).sigil(conj.quadrant))}"
                             f"</td><td>{QUADRANT_NAMES[conj.quadrant]}</td><td>{len(conj.cards)} × "
                             f"{POINTS[conj.quadrant]} = {cj.points(conj)}</td><td>{cj.alignments(conj)}</td></tr>")
-        table = ("<table cellspacing='0' cellpadding='5' width='100%'><tr><th align='left'>Player"
-                 "</th><th align='left'>Sigil</th><th align='left'>Quadrant</th><th align='left'>"
-                 "Points</th><th align='left'>Alignments</th></tr>" + "".join(rows) + "</table>"
-                 ) if rows else ""
+        table = html_table(["Player", "Sigil", "Quadrant", "Points", "Alignments"], rows) if rows else ""
         chips = " · ".join(f"{names[s]}: {view.chips[s]} chips" for s in (0, 1))
         html = f"<p>{head}</p>{table}<p>{chips}</p>"
         if "match_end" in kinds:
@@ -608,10 +570,6 @@ class PaargusPresenter(Presenter):
             parts.append(f"Alignment symbol over the {QUADRANT_NAMES[k.alignment]}")
         key, compose = self._face(c)
         return key + "/zoom", compose, f"{k.name}\n" + "\n".join(parts)
-
-    def show_hint(self, action: Action | None) -> None:
-        self.hint = action
-        self._highlight()
 
 
 def _cover(w: int, h: int):

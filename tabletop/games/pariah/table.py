@@ -22,9 +22,9 @@ from tabletop.games.pariah.tray import DiceTray
 from tabletop.resources import layout as layout_data
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
-from tabletop.table.sprites import (ButtonSprite, CardSprite, CounterSprite, DieSprite, LabelSprite,
-                                    TokenSprite)
+from tabletop.table.presenter import (HINT, LOCAL, OptionField, Presentation, Presenter, html_table,
+                                      name_seats)
+from tabletop.table.sprites import CardSprite, CounterSprite
 
 LINE_CARD = (150, 210)
 HAND_CARD = (134, 188)
@@ -82,6 +82,7 @@ def activation_order(v) -> list[tuple[int, str]]:
 
 class PariahPresenter(Presenter):
     auto_pass_kinds = frozenset({"end", "ready", "no_evo"})
+    label = Presenter.put_label           # the dice tray writes its lines through `label`
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
@@ -94,13 +95,10 @@ class PariahPresenter(Presenter):
         self.layout = self.layouts["battle"]
         scene.set_layout(self.layout)
         self.view = None
-        self.legal: list[Action] = []
-        self.my_turn = False
         self.me, self.side = 0, 0
         self.selected: int | None = None      # click-and-click: a card or unit of mine
         self.ability: tuple[int, int] | None = None   # an ability waiting for its target
         self.plan: dict | None = None          # Sweep/Range: {"unit", "main", "dice": {target: n}}
-        self.hint: Action | None = None
         self.tray = DiceTray(self)
         self.energy_shown: dict[int, int] = {}
 
@@ -127,10 +125,7 @@ class PariahPresenter(Presenter):
         for side in (0, 1):
             text = text.replace(f"Team {'AB'[side]} wins", f"{self.side_title(side)} win")
             text = text.replace(f"Team {'AB'[side]}", self.side_title(side))
-        for i, name in enumerate(self.seat_names):
-            text = text.replace(f"Player {i + 1} wins", f"{name} {'win' if name == 'You' else 'wins'}")
-            text = text.replace(f"Player {i + 1}", name)
-        return text
+        return name_seats(text, self.seat_names)
 
     def side_title(self, side: int) -> str:
         v = self.view
@@ -159,9 +154,6 @@ class PariahPresenter(Presenter):
         return faces.back_key(kind), partial(faces.compose_back, kind)
 
     # --- helpers over the legal actions ---------------------------------------------------------
-    def _legal(self, kind: str) -> list[Action]:
-        return [a for a in self.legal if a.kind == kind]
-
     def _unit_actions(self, uid: int) -> list[Action]:
         return [a for a in self.legal if a.kind in ("attack", "ability", "end") and a.args[0] == uid]
 
@@ -226,11 +218,7 @@ class PariahPresenter(Presenter):
             self._sync_shop(view, seen)
         else:
             self._sync_battle(view, seen, events)
-        for sprite in list(self.scene.sprites()):
-            if sprite.id not in seen:
-                self.scene.remove(sprite.id)
-        self._highlight()
-        self.scene.status = self.prompt() if my_turn else ""
+        self._settle(seen)
 
     def _forget_stale(self) -> None:
         v = self.view
@@ -275,39 +263,6 @@ class PariahPresenter(Presenter):
         seen.add(sid)
         return sprite
 
-    def label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,
-              anchor: str = "topleft", bold: bool = False) -> None:
-        sprite = self.scene.get(lid)
-        if sprite is None:
-            sprite = LabelSprite(lid, text=text, size=size, color=color, anchor=anchor, bold=bold,
-                                 x=x, y=y, z=700)
-            self.scene.put(sprite)
-        else:
-            sprite.text, sprite.color, sprite.x, sprite.y = text, color, x, y
-            sprite.size, sprite.anchor, sprite.bold = size, anchor, bold
-        seen.add(lid)
-
-    def _button(self, bid: str, text: str, x: float, y: float, w: float, enabled: bool,
-                primary: bool, seen: set, h: float = 46) -> None:
-        b = self.scene.get(bid)
-        if b is None:
-            b = ButtonSprite(bid, text=text, enabled=enabled, primary=primary, x=x, y=y, w=w, h=h, z=800)
-            self.scene.put(b)
-        else:
-            b.text, b.enabled, b.primary, b.x, b.y, b.w, b.h = text, enabled, primary, x, y, w, h
-        seen.add(bid)
-
-    def _token(self, tid: str, label: str, color, x: float, y: float, radius: float, z: float,
-               seen: set, tooltip: str = "") -> None:
-        t = self.scene.get(tid)
-        if t is None:
-            t = TokenSprite(tid, color=color, label=label, radius=radius, x=x, y=y, z=z)
-            self.scene.put(t)
-        else:
-            t.color, t.label, t.x, t.y, t.z = color, label, x, y, z
-        t.tooltip = tooltip
-        seen.add(tid)
-
     def _counter(self, cid_: str, value, caption: str, x: float, y: float, w: float, h: float,
                  seen: set) -> None:
         c = self.scene.get(cid_)
@@ -333,44 +288,44 @@ class PariahPresenter(Presenter):
             self._card(f"card:{c}", c, x, y + 12, ARMY_CARD, 200 + i, seen, draggable=mine)
         if not army:
             zx, zy, zw, zh = z.rect
-            self.label("lbl:army-empty", "Drag units here (or click them) to build an army of up to "
+            self.put_label("lbl:army-empty", "Drag units here (or click them) to build an army of up to "
                        f"{ARMY_POINTS} points.", zx + zw / 2, zy + zh / 2, 22, MUTED, seen, "center")
         ix, iy, iw, ih = zones["info"].rect
         fac = factions()[v.factions[me]]
-        self.label("lbl:sel:title", "Choose your army", ix + 24, iy + 24, 30, GOLD, seen, bold=True)
-        self.label("lbl:sel:faction", f"{self.seat_names[me]} · {fac.name}", ix + 24, iy + 70, 20,
+        self.put_label("lbl:sel:title", "Choose your army", ix + 24, iy + 24, 30, GOLD, seen, bold=True)
+        self.put_label("lbl:sel:faction", f"{self.seat_names[me]} · {fac.name}", ix + 24, iy + 70, 20,
                    INK, seen)
         spent = army_cost(v, army)
         spare = ARMY_POINTS - spent
         self._counter("ctr:points", f"{spent} / {ARMY_POINTS}", "army points", ix + 24, iy + 110, 352,
                       96, seen)
-        self.label("lbl:sel:points", f"{spare} unspent point{'s' if spare != 1 else ''} become"
+        self.put_label("lbl:sel:points", f"{spare} unspent point{'s' if spare != 1 else ''} become"
                    " Elemental Energy" if army else "No unit chosen yet", ix + 24, iy + 218, 17, INK, seen)
-        self.label("lbl:sel:units", f"{len(army)} unit{'s' if len(army) != 1 else ''} chosen",
+        self.put_label("lbl:sel:units", f"{len(army)} unit{'s' if len(army) != 1 else ''} chosen",
                    ix + 24, iy + 244, 17, MUTED, seen)
         if my_turn_here:
             commit = self._legal("commit")
-            self._button("btn:commit", "Commit army", ix + 24, iy + 290, 352, bool(commit), True, seen,
+            self.put_button("btn:commit", "Commit army", ix + 24, iy + 290, 352, bool(commit), True, seen,
                          h=56)
             if army:
-                self._button("btn:clear", "Put them all back", ix + 24, iy + 358, 352, True, False, seen)
+                self.put_button("btn:clear", "Put them all back", ix + 24, iy + 358, 352, True, False, seen)
         else:
-            self.label("lbl:sel:wait", "Army committed, face down." if v.committed[me]
+            self.put_label("lbl:sel:wait", "Army committed, face down." if v.committed[me]
                        else "Waiting…", ix + 24, iy + 300, 20, GOLD, seen, bold=True)
         # the other seats: only whether they have committed
         y = iy + 460
-        self.label("lbl:sel:others", "The other players", ix + 24, y, 18, GOLD, seen, bold=True)
+        self.put_label("lbl:sel:others", "The other players", ix + 24, y, 18, GOLD, seen, bold=True)
         for p in range(v.players):
             if p == me:
                 continue
             y += 34
             state = "army committed, face down" if v.committed[p] else "choosing…"
-            self.label(f"lbl:sel:seat:{p}", f"{self.seat_names[p]} ({factions()[v.factions[p]].name}):"
+            self.put_label(f"lbl:sel:seat:{p}", f"{self.seat_names[p]} ({factions()[v.factions[p]].name}):"
                        f" {state}", ix + 24, y, 16, INK if v.committed[p] else MUTED, seen)
         tips = ("Lower Dexterity and Armor are better:\nthey are the die faces to reach.\n"
                 "Unspent points become Elemental Energy\nfor relics and evolutions.")
         for i, line in enumerate(tips.split("\n")):
-            self.label(f"lbl:sel:tip:{i}", line, ix + 24, iy + 820 + i * 24, 16, MUTED, seen)
+            self.put_label(f"lbl:sel:tip:{i}", line, ix + 24, iy + 820 + i * 24, 16, MUTED, seen)
 
     # --- the shop ------------------------------------------------------------------------------
     def _sync_shop(self, v, seen) -> None:
@@ -386,7 +341,7 @@ class PariahPresenter(Presenter):
         if not offers:
             zx, zy, zw, zh = z.rect
             kept = v.relic_hands[me]
-            self.label("lbl:shop:kept", "Relic kept. Your relics: " + (", ".join(
+            self.put_label("lbl:shop:kept", "Relic kept. Your relics: " + (", ".join(
                 self.card_title(c) for c in kept) or "none"), zx + zw / 2, zy + zh / 2, 22, INK,
                 seen, "center")
         z = zones["evos"]
@@ -400,15 +355,15 @@ class PariahPresenter(Presenter):
             text = ("Keep a relic first; then you may take an evolution." if keep and v.evo_piles[me]
                     else "No evolution to take now." if not v.evo_hands[me]
                     else "The evolutions you hold:")
-            self.label("lbl:shop:evo", text, zx + 24, zy + 40, 18, MUTED, seen)
+            self.put_label("lbl:shop:evo", text, zx + 24, zy + 40, 18, MUTED, seen)
         ix, iy, iw, ih = zones["info"].rect
-        self.label("lbl:shop:title", f"Shop after round {v.round}", ix + 24, iy + 24, 30, GOLD, seen,
+        self.put_label("lbl:shop:title", f"Shop after round {v.round}", ix + 24, iy + 24, 30, GOLD, seen,
                    bold=True)
-        self.label("lbl:shop:who", self.seat_names[me], ix + 24, iy + 70, 20, INK, seen)
+        self.put_label("lbl:shop:who", self.seat_names[me], ix + 24, iy + 70, 20, INK, seen)
         self._energy_die("energy:shop", v.energy[self.side], ix + 24, iy + 110, 110, seen)
-        self.label("lbl:shop:energy", "Elemental Energy", ix + 150, iy + 130, 18, GOLD, seen, bold=True)
-        self.label("lbl:shop:energy2", "Drawing is free: you pay a", ix + 150, iy + 160, 15, MUTED, seen)
-        self.label("lbl:shop:energy3", "relic's energy when you play it.", ix + 150, iy + 182, 15, MUTED,
+        self.put_label("lbl:shop:energy", "Elemental Energy", ix + 150, iy + 130, 18, GOLD, seen, bold=True)
+        self.put_label("lbl:shop:energy2", "Drawing is free: you pay a", ix + 150, iy + 160, 15, MUTED, seen)
+        self.put_label("lbl:shop:energy3", "relic's energy when you play it.", ix + 150, iy + 182, 15, MUTED,
                    seen)
         if keep:
             text = "Click the relic you keep;\nthe other two go to the bottom\nof your relic deck."
@@ -417,11 +372,11 @@ class PariahPresenter(Presenter):
         else:
             text = ""
         for i, line in enumerate(text.split("\n") if text else []):
-            self.label(f"lbl:shop:how:{i}", line, ix + 24, iy + 260 + i * 26, 18, INK, seen)
+            self.put_label(f"lbl:shop:how:{i}", line, ix + 24, iy + 260 + i * 26, 18, INK, seen)
         if self._legal("no_evo"):
-            self._button("btn:no_evo", "Take no evolution", ix + 24, iy + 360, 352, True, not evos, seen)
+            self.put_button("btn:no_evo", "Take no evolution", ix + 24, iy + 360, 352, True, not evos, seen)
         y = iy + 460
-        self.label("lbl:shop:hand", "Relics in your hand", ix + 24, y, 18, GOLD, seen, bold=True)
+        self.put_label("lbl:shop:hand", "Relics in your hand", ix + 24, y, 18, GOLD, seen, bold=True)
         hand = [c for c in v.relic_hands[me] if c != HIDDEN]
         for i, c in enumerate(hand[:12]):
             self._card(f"card:{c}", c, ix + 24 + (i % 6) * 60, y + 32 + (i // 6) * 86, MINI_CARD, 300 + i,
@@ -441,7 +396,7 @@ class PariahPresenter(Presenter):
         self.tray.sync(zones["dice"], seen)
         if not self.tray.group and not self.plan:
             dx, dy, dw, dh = zones["dice"].rect
-            self.label("lbl:tray:none", "Attack and defence dice roll here.", dx + dw / 2, dy + dh / 2, 16,
+            self.put_label("lbl:tray:none", "Attack and defence dice roll here.", dx + dw / 2, dy + dh / 2, 16,
                        MUTED, seen, "center")
         if self.plan:
             self._sync_plan(zones["dice"], seen)
@@ -476,11 +431,11 @@ class PariahPresenter(Presenter):
                            90 - k, seen)
             sx = x + size[0]
             if u.damage:
-                self._token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 30, y + size[1] * 0.3, 20, 400, seen,
-                            f"{u.damage} damage")
+                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 30, y + size[1] * 0.3, 20, 400, seen,
+                               tooltip=f"{u.damage} damage")
             hp = stat_line(v, u)["hp"]
             left = hp - u.damage
-            self.label(f"lbl:hp:{uid}", f"{left}/{hp} HP", x + size[0] / 2, y + size[1] + 4, 15,
+            self.put_label(f"lbl:hp:{uid}", f"{left}/{hp} HP", x + size[0] / 2, y + size[1] + 4, 15,
                        RED if u.damage else INK, seen, "midtop", bold=True)
             marks = []
             if u.revived:
@@ -495,7 +450,7 @@ class PariahPresenter(Presenter):
                     marks.append((f"{dl:+d}", (60, 140, 200), f"{STAT_NAMES[st]} {dl:+d} this round "
                                   f"({short})"))
             for k, (lab, col, tip) in enumerate(marks[:3]):
-                self._token(f"mark:{uid}:{k}", lab, col, x - 6, y + 60 + k * 40, 17, 400, seen, tip)
+                self.put_token(f"mark:{uid}:{k}", lab, col, x - 6, y + 60 + k * 40, 17, 400, seen, tooltip=tip)
             if u.token:
                 sprite.badge = "T"
 
@@ -515,13 +470,13 @@ class PariahPresenter(Presenter):
             if v.phase == OVER:
                 text = self.narrate(v.reason)
             if text:
-                self.label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
+                self.put_label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
             return
         n = len(order)
         pitch = min(96.0, (zw - 200) / max(1, n))
         x = zx + 190
         cy = zy + 44
-        self.label("lbl:track:round", f"Round {v.round} of {ROUNDS}", zx + 16, zy + 40, 20, GOLD, seen,
+        self.put_label("lbl:track:round", f"Round {v.round} of {ROUNDS}", zx + 16, zy + 40, 20, GOLD, seen,
                    bold=True)
         from tabletop.games.pariah.stats import priorities
         prio = {}
@@ -534,14 +489,14 @@ class PariahPresenter(Presenter):
             mine = side_of(u.owner) == self.side
             color = SIDE_COLORS[0] if mine else SIDE_COLORS[1]
             tid = f"trk:{uid}"
-            self._token(tid, str(prio.get(uid, 0)), color, x + i * pitch + pitch / 2 - 22, cy - 22, 22, 300,
-                        seen, f"{self.name_of(uid)}: Priority {prio.get(uid, 0)}")
+            self.put_token(tid, str(prio.get(uid, 0)), color, x + i * pitch + pitch / 2 - 22, cy - 22, 22, 300,
+                           seen, tooltip=f"{self.name_of(uid)}: Priority {prio.get(uid, 0)}")
             t = self.scene.get(tid)
             t.dim = state == "done"
             t.highlight = "select" if state == "active" else None
             name = self.name_of(uid)
             short = name if len(name) <= 12 else name[:11] + "…"
-            self.label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
+            self.put_label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
                        MUTED if state == "done" else INK, seen, "midtop")
 
     def _sync_hand(self, v, zone, seen) -> None:
@@ -554,7 +509,7 @@ class PariahPresenter(Presenter):
             cards = list(v.relic_hands[me]) + list(v.evo_hands[me])
             title = "Your relics and evolutions"
         cards = [c for c in cards if c != HIDDEN]       # nobody's eyes (hotseat, curtain down)
-        self.label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
+        self.put_label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
         playable = set()
         if self.my_turn:
             playable = {a.args[0] for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
@@ -564,7 +519,7 @@ class PariahPresenter(Presenter):
                            back=back)
             s.dim = bool(playable) and c not in playable and v.phase == PREP
         if not cards:
-            self.label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
+            self.put_label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
                        zx + zw / 2, zy + zh / 2, 18, MUTED, seen, "center")
 
     def _sync_enemy_hand(self, v, zone, seen) -> None:
@@ -572,13 +527,13 @@ class PariahPresenter(Presenter):
         foes = v.seats_of_side(1 - self.side)
         x = zx + 16
         for p in foes:
-            self.label(f"lbl:foe:{p}", f"{self.seat_names[p]}:", x, zy + 14, 15, INK, seen, bold=True)
+            self.put_label(f"lbl:foe:{p}", f"{self.seat_names[p]}:", x, zy + 14, 15, INK, seen, bold=True)
             x += 12 + 9 * len(self.seat_names[p])
             cards = [(c, True) for c in v.relic_hands[p]] + [(c, False) for c in v.evo_hands[p]]
             if v.phase == DEPLOY:
                 cards = [(c, False) for c in v.armies[p]]
             if not cards:
-                self.label(f"lbl:foe:none:{p}", "no relics or evolutions in hand" if v.phase != DEPLOY
+                self.put_label(f"lbl:foe:none:{p}", "no relics or evolutions in hand" if v.phase != DEPLOY
                            else "every unit deployed", x, zy + 16, 14, MUTED, seen)
             x += 8
             for i, (c, relic) in enumerate(cards[:10]):
@@ -588,17 +543,8 @@ class PariahPresenter(Presenter):
             x += max(8, min(10, len(cards))) * 34 + 60
 
     def _energy_die(self, sid: str, value: int, x: float, y: float, size: float, seen: set) -> None:
-        die = self.scene.get(sid)
-        shown = max(0, value)
-        if die is None or not isinstance(die, DieSprite):
-            die = DieSprite(sid, sides=20, value=shown, color=(232, 196, 90), x=x, y=y, w=size, h=size,
-                            z=300)
-            self.scene.put(die)
-        elif die.value != shown:
-            self.scene.roll(sid, shown, 0.7)
-        die.x, die.y, die.w, die.h = x, y, size, size
-        die.tooltip = f"Elemental Energy: {value}"
-        seen.add(sid)
+        self.put_die(sid, 20, max(0, value), (232, 196, 90), x, y, size, seen,
+                     f"Elemental Energy: {value}", roll=0.7)
 
     def _sync_side_panel(self, v, side, zone, seen, who: str) -> None:
         zx, zy, zw, zh = zone.rect
@@ -608,13 +554,13 @@ class PariahPresenter(Presenter):
             title = "Your team" if who == "me" else "The other team"
         names = self.side_title(side)
         turn = v.turn in seats and v.phase != OVER
-        self.label(f"lbl:{who}:name", names + ("  ◀" if turn else ""), zx + 16, zy + 12, 20,
+        self.put_label(f"lbl:{who}:name", names + ("  ◀" if turn else ""), zx + 16, zy + 12, 20,
                    GOLD if turn else INK, seen, bold=True)
         facs = sorted({factions()[v.factions[p]].name for p in seats})
-        self.label(f"lbl:{who}:sub", f"{title} · {' & '.join(facs)} · {points(v, side)} pts in play",
+        self.put_label(f"lbl:{who}:sub", f"{title} · {' & '.join(facs)} · {points(v, side)} pts in play",
                    zx + 16, zy + 40, 14, MUTED, seen)
         self._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
-        self.label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
+        self.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
         cw, ch, gap = 84, 70, 8
         counts = [("grave", sum(len(v.graves[p]) for p in seats)),
                   ("removed", sum(len(v.removed[p]) for p in seats)),
@@ -627,7 +573,7 @@ class PariahPresenter(Presenter):
                           zy + 70 + (i // 3) * (ch + gap), cw, ch, seen)
         emblems = [e for e in v.emblems if e[2] == side]
         if emblems:
-            self.label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
+            self.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
         for i, (card, emb, _) in enumerate(emblems[:6]):
             sid = f"emb:{side}:{i}"
             key, compose = faces.relic_key(emb), partial(faces.compose_relic, emb)
@@ -649,13 +595,13 @@ class PariahPresenter(Presenter):
         y = zy + 12
         if v.phase == PREP:
             if self.selected is not None and -1 in self._play_targets(self.selected):
-                self._button("btn:play", f"Play {self.card_title(self.selected)}", x, y, w, True, True, seen)
+                self.put_button("btn:play", f"Play {self.card_title(self.selected)}", x, y, w, True, True, seen)
                 y += 56
             elif self.selected is not None:
                 acts = self._other_choices(self.selected)
                 if acts:
                     self._sync_choices(acts, seen, "btn:pchoice")
-            self._button("btn:ready", "Ready", x, zy + zh - 60, w, bool(self._legal("ready")),
+            self.put_button("btn:ready", "Ready", x, zy + zh - 60, w, bool(self._legal("ready")),
                          self.selected is None, seen)
             return
         if v.phase != ACTIVATE:
@@ -665,13 +611,13 @@ class PariahPresenter(Presenter):
             acts = [a for a in self._legal("ability") if a.args[:2] == (uid, i)]
             if not all(self._targets_unit(a) for a in acts):
                 self._sync_choices(acts, seen)
-            self._button("btn:cancel", "Cancel", x, zy + zh - 60, w, True, False, seen)
+            self.put_button("btn:cancel", "Cancel", x, zy + zh - 60, w, True, False, seen)
             return
         uid = self._focus_unit()
         if uid is None:
             return
         name = self.name_of(uid)
-        self.label("lbl:ctl:unit", name, x, y, 17, GOLD, seen, bold=True)
+        self.put_label("lbl:ctl:unit", name, x, y, 17, GOLD, seen, bold=True)
         y += 28
         abil = {}
         for a in self._legal("ability"):
@@ -680,12 +626,12 @@ class PariahPresenter(Presenter):
         for i, a in sorted(abil.items())[:2]:
             ab = design(v.units[uid].design).abilities[i]
             cost = f" ({ab.cost})" if ab.cost else ""
-            self._button(f"btn:ability:{uid}:{i}", f"{ab.name}{cost}", x, y, w, True, False, seen, h=42)
+            self.put_button(f"btn:ability:{uid}:{i}", f"{ab.name}{cost}", x, y, w, True, False, seen, h=42)
             y += 50
         ends = [a for a in self._legal("end") if a.args[0] == uid]
         if ends:
             text = "End activation" if v.active == uid else "Pass (no attack)"
-            self._button(f"btn:end:{uid}", text, x, zy + zh - 60, w, True,
+            self.put_button(f"btn:end:{uid}", text, x, zy + zh - 60, w, True,
                          not self._attack_mains(uid) and not abil, seen)
 
     MAX_CHOICES = 7
@@ -702,10 +648,10 @@ class PariahPresenter(Presenter):
             if s.id.startswith("tray:"):
                 seen.discard(s.id)
         seen.discard("lbl:tray:none")
-        self.label("lbl:choice:title", "Choose:", zx + 16, zy + 40, 18, GOLD, seen, bold=True)
+        self.put_label("lbl:choice:title", "Choose:", zx + 16, zy + 40, 18, GOLD, seen, bold=True)
         for k, a in enumerate(acts[:self.MAX_CHOICES]):
             text = a.label.split(" on ", 1)[-1].split(" (pay")[0].split(" (")[0]
-            self._button(f"{prefix}:{k}", text, zx + 16, zy + 72 + k * 42, zw - 32, True, False, seen, h=36)
+            self.put_button(f"{prefix}:{k}", text, zx + 16, zy + 72 + k * 42, zw - 32, True, False, seen, h=36)
 
     def _focus_unit(self) -> int | None:
         """The unit the controls speak for: the active one, the selected one, or the only one."""
@@ -737,29 +683,29 @@ class PariahPresenter(Presenter):
                 seen.discard(s.id)
         kind, x = spread(v, p["unit"])
         total = sum(p["dice"].values())
-        self.label("lbl:plan:title", f"{self.name_of(p['unit'])}: {kind.capitalize()} {x}", zx + 16, zy + 40,
+        self.put_label("lbl:plan:title", f"{self.name_of(p['unit'])}: {kind.capitalize()} {x}", zx + 16, zy + 40,
                    18, GOLD, seen, bold=True)
-        self.label("lbl:plan:sub", f"Share {total} dice before rolling (main target first)", zx + 16,
+        self.put_label("lbl:plan:sub", f"Share {total} dice before rolling (main target first)", zx + 16,
                    zy + 66, 14, MUTED, seen)
         y = zy + 94
         targets = [p["main"]] + [t for t in p["dice"] if t != p["main"]]
         for t in targets[:5]:
             n = p["dice"][t]
             main = t == p["main"]
-            self.label(f"lbl:plan:{t}", ("★ " if main else "") + self.name_of(t), zx + 16, y + 10, 15,
+            self.put_label(f"lbl:plan:{t}", ("★ " if main else "") + self.name_of(t), zx + 16, y + 10, 15,
                        INK if n else MUTED, seen)
             if not main:
-                self._button(f"btn:dist:-:{t}", "−", zx + 250, y, 40, n > 0, False, seen, h=36)
-                self._button(f"btn:dist:+:{t}", "+", zx + 340, y, 40, p["dice"][p["main"]] > 1, False, seen,
+                self.put_button(f"btn:dist:-:{t}", "−", zx + 250, y, 40, n > 0, False, seen, h=36)
+                self.put_button(f"btn:dist:+:{t}", "+", zx + 340, y, 40, p["dice"][p["main"]] > 1, False, seen,
                              h=36)
-            self.label(f"lbl:plan:n:{t}", str(n), zx + 315, y + 6, 20, GOLD, seen, "midtop", bold=True)
+            self.put_label(f"lbl:plan:n:{t}", str(n), zx + 315, y + 6, 20, GOLD, seen, "midtop", bold=True)
             sprite = self.scene.get(f"card:{t}")
             if sprite is not None and n:
                 sprite.badge = f"{n}d"
             y += 42
         ok = Action("attack", (p["unit"], self._plan_tuple())) in self.legal
-        self._button("btn:roll", "Roll the dice", zx + 16, zy + zh - 56, 220, ok, True, seen)
-        self._button("btn:cancel", "Cancel", zx + 246, zy + zh - 56, 138, True, False, seen)
+        self.put_button("btn:roll", "Roll the dice", zx + 16, zy + zh - 56, 220, ok, True, seen)
+        self.put_button("btn:cancel", "Cancel", zx + 246, zy + zh - 56, 138, True, False, seen)
 
     # --- highlights -------------------------------------------------------------------------------
     def _highlight(self) -> None:
@@ -792,11 +738,7 @@ class PariahPresenter(Presenter):
             if s is not None:
                 s.highlight = "select"
         self.scene.set_glow(glow)
-        if self.hint is not None:
-            for c in self._hint_cards(self.hint):
-                s = self.scene.get(f"card:{c}")
-                if s is not None:
-                    s.highlight = "hint"
+        self._mark_hint()
 
     def _hint_cards(self, a: Action) -> list[int]:
         if a.kind in ("pick", "unpick", "deploy", "keep", "take_evo"):
@@ -885,9 +827,7 @@ class PariahPresenter(Presenter):
                               else self.name_of(u) for u in v.lines[side]) or "none"
             rows.append(f"<tr><td><b>{self.side_title(side)}</b></td><td>{points(v, side)}</td>"
                         f"<td>{v.energy[side]}</td><td>{units}</td></tr>")
-        return (head + "<table cellspacing='0' cellpadding='5' width='100%'><tr><th align='left'>Side"
-                "</th><th align='left'>Points</th><th align='left'>Energy</th><th align='left'>Units"
-                "</th></tr>" + "".join(rows) + "</table>")
+        return head + html_table(["Side", "Points", "Energy", "Units"], rows)
 
     # --- input --------------------------------------------------------------------------------
     def drag_targets(self, sprite_id: str) -> set[str]:
@@ -1124,10 +1064,6 @@ class PariahPresenter(Presenter):
             return f"{e.name} (evolution of {design(e.unit).name}, {e.cost} energy)\n{e.text}"
         u = design(d)
         return f"{u.name} ({u.cost} points)\n" + "\n".join(f"{a.name}: {a.text}" for a in u.abilities)
-
-    def show_hint(self, action: Action | None) -> None:
-        self.hint = action
-        self._highlight()
 
 
 def _cover(w: int, h: int):

@@ -23,8 +23,9 @@ from tabletop.games.trials.cards import card
 from tabletop.games.trials.state import OVER, UNKNOWN
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
-from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, TokenSprite
+from tabletop.table.presenter import (HINT, LOCAL, OptionField, Presentation, Presenter, html_table,
+                                      name_seats)
+from tabletop.table.sprites import CardSprite
 
 GOLD = (240, 200, 110)
 INK = (236, 230, 218)
@@ -78,6 +79,7 @@ def terms_on(text: str, keywords=()) -> list[str]:
 class TrialsPresenter(Presenter):
     auto_pass_kinds = frozenset({"decline", "pass"})
     sticky_zoom = True
+    button_h = 44
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
@@ -85,8 +87,6 @@ class TrialsPresenter(Presenter):
         self.layout = Layout.load("trials", players)
         scene.set_layout(self.layout)
         self.view = None
-        self.legal: list[Action] = []
-        self.my_turn = False
         self.me = 0
         self.selected: int | None = None          # click-and-click: a hand card or a card in play
         self.menu: list[Action] = []              # a context menu or a choice after a drop
@@ -94,7 +94,6 @@ class TrialsPresenter(Presenter):
         self.menu_at: tuple[float, float] = (700, 300)
         self.menu_page = 0
         self.browse: tuple[str, int] | None = None    # ("deck" | "discard", seat) being looked through
-        self.hint: Action | None = None
         self.royale = players > 2
 
     # --- names and faces -------------------------------------------------------------------
@@ -112,9 +111,6 @@ class TrialsPresenter(Presenter):
     @staticmethod
     def _back():
         return faces.back_key(), faces.compose_back
-
-    def _legal(self, kind: str) -> list[Action]:
-        return [a for a in self.legal if a.kind == kind]
 
     def _plays(self, c: int, avatar: int | None = None) -> list[Action]:
         return [a for a in self._legal("play") if a.args[0] == c and (avatar is None or a.args[1] == avatar)]
@@ -151,11 +147,7 @@ class TrialsPresenter(Presenter):
         self._sync_controls(seen)
         self._sync_menu(seen)
         self._sync_browser(seen)
-        for sprite in list(self.scene.sprites()):
-            if sprite.id not in seen:
-                self.scene.remove(sprite.id)
-        self._highlight()
-        self.scene.status = self.prompt() if my_turn else ""
+        self._settle(seen)
 
     def _order(self) -> list[int]:
         """Seats from the viewer's left: the next seat in turn first."""
@@ -200,50 +192,6 @@ class TrialsPresenter(Presenter):
         seen.add(sid)
         return sprite
 
-    def _label(self, lid, text, x, y, size, color, seen, anchor="topleft", bold=False, z=700):
-        sprite = self.scene.get(lid)
-        if sprite is None:
-            sprite = LabelSprite(lid, text=text, size=size, color=color, anchor=anchor, bold=bold,
-                                 x=x, y=y, z=z)
-            self.scene.put(sprite)
-        else:
-            sprite.text, sprite.color, sprite.x, sprite.y = text, color, x, y
-            sprite.size, sprite.anchor, sprite.bold, sprite.z = size, anchor, bold, z
-        seen.add(lid)
-
-    def _button(self, bid, text, x, y, w, enabled, primary, seen, h=44, z=800):
-        b = self.scene.get(bid)
-        if b is None:
-            b = ButtonSprite(bid, text=text, enabled=enabled, primary=primary, x=x, y=y, w=w, h=h, z=z)
-            self.scene.put(b)
-        else:
-            b.text, b.enabled, b.primary, b.x, b.y, b.w, b.h, b.z = text, enabled, primary, x, y, w, h, z
-        seen.add(bid)
-
-    def _token(self, tid, label, color, x, y, radius, z, seen, shape="chip", tooltip=""):
-        t = self.scene.get(tid)
-        if t is None:
-            t = TokenSprite(tid, color=color, label=label, radius=radius, shape=shape, x=x, y=y, z=z)
-            self.scene.put(t)
-        else:
-            t.color, t.label, t.x, t.y, t.z, t.shape = color, label, x, y, z, shape
-            if t.radius != radius:
-                t.radius = radius
-                t.w = t.h = radius * 2
-        t.tooltip = tooltip
-        seen.add(tid)
-
-    def _die(self, sid, value, color, x, y, size, seen, tooltip):
-        die = self.scene.get(sid)
-        if die is None or not isinstance(die, DieSprite):
-            die = DieSprite(sid, sides=10, value=value, color=color, x=x, y=y, w=size, h=size, z=300)
-            self.scene.put(die)
-        elif die.value != value:
-            self.scene.roll(sid, value, 0.6)
-        die.x, die.y, die.w, die.h = x, y, size, size
-        die.tooltip = tooltip
-        seen.add(sid)
-
     # --- a seat: its name, piles, energy die, Avatars and attachments ------------------------------------
     def _sizes(self):
         if self.royale:
@@ -264,8 +212,8 @@ class TrialsPresenter(Presenter):
             marks.append("defeated")
         elif to_act and v.phase != OVER:
             marks.append("◀ responding" if v.prio == p else "◀ to play")
-        self._label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
-        self._label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
+        self.put_label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
+        self.put_label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
                     RED if out else GOLD, seen)
         # piles at the right of the seat: the energy die, the deck, the discard pile, the exile count
         pile = (int(att_size[0] * 0.62), int(att_size[1] * 0.62))
@@ -278,16 +226,16 @@ class TrialsPresenter(Presenter):
             body_y = y0 + 34 + 70
         else:
             body_y = y0 + 36
-        self._die(f"energy:{p}", max(0, v.energy[p]), ENERGY, px, py, 64, seen,
+        self.put_die(f"energy:{p}", 10, max(0, v.energy[p]), ENERGY, px, py, 64, seen,
                   f"{name}: {v.energy[p]} energy")
-        self._label(f"lbl:energy:{p}", "energy", px + 32, py + 66, 13, MUTED, seen, "midtop")
+        self.put_label(f"lbl:energy:{p}", "energy", px + 32, py + 66, 13, MUTED, seen, "midtop")
         dx = px + 76
         n = len(v.decks[p])
         if n:
             s = self._card(f"deck:{p}", None, dx, py, pile, 40, seen, face_up=False)
             s.badge = str(n)
             s.tooltip = "Your deck, in order (click to look through it)" if mine else f"{name}'s deck"
-        self._label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED, seen,
+        self.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED, seen,
                     "midtop")
         dx += pile[0] + 10
         disc = v.discards[p]
@@ -295,10 +243,10 @@ class TrialsPresenter(Presenter):
             s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen)
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
-        self._label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4, 13,
+        self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4, 13,
                     MUTED, seen, "midtop")
         if v.exiles[p]:
-            self._label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", px, py + 90, 13, MUTED, seen)
+            self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", px, py + 90, 13, MUTED, seen)
         # the Avatars, each with its attachments fanned out to the right, under it
         avs = v.avatars[p]
         slot_w = (px - x0 - 30) / max(1, len(avs))
@@ -310,7 +258,7 @@ class TrialsPresenter(Presenter):
         n = len(self.view.hands[p])
         size = (44, 62)
         step = min(50, (width - 160) / max(1, n))
-        self._label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
+        self.put_label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
         for i in range(n):
             self._card(f"back:{p}:{i}", None, x + 70 + i * step, y, size, 60 + i, seen, face_up=False)
 
@@ -343,27 +291,27 @@ class TrialsPresenter(Presenter):
         r = 22 if avatar else 17
         tx, ty = x - r + 6, y + size[1] - 2 * r - 4
         if avatar and c in v.fallen:
-            self._label(f"lbl:fallen:{c}", "Fallen", x + size[0] / 2, y + size[1] + 4, 15, MUTED, seen,
+            self.put_label(f"lbl:fallen:{c}", "Fallen", x + size[0] / 2, y + size[1] + 4, 15, MUTED, seen,
                         "midtop")
         hp = fx.max_hp(v, c)
         if hp > 0:
             left = fx.hp_left(v, c)
-            self._token(f"hp:{c}", str(left), HEART, tx, ty, r, z, seen, "heart",
+            self.put_token(f"hp:{c}", str(left), HEART, tx, ty, r, z, seen, "heart",
                         f"{self.name(c)}: {left} of {hp} HP")
             ty -= 2 * r + 4
         if c in v.shields:
-            self._token(f"shield:{c}", "", SHIELD, tx, ty, r, z, seen, "shield", "Shielded")
+            self.put_token(f"shield:{c}", "", SHIELD, tx, ty, r, z, seen, "shield", "Shielded")
             ty -= 2 * r + 4
         for kind, n in sorted(v.counters.get(c, {}).items()):
             if n:
                 text = f"+{n}" if kind == "attack" else f"⚡{n}"
                 color = (80, 150, 80) if kind == "attack" else (200, 160, 60)
-                self._token(f"ctr:{c}:{kind}", text, color, tx, ty, r * 0.85, z, seen,
+                self.put_token(f"ctr:{c}:{kind}", text, color, tx, ty, r * 0.85, z, seen,
                             tooltip=f"{n} {'+1 Attack' if kind == 'attack' else 'charge'} counter(s)")
                 ty -= 2 * r
         b = v.buffs.get(c, 0)
         if b:
-            self._token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx, ty, r * 0.85, z, seen,
+            self.put_token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx, ty, r * 0.85, z, seen,
                         tooltip=f"{b:+d} Attack this round")
 
     # --- the hand --------------------------------------------------------------------------------------
@@ -377,23 +325,23 @@ class TrialsPresenter(Presenter):
             s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
             s.dim = self.my_turn and c not in playable
         if not hand:
-            self._label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
+            self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
                         seen, "center")
 
     # --- the middle: the round, the stack, the priority banner ---------------------------------------------
     def _sync_middle(self, seen) -> None:
         v = self.view
         x0, y0, w, h = self.layout.zones["middle"].rect
-        self._die("round", v.round, ROUND, x0 + 20, y0 + 40, 88, seen, f"Round {v.round}")
-        self._label("lbl:round", f"Round {v.round}", x0 + 64, y0 + 134, 16, INK, seen, "midtop", True)
+        self.put_die("round", 10, v.round, ROUND, x0 + 20, y0 + 40, 88, seen, f"Round {v.round}")
+        self.put_label("lbl:round", f"Round {v.round}", x0 + 64, y0 + 134, 16, INK, seen, "midtop", True)
         ini = self.seat_names[v.initiative] if v.initiative < len(self.seat_names) else ""
-        self._label("lbl:initiative", f"★ {ini}", x0 + 64, y0 + 158, 14, GOLD, seen, "midtop")
+        self.put_label("lbl:initiative", f"★ {ini}", x0 + 64, y0 + 158, 14, GOLD, seen, "midtop")
         sx = x0 + 150
         sw = w - 150 - 620
         if not v.stack:
-            self._label("lbl:stack", "The stack is empty", sx + sw / 2, y0 + h / 2, 17, MUTED, seen, "center")
+            self.put_label("lbl:stack", "The stack is empty", sx + sw / 2, y0 + h / 2, 17, MUTED, seen, "center")
         else:
-            self._label("lbl:stack", "The stack (resolves from the top, at the right)", sx, y0 + 2, 14,
+            self.put_label("lbl:stack", "The stack (resolves from the top, at the right)", sx, y0 + 2, 14,
                         MUTED, seen)
             size = (96, 134)
             n = len(v.stack)
@@ -410,10 +358,10 @@ class TrialsPresenter(Presenter):
             s = self._card(f"stk:{c}:{i}", c, x, y, size, 400 + i, seen)
             s.highlight = "select" if top else None
         else:
-            self._token(f"stk:ignite:{i}", str(_index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)
+            self.put_token(f"stk:ignite:{i}", str(_index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)
         lines = _wrap_words(text, 20)
         for k, line in enumerate(lines[:4]):
-            self._label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 19, 14,
+            self.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 19, 14,
                         GOLD if top else INK, seen, bold=top and k == 0)
 
     def stack_text(self, item) -> str:
@@ -435,38 +383,38 @@ class TrialsPresenter(Presenter):
     def _sync_banner(self, x, y, w, h, seen) -> None:
         v = self.view
         if v.phase == OVER:
-            self._label("lbl:banner", "The match is over", x + w / 2, y + 40, 30, GOLD, seen, "midtop", True)
-            self._label("lbl:banner2", self.narrate(v.reason).capitalize() if v.reason else "", x + w / 2,
+            self.put_label("lbl:banner", "The match is over", x + w / 2, y + 40, 30, GOLD, seen, "midtop", True)
+            self.put_label("lbl:banner2", self.narrate(v.reason).capitalize() if v.reason else "", x + w / 2,
                         y + 86, 16, INK, seen, "midtop")
             return
         if v.stack:
             if self.my_turn and v.prio == self.me:
-                self._label("lbl:banner", "Respond or pass", x + w / 2, y + 8, 34, GOLD, seen, "midtop", True)
-                self._label("lbl:banner2", "Top: " + short(self.stack_text(v.stack[-1]), 60), x + w / 2,
+                self.put_label("lbl:banner", "Respond or pass", x + w / 2, y + 8, 34, GOLD, seen, "midtop", True)
+                self.put_label("lbl:banner2", "Top: " + short(self.stack_text(v.stack[-1]), 60), x + w / 2,
                             y + 54, 16, INK, seen, "midtop")
                 instants = [a for a in self.legal if a.kind != "decline"]
                 tip = ("Instants you can use glow: drag one onto an Avatar, or right-click a card."
                        if instants else "You have no Instant to play.")
-                self._label("lbl:banner3", tip, x + w / 2, y + 78, 14, MUTED, seen, "midtop")
-                self._button("btn:decline", "Pass: let it resolve", x + 120, y + 110, w - 240, True, True,
+                self.put_label("lbl:banner3", tip, x + w / 2, y + 78, 14, MUTED, seen, "midtop")
+                self.put_button("btn:decline", "Pass: let it resolve", x + 120, y + 110, w - 240, True, True,
                              seen, h=52)
             else:
                 p = self._to_act()
                 who = self.seat_names[p] if p is not None and p < len(self.seat_names) else "…"
-                self._label("lbl:banner", f"{who} may respond…", x + w / 2, y + 30, 24, INK, seen, "midtop",
+                self.put_label("lbl:banner", f"{who} may respond…", x + w / 2, y + 30, 24, INK, seen, "midtop",
                             True)
-                self._label("lbl:banner2", "Top: " + short(self.stack_text(v.stack[-1]), 60), x + w / 2,
+                self.put_label("lbl:banner2", "Top: " + short(self.stack_text(v.stack[-1]), 60), x + w / 2,
                             y + 70, 16, MUTED, seen, "midtop")
             return
         p = self._to_act()
         if self.my_turn:
-            self._label("lbl:banner", "Your turn: take one action", x + w / 2, y + 24, 26, GOLD, seen,
+            self.put_label("lbl:banner", "Your turn: take one action", x + w / 2, y + 24, 26, GOLD, seen,
                         "midtop", True)
-            self._label("lbl:banner2", "Play a card, attack, use an effect, channel, or pass.", x + w / 2,
+            self.put_label("lbl:banner2", "Play a card, attack, use an effect, channel, or pass.", x + w / 2,
                         y + 62, 15, INK, seen, "midtop")
         elif p is not None:
             who = self.seat_names[p] if p < len(self.seat_names) else "…"
-            self._label("lbl:banner", f"{who} is playing…", x + w / 2, y + 40, 24, INK, seen, "midtop", True)
+            self.put_label("lbl:banner", f"{who} is playing…", x + w / 2, y + 40, 24, INK, seen, "midtop", True)
 
     def _to_act(self) -> int | None:
         v = self.view
@@ -481,17 +429,17 @@ class TrialsPresenter(Presenter):
             return
         bw = w - 20
         row = y + 8
-        self._button("btn:pass", "Pass turn", x + 10, row, bw, bool(self._legal("pass")),
+        self.put_button("btn:pass", "Pass turn", x + 10, row, bw, bool(self._legal("pass")),
                      not self.selected and not self.menu, seen)
         row += 52
         channels = self._legal("channel")
-        self._button("btn:channel", "Channel 1 energy", x + 10, row, bw, bool(channels), False, seen)
+        self.put_button("btn:channel", "Channel 1 energy", x + 10, row, bw, bool(channels), False, seen)
         row += 52
         ignites = self._legal("ignite")
         if ignites:
             n = self.view and sum(1 for c in self.view.discards[self.me] if "ignite" in card(
                 self.view.designs[c]).keywords)
-            self._button("btn:ignite", f"Ignite ({n} cards)", x + 10, row, bw, True, False, seen)
+            self.put_button("btn:ignite", f"Ignite ({n} cards)", x + 10, row, bw, True, False, seen)
 
     # --- the menu -----------------------------------------------------------------------------------------
     def open_menu(self, actions: list[Action], title: str, at: tuple[float, float], strip: str = "") -> str:
@@ -525,18 +473,18 @@ class TrialsPresenter(Presenter):
         x = min(max(10, self.menu_at[0]), self.layout.size[0] - w - 10)
         y = min(max(10, self.menu_at[1]), self.layout.size[1] - hgt - 10)
         self._panel("menu:back", x - 10, y - 8, w + 20, hgt + 16, seen, z=2900)
-        self._label("lbl:menu", self.menu_title, x + 6, y, 17, GOLD, seen, bold=True, z=3000)
+        self.put_label("lbl:menu", self.menu_title, x + 6, y, 17, GOLD, seen, bold=True, z=3000)
         yy = y + 32
         for k, a in enumerate(page):
             i = self.menu_page * MENU_PAGE + k
-            self._button(f"btn:menu:{i}", self._menu_text(a), x, yy, w, True, False, seen, h=38, z=3000)
+            self.put_button(f"btn:menu:{i}", self._menu_text(a), x, yy, w, True, False, seen, h=38, z=3000)
             yy += 42
         if more:
             pages = (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE
-            self._button("btn:menu:more", f"More… ({self.menu_page + 1}/{pages})", x, yy, w, True, False,
+            self.put_button("btn:menu:more", f"More… ({self.menu_page + 1}/{pages})", x, yy, w, True, False,
                          seen, h=38, z=3000)
             yy += 42
-        self._button("btn:menu:cancel", "Cancel", x, yy, w, True, False, seen, h=38, z=3000)
+        self.put_button("btn:menu:cancel", "Cancel", x, yy, w, True, False, seen, h=38, z=3000)
 
     def _panel(self, pid, x, y, w, h, seen, z) -> None:
         size = (int(w), int(h))
@@ -562,7 +510,7 @@ class TrialsPresenter(Presenter):
         who = "Your" if p == self.me else f"{self.seat_names[p]}'s"
         title = (f"{who} deck, top card first ({len(cards)} cards, never reordered)" if kind == "deck"
                  else f"{who} discard pile, latest first ({len(cards)} cards)")
-        self._label("lbl:browse", title, x + 24, y + 16, 22, GOLD, seen, bold=True, z=2600)
+        self.put_label("lbl:browse", title, x + 24, y + 16, 22, GOLD, seen, bold=True, z=2600)
         size = (140, 196)
         cols = int((w - 40) // (size[0] + 12))
         for i, c in enumerate(cards):
@@ -571,8 +519,8 @@ class TrialsPresenter(Presenter):
             s = self._card(f"view:{c}", c, cx, cy, size, 2600 + i, seen)
             s.badge = str(i + 1)
         if not cards:
-            self._label("lbl:browse:none", "Empty.", x + w / 2, y + h / 2, 20, MUTED, seen, "center", z=2600)
-        self._button("btn:browse:close", "Close", x + w - 220, y + h - 64, 196, True, True, seen, z=2700)
+            self.put_label("lbl:browse:none", "Empty.", x + w / 2, y + h / 2, 20, MUTED, seen, "center", z=2600)
+        self.put_button("btn:browse:close", "Close", x + w - 220, y + h - 64, 196, True, True, seen, z=2700)
 
     # --- highlights -------------------------------------------------------------------------------------------
     def _highlight(self) -> None:
@@ -590,11 +538,7 @@ class TrialsPresenter(Presenter):
         elif self.my_turn and self._window():
             glow = {f"card:{a.args[0]}" for a in self.legal if a.kind in ("play", "activate")}
         self.scene.set_glow(glow)
-        if self.hint is not None:
-            for c in self._hint_cards(self.hint):
-                s = self.scene.get(f"card:{c}")
-                if s is not None:
-                    s.highlight = "hint"
+        self._mark_hint()
 
     def _menu_targets(self) -> dict[int, Action]:
         """Cards that pick one menu entry when clicked (the entry's only chosen target)."""
@@ -628,10 +572,7 @@ class TrialsPresenter(Presenter):
 
     # --- words ---------------------------------------------------------------------------------------------------
     def narrate(self, text: str) -> str:
-        for i, name in enumerate(self.seat_names):
-            text = text.replace(f"Player {i + 1} wins", f"{name} {'win' if name == 'You' else 'wins'}")
-            text = text.replace(f"Player {i + 1}", name)
-        return text
+        return name_seats(text, self.seat_names)
 
     def prompt(self) -> str:
         v = self.view
@@ -686,9 +627,7 @@ class TrialsPresenter(Presenter):
             rows.append(f"<tr><td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
                         f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
         html = (f"<p><b>{self.narrate(self._result_line(view))}</b> The match lasted until round {view.round}.</p>"
-                "<table cellspacing='0' cellpadding='5' width='100%'><tr><th align='left'>Player</th>"
-                "<th align='left'>Avatars</th><th align='left'>Deck</th><th align='left'>Discard</th></tr>"
-                + "".join(rows) + "</table>")
+                + html_table(["Player", "Avatars", "Deck", "Discard"], rows))
         return title, html
 
     # --- input ----------------------------------------------------------------------------------------------------
@@ -885,10 +824,6 @@ class TrialsPresenter(Presenter):
         side = fx.side(v, c)
         from tabletop.games.trials.cards import side_text
         return terms_on(side_text(side), side.keywords)
-
-    def show_hint(self, action: Action | None) -> None:
-        self.hint = action
-        self._highlight()
 
 
 def _wrap_words(text: str, width: int) -> list[str]:
