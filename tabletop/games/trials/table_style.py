@@ -1,0 +1,27 @@
+"""Colours, angles and sprite ids shared by the modules of the Trials table."""
+
+from __future__ import annotations
+
+GOLD = (240, 200, 110)
+INK = (236, 230, 218)
+MUTED = (165, 159, 148)
+RED = (240, 120, 100)
+HEART = (206, 46, 58)
+SHIELD = (90, 150, 220)
+ENERGY = (60, 120, 215)
+ROUND = (70, 160, 80)
+EXHAUSTED = -45.0                 # degrees: an exhausted card turns 45° clockwise
+MENU_PAGE = 8
+
+
+def cid(sprite_id: str | None) -> int | None:
+    if sprite_id and sprite_id.startswith(("card:", "stk:")):
+        try:
+            return int(sprite_id.split(":")[1])
+        except ValueError:
+            return None
+    return None
+
+
+def short(text: str, n: int = 70) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
