@@ -14,6 +14,12 @@ from typing import Any, Callable
 from tabletop.core import Action
 from tabletop.table.sprites import ButtonSprite, DieSprite, LabelSprite, TokenSprite
 
+# the colours every table writes its words in
+GOLD = (240, 200, 110)     # titles, whose turn it is
+INK = (236, 230, 218)      # plain text
+MUTED = (165, 159, 148)    # hints and what does not count now
+RED = (240, 120, 100)      # damage, a defeat
+
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
 

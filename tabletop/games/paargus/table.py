@@ -15,8 +15,8 @@ from tabletop.games.paargus.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANT
 from tabletop.games.paargus.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import (HINT, LOCAL, OptionField, Presentation, Presenter, html_table,
-                                      verb)
+from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
+                                      html_table, verb)
 from tabletop.table.sprites import CardSprite, ChipStack
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
@@ -24,9 +24,6 @@ HAND_SIZES = {"small": (104, 146), "medium": (120, 168), "large": (134, 188)}
 ARRAY_CARD = (104, 146)
 OPP_CARD = (80, 112)
 TABLE_CARD = (120, 168)
-GOLD = (240, 200, 110)
-INK = (236, 230, 218)
-MUTED = (165, 159, 148)
 
 
 def plural(n: int, word: str) -> str:
@@ -313,19 +310,19 @@ class PaargusPresenter(Presenter):
             self.put_button("btn:draw", text, x, y, w, bool(draws), True, seen)
         elif view.phase == CONJOIN:
             self.put_button("btn:end", "End turn", x, y + 56, w, bool(self._legal("end_turn")),
-                         not self.builder, seen)
+                            not self.builder, seen)
             bz = self.layout.zones["builder"]
             bx = bz.rect[0] + bz.rect[2] - 196
             if self.builder:
                 self.put_button("btn:confirm", "Confirm", bx, bz.rect[1] + 136, 180,
-                             self._builder_is_legal(), True, seen)
+                                self._builder_is_legal(), True, seen)
                 self.put_button("btn:clear", "Clear", bx, bz.rect[1] + 188, 180, True, False, seen)
                 qs = self._builder_quadrants()
                 if len(self.builder) == 3 and len(qs) > 1:     # the same sigil in two quadrants
                     chosen = self.quadrant if self.quadrant in qs else qs[0]
                     for i, q in enumerate(qs):
                         self.put_button(f"btn:quad:{q}", QUADRANT_NAMES[q], bz.rect[0] + 16 + i * 124,
-                                     bz.rect[1] + 200, 118, True, q == chosen, seen)
+                                        bz.rect[1] + 200, 118, True, q == chosen, seen)
         elif view.phase == HAND_OVER:
             self.put_button("btn:deal", "Deal next hand", x, y, w, True, True, seen)
 

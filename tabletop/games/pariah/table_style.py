@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
+from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
+
 LINE_CARD = (150, 210)
 HAND_CARD = (134, 188)
 DRAWN_CARD = (190, 266)
 ARMY_CARD = (166, 232)
 SHOP_CARD = (210, 294)
 MINI_CARD = (56, 78)
-GOLD = (240, 200, 110)
-INK = (236, 230, 218)
-MUTED = (165, 159, 148)
-RED = (240, 120, 100)
 DAMAGE = (196, 44, 40)
 SIDE_COLORS = ((214, 160, 60), (70, 120, 200))   # my side, the other side (track chips)
 STAT_ORDER = ("priority", "attacks", "dexterity", "damage", "armor", "ap", "hp")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-GOLD = (240, 200, 110)
-INK = (236, 230, 218)
-MUTED = (165, 159, 148)
-RED = (240, 120, 100)
+from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
+
 HEART = (206, 46, 58)
 SHIELD = (90, 150, 220)
 ENERGY = (60, 120, 215)
