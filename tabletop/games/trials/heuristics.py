@@ -25,8 +25,9 @@ HP_WORTH, ATTACK_WORTH, STANDING_WORTH, FALLEN_WORTH = 1.0, 1.6, 6.0, 1.5
 LOW_HP = 5                    # the last HP of an Avatar count double: one blow from falling
 CARD_WORTH, HAND_WORTH, ENERGY_WORTH = 0.5, 1.2, 0.3
 SHIELD_WORTH = 1.5
-SCALE = 14.0                   # worth difference for tanh: ~ an Avatar's HP
-DECK_RACE = 10.0               # worth of the deck race when one round is left
+SCALE = 24.0                   # worth difference for tanh: ~ two Avatars' HP
+OUTLOOK = 1.2                  # weight of the outlook (kill race or deck race) in tanh units
+BLOW = 2.0                     # the damage a shield absorbs, on average
 EDGE = 0.95                    # evaluations of running games stay inside (-EDGE, EDGE)
 EVALUATE_ZERO_SUM = False      # True in a duel only; the Game says False for the royale
 
@@ -80,42 +81,70 @@ def evaluate(s: TrialsState, seat: int) -> float:
     s = settled(s)
     if s.phase == OVER:
         return 1.0 if s.winners and seat in s.winners else -1.0
-    rivals = [p for p in s.live_seats() if p != seat]
     if s.out[seat]:
         return -1.0
+    rivals = [p for p in s.live_seats() if p != seat]
+    if not rivals:
+        return EDGE
     mine = seat_worth(s, seat)
-    rival = max(seat_worth(s, p) for p in rivals) if rivals else 0.0
-    x = (mine - rival) / SCALE
-    race = deck_race(s, seat, rivals)
-    v = math.tanh(x + race)
-    return max(-EDGE, min(EDGE, v))
+    rival = max(seat_worth(s, p) for p in rivals)
+    look = min(outlook(s, seat, p) for p in rivals)
+    return EDGE * math.tanh((mine - rival) / SCALE + OUTLOOK * look)
+
+
+def damage_per_round(s: TrialsState, p: int) -> float:
+    """What `p`'s cards can strike for in a round: every card with Attack attacks once."""
+    total = 0
+    for a in s.avatars[p]:
+        total += fx.attack(s, a)
+        for c in s.attached.get(a, ()):
+            if fx.card_of(s, c).power == 0:
+                total += fx.attack(s, c)
+    return float(total)
+
+
+def toughness(s: TrialsState, p: int) -> float:
+    """The damage it takes to defeat `p`: HP of the standing Avatars, their Guardians'
+    HP (struck first) and a blow absorbed per shield."""
+    total = 0.0
+    for a in s.standing(p):
+        total += fx.hp_left(s, a) + BLOW * (a in s.shields)
+        for c in s.attached.get(a, ()):
+            if "guardian" in fx.side(s, c).keywords:
+                total += max(0, fx.hp_left(s, c))
+    return total
+
+
+def outlook(s: TrialsState, seat: int, rival: int) -> float:
+    """How the game is heading between `seat` and `rival`, in [-1, 1]: whoever would strike
+    the other down first, if that comes before the decks run out, else the deck race."""
+    left = min(len(s.decks[seat]), len(s.decks[rival])) + 1       # rounds until the race ends it
+    mine = toughness(s, rival) / max(damage_per_round(s, seat), 0.5)
+    theirs = toughness(s, seat) / max(damage_per_round(s, rival), 0.5)
+    first = min(mine, theirs)
+    p_kill = 1.0 / (1.0 + math.exp((first - left) / 1.5))
+    kill = math.tanh((theirs - mine) / max(2.0, 0.6 * first))
+    return p_kill * kill + (1.0 - p_kill) * deck_race(s, seat, rival, left)
 
 
 def race_holder(s: TrialsState) -> int:
-    """Who holds initiative when this round ends as things stand: the first passer of the
-    current run of passes, else the current holder."""
-    return s.first_passer if s.pass_streak > 0 and s.first_passer >= 0 else s.initiative
+    """Who takes initiative if the round ends now: the first passer of the current run of
+    passes; with no pass yet, the player to act, who can pass first."""
+    if s.pass_streak > 0 and s.first_passer >= 0:
+        return s.first_passer
+    return s.turn
 
 
-def deck_race(s: TrialsState, seat: int, rivals: list[int]) -> float:
-    """The deck race in tanh units: who draws from an empty deck first loses (the shorter
-    deck; with equal decks whoever lacks initiative). Weighs little while the decks are
-    deep and decides the evaluation when the round ending now would end the game."""
-    if not rivals:
-        return 0.0
-    mine = len(s.decks[seat])
-    theirs = min(len(s.decks[p]) for p in rivals)
-    low = min(mine, theirs)
-    if low > 4:
-        return 0.0
-    if mine != theirs:
-        sign = 1.0 if mine > theirs else -1.0
-    else:
-        sign = 1.0 if race_holder(s) == seat else -1.0
-        if low > 0:
-            sign *= 0.5         # initiative can still change hands in later rounds
-    weight = DECK_RACE / SCALE * (5 - low) / 5
-    return sign * weight
+def deck_race(s: TrialsState, seat: int, rival: int, left: int) -> float:
+    """The deck race in [-1, 1]: who draws from an empty deck first loses (the shorter
+    deck; with equal decks whoever lacks initiative, more certain in the last round)."""
+    mine, theirs = len(s.decks[seat]), len(s.decks[rival])
+    sure = min(1.0, 3.0 / (2 + left))       # far from the end, plans and scouting still change it
+    if mine != theirs:           # one card behind can still be caught up, two hardly
+        return sure * math.tanh(1.2 * (mine - theirs))
+    holder = race_holder(s) if left <= 1 else s.initiative
+    sure *= 1.0 if left <= 1 else 0.4
+    return sure if holder == seat else -sure
 
 
 # --- the rollout policy ----------------------------------------------------------------------------
@@ -177,7 +206,7 @@ def _best_play(s: TrialsState, seat: int, rng: Rng) -> Action | None:
     an activated effect instead."""
     G = _game()
     plays = G._plays(s, seat, True, False)
-    acts = G._activations(s, seat, True, False)
+    acts = [a for a in G._activations(s, seat, True, False) if not _draws(s, a.args[0], a.args[1])]
     if acts and (not plays or rng.below(3) == 0):
         return rng.choice(acts)
     if not plays:
@@ -185,6 +214,10 @@ def _best_play(s: TrialsState, seat: int, rng: Rng) -> Action | None:
     top = max(fx.card_of(s, a.args[0]).cost for a in plays)
     dear = [a for a in plays if fx.card_of(s, a.args[0]).cost == top]
     return rng.choice(dear)
+
+
+def _draws(s: TrialsState, c: int, i: int) -> bool:
+    return any(st.op in ("draw", "scout") for st in fx.side(s, c).effects[i].steps)
 
 
 def rollout_action(s: TrialsState, rng: Rng | None = None) -> Action:
