@@ -70,3 +70,18 @@ def test_measuring_one_game_keeps_the_others_last_figures(tmp_path, monkeypatch)
     assert "one game of toy Nim" in text and "the other game, measured before" in text
     assert "measured 2026-01-02" in text
     assert json.loads((tmp_path / "bots" / "toy.json").read_text())["reports"][0]["games"] == 2
+
+
+def test_trials_plan_meets_the_issue_and_lets_the_bots_choose_their_decks():
+    plan = rep.PLANS["trials"]
+    assert plan.options == {"decks": ["bot", "bot"]}
+    by_bots = {m.bots: m for m in plan.matchups}
+    assert by_bots[("ismcts:hard", "random")].games >= 200
+    assert by_bots[("ismcts:hard", "random")].target == 0.95
+    assert by_bots[("ismcts:hard", "greedy:hard")].games >= 200
+    assert by_bots[("ismcts:hard", "greedy:hard")].target == 0.70
+    assert by_bots[("ismcts:normal", "random")].target == 0.85
+    assert by_bots[("greedy:hard", "random")].games >= 100
+    assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
+    assert rep._arena_ref("trials") == "trials"        # in the registry since its table landed
+    assert rep._arena_ref("paargus") == "paargus"

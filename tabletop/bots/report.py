@@ -68,10 +68,34 @@ PLANS: dict[str, GamePlan] = {
         ),
         timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
     ),
+    "trials": GamePlan(
+        game="trials",
+        options={"decks": ["bot", "bot"]},
+        what_a_game_is=(
+            "one whole **duel** of Paragon: Trials of the Chosen, until both Avatars of a "
+            "player have fallen or a player cannot draw at the start of a round. Every seat's "
+            "deck is left to the bots (match option `{\"decks\": [\"bot\", \"bot\"]}`): "
+            "each seat gets one of the three strongest ready-made decks by "
+            "`decks.deck_strength`, drawn from the match seed, so neither entrant is tied to "
+            "a weaker deck by its seat."),
+        matchups=(
+            Matchup(("ismcts:hard", "random"), 200, 0.95),
+            Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
+            Matchup(("ismcts:normal", "random"), 200, 0.85),
+            Matchup(("greedy:hard", "random"), 100),
+        ),
+        timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
+    ),
 }
 
 
 # --- running -------------------------------------------------------------------------------
+def _arena_ref(game_id: str) -> str:
+    """A registry id, or "module:ATTR" for an engine not registered yet (Trials)."""
+    from tabletop.games.catalogue import UNREGISTERED
+    return UNREGISTERED.get(game_id, game_id)
+
+
 def _say(text: str) -> None:
     print(text, flush=True)
 
@@ -95,7 +119,7 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
 
         say(f"[{plan.game}] {k + 1}/{len(plan.matchups)} {label}: {games} games, "
             f"options {json.dumps(plan.options)}, {jobs} process{'es' if jobs > 1 else ''}")
-        report = run_arena(plan.game, list(m.bots), games=games, seed=plan.seed + 1000 * k,
+        report = run_arena(_arena_ref(plan.game), list(m.bots), games=games, seed=plan.seed + 1000 * k,
                            options=dict(plan.options), jobs=jobs, progress=progress)
         report["seconds"] = round(time.perf_counter() - t0, 1)
         report["target"] = m.target

@@ -9,8 +9,8 @@ keyword or subtype the engine does not know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 
 from tabletop.resources import read_json
 
@@ -63,7 +63,10 @@ class Effect:
     instant: bool = False                 # activated: usable in response windows
 
     def cost_of(self, key: str) -> int:
-        return dict(self.cost).get(key, 0)
+        for k, n in self.cost:
+            if k == key:
+                return n
+        return 0
 
     @property
     def split(self) -> int:
@@ -101,23 +104,23 @@ class Card:
     fallen: Side | None = None
     text: str = field(default="", compare=False)
 
-    @property
+    @cached_property
     def front(self) -> Side:
         return Side(self.name, self.attack, self.power, self.hp, self.keywords, self.effects)
 
     def has(self, subtype: str) -> bool:
         return subtype in self.subtypes
 
-    @property
+    @cached_property
     def instant(self) -> bool:
         return "Instant" in self.subtypes
 
-    @property
+    @cached_property
     def stays(self) -> bool:
         """Equipment and Ongoing Abilities stay attached; other Abilities resolve and leave."""
         return self.type == "equipment" or "Ongoing" in self.subtypes
 
-    @property
+    @cached_property
     def play_effect(self) -> Effect | None:
         return next((e for e in self.effects if e.when == "play"), None)
 
@@ -203,7 +206,7 @@ def parse_card(raw: dict) -> Card:
             raise CardDataError(f"{where}: a Fallen side has no HP")
     card = Card(raw["id"], raw["name"], raw["type"], discs, int(raw.get("cost", 0)), front.attack,
                 front.power, front.hp, subs, front.keywords, front.effects, fallen)
-    return Card(**{**card.__dict__, "text": card_text(card)})
+    return replace(card, text=card_text(card))
 
 
 _SCHOOL_FILES = tuple(SCHOOLS)

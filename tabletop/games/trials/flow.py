@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import Event, Rng
 from tabletop.games.trials import effects as fx
-from tabletop.games.trials.decks import deck_problems, resolve_deck, starter_for_seat
+from tabletop.games.trials.decks import BOT_DECK, choose_deck, deck_problems, resolve_deck, starter_for_seat
 from tabletop.games.trials.state import BLOCK, HAND_SIZE, MAX_ROUND, OVER, TrialsState
 
 
@@ -22,6 +22,8 @@ def new_state(options: dict, seed: int, players: int) -> TrialsState:
     decks = []
     for seat in range(players):
         raw = chosen[seat] if seat < len(chosen) and chosen[seat] else starter_for_seat(seat, royale)
+        if raw == BOT_DECK:      # left to the bot: its choice, drawn from the match seed
+            raw = choose_deck(None, Rng(seed * 31 + seat + 1), royale)
         deck = resolve_deck(raw)
         problems = deck_problems(deck, royale)
         if problems:

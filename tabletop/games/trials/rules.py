@@ -24,6 +24,19 @@ from tabletop.games.trials.cards import DISCIPLINES, pool
 from tabletop.games.trials.state import OVER, UNKNOWN, TrialsState, seat_of
 
 
+_new, _set = object.__new__, object.__setattr__
+
+
+def _act(kind: str, args: tuple, label: str = "") -> Action:
+    """An Action whose args are already tuples of ints (what Action() would make of them),
+    without re-freezing them: the bots list actions millions of times."""
+    a = _new(Action)
+    _set(a, "kind", kind)
+    _set(a, "args", args)
+    _set(a, "label", label)
+    return a
+
+
 class Trials(Game):
     info = GameInfo("trials", "Paragon: Trials of the Chosen", (2, 3, 4), 1,
                     "Two Avatars and twenty cards in the order you choose: equip, attack and "
@@ -51,23 +64,27 @@ class Trials(Game):
         return s.prio < 0 and not s.stack and not s.acted
 
     def legal_actions(self, s: TrialsState) -> list[Action]:
+        return self.legal_moves(s, True)
+
+    def legal_moves(self, s: TrialsState, labels: bool = False) -> list[Action]:
+        """The legal actions; without labels (equal actions, cheaper: for checks and bots)."""
         if s.phase == OVER:
             return []
         seat = self.to_act(s)
         main = self._main_time(s)
-        out = self._plays(s, seat, main) + self._activations(s, seat, main)
+        out = self._plays(s, seat, main, labels) + self._activations(s, seat, main, labels)
         if main:
-            out += self._attacks(s, seat)
-            out += [Action("channel", (a,), f"Channel: exhaust {fx.name(s, a)} for 1 energy")
-                    for a in s.standing(seat) if a not in s.exhausted]
-            n = self.ignite_count(s, seat)
-            if n and s.energy[seat] >= 1:
-                out += [Action("ignite", (t,), f"Ignite: pay 1 energy, exile {n} ignite card"
-                               f"{'s' if n > 1 else ''} and deal {n} damage to {fx.name(s, t)}")
+            out += self._attacks(s, seat, labels)
+            out += [_act("channel", (a,), labels and f"Channel: exhaust {fx.name(s, a)} for 1 energy"
+                           or "") for a in s.standing(seat) if a not in s.exhausted]
+            n = self.ignite_count(s, seat) if s.energy[seat] >= 1 else 0
+            if n:
+                out += [_act("ignite", (t,), labels and f"Ignite: pay 1 energy, exile {n} ignite card"
+                               f"{'s' if n > 1 else ''} and deal {n} damage to {fx.name(s, t)}" or "")
                         for t in fx.targets(s, seat, "enemy_card")]
-            out.append(Action("pass", (), "Pass"))
+            out.append(_act("pass", (), "Pass"))
         else:
-            out.append(Action("decline", (), "No response: let the stack resolve"))
+            out.append(_act("decline", (), "No response: let the stack resolve"))
         return out
 
     @staticmethod
@@ -82,7 +99,7 @@ class Trials(Game):
             return True          # a Fallen Avatar lets the other take any discipline
         return bool(set(card.disciplines) & set(fx.card_of(s, avatar).disciplines))
 
-    def _plays(self, s: TrialsState, seat: int, main: bool) -> list[Action]:
+    def _plays(self, s: TrialsState, seat: int, main: bool, labels: bool = True) -> list[Action]:
         out = []
         for cid in s.hands[seat]:
             c = fx.card_of(s, cid)
@@ -99,7 +116,8 @@ class Trials(Game):
                 for d in (fx.must_choose_detach(s, cid, a) or [-1]):
                     for t in aims:
                         for o in opts:
-                            out.append(Action("play", (cid, a, d, t, o), self._play_label(s, c, a, d, t, o)))
+                            out.append(_act("play", (cid, a, d, t, o),
+                                              labels and self._play_label(s, c, a, d, t, o) or ""))
         return out
 
     @staticmethod
@@ -120,7 +138,7 @@ class Trials(Game):
             text += ", scouting the " + ("bottom" if o else "top") + " card"
         return text
 
-    def _activations(self, s: TrialsState, seat: int, main: bool) -> list[Action]:
+    def _activations(self, s: TrialsState, seat: int, main: bool, labels: bool = True) -> list[Action]:
         out = []
         for a in s.avatars[seat]:
             for c in (a, *s.attached.get(a, ())):
@@ -132,12 +150,14 @@ class Trials(Game):
                     opts = (0, 1) if e.scouts else (0,)
                     for t in fx.target_choices(s, seat, e):
                         for o in opts:
-                            label = f"{fx.name(s, c)}: {e.steps and self._effect_label(e)}"
-                            if t:
-                                label += self._aim_text(s, e, t)
-                            if e.scouts:
-                                label += " (" + ("bottom" if o else "top") + ")"
-                            out.append(Action("activate", (c, i, t, o), label))
+                            label = ""
+                            if labels:
+                                label = f"{fx.name(s, c)}: {e.steps and self._effect_label(e)}"
+                                if t:
+                                    label += self._aim_text(s, e, t)
+                                if e.scouts:
+                                    label += " (" + ("bottom" if o else "top") + ")"
+                            out.append(_act("activate", (c, i, t, o), label))
         return out
 
     @staticmethod
@@ -145,14 +165,17 @@ class Trials(Game):
         from tabletop.games.trials.cards import effect_text
         return effect_text(e).rstrip(".")
 
-    def _attacks(self, s: TrialsState, seat: int) -> list[Action]:
+    def _attacks(self, s: TrialsState, seat: int, labels: bool = True) -> list[Action]:
         out = []
+        aims = None
         for a in s.avatars[seat]:
             for c in (a, *s.attached.get(a, ())):
                 if self.can_attack(s, c):
-                    for t in self.attack_targets(s, seat):
-                        out.append(Action("attack", (c, t), f"Attack {fx.name(s, t)} with {fx.name(s, c)} "
-                                          f"({fx.attack(s, c)} damage)"))
+                    if aims is None:
+                        aims = self.attack_targets(s, seat)
+                    for t in aims:
+                        out.append(_act("attack", (c, t), labels and f"Attack {fx.name(s, t)} with "
+                                          f"{fx.name(s, c)} ({fx.attack(s, c)} damage)" or ""))
         return out
 
     @staticmethod
@@ -178,7 +201,7 @@ class Trials(Game):
     def why_illegal(self, s: TrialsState, a: Action) -> str | None:
         if s.phase == OVER:
             return "The game is over."
-        if a in self.legal_actions(s):
+        if a in self.legal_moves(s):
             return None
         return self._explain(s, a) or "That move is not allowed now."
 
