@@ -135,7 +135,7 @@ def check_steps(s, before, eff, me, host, source, chosen, opt=0, extra_draw=Fals
                     n = min(st.n, len(decks[p]))
                     del decks[p][:n]
                     hand_delta[p] += n
-                elif st.op == "scout":
+                elif st.op == "scout" and opt != 2 and decks[p]:
                     decks[p].pop(-1 if opt else 0)
                     hand_delta[p] += 1
                 elif st.op == "confuse":

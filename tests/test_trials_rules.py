@@ -571,3 +571,23 @@ def test_an_attacker_that_falls_before_its_attack_resolves_deals_nothing():
     GAME.apply(s, find(s, "play", spark, kaela, -1, (alden,)))
     settle_stack(s)
     assert alden in s.fallen and s.damage.get(kaela, 0) == 0
+
+
+@pytest.mark.parametrize("opt, taken", [(0, "top"), (1, "bottom"), (2, None)])
+def test_scout_may_take_the_top_or_the_bottom_card_or_neither(opt, taken):
+    s = duel(["master-oren-vell", "ilsa-of-the-turning-glass"])
+    s.energy[0] = 5
+    glimpse = to_hand(s, "glimpse-ahead")
+    top, bottom = s.decks[0][0], s.decks[0][-1]
+    hand = len(s.hands[0])
+    labels = {a.args[4]: a.label for a in GAME.legal_actions(s) if a.kind == "play" and a.args[0] == glimpse}
+    assert set(labels) == {0, 1, 2} and "taking no card" in labels[2]
+    play(s, glimpse, avatar(s, 0), opt=opt)
+    # the card's second step draws the (new) top card whatever the scout did
+    assert len(s.hands[0]) == hand - 1 + (2 if taken else 1)
+    if taken == "top":
+        assert top in s.hands[0]
+    elif taken == "bottom":
+        assert bottom in s.hands[0] and s.decks[0][-1] != bottom
+    else:
+        assert bottom == s.decks[0][-1] and top in s.hands[0]     # drawn by the second step

@@ -363,12 +363,18 @@ def _cards(s: TrialsState, seat: int, st: Step, source: int, host: int, chosen: 
     return []
 
 
+SCOUT_TOP, SCOUT_BOTTOM, SCOUT_NONE = 0, 1, 2
+
+
 def _scout(s, p, opt, ev):
     if not s.decks[p]:
         return
-    c = s.decks[p].pop(-1 if opt else 0)
+    if opt == SCOUT_NONE:           # Scout is a "may": the player takes neither card
+        ev.append(Event("scout", f"Player {p + 1} takes no card by scouting.", {"seat": p, "card": None}))
+        return
+    c = s.decks[p].pop(-1 if opt == SCOUT_BOTTOM else 0)
     s.hands[p].append(c)
-    where = "bottom" if opt else "top"
+    where = "bottom" if opt == SCOUT_BOTTOM else "top"
     ev.append(Event("scout", f"You scout {name(s, c)} from the {where} of your deck.",
                     {"seat": p, "card": c}, private_to=p,
                     public_text=f"Player {p + 1} scouts the {where} card of their deck.",

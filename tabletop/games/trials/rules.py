@@ -27,6 +27,12 @@ from tabletop.games.trials.state import OVER, UNKNOWN, TrialsState, seat_of
 _new, _set = object.__new__, object.__setattr__
 
 
+# Scout "may" take a card: the top (0), the bottom (1), or none (2), chosen when declaring.
+SCOUT_CHOICES = (fx.SCOUT_TOP, fx.SCOUT_BOTTOM, fx.SCOUT_NONE)
+SCOUT_WORDS = {fx.SCOUT_TOP: "scouting the top card", fx.SCOUT_BOTTOM: "scouting the bottom card",
+               fx.SCOUT_NONE: "taking no card by scouting"}
+
+
 def _act(kind: str, args: tuple, label: str = "") -> Action:
     """An Action whose args are already tuples of ints (what Action() would make of them),
     without re-freezing them: the bots list actions millions of times."""
@@ -109,7 +115,7 @@ class Trials(Game):
             aims = fx.target_choices(s, seat, eff)
             if not aims and c.stays:
                 aims = [()]        # Equipment comes in even when its effect finds no target
-            opts = (0, 1) if eff and eff.scouts else (0,)
+            opts = SCOUT_CHOICES if eff and eff.scouts else (0,)
             for a in s.avatars[seat]:
                 if not self.can_attach(s, seat, c, a):
                     continue
@@ -135,7 +141,7 @@ class Trials(Game):
         if d >= 0:
             text += f", detaching {fx.name(s, d)}"
         if c.play_effect and c.play_effect.scouts:
-            text += ", scouting the " + ("bottom" if o else "top") + " card"
+            text += ", " + SCOUT_WORDS[o]
         return text
 
     def _activations(self, s: TrialsState, seat: int, main: bool, labels: bool = True) -> list[Action]:
@@ -147,7 +153,7 @@ class Trials(Game):
                         continue
                     if not stack.can_pay(s, seat, c, e):
                         continue
-                    opts = (0, 1) if e.scouts else (0,)
+                    opts = SCOUT_CHOICES if e.scouts else (0,)
                     for t in fx.target_choices(s, seat, e):
                         for o in opts:
                             label = ""
@@ -156,7 +162,7 @@ class Trials(Game):
                                 if t:
                                     label += self._aim_text(s, e, t)
                                 if e.scouts:
-                                    label += " (" + ("bottom" if o else "top") + ")"
+                                    label += " (" + SCOUT_WORDS[o] + ")"
                             out.append(_act("activate", (c, i, t, o), label))
         return out
 
