@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tabletop.games.pariah.cards import Keywords, design, evolutions, relics
+from tabletop.games.pariah.cards import STATS, Keywords, design, evolutions, relics
 from tabletop.games.pariah.state import PariahState, Unit
 
 # Dexterity and Armor are die faces to reach: they are never better than 2+ (ruling)
@@ -39,13 +39,19 @@ def _damaged_bonus(design_id: str) -> dict[str, int]:
     return out
 
 
-def keywords(s: PariahState, u: Unit) -> Keywords:
-    kw = design(u.design).keywords
-    for c in u.evos:
-        kw = kw.merged(_extra_keywords(s.designs[c]))
-    for c in u.equip:
-        kw = kw.merged(_extra_keywords(s.designs[c]))
+@lru_cache(maxsize=4096)
+def _merged_keywords(design_id: str, extras: tuple[str, ...]) -> Keywords:
+    kw = design(design_id).keywords
+    for d in extras:
+        kw = kw.merged(_extra_keywords(d))
     return kw
+
+
+def keywords(s: PariahState, u: Unit) -> Keywords:
+    if not u.evos and not u.equip:
+        return design(u.design).keywords
+    designs = s.designs
+    return _merged_keywords(u.design, tuple(designs[c] for c in u.evos + u.equip))
 
 
 def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int | None = None) -> int:
@@ -70,6 +76,39 @@ def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int
         if eside == side:
             v += _changes(emb).get(name, 0)
     return max(v, _FLOOR[name])
+
+
+def line_stats(s: PariahState, side: int) -> list[list[int]]:
+    """Every unit's stats on a side's line, left to right, in STATS order: what
+    `stat` gives one at a time, computed in one pass (the bots ask for whole lines)."""
+    units = [s.units[uid] for uid in s.lines[side]]
+    auras = [(j, a) for j, u in enumerate(units) for a in keywords(s, u).auras]
+    side_changes: dict[str, int] = {}
+    for card, emb, eside in s.emblems:
+        if eside == side:
+            for k, v in _changes(emb).items():
+                side_changes[k] = side_changes.get(k, 0) + v
+    designs = s.designs
+    out = []
+    for i, u in enumerate(units):
+        d = design(u.design)
+        v = {"priority": d.priority, "attacks": d.attacks, "dexterity": d.dexterity,
+             "damage": d.damage, "armor": d.armor, "ap": d.ap, "hp": d.hp}
+        for c in u.evos + u.equip:
+            for k, dl in _changes(designs[c]).items():
+                v[k] += dl
+        for st, dl in u.mods:
+            v[st] += dl
+        if u.damage:
+            for k, dl in _damaged_bonus(u.design).items():
+                v[k] += dl
+        for j, a in auras:
+            if abs(j - i) <= a.range:
+                v[a.stat] += a.delta
+        for k, dl in side_changes.items():
+            v[k] += dl
+        out.append([max(v[n], _FLOOR[n]) for n in STATS])
+    return out
 
 
 def hp_left(s: PariahState, u: Unit) -> int:
