@@ -711,9 +711,16 @@ def search_apply(s: PariahState, action: Action) -> None:
     flow.advance(s, events)
 
 
+# The evaluation already plays the match out on average; a playout only adds the luck of
+# the next few dice, so it stays short and the search gets more iterations.
+PLAYOUT_ACTIONS = 4
+
+
 def playout(s: PariahState, rng, max_actions: int) -> int:
-    """Play the policy's moves on `s` for up to `max_actions` moves or the end of the match."""
+    """Play the policy's moves on `s` for up to `max_actions` moves (at most PLAYOUT_ACTIONS)
+    or the end of the match."""
     done = 0
+    max_actions = min(max_actions, PLAYOUT_ACTIONS)
     while done < max_actions and s.phase != OVER:
         search_apply(s, policy_move(s))
         done += 1

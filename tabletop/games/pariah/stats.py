@@ -54,35 +54,73 @@ def keywords(s: PariahState, u: Unit) -> Keywords:
     return _merged_keywords(u.design, tuple(designs[c] for c in u.evos + u.equip))
 
 
-def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int | None = None) -> int:
-    v = design(u.design).base(name)
-    for c in u.evos:
-        v += _changes(s.designs[c]).get(name, 0)
-    for c in u.equip:
-        v += _changes(s.designs[c]).get(name, 0)
+def _line_auras(s: PariahState, side: int) -> list[tuple[int, object]]:
+    """(slot, aura) of every Aura on a side's line."""
+    units = s.units
+    out = []
+    for j, uid in enumerate(s.lines[side]):
+        u = units[uid]
+        auras = (keywords(s, u) if u.evos or u.equip else design(u.design).keywords).auras
+        for a in auras:
+            out.append((j, a))
+    return out
+
+
+def _own_stat(s: PariahState, u: Unit, name: str) -> int:
+    """The stat before Auras, emblems and the floor: printed, evolved, equipped, modified."""
+    v = getattr(design(u.design), name)
+    if u.evos or u.equip:
+        for c in u.evos + u.equip:
+            v += _changes(s.designs[c]).get(name, 0)
     for st, dl in u.mods:
         if st == name:
             v += dl
     if u.damage:
         v += _damaged_bonus(u.design).get(name, 0)
-    if side is None:
-        side, index = s.where(u.uid)
-    line = s.lines[side]
-    for j, other in enumerate(line):
-        for aura in keywords(s, s.units[other]).auras:
-            if aura.stat == name and abs(j - index) <= aura.range:
-                v += aura.delta
+    return v
+
+
+def _side_change(s: PariahState, side: int, name: str) -> int:
+    v = 0
     for card, emb, eside in s.emblems:
         if eside == side:
             v += _changes(emb).get(name, 0)
+    return v
+
+
+def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int | None = None) -> int:
+    v = _own_stat(s, u, name)
+    if side is None:
+        side, index = s.where(u.uid)
+    for j, aura in _line_auras(s, side):
+        if aura.stat == name and abs(j - index) <= aura.range:
+            v += aura.delta
+    if s.emblems:
+        v += _side_change(s, side, name)
     return max(v, _FLOOR[name])
+
+
+def line_stat(s: PariahState, side: int, name: str) -> list[int]:
+    """One stat of every unit on a side's line, left to right (as `stat` gives it)."""
+    auras = [(j, a) for j, a in _line_auras(s, side) if a.stat == name]
+    extra = _side_change(s, side, name) if s.emblems else 0
+    floor = _FLOOR[name]
+    units = s.units
+    out = []
+    for i, uid in enumerate(s.lines[side]):
+        v = _own_stat(s, units[uid], name) + extra
+        for j, a in auras:
+            if abs(j - i) <= a.range:
+                v += a.delta
+        out.append(v if v > floor else floor)
+    return out
 
 
 def line_stats(s: PariahState, side: int) -> list[list[int]]:
     """Every unit's stats on a side's line, left to right, in STATS order: what
     `stat` gives one at a time, computed in one pass (the bots ask for whole lines)."""
     units = [s.units[uid] for uid in s.lines[side]]
-    auras = [(j, a) for j, u in enumerate(units) for a in keywords(s, u).auras]
+    auras = _line_auras(s, side)
     side_changes: dict[str, int] = {}
     for card, emb, eside in s.emblems:
         if eside == side:
@@ -117,8 +155,7 @@ def hp_left(s: PariahState, u: Unit) -> int:
 
 def priorities(s: PariahState, side: int) -> list[int]:
     """The Priority of each unit on a side's line, left to right."""
-    line = s.lines[side]
-    return [stat(s, s.units[uid], "priority", side, i) for i, uid in enumerate(line)]
+    return line_stat(s, side, "priority")
 
 
 def stat_line(s: PariahState, u: Unit) -> dict[str, int]:
