@@ -42,6 +42,9 @@ Game hooks, looked up first on the Game object, then as functions in the
   -evaluate(s, seat), so each playout is scored once.
 - `team_of(seat) -> int` (team games, with EVALUATE_ZERO_SUM): seats of one
   team share a value and the two teams' values are opposite (Pariah 2v2).
+- `PLAY_A_SINGLE_PRUNED_MOVE = True`: when `prune_actions` leaves one root
+  action, play it without searching (Pariah: the army is chosen outside the
+  search, one pick at a time).
 """
 
 from __future__ import annotations
@@ -104,6 +107,7 @@ class _Hooks:
     plausible: Callable[[Any, int], bool] | None = None
     zero_sum: bool = False
     team_of: Callable[[int], int] | None = None
+    single_pruned: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -121,6 +125,7 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
         found[name] = getattr(heuristics, name, None) if heuristics is not None else None
     found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
     found["team_of"] = getattr(heuristics, "team_of", None) if heuristics is not None else None
+    found["single_pruned"] = bool(getattr(heuristics, "PLAY_A_SINGLE_PRUNED_MOVE", False))
     return _Hooks(**found)
 
 
@@ -136,7 +141,7 @@ def game_hooks(game: Game) -> _Hooks:
                   getattr(game, "search_apply", None) or base.search_apply,
                   getattr(game, "plausible", None) or base.plausible,
                   base.zero_sum if zero_sum is None else bool(zero_sum),
-                  getattr(game, "team_of", None) or base.team_of)
+                  getattr(game, "team_of", None) or base.team_of, base.single_pruned)
 
 
 class ISMCTSBot:
@@ -259,7 +264,7 @@ class ISMCTSBot:
         plausible = hooks.plausible if budget.resample > 0 else None
         if prune is not None:
             root_legal = prune(first, root_legal) or root_legal
-            if len(root_legal) == 1:       # the game's hooks leave one move: nothing to search
+            if len(root_legal) == 1 and hooks.single_pruned:   # nothing left to search
                 root.children[root_legal[0]] = _Node(me)
                 root.children[root_legal[0]].visits = 1
                 return root, 0

@@ -262,6 +262,11 @@ def team_of(seat: int) -> int:
     return side_of(seat)
 
 
+# The army is one decision made outside the search (best_army), taken one pick at a time:
+# the search offers only the next step, and the bot plays it without searching.
+PLAY_A_SINGLE_PRUNED_MOVE = True
+
+
 # --- the army -----------------------------------------------------------------------------------
 def _army_designs(s: PariahState, side: int) -> tuple[str, ...]:
     return tuple(sorted(s.designs[c] for p in s.seats_of_side(side)
