@@ -149,6 +149,23 @@ def test_the_bot_commits_the_army_it_chose_in_one_decision_each_step():
     assert sorted(s.armies[0]) == want and steps == len(want) + 1
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_builds_a_full_army_card_by_card_and_commits_it(players):
+    # a partial army is valued as the best army it can become, so one-ply search neither
+    # commits a half-built army nor loops between picking and taking back a card
+    greedy = make_bot("greedy", "normal")
+    for seed in (3, 50):
+        s = GAME.setup({}, seed, players)
+        rng = Rng(seed)
+        moves = 0
+        while s.phase == SELECT:
+            GAME.apply(s, greedy.choose(GAME, GAME.view(s, s.turn), GAME.legal_actions(s), rng))
+            moves += 1
+            assert moves <= 16 * players, "greedy wanders between picks and unpicks"
+        for p in range(players):
+            assert ARMY_POINTS - 3 <= sum(design(s.designs[c]).cost for c in s.armies[p]) <= ARMY_POINTS
+
+
 def test_a_strong_army_scores_above_a_weak_one():
     # the same points: sturdy hitters against two-point units that barely scratch armour
     strong = tuple(sorted(("thn_titan", "thn_charger", "thn_guard", "thn_hawk", "thn_sprite")))

@@ -188,16 +188,19 @@ def _line_records(s: PariahState, side: int) -> list[list]:
     return out
 
 
+def _design_records(side: int, designs) -> list[list]:
+    out = []
+    for did in designs:
+        d = design(did)
+        st = (d.priority, d.attacks, d.dexterity, d.damage, d.armor, d.ap, d.hp)
+        out.append(_record(side, did, st, 0, d.keywords, False))
+    return out
+
+
 def _army_records(s: PariahState, side: int) -> list[list]:
     """Units still waiting to be deployed, with their printed stats."""
-    out = []
-    for p in s.seats_of_side(side):
-        for c in s.armies[p]:
-            if c != HIDDEN:
-                d = design(s.designs[c])
-                st = (d.priority, d.attacks, d.dexterity, d.damage, d.armor, d.ap, d.hp)
-                out.append(_record(side, d.id, st, 0, d.keywords, False))
-    return out
+    return _design_records(side, [s.designs[c] for p in s.seats_of_side(side)
+                                  for c in s.armies[p] if c != HIDDEN])
 
 
 def _preps_left(s: PariahState) -> int:
@@ -223,7 +226,8 @@ def _bank(s: PariahState, side: int) -> float:
 
 
 def projected_lead(s: PariahState, side: int) -> float:
-    """Points `side` is expected to lead by at the end (revealed armies)."""
+    """Points `side` is expected to lead by at the end (armies known: revealed, or dealt in
+    by a determinisation; before the reveal, the armies as picked so far)."""
     units = _line_records(s, 0) + _line_records(s, 1)
     if s.phase == DEPLOY:
         units += _army_records(s, 0) + _army_records(s, 1)
@@ -233,7 +237,11 @@ def projected_lead(s: PariahState, side: int) -> float:
         kept, wiped = project(units, False, ROUNDS - s.round)
     else:
         kept, wiped = project(units, False, ROUNDS - max(s.round, 1) + 1)
-    lead = kept[side] - kept[1 - side] + _bank(s, side) - _bank(s, 1 - side)
+    return _lead(kept, wiped, side) + _bank(s, side) - _bank(s, 1 - side)
+
+
+def _lead(kept: list[float], wiped: list[bool], side: int) -> float:
+    lead = kept[side] - kept[1 - side]
     if wiped[1 - side] and not wiped[side]:
         lead += ANNIHILATION
     elif wiped[side] and not wiped[1 - side]:
@@ -247,11 +255,55 @@ def evaluate(s: PariahState, seat: int) -> float:
         if not s.winners:
             return 0.0
         return 1.0 if side in s.winners else -1.0
-    if s.phase == SELECT or not s.revealed:
-        mine = army_score(_army_designs(s, side), _foe_faction(s, side))
-        theirs = army_score(_army_designs(s, 1 - side), _foe_faction(s, 1 - side))
-        return 0.5 * math.tanh((mine - theirs) / SCALE)
+    if not s.revealed:
+        return _before_reveal(s, side)
     return MID_GAME * math.tanh(projected_lead(s, side) / SCALE)
+
+
+# --- before the reveal: armies, picked or committed --------------------------------------------------
+# An army being picked is worth the best army it can still become (bots pick one card at a
+# time, and a partial army is not a weak army), a little less than that army committed, a
+# little more for each card already in it: a one-ply bot then picks towards its best army
+# and commits it, never wandering between picks and unpicks.
+UNSETTLED = 0.05
+PER_PICK = 0.004
+
+
+def _seat_army(s: PariahState, p: int) -> tuple[str, ...] | None:
+    """The army seat p has or is heading for (design ids), None if it has nothing yet."""
+    if s.committed[p]:
+        return tuple(sorted(s.designs[c] for c in s.armies[p] if c != HIDDEN))
+    if not s.picks[p]:
+        return None
+    picks = tuple(sorted(s.designs[c] for c in s.picks[p]))
+    hand = tuple(sorted(s.designs[c] for c in s.hands[p] if c != HIDDEN))
+    return completion(picks, hand, _foe_faction(s, side_of(p)))
+
+
+def _unsettled(s: PariahState, side: int) -> float:
+    return sum(PER_PICK * len(s.picks[p]) - UNSETTLED for p in s.seats_of_side(side)
+               if not s.committed[p] and s.picks[p])
+
+
+def _before_reveal(s: PariahState, side: int) -> float:
+    armies = {p: _seat_army(s, p) for p in range(s.players)}
+    if s.picks[s.turn] and all(s.committed[p] for p in range(s.players) if p != s.turn):
+        # the last army, being picked: scored as it will be once revealed (spare points are
+        # energy); a seat that has not begun counts as no army until then, in both branches
+        units, bank = [], [0.0, 0.0]
+        for p, army in armies.items():
+            if army is not None:
+                units += _design_records(side_of(p), army)
+                bank[side_of(p)] += ENERGY_WORTH * (ARMY_POINTS - sum(design(d).cost for d in army))
+        kept, wiped = project(units, False, ROUNDS)
+        lead = _lead(kept, wiped, side) + bank[side] - bank[1 - side] + \
+            _unsettled(s, side) - _unsettled(s, 1 - side)
+        return MID_GAME * math.tanh(lead / SCALE)
+    worth = [0.0, 0.0]
+    for p, army in armies.items():
+        worth[side_of(p)] += army_score(army, _foe_faction(s, side_of(p))) if army else -ARMY_POINTS
+    lead = worth[side] - worth[1 - side] + _unsettled(s, side) - _unsettled(s, 1 - side)
+    return 0.5 * math.tanh(lead / SCALE)
 
 
 # evaluate(s, a seat of the other side) == -evaluate(s, seat); teammates share a value
@@ -268,11 +320,6 @@ PLAY_A_SINGLE_PRUNED_MOVE = True
 
 
 # --- the army -----------------------------------------------------------------------------------
-def _army_designs(s: PariahState, side: int) -> tuple[str, ...]:
-    return tuple(sorted(s.designs[c] for p in s.seats_of_side(side)
-                        for c in s.armies[p] + s.picks[p] if c != HIDDEN))
-
-
 def _foe_faction(s: PariahState, side: int) -> str:
     return s.factions[s.seats_of_side(1 - side)[0]]
 
@@ -348,6 +395,26 @@ def best_designs(pool: tuple[str, ...], foe: str) -> tuple[str, ...]:
             if sum(costs[i] for i in idx) > ARMY_POINTS:
                 continue
             key = tuple(pool[i] for i in idx)        # pool is sorted, so key is too
+            if key in seen:
+                continue
+            seen.add(key)
+            v = army_score(key, foe)
+            if v > best_v:
+                best, best_v = key, v
+    return best
+
+
+@lru_cache(maxsize=1 << 14)
+def completion(picks: tuple[str, ...], hand: tuple[str, ...], foe: str) -> tuple[str, ...]:
+    """The best army (by army_score) holding every pick, completed from the hand."""
+    room = ARMY_POINTS - sum(design(d).cost for d in picks)
+    costs = [design(d).cost for d in hand]
+    best, best_v, seen = picks, army_score(picks, foe), set()
+    for k in range(1, len(hand) + 1):
+        for idx in combinations(range(len(hand)), k):
+            if sum(costs[i] for i in idx) > room:
+                continue
+            key = tuple(sorted(picks + tuple(hand[i] for i in idx)))
             if key in seen:
                 continue
             seen.add(key)
