@@ -69,7 +69,7 @@ def bench(game_id: str, frame: bool = True) -> dict:
     figures = {"game": game_id, "playouts_per_s": round(_playouts_per_s(game), 2),
                "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2),
                **_search_us(game)}
-    if frame:
+    if frame and ":" not in game_id:       # a game outside the registry has no table yet
         from tabletop.shell.screenshot import frame_ms
         ms, sprites = frame_ms(game_id, with_count=True)
         figures["frame_ms"] = round(ms, 2)

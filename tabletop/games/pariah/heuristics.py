@@ -385,28 +385,10 @@ def army_score(designs: tuple[str, ...], foe: str) -> float:
     return total / len(reference_armies(foe)) + ENERGY_WORTH * (ROUNDS - 1) / 2 * spare + bonus
 
 
-@lru_cache(maxsize=4096)
-def best_designs(pool: tuple[str, ...], foe: str) -> tuple[str, ...]:
-    """The best army (by army_score) among the sub-multisets of `pool` within the points."""
-    costs = [design(d).cost for d in pool]
-    best, best_v, seen = (), -math.inf, set()
-    for k in range(1, len(pool) + 1):
-        for idx in combinations(range(len(pool)), k):
-            if sum(costs[i] for i in idx) > ARMY_POINTS:
-                continue
-            key = tuple(pool[i] for i in idx)        # pool is sorted, so key is too
-            if key in seen:
-                continue
-            seen.add(key)
-            v = army_score(key, foe)
-            if v > best_v:
-                best, best_v = key, v
-    return best
-
-
 @lru_cache(maxsize=1 << 14)
 def completion(picks: tuple[str, ...], hand: tuple[str, ...], foe: str) -> tuple[str, ...]:
-    """The best army (by army_score) holding every pick, completed from the hand."""
+    """The best army (by army_score) holding every pick, completed from the hand (with no
+    picks: the best army the hand allows)."""
     room = ARMY_POINTS - sum(design(d).cost for d in picks)
     costs = [design(d).cost for d in hand]
     best, best_v, seen = picks, army_score(picks, foe), set()
@@ -428,8 +410,8 @@ def best_army(s: PariahState, seat: int) -> list[int]:
     """The cards of the best army the seat can make from the cards it drew; cards already
     picked are kept where an equal card would do."""
     cards = s.picks[seat] + s.hands[seat]
-    want = list(best_designs(tuple(sorted(s.designs[c] for c in cards)),
-                             _foe_faction(s, side_of(seat))))
+    want = list(completion((), tuple(sorted(s.designs[c] for c in cards)),
+                           _foe_faction(s, side_of(seat))))
     out = []
     for c in cards:
         if s.designs[c] in want:
