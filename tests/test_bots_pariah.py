@@ -244,20 +244,20 @@ def test_search_moves_are_legal_and_search_apply_matches_apply():
     assert checked > 200
 
 
-def test_pruning_keeps_every_target_and_only_the_best_dice_splits():
+def test_pruning_keeps_the_best_attack_plans_and_drops_passing():
     s = battle(["thn_hawk", "thn_guard"], ["emb_brute", "emb_caller", "emb_scout"])
     hawk = uid(s, "thn_hawk")                 # Priority 8: it acts first; Range 2, 2 dice
     assert s.turn == 0 and flow.eligible(s)[1] == [hawk]
-    legal = [a for a in GAME.legal_actions(s) if a.kind == "attack"]
-    kept = [a for a in H.search_actions(s) if a.kind == "attack"]
-    singles = [a for a in legal if len(a.args[1]) == 1]
-    assert len(legal) > len(kept) and set(singles) <= set(kept)
-    multi = [a for a in kept if len(a.args[1]) > 1]
-    assert 1 <= len(multi) <= H.SPLITS_KEPT
+    legal = GAME.legal_actions(s)
+    kept = H.search_actions(s)
+    attacks = [a for a in legal if a.kind == "attack"]
+    kept_attacks = [a for a in kept if a.kind == "attack"]
+    assert len(kept_attacks) == H.PLANS_KEPT < len(attacks)
+    assert not [a for a in kept if a.kind == "end"]       # attacking beats passing here
     recs = H._records_by_uid(s)
-    worst_kept = min(H._plan_value(recs[hawk], a.args[1], recs) for a in multi)
-    dropped = [a for a in legal if len(a.args[1]) > 1 and a not in kept]
-    assert all(H._plan_value(recs[hawk], a.args[1], recs) <= worst_kept + 1e-9 for a in dropped)
+    value = {a: H._plan_value(recs[hawk], a.args[1], recs) for a in attacks}
+    worst_kept = min(value[a] for a in kept_attacks)
+    assert all(value[a] <= worst_kept + 1e-9 for a in attacks if a not in kept_attacks)
 
 
 def test_pruning_deploys_one_unit_per_design():

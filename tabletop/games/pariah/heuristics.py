@@ -670,7 +670,9 @@ def _action(kind: str, args: tuple = ()) -> Action:
 
 
 _COMMIT, _READY, _NO_EVO = Action("commit"), Action("ready"), Action("no_evo")
-SPLITS_KEPT = 3          # multi-target attack plans the search considers, best first
+PLANS_KEPT = 3           # attack plans per unit the search considers, best first
+CHOICES_KEPT = 2         # targets per ability
+PREP_KEPT = 3            # relic and evolution plays at the start of a round
 
 
 def search_actions(s: PariahState) -> list[Action]:
@@ -697,8 +699,10 @@ def search_actions(s: PariahState) -> list[Action]:
                 recs = recs or _records_by_uid(s)
                 if recs[t][TOKEN]:
                     continue              # a token leaves at the round's end, its gear with it
-            out.append(_action(kind, (c, t)))
-        return out + [_READY]
+            recs = recs or _records_by_uid(s)
+            out.append((_prep_value(s, seat, kind, c, t, recs), _action(kind, (c, t))))
+        out.sort(key=lambda x: -x[0])
+        return [a for _, a in out[:PREP_KEPT]] + [_READY]
     if phase == ACTIVATE:
         return _activation_actions(s)
     if phase == SHOP:
@@ -719,6 +723,9 @@ def search_actions(s: PariahState) -> list[Action]:
 
 
 def _activation_actions(s: PariahState) -> list[Action]:
+    """Per unit that may act: its best attack plans and ability choices by the policy's
+    values (the search has a few hundred iterations: spread over every dice split and
+    target they would tell nothing apart), and passing only when nothing is worth doing."""
     if s.active >= 0:
         uids = [s.active]
     else:
@@ -728,16 +735,20 @@ def _activation_actions(s: PariahState) -> list[Action]:
     out = []
     for uid in uids:
         mid = s.active == uid
-        if not (mid and s.active_committed):
-            plans = _best_plans(s, uid, recs, False)
-            singles = [p for _, p in plans if len(p) == 1]
-            multi = [p for _, p in plans if len(p) > 1][:SPLITS_KEPT]
-            out += [_action("attack", (uid, p)) for p in singles + multi]
-        free = flow.usable_free_abilities(s, uid, s.active_used if mid else (),
-                                          s.active_committed if mid else False)
+        committed = mid and s.active_committed
+        best = 0.0
+        if not committed:
+            plans = _best_plans(s, uid, recs, False)[:PLANS_KEPT]
+            out += [_action("attack", (uid, p)) for _, p in plans]
+            best = max([v for v, _ in plans], default=0.0)
+        free = flow.usable_free_abilities(s, uid, s.active_used if mid else (), committed)
         for i, choices in free:
-            out += [_action("ability", (uid, i, ch)) for ch in choices]
-        out.append(_action("end", (uid,)))
+            scored = sorted(((_ability_value(s, uid, i, ch, recs), ch) for ch in choices),
+                            key=lambda x: -x[0])[:CHOICES_KEPT]
+            out += [_action("ability", (uid, i, ch)) for _, ch in scored]
+            best = max([best] + [v for v, _ in scored])
+        if committed or best <= 0.0 or not out:
+            out.append(_action("end", (uid,)))
     return out
 
 
@@ -767,7 +778,7 @@ def search_apply(s: PariahState, action: Action) -> None:
 
 # The evaluation already plays the match out on average; a playout only adds the luck of
 # the next few dice, so it stays short and the search gets more iterations.
-PLAYOUT_ACTIONS = 4
+PLAYOUT_ACTIONS = 2
 
 
 def playout(s: PariahState, rng, max_actions: int) -> int:
