@@ -22,8 +22,12 @@ still standing; damage only counts when it kills. So:
   unit), use abilities when they beat the attack, play evolutions and the
   better relics, keep the best relic.
 - `search_actions(state)`: the legal actions without labels, pruned: one unit
-  per design when deploying, no dominated attack plans (per set of targets,
-  the dice split worth the most), no healing of unhurt units.
+  per design when deploying; per unit, its best attack plans and ability
+  targets by the policy's values (dice splits and targets it rates poorly are
+  dropped) and no passing when an attack is worth something; the best few
+  start-of-round plays, never healing an unhurt unit or equipping a token.
+- Before the reveal an army being picked is worth the best army it can still
+  become, so a one-ply bot (greedy) builds and commits a full army too.
 """
 
 from __future__ import annotations
