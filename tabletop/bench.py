@@ -6,7 +6,7 @@ import statistics
 import time
 
 from tabletop.core import Rng
-from tabletop.core.registry import get_game
+from tabletop.bots.base import resolve_game
 
 
 def _playouts_per_s(game, seconds: float = 2.0) -> float:
@@ -36,6 +36,30 @@ def _apply_and_clone_us(game, samples: int = 3000) -> tuple[float, float]:
         applies.append(time.perf_counter() - t)
         s = c
     return statistics.median(applies) * 1e6, statistics.median(clones) * 1e6
+
+
+def _search_us(game, samples: int = 1500) -> dict:
+    """Medians of what one search iteration is made of, with the game's search hooks:
+    `search_apply` (apply without checks) and `evaluate`; empty without the hooks."""
+    from tabletop.bots.ismcts import game_hooks
+    hooks = game_hooks(game)
+    if hooks.search_apply is None or hooks.rollout_action is None:
+        return {}
+    rng = Rng(3)
+    s = game.setup({}, 3)
+    applies, evals = [], []
+    while len(applies) < samples:
+        if game.to_act(s) is None:
+            s = game.setup({}, len(applies))
+        a = hooks.rollout_action(s, rng) if rng.below(2) else rng.choice(game.legal_actions(s))
+        t = time.perf_counter()
+        game.evaluate(s, game.to_act(s))
+        evals.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        hooks.search_apply(s, a)
+        applies.append(time.perf_counter() - t)
+    return {"search_apply_us": round(statistics.median(applies) * 1e6, 2),
+            "evaluate_us": round(statistics.median(evals) * 1e6, 2)}
 
 
 SECONDS = 2.0            # per playout figure
@@ -78,15 +102,16 @@ def _search_figures(game) -> dict:
 def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
     from tabletop.games.catalogue import UNREGISTERED
     if game_id in UNREGISTERED:            # an engine without its table yet: no frame to time
-        from tabletop.bots.base import resolve_game
         game, frame = resolve_game(UNREGISTERED[game_id]), False
     else:
-        game = get_game(game_id)
+        game = resolve_game(game_id)
+        frame = frame and ":" not in game_id     # a game outside the registry has no table yet
     apply_us, clone_us = _apply_and_clone_us(game)
     figures = {"game": game_id, "playouts_per_s": round(_playouts_per_s(game), 2),
                "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2)}
     if search:
         figures.update(_search_figures(game))
+        figures.update(_search_us(game))
     if frame:
         from tabletop.shell.screenshot import frame_ms
         ms, sprites = frame_ms(game_id, with_count=True)

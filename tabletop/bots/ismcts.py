@@ -40,6 +40,11 @@ Game hooks, looked up first on the Game object, then as functions in the
   instead of `rollout_action` + `apply` when present.
 - `EVALUATE_ZERO_SUM = True` (two-player games): evaluate(s, other seat) is
   -evaluate(s, seat), so each playout is scored once.
+- `team_of(seat) -> int` (team games, with EVALUATE_ZERO_SUM): seats of one
+  team share a value and the two teams' values are opposite (Pariah 2v2).
+- `PLAY_A_SINGLE_PRUNED_MOVE = True`: when `prune_actions` leaves one root
+  action, play it without searching (Pariah: the army is chosen outside the
+  search, one pick at a time).
 """
 
 from __future__ import annotations
@@ -101,6 +106,8 @@ class _Hooks:
     search_apply: Callable[[Any, Action], Any] | None = None
     plausible: Callable[[Any, int], bool] | None = None
     zero_sum: bool = False
+    team_of: Callable[[int], int] | None = None
+    single_pruned: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -117,6 +124,8 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
                  "search_actions", "search_apply", "plausible"):
         found[name] = getattr(heuristics, name, None) if heuristics is not None else None
     found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
+    found["team_of"] = getattr(heuristics, "team_of", None) if heuristics is not None else None
+    found["single_pruned"] = bool(getattr(heuristics, "PLAY_A_SINGLE_PRUNED_MOVE", False))
     return _Hooks(**found)
 
 
@@ -131,7 +140,8 @@ def game_hooks(game: Game) -> _Hooks:
                   getattr(game, "search_actions", None) or base.search_actions,
                   getattr(game, "search_apply", None) or base.search_apply,
                   getattr(game, "plausible", None) or base.plausible,
-                  base.zero_sum if zero_sum is None else bool(zero_sum))
+                  base.zero_sum if zero_sum is None else bool(zero_sum),
+                  getattr(game, "team_of", None) or base.team_of, base.single_pruned)
 
 
 class ISMCTSBot:
@@ -249,9 +259,15 @@ class ISMCTSBot:
         first = sample(view, rng)
         me = to_act(first)
         zero_sum = hooks.zero_sum
+        team_of = hooks.team_of
+        my_team = team_of(me) if team_of is not None else None
         plausible = hooks.plausible if budget.resample > 0 else None
         if prune is not None:
             root_legal = prune(first, root_legal) or root_legal
+            if len(root_legal) == 1 and hooks.single_pruned:   # nothing left to search
+                root.children[root_legal[0]] = _Node(me)
+                root.children[root_legal[0]].visits = 1
+                return root, 0
         done = 0
         if budget.prior_samples > 0 and len(root_legal) > 1:
             done = self._prior(game, view, rng, root, root_legal, first, me, rollout,
@@ -321,7 +337,10 @@ class ISMCTSBot:
                 mine = evaluate(s, me)
                 for n in path:
                     n.visits += 1
-                    n.total += mine if n.player == me else -mine
+                    if team_of is None:
+                        n.total += mine if n.player == me else -mine
+                    else:
+                        n.total += mine if team_of(n.player) == my_team else -mine
             else:
                 values: dict[int | None, float] = {}
                 for n in path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.games.pariah.cards import design, evolutions, relics
 from tabletop.games.pariah.state import PariahState, Unit, side_of
-from tabletop.games.pariah.stats import stat
+from tabletop.games.pariah.stats import line_stat
 
 
 def seat_name(s: PariahState, seat: int) -> str:
@@ -73,8 +73,8 @@ def destroy(s: PariahState, uid: int, events: list[Event]) -> None:
 
 def check_deaths(s: PariahState, events: list[Event]) -> list[int]:
     """Destroy every unit whose damage has reached its HP; returns their ids."""
-    dead = [uid for side in (0, 1) for i, uid in enumerate(s.lines[side])
-            if s.units[uid].damage >= stat(s, s.units[uid], "hp", side, i)]
+    dead = [uid for side in (0, 1) for uid, hp in zip(s.lines[side], line_stat(s, side, "hp"))
+            if s.units[uid].damage >= hp]
     for uid in dead:
         if uid in s.units:
             destroy(s, uid, events)

@@ -16,9 +16,9 @@ from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.pariah import abilities, combat, flow
 from tabletop.games.pariah.board import card_name, seat_name, unit_name
-from tabletop.games.pariah.cards import design, evolutions, relics
-from tabletop.games.pariah.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP, ROUNDS,
-                                         SELECT, SHOP, PariahState, Unit, is_relic_card, seat_of,
+from tabletop.games.pariah.cards import design, evolutions, relic_deck, relics
+from tabletop.games.pariah.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP,
+                                         RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, Unit,
                                          side_of)
 
 _PHASE_KINDS = {SELECT: ("pick", "unpick", "commit"), DEPLOY: ("deploy",),
@@ -440,7 +440,8 @@ class Pariah(Game):
             seen = {c for cards in zones.values() for c in cards if c != HIDDEN}
             base = p * 100
             units = [c for c in range(base, base + 30) if c not in seen]
-            rel = [c for c in s.designs if seat_of(c) == p and is_relic_card(c) and c not in seen]
+            first = base + RELIC_BASE              # relic card ids are consecutive, in deck order
+            rel = [c for c in range(first, first + len(relic_deck())) if c not in seen]
             rng.shuffle(units)
             rng.shuffle(rel)
             if HIDDEN in s.armies[p]:

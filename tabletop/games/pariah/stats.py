@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tabletop.games.pariah.cards import Keywords, design, evolutions, relics
+from tabletop.games.pariah.cards import STATS, Keywords, design, evolutions, relics
 from tabletop.games.pariah.state import PariahState, Unit
 
 # Dexterity and Armor are die faces to reach: they are never better than 2+ (ruling)
@@ -39,37 +39,114 @@ def _damaged_bonus(design_id: str) -> dict[str, int]:
     return out
 
 
-def keywords(s: PariahState, u: Unit) -> Keywords:
-    kw = design(u.design).keywords
-    for c in u.evos:
-        kw = kw.merged(_extra_keywords(s.designs[c]))
-    for c in u.equip:
-        kw = kw.merged(_extra_keywords(s.designs[c]))
+@lru_cache(maxsize=4096)
+def _merged_keywords(design_id: str, extras: tuple[str, ...]) -> Keywords:
+    kw = design(design_id).keywords
+    for d in extras:
+        kw = kw.merged(_extra_keywords(d))
     return kw
 
 
-def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int | None = None) -> int:
-    v = design(u.design).base(name)
-    for c in u.evos:
-        v += _changes(s.designs[c]).get(name, 0)
-    for c in u.equip:
-        v += _changes(s.designs[c]).get(name, 0)
+def keywords(s: PariahState, u: Unit) -> Keywords:
+    if not u.evos and not u.equip:
+        return design(u.design).keywords
+    designs = s.designs
+    return _merged_keywords(u.design, tuple(designs[c] for c in u.evos + u.equip))
+
+
+def _line_auras(s: PariahState, side: int) -> list[tuple[int, object]]:
+    """(slot, aura) of every Aura on a side's line."""
+    units = s.units
+    out = []
+    for j, uid in enumerate(s.lines[side]):
+        u = units[uid]
+        auras = (keywords(s, u) if u.evos or u.equip else design(u.design).keywords).auras
+        for a in auras:
+            out.append((j, a))
+    return out
+
+
+def _own_stat(s: PariahState, u: Unit, name: str) -> int:
+    """The stat before Auras, emblems and the floor: printed, evolved, equipped, modified."""
+    v = getattr(design(u.design), name)
+    if u.evos or u.equip:
+        for c in u.evos + u.equip:
+            v += _changes(s.designs[c]).get(name, 0)
     for st, dl in u.mods:
         if st == name:
             v += dl
     if u.damage:
         v += _damaged_bonus(u.design).get(name, 0)
-    if side is None:
-        side, index = s.where(u.uid)
-    line = s.lines[side]
-    for j, other in enumerate(line):
-        for aura in keywords(s, s.units[other]).auras:
-            if aura.stat == name and abs(j - index) <= aura.range:
-                v += aura.delta
+    return v
+
+
+def _side_change(s: PariahState, side: int, name: str) -> int:
+    v = 0
     for card, emb, eside in s.emblems:
         if eside == side:
             v += _changes(emb).get(name, 0)
+    return v
+
+
+def stat(s: PariahState, u: Unit, name: str, side: int | None = None, index: int | None = None) -> int:
+    v = _own_stat(s, u, name)
+    if side is None:
+        side, index = s.where(u.uid)
+    for j, aura in _line_auras(s, side):
+        if aura.stat == name and abs(j - index) <= aura.range:
+            v += aura.delta
+    if s.emblems:
+        v += _side_change(s, side, name)
     return max(v, _FLOOR[name])
+
+
+def line_stat(s: PariahState, side: int, name: str) -> list[int]:
+    """One stat of every unit on a side's line, left to right (as `stat` gives it)."""
+    auras = [(j, a) for j, a in _line_auras(s, side) if a.stat == name]
+    extra = _side_change(s, side, name) if s.emblems else 0
+    floor = _FLOOR[name]
+    units = s.units
+    out = []
+    for i, uid in enumerate(s.lines[side]):
+        v = _own_stat(s, units[uid], name) + extra
+        for j, a in auras:
+            if abs(j - i) <= a.range:
+                v += a.delta
+        out.append(v if v > floor else floor)
+    return out
+
+
+def line_stats(s: PariahState, side: int) -> list[list[int]]:
+    """Every unit's stats on a side's line, left to right, in STATS order: what
+    `stat` gives one at a time, computed in one pass (the bots ask for whole lines)."""
+    units = [s.units[uid] for uid in s.lines[side]]
+    auras = _line_auras(s, side)
+    side_changes: dict[str, int] = {}
+    for card, emb, eside in s.emblems:
+        if eside == side:
+            for k, v in _changes(emb).items():
+                side_changes[k] = side_changes.get(k, 0) + v
+    designs = s.designs
+    out = []
+    for i, u in enumerate(units):
+        d = design(u.design)
+        v = {"priority": d.priority, "attacks": d.attacks, "dexterity": d.dexterity,
+             "damage": d.damage, "armor": d.armor, "ap": d.ap, "hp": d.hp}
+        for c in u.evos + u.equip:
+            for k, dl in _changes(designs[c]).items():
+                v[k] += dl
+        for st, dl in u.mods:
+            v[st] += dl
+        if u.damage:
+            for k, dl in _damaged_bonus(u.design).items():
+                v[k] += dl
+        for j, a in auras:
+            if abs(j - i) <= a.range:
+                v[a.stat] += a.delta
+        for k, dl in side_changes.items():
+            v[k] += dl
+        out.append([max(v[n], _FLOOR[n]) for n in STATS])
+    return out
 
 
 def hp_left(s: PariahState, u: Unit) -> int:
@@ -78,8 +155,7 @@ def hp_left(s: PariahState, u: Unit) -> int:
 
 def priorities(s: PariahState, side: int) -> list[int]:
     """The Priority of each unit on a side's line, left to right."""
-    line = s.lines[side]
-    return [stat(s, s.units[uid], "priority", side, i) for i, uid in enumerate(line)]
+    return line_stat(s, side, "priority")
 
 
 def stat_line(s: PariahState, u: Unit) -> dict[str, int]:
