@@ -12,13 +12,12 @@ Design space 300x420; drawn at 2x and scaled down so text stays crisp in the zoo
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.cards import (STAT_NAMES, Ability, design, evolutions, factions,
                                          relics)
-from tabletop.resources import font_path
+from tabletop.table import pil_text
 
 FACE_VERSION = 1
 CARD_SIZE = (300, 420)
@@ -44,34 +43,12 @@ STAT_BOXES = (("attacks", "ATK"), ("dexterity", "DEX"), ("damage", "DMG"),
 DIE_STATS = ("dexterity", "armor")       # shown as "4+": a die face to reach
 
 
-@lru_cache(maxsize=64)
-def _font(px: int, bold: bool = False, serif: bool = False) -> ImageFont.FreeTypeFont:
-    try:
-        return ImageFont.truetype(str(font_path(bold=bold, serif=serif)), px)
-    except OSError:
-        return ImageFont.load_default(px)
-
-
-def _wrap(d: ImageDraw.ImageDraw, text: str, font, width: float) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if d.textlength(trial, font=font) <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+# text helpers shared with the other games' faces
+_font, _wrap = pil_text.font, pil_text.wrap
 
 
 def _fit(d, text: str, px: int, width: float, bold=True, serif=False, floor: int = 14):
-    """The largest font up to px in which text fits on one line of `width`."""
-    while px > floor and d.textlength(text, font=_font(px, bold, serif)) > width:
-        px -= 1
-    return _font(px, bold, serif)
+    return pil_text.fit_line(d, text, px, width, bold, serif, floor)
 
 
 def _shade(c, k: float):
