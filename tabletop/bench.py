@@ -70,7 +70,7 @@ def _search_figures(game) -> dict:
     """What the bots' search gets done: full games played by the game's own fast
     playout (the path the search uses instead of the engine's checked apply),
     and hard ISMCTS iterations per second over the first decisions of a game."""
-    from tabletop.bots.ismcts import LEVELS, ISMCTSBot, game_hooks
+    from tabletop.bots.ismcts import ISMCTSBot, game_hooks, level_for
     out = {}
     playout = game_hooks(game).playout
     if playout is not None:
@@ -82,7 +82,7 @@ def _search_figures(game) -> dict:
                     game.apply(s, rng.choice(game.legal_actions(s)))
             done += 1
         out["fast_playouts_per_s"] = round(done / (time.perf_counter() - start), 2)
-    bot = ISMCTSBot(LEVELS["hard"], "hard")
+    bot = ISMCTSBot(level_for(game, "hard"), "hard")
     rng, s = Rng(4), game.setup({}, 4)
     iterations, seconds, seen = 0, 0.0, 0
     while seen < SEARCH_POSITIONS and game.to_act(s) is not None:

@@ -142,3 +142,29 @@ def test_arena_reports_search_figures_only_for_searching_bots():
                                         "iterations_per_s", "searched_ms"}
     assert "search" not in greedy
     assert "options" not in report        # the plain shape when no options are given
+
+
+def test_a_game_sets_its_own_budget_per_difficulty_and_the_bot_takes_it():
+    # Pariah's SEARCH_LEVELS: an iteration costs different time in every game
+    from tabletop.bots.ismcts import level_for
+    from tabletop.games.pariah import heuristics
+    from tabletop.games.pariah.rules import GAME as PARIAH
+    for d in DIFFICULTIES:
+        want = heuristics.SEARCH_LEVELS.get(d, {})
+        got = level_for(PARIAH, d)
+        assert all(getattr(got, k) == v for k, v in want.items())
+        assert got.seconds == LEVELS[d].seconds          # the clock stays the app's
+    assert level_for(PARIAH, "hard") != LEVELS["hard"]
+    bot = make_bot("ismcts", "hard")
+    s = PARIAH.setup({}, 5)
+    while PARIAH.to_act(s) is not None and len(PARIAH.legal_actions(s)) < 2:
+        PARIAH.apply(s, PARIAH.legal_actions(s)[0])
+    seat = PARIAH.to_act(s)
+    bot.choose(PARIAH, PARIAH.view(s, seat), PARIAH.legal_actions(s), Rng(2))
+    assert bot.budget == level_for(PARIAH, "hard")
+    # a bot given its own budget keeps it
+    mine = ISMCTSBot.for_difficulty("hard", iterations=50)
+    mine.choose(PARIAH, PARIAH.view(s, seat), PARIAH.legal_actions(s), Rng(2))
+    assert mine.budget.iterations == 50
+    # a game without SEARCH_LEVELS plays the shared levels
+    assert level_for(GAME, "hard") == LEVELS["hard"]

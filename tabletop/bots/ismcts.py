@@ -108,6 +108,7 @@ class _Hooks:
     zero_sum: bool = False
     team_of: Callable[[int], int] | None = None
     single_pruned: bool = False
+    levels: Any = None               # difficulty -> SearchBudget changes for this game
 
 
 @lru_cache(maxsize=None)
@@ -126,6 +127,7 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
     found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
     found["team_of"] = getattr(heuristics, "team_of", None) if heuristics is not None else None
     found["single_pruned"] = bool(getattr(heuristics, "PLAY_A_SINGLE_PRUNED_MOVE", False))
+    found["levels"] = getattr(heuristics, "SEARCH_LEVELS", None)
     return _Hooks(**found)
 
 
@@ -141,7 +143,19 @@ def game_hooks(game: Game) -> _Hooks:
                   getattr(game, "search_apply", None) or base.search_apply,
                   getattr(game, "plausible", None) or base.plausible,
                   base.zero_sum if zero_sum is None else bool(zero_sum),
-                  getattr(game, "team_of", None) or base.team_of, base.single_pruned)
+                  getattr(game, "team_of", None) or base.team_of, base.single_pruned,
+                  base.levels)
+
+
+def level_for(game: Game | None, difficulty: str) -> SearchBudget:
+    """A difficulty's budget for `game`: LEVELS, with the changes its heuristics
+    module makes in SEARCH_LEVELS (an iteration costs very different time per game)."""
+    budget = LEVELS.get(difficulty, LEVELS["normal"])
+    if game is not None:
+        changes = (game_hooks(game).levels or {}).get(difficulty)
+        if changes:
+            budget = replace(budget, **changes)
+    return budget
 
 
 class ISMCTSBot:
@@ -150,6 +164,8 @@ class ISMCTSBot:
     def __init__(self, budget: SearchBudget | None = None, difficulty: str = "normal") -> None:
         self.budget = budget or LEVELS[difficulty]
         self.difficulty = difficulty
+        # a bot made for a difficulty takes each game's own budget for it (level_for)
+        self.per_game = False
         # figures of the last decision, for the arena and the report
         self.last_search: dict | None = None
 
@@ -158,7 +174,9 @@ class ISMCTSBot:
         budget = LEVELS.get(difficulty, LEVELS["normal"])
         if changes:
             budget = replace(budget, **changes)
-        return cls(budget, difficulty)
+        bot = cls(budget, difficulty)
+        bot.per_game = not changes and difficulty in LEVELS
+        return bot
 
     # --- the decision -------------------------------------------------------------------
     def choose(self, game: Game, view: Any, legal: list[Action], rng: Rng) -> Action:
@@ -168,6 +186,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]           # nothing to think about: a "deal", a forced move
         start = time.perf_counter()
+        if self.per_game:
+            self.budget = level_for(game, self.difficulty)
         root, iterations = self._search(game, view, legal, rng, start)
         if self.budget.temperature > 0:
             best = self._drawn(root, legal, self.budget.temperature, rng)
@@ -277,8 +297,14 @@ class ISMCTSBot:
             if done and (done & 7) == 0:
                 if deadline is not None and perf() > deadline:
                     break
-                if done >= min_iter and self._settled(root, n_max - done):
-                    break
+                if done >= min_iter:
+                    remaining = n_max - done
+                    if deadline is not None:
+                        # iterations the clock still allows, at the rate so far
+                        now = perf()
+                        remaining = min(remaining, int(done * (deadline - now) / max(now - start, 1e-6)) + 1)
+                    if self._settled(root, remaining):
+                        break
             if state is None:
                 state = sample(view, rng)
                 if plausible is not None:
