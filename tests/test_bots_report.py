@@ -85,3 +85,29 @@ def test_trials_plan_meets_the_issue_and_lets_the_bots_choose_their_decks():
     assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
     assert rep._arena_ref("trials") == "trials"        # in the registry since its table landed
     assert rep._arena_ref("paargus") == "paargus"
+
+
+def test_render_rewrites_the_document_from_the_stored_figures_without_playing(tmp_path, monkeypatch):
+    small = GamePlan(game="toygame:GAME", options={}, what_a_game_is="one game of toy Nim",
+                     matchups=(Matchup(("greedy", "random"), 2),), seed=5)
+    monkeypatch.setattr(rep, "PLANS", {"toy": small})
+    monkeypatch.setattr(rep, "RESULTS_DIR", tmp_path / "bots")
+    (tmp_path / "bots").mkdir()
+    stored = run_plan(small, jobs=1, say=lambda _: None)
+    stored["budgets"]["hard"]["iterations"] = 1234          # as measured then, not as now
+    (tmp_path / "bots" / "toy.json").write_text(json.dumps(stored))
+    monkeypatch.setattr(rep, "run_plan", lambda *a, **k: (_ for _ in ()).throw(AssertionError))
+    out = tmp_path / "BOTS.md"
+    assert rep.main(["--render", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "### Budgets in this game" in text and "| hard | 1234 |" in text
+
+
+def test_each_game_section_shows_the_budgets_that_game_searches_with():
+    from tabletop.bots.ismcts import LEVELS
+    from tabletop.games.pariah.heuristics import SEARCH_LEVELS
+    budgets = rep.game_budgets("pariah")
+    assert budgets["hard"]["iterations"] == SEARCH_LEVELS["hard"]["iterations"]
+    assert budgets["hard"]["seconds"] == LEVELS["hard"].seconds
+    assert f"| hard | {SEARCH_LEVELS['hard']['iterations']} |" in rep.budgets_table(budgets)
+    assert f"| hard | {LEVELS['hard'].iterations} |" in rep.budgets_table()

@@ -150,6 +150,7 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
     except Exception as exc:         # the figures above still stand
         say(f"[{plan.game}] bench failed: {exc}")
     return {"game": plan.game, "options": plan.options, "what_a_game_is": plan.what_a_game_is,
+            "budgets": game_budgets(plan.game),
             "timing_targets": dict(plan.timing_targets), "reports": results, "bench": bench,
             "seconds": round(time.perf_counter() - started, 1)}
 
@@ -226,19 +227,32 @@ def bench_line(result: dict) -> str:
             f"second, apply {b['apply_us']} µs, clone {b['clone_us']} µs (medians).")
 
 
-def budgets_table() -> str:
+def game_budgets(game_id: str) -> dict[str, dict]:
+    """The budget each difficulty searches with in this game (LEVELS and its SEARCH_LEVELS)."""
+    from dataclasses import asdict
+    from tabletop.bots.base import resolve_game
+    from tabletop.bots.ismcts import level_for
+    game = resolve_game(_arena_ref(game_id))
+    return {d: asdict(level_for(game, d)) for d in DIFFICULTIES}
+
+
+def budgets_table(budgets: dict[str, dict] | None = None) -> str:
+    """The difficulties' budgets: the shared LEVELS, or one game's (game_budgets)."""
+    from dataclasses import asdict
     from tabletop.bots.greedy import SAMPLES
     from tabletop.bots.ismcts import LEVELS
+    if budgets is None:
+        budgets = {d: asdict(LEVELS[d]) for d in DIFFICULTIES}
     rows = ["| difficulty | `ismcts` iterations | time limit | playout | rollout depth "
             "| exploration | `greedy` samples | the app seats (`bot_for_difficulty`) |",
             "|---|---:|---:|---|---:|---:|---:|---|"]
     for d in DIFFICULTIES:
-        b = LEVELS[d]
-        seconds = "none" if b.seconds is None else f"{b.seconds:g} s"
-        policy = "game's rollout policy" if b.informed else "uniform random"
+        b = budgets[d]
+        seconds = "none" if b["seconds"] is None else f"{b['seconds']:g} s"
+        policy = "game's rollout policy" if b["informed"] else "uniform random"
         name, level = UI_BOTS[d]
-        rows.append(f"| {d} | {b.iterations} | {seconds} | {policy} | {b.rollout_depth} | "
-                    f"{b.exploration:g} | {SAMPLES[d]} | `{name}:{level}` |")
+        rows.append(f"| {d} | {b['iterations']} | {seconds} | {policy} | {b['rollout_depth']} | "
+                    f"{b['exploration']:g} | {SAMPLES[d]} | `{name}:{level}` |")
     return "\n".join(rows)
 
 
@@ -255,6 +269,8 @@ def render(results: list[dict]) -> str:
                      f"the JSON below). {n_games} games in {result['seconds'] / 60:.1f} min, "
                      f"measured {result.get('measured', '?')} on {result.get('machine', '?')} by "
                      f"`{result.get('command', 'python -m tabletop.bots.report')}`.\n\n"
+                     f"### Budgets in this game\n\n"
+                     f"{budgets_table(result.get('budgets') or game_budgets(result['game']))}\n\n"
                      f"### Win rates\n\n{results_table(result)}\n\n"
                      f"### Decision time and search speed\n\n"
                      f"{timing_table(result)}\n\n"
@@ -307,7 +323,8 @@ searching.
 
 The budget is iterations **and** time: the iteration cap decides on a machine that is fast
 enough, so the same seed gives the same move; the clock stops a slow machine. A search also
-stops early once no other root action could catch up with the most visited one.
+stops early once no other root action could catch up with the most visited one in the
+iterations left (the fewer of the cap and what the clock still allows at the rate so far).
 
 Game hooks (a method on the Game, or a function in `games/<id>/heuristics.py`):
 `rollout_action(state, rng)`, `playout(state, rng, max_actions)`,
@@ -323,7 +340,14 @@ reach exactly the states the engine reaches.
 
 ### Difficulties
 
+The shared levels (`LEVELS` in `tabletop/bots/ismcts.py`):
+
 {budgets}
+
+An iteration costs very different time per game (a Paargus playout is a few card plays, a
+Pariah one rolls dice for a whole round), so a game may change a level's iteration count in
+`SEARCH_LEVELS` in its heuristics module; each game's section below shows the budgets it was
+measured with. The time limits are the same in every game.
 
 `bot_for_difficulty(level)` (in `tabletop.bots.base`) is what the app's "Bot: easy / normal /
 hard" choice should seat: `make_bot(*bot_for_difficulty("hard"))`.
@@ -371,6 +395,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="multiply every game count (0.1 for a quick look)")
     parser.add_argument("--out", default=str(DEFAULT_OUT), help="where to write (default docs/BOTS.md)")
     parser.add_argument("--json", help="also write the raw results here")
+    parser.add_argument("--render", action="store_true",
+                        help="measure nothing: rewrite the document from docs/bots/*.json")
     args = parser.parse_args(argv)
     games = args.game or list(PLANS)
     command = "python -m tabletop.bots.report" + "".join(
@@ -379,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, " \
               f"Python {platform.python_version()}"
     results = []
-    for g in games:
+    for g in ([] if args.render else games):
         result = run_plan(PLANS[g], jobs=args.jobs, scale=args.scale)
         result.update(jobs=args.jobs, machine=machine, command=command,
                       measured=time.strftime("%Y-%m-%d"))
