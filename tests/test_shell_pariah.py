@@ -5,28 +5,16 @@ bots; each quit mid-match, resumed from the saved game and finished."""
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
 
 from pariah_ui_helpers import route
+from shell_helpers import finished_and_saved, make_window, open_match, play_until, quit_and_resume, table_move
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.pariah.rules import GAME
 from tabletop.games.pariah.state import ACTIVATE, SELECT
-from tabletop.shell.main_window import MainWindow
 from tabletop.store.saves import SaveStore
-from tabletop.table import intents as it
 
 pytestmark = pytest.mark.gui
-
-
-def make_window(qtbot, store):
-    win = MainWindow(store=store)
-    win.settings.animation_speed = 0
-    win.settings.auto_pass = False
-    qtbot.addWidget(win)
-    win.resize(1600, 940)
-    win.show()
-    return win
 
 
 def choose(match, rng):
@@ -39,69 +27,17 @@ def choose(match, rng):
     return rng.choice(legal)
 
 
-def human_move(page, rng) -> None:
-    """One action, made with the table's own intents until the engine has it."""
-    ctrl = page.ctrl
-    a = choose(ctrl.match, rng)
-    before = len(ctrl.match.log)
-    for _ in range(12):
-        steps = route(page.presenter, a)
-        if steps is None:                        # beyond the table's buttons: the side panel
-            page.perform(a)
-        else:
-            page._intents(steps)
-        if len(ctrl.match.log) > before:
-            assert ctrl.match.log[-1].action == a
-            return
-    raise AssertionError(f"the table could not make {a.label}")
-
-
-def play_until(page, qtbot, stop, rng, limit=6000):
-    for _ in range(limit):
-        if stop():
-            return
-        QApplication.processEvents()
-        if page.summary is not None:
-            page.summary._done("stay" if page.ctrl.match.result() else "continue")
-            continue
-        if page.scene.curtain:
-            page._intents([it.ButtonPress("curtain")])
-            continue
-        if page.ctrl.my_turn():
-            human_move(page, rng)
-        else:
-            qtbot.wait(2)
-    m = page.ctrl.match
-    raise AssertionError(f"the match did not progress: {m.state.phase} round {m.state.round}, "
-                         f"to act {m.to_act}, busy {page.scene.busy}, log {len(m.log)}")
-
-
 def quit_resume_finish(qtbot, tmp_path, seats, seed):
     store = SaveStore(tmp_path / "saves")
-    win = make_window(qtbot, store)
-    match = Match(GAME, seats, seed)
-    win.open_match(match)
-    page = win.table
-    page.scene.pace = 0
+    win, page = open_match(qtbot, store, Match(GAME, seats, seed))
     rng = Rng(seed)
+    move = lambda page: table_move(page, choose(page.ctrl.match, rng), route)
     st = lambda: page.ctrl.match.state
     play_until(page, qtbot, lambda: st().phase == ACTIVATE and len(st().acted) >= 2
-               and page.ctrl.my_turn(), rng)
-    log_before = [e.action for e in page.ctrl.match.log]
-    match_id = page.ctrl.match.id
-    win.close()
-    win2 = make_window(qtbot, store)
-    latest = store.latest_unfinished()
-    assert latest is not None and latest.id == match_id
-    win2.resume(latest.id)
-    page2 = win2.table
-    page2.scene.pace = 0
-    assert [e.action for e in page2.ctrl.match.log] == log_before
-    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, rng)
-    result = page2.ctrl.match.result()
-    assert store.latest_unfinished() is None
-    again = store.load(match_id)
-    assert again.result().winners == result.winners
+               and page.ctrl.my_turn(), move, limit=6000)
+    win2, page2 = quit_and_resume(qtbot, win, store)
+    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, move, limit=6000)
+    result = finished_and_saved(page2, store)
     win2.table.leave()
     return result
 

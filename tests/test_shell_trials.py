@@ -3,28 +3,17 @@ buttons, as the table page receives them): a duel against a bot quit mid-match, 
 the saved game and finished; a battle royale of three; the new-match dialog's deck choice."""
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
+from shell_helpers import finished_and_saved, make_window, open_match, play_until, quit_and_resume, table_move
 from trials_ui_helpers import route
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.trials.deckbook import BOTS_CHOICE
 from tabletop.games.trials.rules import GAME
-from tabletop.shell.main_window import MainWindow
 from tabletop.store.saves import SaveStore
 from tabletop.table import intents as it
 
 pytestmark = pytest.mark.gui
-
-
-def make_window(qtbot, store):
-    win = MainWindow(store=store)
-    win.settings.animation_speed = 0
-    win.settings.auto_pass = False
-    qtbot.addWidget(win)
-    win.resize(1600, 940)
-    win.show()
-    return win
 
 
 def choose(match, rng):
@@ -37,60 +26,20 @@ def choose(match, rng):
     return rng.choice(legal)
 
 
-def human_move(page, rng) -> None:
-    ctrl = page.ctrl
-    a = choose(ctrl.match, rng)
-    before = len(ctrl.match.log)
-    for _ in range(12):
-        steps = route(page.presenter, a)
-        assert steps is not None, a.label
-        page._intents(steps)
-        if len(ctrl.match.log) > before:
-            assert ctrl.match.log[before].action == a
-            return
-    raise AssertionError(f"the table could not make {a.label}")
-
-
-def play_until(page, qtbot, stop, rng, limit=5000):
-    for _ in range(limit):
-        if stop():
-            return
-        QApplication.processEvents()
-        if page.summary is not None:
-            page.summary._done("stay")
-            continue
-        if page.ctrl.my_turn():
-            human_move(page, rng)
-        else:
-            qtbot.wait(1)
-    m = page.ctrl.match
-    raise AssertionError(f"no progress: round {m.state.round}, to act {m.to_act}, log {len(m.log)}")
+def mover(rng):
+    return lambda page: table_move(page, choose(page.ctrl.match, rng), route, panel=False)
 
 
 def test_a_duel_against_the_bot_through_the_table_saved_resumed_and_finished(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
-    win = make_window(qtbot, store)
     match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 17,
                   {"decks": ["Chronomancy pair", None]})
-    win.open_match(match)
-    page = win.table
-    page.scene.pace = 0
-    rng = Rng(17)
-    play_until(page, qtbot, lambda: page.ctrl.match.state.round >= 3 and page.ctrl.my_turn(), rng)
-    log_before = [e.action for e in page.ctrl.match.log]
-    match_id = page.ctrl.match.id
-    win.close()
-    win2 = make_window(qtbot, store)
-    latest = store.latest_unfinished()
-    assert latest is not None and latest.id == match_id
-    win2.resume(latest.id)
-    page2 = win2.table
-    page2.scene.pace = 0
-    assert [e.action for e in page2.ctrl.match.log] == log_before
-    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, rng)
-    result = page2.ctrl.match.result()
-    assert store.latest_unfinished() is None
-    assert store.load(match_id).result().winners == result.winners
+    win, page = open_match(qtbot, store, match)
+    move = mover(Rng(17))
+    play_until(page, qtbot, lambda: page.ctrl.match.state.round >= 3 and page.ctrl.my_turn(), move)
+    win2, page2 = quit_and_resume(qtbot, win, store)
+    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, move)
+    finished_and_saved(page2, store)
     assert page2.scene.get("lbl:banner").text == "The match is over"
     win2.table.leave()
 
@@ -105,7 +54,7 @@ def test_a_battle_royale_of_three_plays_on_the_table(qtbot, tmp_path):
     page.scene.pace = 0
     assert len(page.ctrl.match.state.avatars[0]) == 1
     m = page.ctrl.match
-    play_until(page, qtbot, lambda: m.result() is not None or m.state.round >= 3, Rng(23))
+    play_until(page, qtbot, lambda: m.result() is not None or m.state.round >= 3, mover(Rng(23)))
     assert {e.seat for e in m.log} == {0, 1, 2}
     for seat in (1, 2):                        # each opponent has its own slot on the table
         assert page.scene.get(f"card:{m.state.avatars[seat][0]}") is not None
