@@ -53,14 +53,3 @@ def route(p, a: Action) -> list | None:
             return [it.ButtonPress(f"btn:pchoice:{p._other_choices(c).index(a)}")]
         return [it.Drop(f"card:{c}", f"card:{t}", 0, 0)]
     return None
-
-
-def answer(p, intent):
-    """What the presenter makes of one intent (as the table page asks it)."""
-    if isinstance(intent, it.Click):
-        return p.click(intent.target)
-    if isinstance(intent, it.ButtonPress):
-        return p.button(intent.button_id)
-    if isinstance(intent, it.Drop):
-        return p.drop(intent.sprite_id, intent.target)
-    raise TypeError(intent)

@@ -5,7 +5,8 @@ each phase draws its zones; a seat's table never shows another seat's hidden car
 import pytest
 
 from pariah_helpers import battle
-from pariah_ui_helpers import answer, route
+from pariah_ui_helpers import route
+from presenter_helpers import through_table
 from tabletop.core import Action, Rng
 from tabletop.games.pariah.rules import GAME
 from tabletop.games.pariah.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP,
@@ -35,15 +36,7 @@ def show(p, s, seat=0, events=()):
 
 def play_through_table(p, s, a: Action, seat: int, events=()):
     """Make `a` with the table's own intents; returns the action the table proposes."""
-    for _ in range(12):
-        steps = route(p, a)
-        assert steps is not None, f"no way on the table to {a.label}"
-        got = answer(p, steps[0])
-        if got == LOCAL or got is None:
-            show(p, s, seat)
-            continue
-        return got
-    raise AssertionError(f"the table went round in circles for {a.label}")
+    return through_table(p, a, route, lambda: show(p, s, seat))
 
 
 # --- the army-selection screen ---------------------------------------------------------------

@@ -4,10 +4,11 @@ destinations; hidden cards stay hidden; the priority window is unmistakable; aut
 
 import pytest
 
-from trials_ui_helpers import answer, route
+from presenter_helpers import through_table
+from trials_ui_helpers import route
 from tabletop.core import Action, Rng
 from tabletop.games.trials.rules import GAME
-from tabletop.games.trials.state import OVER, UNKNOWN
+from tabletop.games.trials.state import OVER
 from tabletop.games.trials.table import TrialsPresenter, glossary_terms, terms_on
 from tabletop.store.settings import Settings
 from tabletop.table.faces import FaceCache
@@ -29,17 +30,6 @@ def show(p, s, seat):
     p.sync(view, legal, bool(legal), [])
     return view
 
-
-def through_table(p, s, a: Action, seat: int):
-    for _ in range(10):
-        steps = route(p, a)
-        assert steps is not None, f"no way on the table to {a.label}"
-        got = answer(p, steps[0])
-        if got == LOCAL or got is None:
-            show(p, s, seat)
-            continue
-        return got
-    raise AssertionError(f"the table went round in circles for {a.label}")
 
 
 def hidden_faces_of_others(scene, s, seat):
@@ -64,7 +54,7 @@ def test_every_legal_action_is_reachable_through_the_tables_intents(tmp_path, pl
         assert not hidden_faces_of_others(scene, s, seat)
         legal = GAME.legal_actions(s)
         a = rng.choice(legal)
-        got = through_table(p, s, a, seat)
+        got = through_table(p, a, route, lambda: show(p, s, seat), tries=10)
         assert got == a, f"wanted {a.label}, the table made {got}"
         kinds.add(a.kind)
         GAME.apply(s, a)

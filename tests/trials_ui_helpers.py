@@ -35,16 +35,3 @@ def route(p, a: Action) -> list | None:
     if k == "decline":
         return [it.ButtonPress("btn:decline")]
     return None
-
-
-def answer(p, intent):
-    """What the presenter makes of one intent (as the table page asks it)."""
-    if isinstance(intent, it.Click):
-        return p.click(intent.target)
-    if isinstance(intent, it.ButtonPress):
-        return p.button(intent.button_id)
-    if isinstance(intent, it.Drop):
-        return p.drop(intent.sprite_id, intent.target)
-    if isinstance(intent, it.RightClick):
-        return p.context(intent.target)
-    raise TypeError(intent)
