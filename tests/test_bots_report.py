@@ -111,3 +111,14 @@ def test_each_game_section_shows_the_budgets_that_game_searches_with():
     assert budgets["hard"]["seconds"] == LEVELS["hard"].seconds
     assert f"| hard | {SEARCH_LEVELS['hard']['iterations']} |" in rep.budgets_table(budgets)
     assert f"| hard | {LEVELS['hard'].iterations} |" in rep.budgets_table()
+
+
+def test_pariah_plan_meets_the_issue_with_the_dice_games_bar():
+    plan = rep.PLANS["pariah"]
+    by_bots = {m.bots: m for m in plan.matchups}
+    assert by_bots[("ismcts:hard", "random")].games >= 200
+    assert by_bots[("ismcts:hard", "random")].target == 0.85         # issue 5's measured bar
+    assert by_bots[("ismcts:hard", "greedy:hard")].games >= 200
+    assert by_bots[("ismcts:hard", "greedy:hard")].target == 0.65
+    assert by_bots[("ismcts:normal", "random")].target == 0.85       # issue 3's, unchanged
+    assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}

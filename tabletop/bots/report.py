@@ -98,7 +98,7 @@ PLANS: dict[str, GamePlan] = {
         matchups=(
             Matchup(("ismcts:hard", "random"), 200, 0.85),
             Matchup(("ismcts:hard", "greedy:hard"), 200, 0.65),
-            Matchup(("ismcts:normal", "random"), 200, 0.80),
+            Matchup(("ismcts:normal", "random"), 200, 0.85),
             Matchup(("greedy:hard", "random"), 100),
         ),
         seed=30_000,
