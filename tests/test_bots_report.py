@@ -122,3 +122,30 @@ def test_pariah_plan_meets_the_issue_with_the_dice_games_bar():
     assert by_bots[("ismcts:hard", "greedy:hard")].target == 0.65
     assert by_bots[("ismcts:normal", "random")].target == 0.85       # issue 3's, unchanged
     assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
+
+
+def test_a_plan_can_be_measured_a_matchup_at_a_time(tmp_path, monkeypatch):
+    monkeypatch.setattr(rep, "PLANS", {"toy": TOY_PLAN})
+    monkeypatch.setattr(rep, "RESULTS_DIR", tmp_path / "bots")
+    out = tmp_path / "BOTS.md"
+    assert rep.main(["--game", "toy", "--matchup", "2", "--jobs", "1", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "| `greedy` vs `random` | 4 |" in text
+    assert "Not measured yet: `ismcts:easy` vs `random`." in text
+    assert rep.main(["--game", "toy", "--matchup", "1", "--jobs", "1", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "| `ismcts:easy` vs `random` | 6 |" in text and "| `greedy` vs `random` | 4 |" in text
+    assert "Not measured yet" not in text
+    stored = json.loads((tmp_path / "bots" / "toy.json").read_text())
+    assert [r["games"] for r in stored["reports"]] == [6, 4]          # in the plan's order
+
+
+def test_figures_measured_with_other_budgets_are_not_merged():
+    plan = TOY_PLAN
+    old = run_plan(plan, jobs=1, say=lambda _: None, only=[1])
+    new = run_plan(plan, jobs=1, say=lambda _: None, only=[2])
+    assert len(rep.merge_measurements(plan, old, new, say=lambda _: None)["reports"]) == 2
+    old["budgets"]["hard"]["iterations"] += 1
+    said = []
+    merged = rep.merge_measurements(plan, old, new, say=said.append)
+    assert [r["games"] for r in merged["reports"]] == [4] and "other budgets" in said[0]

@@ -119,11 +119,14 @@ def _say(text: str) -> None:
 
 
 def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
-             say: Callable[[str], None] = _say) -> dict:
-    """Every matchup of `plan` through the arena; the reports and how long it took."""
+             say: Callable[[str], None] = _say, only: Sequence[int] | None = None) -> dict:
+    """Every matchup of `plan` (or the ones numbered in `only`, from 1) through the arena;
+    the reports and how long it took."""
     results = []
     started = time.perf_counter()
     for k, m in enumerate(plan.matchups):
+        if only and k + 1 not in only:
+            continue
         games = max(2, int(round(m.games * scale)))
         label = " vs ".join(m.bots)
         t0 = time.perf_counter()
@@ -180,6 +183,16 @@ def results_table(result: dict) -> str:
         rows.append(f"| `{a['bot']}` vs `{b['bot']}`{note} | {r['games']} | {a['wins']} | "
                     f"{a['losses']} | {a['draws']} | {_rate(a, r['games'])} | {_target_cell(r)} |")
     return "\n".join(rows)
+
+
+def _missing(result: dict) -> str:
+    """A line naming the plan's matchups that have no figures yet, if any."""
+    plan = next((p for p in PLANS.values() if p.game == result["game"]), None)
+    if plan is None:
+        return ""
+    have = {tuple(e["bot"] for e in r["entrants"]) for r in result["reports"]}
+    gone = [" vs ".join(f"`{b}`" for b in m.bots) for m in plan.matchups if tuple(m.bots) not in have]
+    return f"Not measured yet: {', '.join(gone)}.\n\n" if gone else ""
 
 
 def timing_table(result: dict) -> str:
@@ -271,7 +284,7 @@ def render(results: list[dict]) -> str:
                      f"`{result.get('command', 'python -m tabletop.bots.report')}`.\n\n"
                      f"### Budgets in this game\n\n"
                      f"{budgets_table(result.get('budgets') or game_budgets(result['game']))}\n\n"
-                     f"### Win rates\n\n{results_table(result)}\n\n"
+                     f"### Win rates\n\n{results_table(result)}\n\n{_missing(result)}"
                      f"### Decision time and search speed\n\n"
                      f"{timing_table(result)}\n\n"
                      "\"Decisions\" are all of a bot's decisions, including the instant ones "
@@ -373,6 +386,37 @@ the others' last measurements (kept in `docs/bots/<game>.json`). One matchup by 
 """
 
 
+def _matchup_key(report: dict) -> tuple:
+    return (tuple(e["bot"] for e in report["entrants"]), report.get("seed"), report["games"])
+
+
+def merge_measurements(plan: GamePlan, old: dict | None, new: dict,
+                       say: Callable[[str], None] = _say) -> dict:
+    """`new` (some of the plan's matchups) with `old`'s figures for the others, where `old`
+    played the same matchup (bots, seed, games) with the same budgets; in the plan's order.
+    A long plan can so be measured a few matchups at a time."""
+    if old is None:
+        return new
+    if old.get("budgets") != new.get("budgets"):
+        say(f"[{plan.game}] the stored figures were measured with other budgets: not kept")
+        return new
+    fresh = {_matchup_key(r): r for r in new["reports"]}
+    kept = {_matchup_key(r): r for r in old["reports"]}
+    reports = []
+    for k, m in enumerate(plan.matchups):
+        for key in (fresh, kept):
+            hit = next((r for kk, r in key.items()
+                        if kk[0] == tuple(m.bots) and kk[1] == plan.seed + 1000 * k), None)
+            if hit is not None:
+                reports.append(hit)
+                break
+    merged = dict(new)
+    merged["reports"] = reports
+    merged["seconds"] = round(new["seconds"] + sum(
+        r.get("seconds", 0.0) for r in reports if _matchup_key(r) not in fresh), 1)
+    return merged
+
+
 def _with_stored(fresh: list[dict]) -> list[dict]:
     """The fresh results, and for every other game with a plan its last stored ones."""
     by_game = {r["game"]: r for r in fresh}
@@ -395,6 +439,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="multiply every game count (0.1 for a quick look)")
     parser.add_argument("--out", default=str(DEFAULT_OUT), help="where to write (default docs/BOTS.md)")
     parser.add_argument("--json", help="also write the raw results here")
+    parser.add_argument("--matchup", type=int, action="append",
+                        help="only this matchup of the plan, numbered from 1 (repeatable); "
+                             "the game's other stored figures are kept")
     parser.add_argument("--render", action="store_true",
                         help="measure nothing: rewrite the document from docs/bots/*.json")
     args = parser.parse_args(argv)
@@ -406,9 +453,13 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"Python {platform.python_version()}"
     results = []
     for g in ([] if args.render else games):
-        result = run_plan(PLANS[g], jobs=args.jobs, scale=args.scale)
+        result = run_plan(PLANS[g], jobs=args.jobs, scale=args.scale, only=args.matchup)
         result.update(jobs=args.jobs, machine=machine, command=command,
                       measured=time.strftime("%Y-%m-%d"))
+        stored = RESULTS_DIR / f"{g}.json"
+        if args.matchup and stored.exists():
+            result = merge_measurements(PLANS[g], json.loads(stored.read_text(encoding="utf-8")),
+                                        result)
         results.append(result)
         if args.scale == 1.0:          # a quick look (--scale) is not the game's measurement
             RESULTS_DIR.mkdir(parents=True, exist_ok=True)
