@@ -351,6 +351,16 @@ ending the hand when that wins it and hiding them rather than open the endgame f
 opponent two ahead. The playouts skip the engine's event texts; a test checks that they
 reach exactly the states the engine reaches.
 
+Pariah's evaluation projects the rest of the match: each unit strikes its best target with
+the damage it deals on average, round after round to round 5, and the points each side keeps
+decide; the secret army is one decision (every affordable subset of the ten cards drawn,
+scored against typical enemy armies), and the search sees only pruned moves (one unit per
+design when deploying, the best attack plans and ability targets). Trials' evaluation weighs
+what each seat's standing Avatars still hold against its strongest rival, with the kill race
+and, near the bottom of the decks, the deck race; its bots choose their decks among the
+strongest ready-made ones. Both have their own playout policies and unchecked search moves
+(`games/<id>/heuristics.py` says more).
+
 ### Difficulties
 
 The shared levels (`LEVELS` in `tabletop/bots/ismcts.py`):
