@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import test_bots_support  # noqa: F401  (registers the test bots)
 
 from tabletop.bots import report as rep
@@ -13,19 +15,6 @@ TOY_PLAN = GamePlan(game="toygame:GAME", options={}, what_a_game_is="one game of
                     matchups=(Matchup(("ismcts:easy", "random"), 6, 0.5),
                               Matchup(("greedy", "random"), 4)),
                     seed=3, timing_targets={"ismcts:easy": 3.0})
-
-
-def test_paargus_plan_meets_the_issue():
-    plan = rep.PLANS["paargus"]
-    assert plan.options == {"hands": 1}
-    by_bots = {m.bots: m for m in plan.matchups}
-    assert by_bots[("ismcts:hard", "random")].games >= 200
-    assert by_bots[("ismcts:hard", "random")].target == 0.95
-    assert by_bots[("ismcts:hard", "greedy:hard")].games >= 200
-    assert by_bots[("ismcts:hard", "greedy:hard")].target == 0.70
-    assert by_bots[("ismcts:normal", "random")].target == 0.85
-    assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
-    assert "hand" in plan.what_a_game_is
 
 
 def test_a_plan_runs_and_renders(tmp_path):
@@ -72,21 +61,6 @@ def test_measuring_one_game_keeps_the_others_last_figures(tmp_path, monkeypatch)
     assert json.loads((tmp_path / "bots" / "toy.json").read_text())["reports"][0]["games"] == 2
 
 
-def test_trials_plan_meets_the_issue_and_lets_the_bots_choose_their_decks():
-    plan = rep.PLANS["trials"]
-    assert plan.options == {"decks": ["bot", "bot"]}
-    by_bots = {m.bots: m for m in plan.matchups}
-    assert by_bots[("ismcts:hard", "random")].games >= 200
-    assert by_bots[("ismcts:hard", "random")].target == 0.95
-    assert by_bots[("ismcts:hard", "greedy:hard")].games >= 200
-    assert by_bots[("ismcts:hard", "greedy:hard")].target == 0.70
-    assert by_bots[("ismcts:normal", "random")].target == 0.85
-    assert by_bots[("greedy:hard", "random")].games >= 100
-    assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
-    assert rep._arena_ref("trials") == "trials"        # in the registry since its table landed
-    assert rep._arena_ref("paargus") == "paargus"
-
-
 def test_render_rewrites_the_document_from_the_stored_figures_without_playing(tmp_path, monkeypatch):
     small = GamePlan(game="toygame:GAME", options={}, what_a_game_is="one game of toy Nim",
                      matchups=(Matchup(("greedy", "random"), 2),), seed=5)
@@ -111,17 +85,6 @@ def test_each_game_section_shows_the_budgets_that_game_searches_with():
     assert budgets["hard"]["seconds"] == LEVELS["hard"].seconds
     assert f"| hard | {SEARCH_LEVELS['hard']['iterations']} |" in rep.budgets_table(budgets)
     assert f"| hard | {LEVELS['hard'].iterations} |" in rep.budgets_table()
-
-
-def test_pariah_plan_meets_the_issue_with_the_dice_games_bar():
-    plan = rep.PLANS["pariah"]
-    by_bots = {m.bots: m for m in plan.matchups}
-    assert by_bots[("ismcts:hard", "random")].games >= 200
-    assert by_bots[("ismcts:hard", "random")].target == 0.85         # issue 5's measured bar
-    assert by_bots[("ismcts:hard", "greedy:hard")].games >= 200
-    assert by_bots[("ismcts:hard", "greedy:hard")].target == 0.65
-    assert by_bots[("ismcts:normal", "random")].target == 0.85       # issue 3's, unchanged
-    assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
 
 
 def test_a_plan_can_be_measured_a_matchup_at_a_time(tmp_path, monkeypatch):
@@ -149,3 +112,24 @@ def test_figures_measured_with_other_budgets_are_not_merged():
     said = []
     merged = rep.merge_measurements(plan, old, new, say=said.append)
     assert [r["games"] for r in merged["reports"]] == [4] and "other budgets" in said[0]
+
+
+@pytest.mark.parametrize("game, hard_vs_random", [("paargus", 0.95), ("trials", 0.95),
+                                                   ("pariah", 0.85)])   # issue 5: the dice game's bar
+def test_every_plan_holds_its_game_to_the_bots_issue(game, hard_vs_random):
+    plan = rep.PLANS[game]
+    by_bots = {m.bots: m for m in plan.matchups}
+    hard_greedy = 0.65 if game == "pariah" else 0.70
+    for bots, target in ((("ismcts:hard", "random"), hard_vs_random),
+                         (("ismcts:hard", "greedy:hard"), hard_greedy),
+                         (("ismcts:normal", "random"), 0.85)):
+        assert by_bots[bots].games >= 200 and by_bots[bots].target == target, bots
+    assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
+    assert rep._arena_ref(game) == game                 # every game is in the registry
+
+
+def test_what_a_game_is_in_each_plan():
+    assert rep.PLANS["paargus"].options == {"hands": 1}
+    assert "hand" in rep.PLANS["paargus"].what_a_game_is
+    assert rep.PLANS["trials"].options == {"decks": ["bot", "bot"]}     # the bots choose decks
+    assert rep.PLANS["pariah"].seed != rep.PLANS["paargus"].seed
