@@ -7,6 +7,7 @@ import time
 from itertools import combinations, permutations
 
 import pytest
+from test_bots_support import assert_choice_blind_to_hidden_cards
 
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import make_bot
@@ -73,16 +74,7 @@ def test_same_view_same_choice_whatever_the_hidden_cards(bot):
         alt = _reshuffled(s, seed + 100)
         o = 1 - seat
         assert sorted(alt.hands[o]) != sorted(s.hands[o]) or alt.deck != s.deck
-        view, alt_view = GAME.view(s, seat), GAME.view(alt, seat)
-        assert GAME.view_to_json(view) == GAME.view_to_json(alt_view)
-        legal = GAME.legal_actions(s)
-        assert GAME.legal_actions(alt) == legal
-        if bot == "ismcts":   # iterations only: the clock must not decide
-            player = ISMCTSBot.for_difficulty("normal", seconds=None, iterations=400)
-        else:
-            player = make_bot("greedy", "hard")
-        picks = {player.choose(GAME, v, legal, Rng(5)) for v in (view, alt_view)}
-        assert len(picks) == 1
+        assert_choice_blind_to_hidden_cards(GAME, s, alt, seat, bot, iterations=400)
 
 
 def test_the_view_hides_the_opponent_hand_and_the_deck():

@@ -5,6 +5,7 @@ checked against the engine."""
 from __future__ import annotations
 
 import pytest
+from test_bots_support import assert_choice_blind_to_hidden_cards
 
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import make_bot, register_bot, unregister_bot
@@ -69,13 +70,7 @@ def test_the_choice_does_not_depend_on_the_opponents_hidden_cards(bot):
     alt = _swapped(s, 3)
     o = 1 - seat
     assert sorted(alt.relic_hands[o]) != sorted(s.relic_hands[o]) or alt.relic_decks[o] != s.relic_decks[o]
-    view, alt_view = GAME.view(s, seat), GAME.view(alt, seat)
-    assert GAME.view_to_json(view) == GAME.view_to_json(alt_view)
-    legal = GAME.legal_actions(s)
-    assert GAME.legal_actions(alt) == legal
-    player = (ISMCTSBot.for_difficulty("normal", seconds=None, iterations=120) if bot == "ismcts"
-              else make_bot("greedy", "hard"))
-    assert len({player.choose(GAME, v, legal, Rng(5)) for v in (view, alt_view)}) == 1
+    assert_choice_blind_to_hidden_cards(GAME, s, alt, seat, bot, iterations=120)
 
 
 def test_the_army_choice_does_not_depend_on_the_opponents_secret_army():

@@ -95,3 +95,21 @@ class BrokenNim(ToyNim):
         if self.setups % 2 == 0:
             raise RuntimeError("engine bug")
         return super().apply(s, a)
+
+
+def assert_choice_blind_to_hidden_cards(game, s, alt, seat: int, bot: str, iterations: int,
+                                        to_json=None) -> None:
+    """The fairness check of the bots issue: `alt` differs from `s` only in cards `seat` cannot
+    see, so the views are equal and the bot (`ismcts` by iterations, never the clock, or
+    `greedy`) must choose the same action from either."""
+    from tabletop.bots.base import make_bot
+    from tabletop.bots.ismcts import ISMCTSBot
+    from tabletop.core import Rng
+    to_json = to_json or game.view_to_json
+    view, alt_view = game.view(s, seat), game.view(alt, seat)
+    assert to_json(view) == to_json(alt_view)
+    legal = game.legal_actions(s)
+    assert game.legal_actions(alt) == legal
+    player = (ISMCTSBot.for_difficulty("normal", seconds=None, iterations=iterations)
+              if bot == "ismcts" else make_bot("greedy", "hard"))
+    assert len({player.choose(game, v, legal, Rng(5)) for v in (view, alt_view)}) == 1

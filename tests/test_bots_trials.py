@@ -4,6 +4,7 @@ evaluation, and the search hooks of games/trials/heuristics.py checked against t
 from __future__ import annotations
 
 import pytest
+from test_bots_support import assert_choice_blind_to_hidden_cards
 
 from tabletop.bots.base import make_bot
 from tabletop.bots.ismcts import ISMCTSBot, game_hooks
@@ -66,16 +67,8 @@ def test_same_view_same_choice_whatever_the_hidden_cards(bot):
         alt = _redealt(s, seed + 100)
         o = 1 - seat
         assert [alt.designs[c] for c in s.hands[o]] != [s.designs[c] for c in s.hands[o]]
-        view, alt_view = GAME.view(s, seat), GAME.view(alt, seat)
-        assert view.to_json() == alt_view.to_json()
-        legal = GAME.legal_actions(s)
-        assert GAME.legal_actions(alt) == legal
-        if bot == "ismcts":   # iterations only: the clock must not decide
-            player = ISMCTSBot.for_difficulty("normal", seconds=None, iterations=150)
-        else:
-            player = make_bot("greedy", "hard")
-        picks = {player.choose(GAME, v, legal, Rng(5)) for v in (view, alt_view)}
-        assert len(picks) == 1
+        assert_choice_blind_to_hidden_cards(GAME, s, alt, seat, bot, iterations=150,
+                                            to_json=lambda v: v.to_json())
 
 
 def test_the_view_hides_the_opponents_hand_and_deck_and_nothing_else():
