@@ -168,3 +168,14 @@ def test_a_game_sets_its_own_budget_per_difficulty_and_the_bot_takes_it():
     assert mine.budget.iterations == 50
     # a game without SEARCH_LEVELS plays the shared levels
     assert level_for(GAME, "hard") == LEVELS["hard"]
+
+
+def test_a_clear_decision_stops_before_the_clock_when_the_cap_is_out_of_reach():
+    # the cap (10**9) could never be reached; what the clock still allows decides whether the
+    # runner-up could catch the leader, so a one-winner position ends long before the clock
+    bot = ISMCTSBot(SearchBudget(iterations=10**9, seconds=2.0, rollout_depth=1), "hard")
+    state = _nim([0, 0, 4])                              # take all four wins at once
+    start = time.perf_counter()
+    action = bot.choose(GAME, GAME.view(state, 0), GAME.legal_actions(state), Rng(3))
+    assert action == Action("take", (2, 4))
+    assert time.perf_counter() - start < 1.5 and bot.last_search["iterations"] > 0

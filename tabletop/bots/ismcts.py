@@ -108,7 +108,7 @@ class _Hooks:
     zero_sum: bool = False
     team_of: Callable[[int], int] | None = None
     single_pruned: bool = False
-    levels: Any = None               # difficulty -> SearchBudget changes for this game
+    levels: dict[str, dict] | None = None   # difficulty -> SearchBudget changes for this game
 
 
 @lru_cache(maxsize=None)

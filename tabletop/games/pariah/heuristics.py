@@ -558,14 +558,7 @@ def _activation_move(s: PariahState) -> Action:
     recs = _records_by_uid(s)
     free = flow.usable_free_abilities(s, uid, used, committed)
     abl = design(s.units[uid].design).abilities
-    best_v, best = 0.05, None
-    for i, choices in free:
-        if abl[i].commit:
-            continue
-        for ch in choices:
-            v = _ability_value(s, uid, i, ch, recs)
-            if v > best_v:
-                best_v, best = v, _action("ability", (uid, i, ch))
+    best_v, best = _best_ability(s, uid, free, abl, recs, False, 0.05, None)
     if best is not None:
         return best
     if not committed:
@@ -573,16 +566,22 @@ def _activation_move(s: PariahState) -> Action:
         plans = _best_plans(s, uid, recs, False)
         if plans:
             best_v, best = plans[0][0], _action("attack", (uid, plans[0][1]))
-        for i, choices in free:
-            if not abl[i].commit:
-                continue
-            for ch in choices:
-                v = _ability_value(s, uid, i, ch, recs)
-                if v > best_v:
-                    best_v, best = v, _action("ability", (uid, i, ch))
+        best_v, best = _best_ability(s, uid, free, abl, recs, True, best_v, best)
         if best is not None:
             return best
     return _action("end", (uid,))
+
+
+def _best_ability(s, uid, free, abl, recs, commit: bool, best_v: float, best):
+    """The free (or, with `commit`, the Commit) ability use worth more than `best_v`, if any."""
+    for i, choices in free:
+        if bool(abl[i].commit) != commit:
+            continue
+        for ch in choices:
+            v = _ability_value(s, uid, i, ch, recs)
+            if v > best_v:
+                best_v, best = v, _action("ability", (uid, i, ch))
+    return best_v, best
 
 
 _RELIC_PREFERENCE = {"equipment": 1.2, "emblem": 1.0, "consumable": 0.6}
