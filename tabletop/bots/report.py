@@ -140,11 +140,11 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
 
         say(f"[{plan.game}] {k + 1}/{len(plan.matchups)} {label}: {games} games, "
             f"options {json.dumps(plan.options)}, {jobs} process{'es' if jobs > 1 else ''}")
-        report = run_arena(_arena_ref(plan.game), list(m.bots), games=games, seed=plan.seed + 1000 * k,
+        report = run_arena(_arena_ref(plan.game), list(m.bots), games=games, seed=matchup_seed(plan, k),
                            options=dict(plan.options), jobs=jobs, progress=progress)
         report["seconds"] = round(time.perf_counter() - t0, 1)
         report["target"] = m.target
-        report["seed"] = plan.seed + 1000 * k
+        report["seed"] = matchup_seed(plan, k)
         results.append(report)
     bench = None
     try:
@@ -396,6 +396,11 @@ the others' last measurements (kept in `docs/bots/<game>.json`). One matchup by 
 """
 
 
+def matchup_seed(plan: GamePlan, k: int) -> int:
+    """Game i of the plan's matchup k (from 0) has seed matchup_seed + i."""
+    return plan.seed + 1000 * k
+
+
 def _matchup_key(report: dict) -> tuple:
     return (tuple(e["bot"] for e in report["entrants"]), report.get("seed"), report["games"])
 
@@ -414,12 +419,10 @@ def merge_measurements(plan: GamePlan, old: dict | None, new: dict,
     kept = {_matchup_key(r): r for r in old["reports"]}
     reports = []
     for k, m in enumerate(plan.matchups):
-        for key in (fresh, kept):
-            hit = next((r for kk, r in key.items()
-                        if kk[0] == tuple(m.bots) and kk[1] == plan.seed + 1000 * k), None)
-            if hit is not None:
-                reports.append(hit)
-                break
+        want = (tuple(m.bots), matchup_seed(plan, k), m.games)
+        hit = fresh.get(want) or kept.get(want)
+        if hit is not None:
+            reports.append(hit)
     merged = dict(new)
     merged["reports"] = reports
     merged["seconds"] = round(new["seconds"] + sum(
