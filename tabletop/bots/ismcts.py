@@ -68,11 +68,6 @@ class SearchBudget:
     informed: bool = True            # the game's rollout policy, else uniform random
     exploration: float = 0.7         # UCB constant, for values in [-1, 1]
     min_iterations: int = 0          # no early stop before this many
-    temperature: float = 0.0         # 0: play the most visited action; T > 0: draw one
-                                     # with odds visits ** (1 / T) (a gentler opponent)
-    prior_samples: int = 0           # determinisations shared by every root action for
-    prior_weight: float = 0.0        # their prior value, worth this many visits each
-    resample: int = 0                # redeal an implausible determinisation up to this often
 
 
 # The difficulties. Measured on the 2-core reference machine (docs/BOTS.md):
@@ -104,7 +99,6 @@ class _Hooks:
     playout: Callable[[Any, Rng, int], int] | None = None
     search_actions: Callable[[Any], list[Action]] | None = None
     search_apply: Callable[[Any, Action], Any] | None = None
-    plausible: Callable[[Any, int], bool] | None = None
     zero_sum: bool = False
     team_of: Callable[[int], int] | None = None
     single_pruned: bool = False
@@ -122,7 +116,7 @@ def _hooks_for(game_type: type, module_name: str) -> _Hooks:
             heuristics = None
     found = {}
     for name in ("rollout_action", "search_horizon", "prune_actions", "playout",
-                 "search_actions", "search_apply", "plausible"):
+                 "search_actions", "search_apply"):
         found[name] = getattr(heuristics, name, None) if heuristics is not None else None
     found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
     found["team_of"] = getattr(heuristics, "team_of", None) if heuristics is not None else None
@@ -141,7 +135,6 @@ def game_hooks(game: Game) -> _Hooks:
                   getattr(game, "playout", None) or base.playout,
                   getattr(game, "search_actions", None) or base.search_actions,
                   getattr(game, "search_apply", None) or base.search_apply,
-                  getattr(game, "plausible", None) or base.plausible,
                   base.zero_sum if zero_sum is None else bool(zero_sum),
                   getattr(game, "team_of", None) or base.team_of, base.single_pruned,
                   base.levels)
@@ -189,10 +182,7 @@ class ISMCTSBot:
         if self.per_game:
             self.budget = level_for(game, self.difficulty)
         root, iterations = self._search(game, view, legal, rng, start)
-        if self.budget.temperature > 0:
-            best = self._drawn(root, legal, self.budget.temperature, rng)
-        else:
-            best = self._most_visited(root, legal)
+        best = self._most_visited(root, legal)
         self.last_search = {"iterations": iterations,
                             "seconds": time.perf_counter() - start,
                             "actions": len(root.children)}
@@ -209,22 +199,6 @@ class ISMCTSBot:
             if k > key:
                 best, key = action, k
         return best
-
-    @staticmethod
-    def _drawn(root: _Node, legal: list[Action], temperature: float, rng: Rng) -> Action:
-        weights = []
-        for action in legal:
-            child = root.children.get(action)
-            weights.append(child.visits ** (1.0 / temperature) if child and child.visits else 0.0)
-        total = sum(weights)
-        if total <= 0:
-            return ISMCTSBot._most_visited(root, legal)
-        x = rng.below(1 << 30) / float(1 << 30) * total
-        for action, w in zip(legal, weights):
-            x -= w
-            if x < 0 and w > 0:
-                return action
-        return ISMCTSBot._most_visited(root, legal)
 
     def _search(self, game: Game, view: Any, legal: list[Action], rng: Rng,
                 start: float) -> tuple[_Node, int]:
@@ -281,7 +255,6 @@ class ISMCTSBot:
         zero_sum = hooks.zero_sum
         team_of = hooks.team_of
         my_team = team_of(me) if team_of is not None else None
-        plausible = hooks.plausible if budget.resample > 0 else None
         if prune is not None:
             root_legal = prune(first, root_legal) or root_legal
             if len(root_legal) == 1 and hooks.single_pruned:   # nothing left to search
@@ -289,9 +262,6 @@ class ISMCTSBot:
                 root.children[root_legal[0]].visits = 1
                 return root, 0
         done = 0
-        if budget.prior_samples > 0 and len(root_legal) > 1:
-            done = self._prior(game, view, rng, root, root_legal, first, me, rollout,
-                               deadline, n_max)
         state = first
         while done < n_max:
             if done and (done & 7) == 0:
@@ -307,11 +277,6 @@ class ISMCTSBot:
                         break
             if state is None:
                 state = sample(view, rng)
-                if plausible is not None:
-                    for _ in range(budget.resample):
-                        if plausible(state, me):
-                            break
-                        state = sample(view, rng)
             s, state = state, None
             node = root
             path: list[_Node] = []
@@ -378,43 +343,6 @@ class ISMCTSBot:
             root.visits += 1
             done += 1
         return root, done
-
-    def _prior(self, game: Game, view: Any, rng: Rng, root: _Node, root_legal: list[Action],
-               first: Any, me: int, rollout, deadline: float | None, n_max: int) -> int:
-        """Seed the root's children with prior values ("prior knowledge", Gelly and
-        Silver 2007): every root action is played out on the same determinisations
-        with the same playout randomness, so the differences between actions are
-        not drowned by the luck of the deal. Each playout counts as an iteration."""
-        budget = self.budget
-        sums = [0.0] * len(root_legal)
-        counts = [0] * len(root_legal)
-        done = 0
-        for k in range(budget.prior_samples):
-            if done + len(root_legal) > n_max // 2:
-                break                       # leave the tree at least half the budget
-            if k and deadline is not None and time.perf_counter() > deadline:
-                break
-            det = first if k == 0 else game.sample(view, rng)
-            seed = rng.next64()
-            for i, a in enumerate(root_legal):
-                s = game.clone(det)
-                try:
-                    game.apply(s, a)
-                except IllegalAction:
-                    continue
-                rollout(s, Rng(seed))
-                sums[i] += game.evaluate(s, me)
-                counts[i] += 1
-            done += len(root_legal)
-        w = budget.prior_weight
-        for i, a in enumerate(root_legal):
-            if counts[i] and w > 0:
-                child = _Node(me)
-                child.visits = w
-                child.total = w * sums[i] / counts[i]
-                child.avail = w
-                root.children[a] = child
-        return done
 
     @staticmethod
     def _settled(root: _Node, remaining: int) -> bool:

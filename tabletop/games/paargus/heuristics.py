@@ -715,18 +715,3 @@ def playout(s: PaargusState, rng, max_actions: int) -> int:
         done += 1
     return done
 
-
-# --- what the opponent's play says about their hand -------------------------------------------
-def plausible(s: PaargusState, seat: int) -> bool:
-    """Is this determinisation believable for `seat`? The opponent's hand is the
-    one they ended their last turn with; a player holding a conjunction that
-    shows an alignment lays it (one a turn), so a dealt hand with two such
-    conjunctions ready, or one while they laid none, is unlikely."""
-    o = 1 - seat
-    ready = 0
-    for al, _, _ in _ready_trios(s.hands[o]):
-        if al > 0:
-            ready += 1
-            if ready >= 2:
-                return False
-    return True
