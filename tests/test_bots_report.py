@@ -133,3 +133,16 @@ def test_what_a_game_is_in_each_plan():
     assert "hand" in rep.PLANS["paargus"].what_a_game_is
     assert rep.PLANS["trials"].options == {"decks": ["bot", "bot"]}     # the bots choose decks
     assert rep.PLANS["pariah"].seed != rep.PLANS["paargus"].seed
+
+
+def test_a_plans_notes_follow_its_win_rates(monkeypatch):
+    result = run_plan(TOY_PLAN, jobs=1, say=lambda line: None)
+    result["game"] = "toy"
+    monkeypatch.setitem(rep.PLANS, "toy", GamePlan(
+        game="toy", options={}, what_a_game_is="x", matchups=TOY_PLAN.matchups,
+        notes="### Why\n\nMeasured by `some command`."))
+    text = render([result])
+    assert text.index("### Win rates") < text.index("### Why") < text.index("### Decision time")
+    monkeypatch.setitem(rep.PLANS, "toy", GamePlan(
+        game="toy", options={}, what_a_game_is="x", matchups=TOY_PLAN.matchups))
+    assert "### Why" not in render([result])

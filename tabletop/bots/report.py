@@ -3,7 +3,8 @@
 Strength is measured, never guessed: every figure in docs/BOTS.md comes from
 `run_arena` (seats alternating, fixed seeds) and `tabletop.bench`, run by this
 module. The prose of the document lives here too, so the whole file is
-regenerated and never drifts from the figures.
+regenerated and never drifts from the figures; a game's `notes` quote runs of
+other commands (the oracle, arena runs on other seeds) and name each command.
 
 The plan per game (PLANS) names the matchups, how many games each, and the
 targets the issue set; a game in the arena may be shorter than a full match
@@ -45,6 +46,8 @@ class GamePlan:
     matchups: tuple[Matchup, ...]
     seed: int = 20_000
     timing_targets: dict[str, float] = field(default_factory=dict)   # bot -> p95 seconds
+    # prose under the win rates: measurements made by other commands, which it names
+    notes: str = ""
 
 
 PLANS: dict[str, GamePlan] = {
@@ -269,6 +272,11 @@ def budgets_table(budgets: dict[str, dict] | None = None) -> str:
     return "\n".join(rows)
 
 
+def _notes(game_id: str) -> str:
+    plan = PLANS.get(game_id)
+    return f"{plan.notes}\n\n" if plan is not None and plan.notes else ""
+
+
 def render(results: list[dict]) -> str:
     parts = [_INTRO.format(budgets=budgets_table())]
     for result in results:
@@ -285,6 +293,7 @@ def render(results: list[dict]) -> str:
                      f"### Budgets in this game\n\n"
                      f"{budgets_table(result.get('budgets') or game_budgets(result['game']))}\n\n"
                      f"### Win rates\n\n{results_table(result)}\n\n{_missing(result)}"
+                     f"{_notes(result['game'])}"
                      f"### Decision time and search speed\n\n"
                      f"{timing_table(result)}\n\n"
                      "\"Decisions\" are all of a bot's decisions, including the instant ones "

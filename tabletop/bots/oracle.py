@@ -1,0 +1,94 @@
+"""`python -m tabletop.bots.oracle`: how much of a game is luck, measured.
+
+A measuring instrument, never a seat in the app: the *oracle* is the same
+ISMCTS as `ismcts`, but each of its determinisations is the real state (every
+hand and the deck order) instead of a guess dealt from its seat's view. So it
+plays the game as if it could see everything, including the future draws.
+
+Played against `greedy:hard` on the same seeds as the fair `ismcts` bot, it
+bounds what better guessing about hidden cards could ever add. docs/BOTS.md
+quotes it for Paargus, where the fair bot stays under the 70% bar.
+
+How the oracle gets the state without changing the arena (which hands every
+bot only its seat's view): the arena plays a *glass* copy of the game whose
+views carry a clone of the real state; the oracle's search samples from that,
+every other bot ignores it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import replace
+from functools import lru_cache
+from typing import Sequence
+
+from tabletop.bots.arena import format_table, run_arena
+from tabletop.bots.base import register_bot, resolve_game
+from tabletop.bots.ismcts import LEVELS, ISMCTSBot
+from tabletop.core import Game
+
+
+@lru_cache(maxsize=None)
+def _glass_types(game_type: type) -> tuple[type, type]:
+    """(Glass, Seer) subclasses of a game's class. Both keep the game's module
+    name: the search finds its hooks in the heuristics module beside it."""
+
+    def view(self, state, seat):
+        v = game_type.view(self, state, seat)
+        v.glass = self.clone(state)       # every other bot reads only the view's own fields
+        return v
+
+    def sample(self, v, rng):
+        return self.clone(v.glass)
+
+    glass = type("Glass" + game_type.__name__, (game_type,), {"view": view, "base": game_type})
+    seer = type("Seer" + game_type.__name__, (glass,), {"sample": sample})
+    glass.__module__ = seer.__module__ = game_type.__module__
+    return glass, seer
+
+
+def glass_game(game: Game) -> Game:
+    """The game whose views also carry the real state (for the oracle only)."""
+    return _glass_types(type(game))[0]()
+
+
+class OracleBot(ISMCTSBot):
+    name = "oracle"
+
+    def choose(self, game, view, legal, rng):
+        if getattr(view, "glass", None) is None:
+            raise ValueError("the oracle plays only in a glass game (tabletop.bots.oracle)")
+        seer = _glass_types(type(game).base)[1]()
+        return super().choose(seer, view, legal, rng)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tabletop.bots.oracle",
+                                     description="An ISMCTS that sees everything, against a bot.")
+    parser.add_argument("game")
+    parser.add_argument("--difficulty", default="hard", choices=sorted(LEVELS),
+                        help="the oracle's search budget (default hard)")
+    parser.add_argument("--opponent", default="greedy:hard")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=30_000)
+    parser.add_argument("--options", default="{}", help="match options (JSON)")
+    args = parser.parse_args(argv)
+    base = resolve_game(args.game)
+    game = glass_game(base)
+    budget = LEVELS[args.difficulty]
+    register_bot("oracle", lambda difficulty: OracleBot(replace(budget), args.difficulty))
+    started = time.perf_counter()
+    report = run_arena(game, ["oracle", args.opponent], games=args.games, seed=args.seed,
+                       options=json.loads(args.options), jobs=1)
+    report["oracle_difficulty"] = args.difficulty
+    report["minutes"] = round((time.perf_counter() - started) / 60, 1)
+    print(format_table(report))
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""The oracle (tabletop.bots.oracle), the instrument that bounds what seeing hidden cards
+could add: its search deals the real state, and no other bot sees more than its view."""
+
+import pytest
+
+from tabletop.bots.base import make_bot
+from tabletop.bots.ismcts import LEVELS
+from tabletop.bots.oracle import OracleBot, _glass_types, glass_game
+from tabletop.core import Rng
+from tabletop.games.paargus.rules import GAME
+
+
+def _position(seed: int = 5, moves: int = 12):
+    game = glass_game(GAME)
+    s = game.setup({"hands": 1}, seed)
+    bot, rng = make_bot("greedy", "easy"), Rng(seed)
+    for _ in range(moves):
+        seat = game.to_act(s)
+        game.apply(s, bot.choose(game, game.view(s, seat), game.legal_actions(s), rng))
+    return game, s
+
+
+def test_oracle_search_deals_the_real_state():
+    game, s = _position()
+    view = game.view(s, game.to_act(s))
+    seer = _glass_types(type(GAME))[1]()
+    dealt = seer.sample(view, Rng(1))
+    assert dealt.deck == s.deck and dealt.hands == s.hands
+
+
+def test_a_glass_view_shows_other_bots_nothing_more():
+    game, s = _position()
+    seat = game.to_act(s)
+    glass_view, plain_view = game.view(s, seat), GAME.view(s, seat)
+    assert GAME.view_to_json(glass_view) == GAME.view_to_json(plain_view)
+    # a fair bot's deal from the glass view is a guess: the deck order differs
+    dealt = game.sample(glass_view, Rng(2))
+    assert dealt.deck != s.deck
+
+
+def test_the_oracle_refuses_a_fair_view():
+    s = GAME.setup({"hands": 1}, 3)
+    seat = GAME.to_act(s)
+    bot = OracleBot(LEVELS["easy"], "easy")
+    with pytest.raises(ValueError):
+        bot.choose(GAME, GAME.view(s, seat), GAME.legal_actions(s), Rng(0))
