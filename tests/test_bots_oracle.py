@@ -23,7 +23,9 @@ def _position(seed: int = 5, moves: int = 12):
 def test_oracle_search_deals_the_real_state():
     game, s = _position()
     view = game.view(s, game.to_act(s))
+    assert game.glass[0] is view
     seer = _glass_types(type(GAME))[1]()
+    seer.real = game.glass[1]
     dealt = seer.sample(view, Rng(1))
     assert dealt.deck == s.deck and dealt.hands == s.hands
 
@@ -44,3 +46,13 @@ def test_the_oracle_refuses_a_fair_view():
     bot = OracleBot(LEVELS["easy"], "easy")
     with pytest.raises(ValueError):
         bot.choose(GAME, GAME.view(s, seat), GAME.legal_actions(s), Rng(0))
+
+
+def test_a_game_with_slotted_views_can_be_glassed():
+    from tabletop.games.pariah.rules import GAME as PARIAH
+    game = glass_game(PARIAH)
+    s = game.setup(PARIAH.default_options(), 4)
+    seat = game.to_act(s)
+    view = game.view(s, seat)
+    assert PARIAH.view_to_json(view) == PARIAH.view_to_json(PARIAH.view(s, seat))
+    assert game.glass[0] is view and game.glass[1] is not s

@@ -10,9 +10,9 @@ bounds what better guessing about hidden cards could ever add. docs/BOTS.md
 quotes it for Paargus, where the fair bot stays under the 70% bar.
 
 How the oracle gets the state without changing the arena (which hands every
-bot only its seat's view): the arena plays a *glass* copy of the game whose
-views carry a clone of the real state; the oracle's search samples from that,
-every other bot ignores it.
+bot only its seat's view): the arena plays a *glass* copy of the game, which
+keeps a clone of the real state beside the last view it made; the oracle's
+search deals from that, and every other bot sees only the view.
 """
 
 from __future__ import annotations
@@ -38,11 +38,13 @@ def _glass_types(game_type: type) -> tuple[type, type]:
 
     def view(self, state, seat):
         v = game_type.view(self, state, seat)
-        v.glass = self.clone(state)       # every other bot reads only the view's own fields
+        # the real state goes beside the view, not into it: views may be slotted,
+        # and every other bot must get exactly the plain game's view
+        self.glass = (v, self.clone(state))
         return v
 
     def sample(self, v, rng):
-        return self.clone(v.glass)
+        return self.clone(self.real)
 
     glass = type("Glass" + game_type.__name__, (game_type,), {"view": view, "base": game_type})
     seer = type("Seer" + game_type.__name__, (glass,), {"sample": sample})
@@ -51,7 +53,7 @@ def _glass_types(game_type: type) -> tuple[type, type]:
 
 
 def glass_game(game: Game) -> Game:
-    """The game whose views also carry the real state (for the oracle only)."""
+    """The game whose views also leave the real state beside them (for the oracle only)."""
     return _glass_types(type(game))[0]()
 
 
@@ -59,9 +61,11 @@ class OracleBot(ISMCTSBot):
     name = "oracle"
 
     def choose(self, game, view, legal, rng):
-        if getattr(view, "glass", None) is None:
+        seen = getattr(game, "glass", None)
+        if seen is None or seen[0] is not view:
             raise ValueError("the oracle plays only in a glass game (tabletop.bots.oracle)")
         seer = _glass_types(type(game).base)[1]()
+        seer.real = seen[1]
         return super().choose(seer, view, legal, rng)
 
 
