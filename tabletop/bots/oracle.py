@@ -21,13 +21,12 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import replace
 from functools import lru_cache
 from typing import Sequence
 
 from tabletop.bots.arena import format_table, run_arena
 from tabletop.bots.base import register_bot, resolve_game
-from tabletop.bots.ismcts import LEVELS, ISMCTSBot
+from tabletop.bots.ismcts import LEVELS, ISMCTSBot, level_for
 from tabletop.core import Game
 
 
@@ -82,8 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     base = resolve_game(args.game)
     game = glass_game(base)
-    budget = LEVELS[args.difficulty]
-    register_bot("oracle", lambda difficulty: OracleBot(replace(budget), args.difficulty))
+    budget = level_for(base, args.difficulty)      # the fair bot's budget in this game
+    register_bot("oracle", lambda difficulty: OracleBot(budget, args.difficulty))
     started = time.perf_counter()
     report = run_arena(game, ["oracle", args.opponent], games=args.games, seed=args.seed,
                        options=json.loads(args.options), jobs=1)
