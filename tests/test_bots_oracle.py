@@ -1,11 +1,14 @@
 """The oracle (tabletop.bots.oracle), the instrument that bounds what seeing hidden cards
 could add: its search deals the real state, and no other bot sees more than its view."""
 
+import json
+
 import pytest
 
 from tabletop.bots.base import make_bot
 from tabletop.bots.ismcts import LEVELS
-from tabletop.bots.oracle import OracleBot, _glass_types, glass_game
+from tabletop.bots.base import bot_names
+from tabletop.bots.oracle import OracleBot, _glass_types, glass_game, main
 from tabletop.core import Rng
 from tabletop.games.paargus.rules import GAME
 
@@ -56,3 +59,14 @@ def test_a_game_with_slotted_views_can_be_glassed():
     view = game.view(s, seat)
     assert PARIAH.view_to_json(view) == PARIAH.view_to_json(PARIAH.view(s, seat))
     assert game.glass[0] is view and game.glass[1] is not s
+
+
+def test_the_command_plays_whole_games_and_leaves_no_oracle_behind(capsys):
+    assert main(["paargus", "--difficulty", "easy", "--opponent", "random", "--games", "2",
+                 "--seed", "7", "--options", '{"hands": 1}']) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    oracle = report["entrants"][0]
+    assert report["errors"] == report["illegal"] == report["unfinished"] == 0
+    assert oracle["bot"] == "oracle" and oracle["wins"] + oracle["losses"] + oracle["draws"] == 2
+    assert oracle["search"]["iterations"] > 0          # it searched, on the glass game
+    assert "oracle" not in bot_names()

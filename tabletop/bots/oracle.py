@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from tabletop.bots.arena import format_table, run_arena
-from tabletop.bots.base import register_bot, resolve_game
+from tabletop.bots.base import register_bot, resolve_game, unregister_bot
 from tabletop.bots.ismcts import LEVELS, ISMCTSBot, level_for
 from tabletop.core import Game
 
@@ -84,8 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget = level_for(base, args.difficulty)      # the fair bot's budget in this game
     register_bot("oracle", lambda difficulty: OracleBot(budget, args.difficulty))
     started = time.perf_counter()
-    report = run_arena(game, ["oracle", args.opponent], games=args.games, seed=args.seed,
-                       options=json.loads(args.options), jobs=1)
+    try:
+        report = run_arena(game, ["oracle", args.opponent], games=args.games, seed=args.seed,
+                           options=json.loads(args.options), jobs=1)
+    finally:
+        unregister_bot("oracle")   # never left where a fair arena could name it
     report["oracle_difficulty"] = args.difficulty
     report["minutes"] = round((time.perf_counter() - started) / 60, 1)
     print(format_table(report))

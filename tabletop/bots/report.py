@@ -54,15 +54,15 @@ class GamePlan:
 PAARGUS_NOTES = """\
 ### Why hard stays under 70% against greedy: the oracle
 
-The hard bot beats `greedy:hard` in 56.5% of hands, under the 70% the bots issue asks. To
-tell skill from luck, the *oracle* (`python -m tabletop.bots.oracle`, a measuring instrument
-the app never seats) runs the same search, but every determinisation is the real state: it
-knows the opponent's hand **and the order of the deck**. Against the same opponent on the
-same seeds:
+The hard bot's win rate against `greedy:hard` (matchup 2 above, seeds 21000–21199) is under
+the 70% the bots issue asks. To tell skill from luck, the *oracle* (`python -m
+tabletop.bots.oracle`, a measuring instrument the app never seats) runs the same search, but
+every determinisation is the real state: it knows the opponent's hand **and the order of the
+deck**. Against the same opponent on the
+same seeds (the fair bot's figure for seeds 21000–21199 is matchup 2 above):
 
 | first bot, against `greedy:hard` | seeds | wins | losses | draws | win rate |
 |---|---|---:|---:|---:|---:|
-| `ismcts:hard` (matchup 2 above) | 21000–21199 | 113 | 82 | 5 | 56.5% |
 | oracle, hard budget | 21000–21199 | 135 | 57 | 8 | 67.5% |
 | `ismcts:hard` | 30000–30199 | 117 | 75 | 8 | 58.5% |
 | oracle, hard budget | 30000–30199 | 134 | 58 | 8 | 67.0% |
@@ -72,10 +72,9 @@ same seeds:
 Even a bot that sees every hidden card and every future draw stays under 70%. A Paargus hand
 is a race to lay two conjunctions showing alignments, and the draws decide most of it; a
 one-ply bot with a fitted evaluation plays the few real choices (which card to give the
-tableau, which trade, when to lay) well. Searching more adds little: normal (about 500
-iterations a decision) wins 57.0% above and 52.0% on seeds 30000–30199, hard (about 1,800)
-56.5% and 58.5%. Seeing everything adds 8 to 12 points more, and that is still not enough.
-The issue's 70% bar for Paargus therefore waits on a measured bar from the issue's owner, as
+tableau, which trade, when to lay) well. Searching more adds little: compare normal and hard
+against `greedy:hard` above, and on seeds 30000–30199 (52.0% and 58.5%). Seeing everything
+adds 8 to 12 points more, and that is still not enough. The issue's 70% bar for Paargus therefore waits on a measured bar from the issue's owner, as
 Pariah's 65% came from its own issue.
 
 Commands (`--jobs 1`, one process each):
