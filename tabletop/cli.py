@@ -19,7 +19,7 @@ def _emit(data, as_json: bool, line) -> int:
 
 
 def _cmd_games(args) -> int:
-    from tabletop.core.registry import all_games
+    from tabletop.games.registry import all_games
     rows = [{"id": g.info.id, "title": g.info.title, "players": list(g.info.players)}
             for g in all_games()]
     return _emit(rows, args.json,
@@ -27,7 +27,7 @@ def _cmd_games(args) -> int:
 
 
 def _cmd_cards(args) -> int:
-    from tabletop.games.catalogue import card_pool
+    from tabletop.games.registry import card_pool
     return _emit(card_pool(args.game), args.json, lambda c: f"{c['id']:>4}  {c['name']:24} {c['type']}")
 
 
@@ -49,10 +49,11 @@ def _cmd_arena(args) -> int:
 
 
 def _cmd_verify(args) -> int:
+    from tabletop.games.registry import get_game
     from tabletop.store.saves import SaveError, SaveStore
     path = Path(args.save)
     try:
-        match = SaveStore(path.parent).load(path)
+        match = SaveStore(path.parent).load(path, games=get_game)
     except SaveError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from tabletop.core import Action
-from tabletop.games.paargus.cards import cards, sky_of
-from tabletop.games.paargus.rules import GAME
-from tabletop.games.paargus.state import CONJOIN, TABLEAU
+from tabletop.games.paargus.engine.cards import cards, sky_of
+from tabletop.games.paargus.engine.rules import GAME
+from tabletop.games.paargus.engine.state import CONJOIN, TABLEAU
 
 
 def ids(pred=lambda c: True):

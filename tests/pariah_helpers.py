@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tabletop.core import Action
-from tabletop.games.pariah import flow
-from tabletop.games.pariah.cards import design, evolutions, relics
-from tabletop.games.pariah.rules import GAME
-from tabletop.games.pariah.stats import stat
-from tabletop.games.pariah.state import ACTIVATE, DEPLOY, PREP, PariahState, Unit, side_of
+from tabletop.games.pariah.engine import flow
+from tabletop.games.pariah.engine.cards import design, evolutions, relics
+from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.engine.stats import stat
+from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, PREP, PariahState, Unit, side_of
 
 
 class Dice:

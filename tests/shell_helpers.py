@@ -8,6 +8,7 @@ from typing import Callable
 
 from PySide6.QtWidgets import QApplication
 
+from tabletop.games.registry import get_game
 from tabletop.table import intents as it
 from tabletop.shell.main_window import MainWindow
 
@@ -93,5 +94,5 @@ def finished_and_saved(page, store):
     result = page.ctrl.match.result()
     assert result is not None
     assert store.latest_unfinished() is None
-    assert store.load(page.ctrl.match.id).result().winners == result.winners
+    assert store.load(page.ctrl.match.id, games=get_game).result().winners == result.winners
     return result

@@ -12,7 +12,7 @@ from toygame import GAME
 from tabletop.bots.arena import format_table, main, run_arena
 from tabletop.bots.base import register_bot, unregister_bot
 
-TOY = "toygame:GAME"
+TOY = "toygame:PLUGIN"
 KEYS = {"game", "games", "errors", "illegal", "unfinished", "entrants"}
 ENTRANT_KEYS = {"bot", "wins", "losses", "draws", "decision_ms"}
 
@@ -73,7 +73,7 @@ def test_seats_alternate():
             self.seats.add(view.turn)
             return rng.choice(legal)
 
-    register_bot("recorder", lambda d: Recorder())
+    register_bot("recorder", lambda d, policy: Recorder())
     try:
         run_arena(TOY, ["recorder", "random"], games=6, seed=0)
     finally:

@@ -7,14 +7,15 @@ import time
 import pytest
 import test_bots_support  # noqa: F401  (registers the test bots)
 from test_bots_support import SpyNim
-from toygame import GAME, NimState
+from toygame import GAME, POLICY, NimState
 
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import (DIFFICULTIES, UI_BOTS, bot_for_difficulty, bot_names, make_bot)
-from tabletop.bots.ismcts import LEVELS, ISMCTSBot, SearchBudget, game_hooks
+from tabletop.bots.ismcts import LEVELS, ISMCTSBot, SearchBudget, level_for
+from tabletop.core.policy import NO_POLICY
 from tabletop.core import Action, Rng
 
-TOY = "toygame:GAME"
+TOY = "toygame:PLUGIN"
 
 
 def _nim(piles, turn=0):
@@ -50,7 +51,7 @@ def test_bot_for_difficulty_maps_each_ui_level_to_a_real_bot():
 
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_ismcts_always_returns_a_legal_action_on_the_toy_game(difficulty):
-    bot = ISMCTSBot.for_difficulty(difficulty, iterations=60)
+    bot = ISMCTSBot.for_difficulty(difficulty, POLICY, iterations=60)
     rng = Rng(4)
     for seed in range(8):
         state = GAME.setup({}, seed)
@@ -64,7 +65,7 @@ def test_ismcts_always_returns_a_legal_action_on_the_toy_game(difficulty):
 
 def test_ismcts_takes_the_winning_move_and_finds_nim_sum_zero():
     # random playouts are noisy in Nim; cut them short and let the evaluation judge
-    bot = ISMCTSBot.for_difficulty("normal", seconds=None, rollout_depth=1)
+    bot = ISMCTSBot.for_difficulty("normal", POLICY, seconds=None, rollout_depth=1)
     state = _nim([0, 0, 4])
     assert bot.choose(GAME, GAME.view(state, 0), GAME.legal_actions(state), Rng(3)) == \
         Action("take", (2, 4))
@@ -97,7 +98,7 @@ def test_one_legal_action_is_returned_at_once():
 
 def test_the_clock_stops_the_search():
     bot = ISMCTSBot(SearchBudget(iterations=10**9, seconds=0.2, rollout_depth=50,
-                                 informed=False), "hard")
+                                 informed=False), "hard", POLICY)
     state = GAME.setup({}, 5)
     legal = GAME.legal_actions(state)
     start = time.perf_counter()
@@ -109,7 +110,7 @@ def test_the_clock_stops_the_search():
 
 
 def test_the_iteration_cap_makes_choices_reproducible():
-    bot = ISMCTSBot.for_difficulty("normal", seconds=None, iterations=300)
+    bot = ISMCTSBot.for_difficulty("normal", POLICY, seconds=None, iterations=300)
     state = GAME.setup({}, 21)
     legal = GAME.legal_actions(state)
     first = [bot.choose(GAME, GAME.view(state, 0), legal, Rng(s)) for s in range(6)]
@@ -121,7 +122,7 @@ def test_the_iteration_cap_makes_choices_reproducible():
 def test_ismcts_samples_only_from_the_view():
     game = SpyNim()
     state = game.setup({}, 11)
-    bot = ISMCTSBot.for_difficulty("easy", iterations=40)
+    bot = ISMCTSBot.for_difficulty("easy", POLICY, iterations=40)
     action = bot.choose(game, game.view(state, 0), game.legal_actions(state), Rng(1))
     assert action in game.legal_actions(state)
     assert game.samples >= 40            # one determinisation per iteration (and no more peeking)
@@ -130,7 +131,7 @@ def test_ismcts_samples_only_from_the_view():
 
 
 def test_hooks_default_to_none_for_a_game_without_heuristics():
-    hooks = game_hooks(GAME)
+    hooks = NO_POLICY
     assert hooks.rollout_action is None and hooks.search_horizon is None
     assert hooks.playout is None and not hooks.zero_sum
 
@@ -146,34 +147,33 @@ def test_arena_reports_search_figures_only_for_searching_bots():
 
 def test_a_game_sets_its_own_budget_per_difficulty_and_the_bot_takes_it():
     # Pariah's SEARCH_LEVELS: an iteration costs different time in every game
-    from tabletop.bots.ismcts import level_for
-    from tabletop.games.pariah import heuristics
-    from tabletop.games.pariah.rules import GAME as PARIAH
+    from tabletop.games.pariah import policy as heuristics
+    from tabletop.games.pariah.engine.rules import GAME as PARIAH
     for d in DIFFICULTIES:
         want = heuristics.SEARCH_LEVELS.get(d, {})
-        got = level_for(PARIAH, d)
+        got = level_for(heuristics.POLICY, d)
         assert all(getattr(got, k) == v for k, v in want.items())
         assert got.seconds == LEVELS[d].seconds          # the clock stays the app's
-    assert level_for(PARIAH, "hard") != LEVELS["hard"]
-    bot = make_bot("ismcts", "hard")
+    assert level_for(heuristics.POLICY, "hard") != LEVELS["hard"]
+    bot = make_bot("ismcts", "hard", heuristics.POLICY)
     s = PARIAH.setup({}, 5)
     while PARIAH.to_act(s) is not None and len(PARIAH.legal_actions(s)) < 2:
         PARIAH.apply(s, PARIAH.legal_actions(s)[0])
     seat = PARIAH.to_act(s)
     bot.choose(PARIAH, PARIAH.view(s, seat), PARIAH.legal_actions(s), Rng(2))
-    assert bot.budget == level_for(PARIAH, "hard")
+    assert bot.budget == level_for(heuristics.POLICY, "hard")
     # a bot given its own budget keeps it
-    mine = ISMCTSBot.for_difficulty("hard", iterations=50)
+    mine = ISMCTSBot.for_difficulty("hard", heuristics.POLICY, iterations=50)
     mine.choose(PARIAH, PARIAH.view(s, seat), PARIAH.legal_actions(s), Rng(2))
     assert mine.budget.iterations == 50
-    # a game without SEARCH_LEVELS plays the shared levels
-    assert level_for(GAME, "hard") == LEVELS["hard"]
+    # a game whose policy sets no levels plays the shared ones
+    assert level_for(POLICY, "hard") == LEVELS["hard"]
 
 
 def test_a_clear_decision_stops_before_the_clock_when_the_cap_is_out_of_reach():
     # the cap (10**9) could never be reached; what the clock still allows decides whether the
     # runner-up could catch the leader, so a one-winner position ends long before the clock
-    bot = ISMCTSBot(SearchBudget(iterations=10**9, seconds=2.0, rollout_depth=1), "hard")
+    bot = ISMCTSBot(SearchBudget(iterations=10**9, seconds=2.0, rollout_depth=1), "hard", POLICY)
     state = _nim([0, 0, 4])                              # take all four wins at once
     start = time.perf_counter()
     action = bot.choose(GAME, GAME.view(state, 0), GAME.legal_actions(state), Rng(3))

@@ -10,7 +10,7 @@ from tabletop.bots.ismcts import LEVELS
 from tabletop.bots.base import bot_names
 from tabletop.bots.oracle import OracleBot, _glass_types, glass_game, main
 from tabletop.core import Rng
-from tabletop.games.paargus.rules import GAME
+from tabletop.games.paargus.engine.rules import GAME
 
 
 def _position(seed: int = 5, moves: int = 12):
@@ -52,7 +52,7 @@ def test_the_oracle_refuses_a_fair_view():
 
 
 def test_a_game_with_slotted_views_can_be_glassed():
-    from tabletop.games.pariah.rules import GAME as PARIAH
+    from tabletop.games.pariah.engine.rules import GAME as PARIAH
     game = glass_game(PARIAH)
     s = game.setup(PARIAH.default_options(), 4)
     seat = game.to_act(s)

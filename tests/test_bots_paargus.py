@@ -11,14 +11,14 @@ from test_bots_support import assert_choice_blind_to_hidden_cards
 
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import make_bot
-from tabletop.bots.ismcts import LEVELS, ISMCTSBot, game_hooks
+from tabletop.bots.ismcts import LEVELS, ISMCTSBot
 from tabletop.bots.worker import BotWorker
 from tabletop.core import Action, Rng
-from tabletop.games.paargus import conjunctions as cj
-from tabletop.games.paargus import heuristics as H
-from tabletop.games.paargus.cards import QUADRANTS, cards
-from tabletop.games.paargus.rules import GAME
-from tabletop.games.paargus.state import CONJOIN, HAND_OVER, TABLEAU
+from tabletop.games.paargus.engine import conjunctions as cj
+from tabletop.games.paargus import policy as H
+from tabletop.games.paargus.engine.cards import QUADRANTS, cards
+from tabletop.games.paargus.engine.rules import GAME
+from tabletop.games.paargus.engine.state import CONJOIN, HAND_OVER, TABLEAU
 
 
 def _positions(seeds=range(40), hands=1, mix=True):
@@ -95,7 +95,7 @@ def test_the_deal_between_hands_is_instant():
         GAME.apply(s, H.rollout_action(s, rng))
     legal = GAME.legal_actions(s)
     assert [a.kind for a in legal] == ["deal"]
-    bot = make_bot("ismcts", "hard")
+    bot = make_bot("ismcts", "hard", H.POLICY)
     start = time.perf_counter()
     assert bot.choose(GAME, GAME.view(s, s.turn), legal, Rng(1)) is legal[0]
     assert time.perf_counter() - start < 0.005
@@ -109,7 +109,7 @@ def test_a_turn_end_with_nothing_to_lay_is_instant():
     legal = GAME.legal_actions(s)
     assert [a.kind for a in legal] == ["end_turn"]
     start = time.perf_counter()
-    assert make_bot("ismcts", "hard").choose(GAME, GAME.view(s, s.turn), legal, Rng(1)) is legal[0]
+    assert make_bot("ismcts", "hard", H.POLICY).choose(GAME, GAME.view(s, s.turn), legal, Rng(1)) is legal[0]
     assert time.perf_counter() - start < 0.005
 
 
@@ -117,7 +117,7 @@ def test_a_turn_end_with_nothing_to_lay_is_instant():
 def test_a_decision_stays_within_its_time_budget(difficulty):
     s = _mid_hand(5, min_actions=7)
     legal = GAME.legal_actions(s)
-    bot = make_bot("ismcts", difficulty)
+    bot = make_bot("ismcts", difficulty, H.POLICY)
     start = time.perf_counter()
     action = bot.choose(GAME, GAME.view(s, s.turn), legal, Rng(2))
     elapsed = time.perf_counter() - start
@@ -128,7 +128,7 @@ def test_a_decision_stays_within_its_time_budget(difficulty):
 
 def test_the_clock_cuts_a_long_search():
     s = _mid_hand(5, min_actions=7)
-    bot = ISMCTSBot.for_difficulty("hard", iterations=10**9, seconds=0.3, min_iterations=10**9)
+    bot = ISMCTSBot.for_difficulty("hard", H.POLICY, iterations=10**9, seconds=0.3, min_iterations=10**9)
     start = time.perf_counter()
     bot.choose(GAME, GAME.view(s, s.turn), GAME.legal_actions(s), Rng(2))
     assert time.perf_counter() - start < 0.3 + 0.2
@@ -136,7 +136,7 @@ def test_the_clock_cuts_a_long_search():
 
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
 def test_every_difficulty_plays_a_legal_hand(difficulty):
-    bot = ISMCTSBot.for_difficulty(difficulty, iterations=40)
+    bot = ISMCTSBot.for_difficulty(difficulty, H.POLICY, iterations=40)
     rng, other = Rng(1), Rng(2)
     s = GAME.setup({"hands": 1}, 12)
     while GAME.to_act(s) is not None:
@@ -179,7 +179,7 @@ def test_arena_in_two_processes_gives_the_same_results():
 
 # --- the heuristics against the engine ------------------------------------------------------
 def test_hooks_are_found_for_paargus():
-    hooks = game_hooks(GAME)
+    hooks = H.POLICY
     assert hooks.rollout_action is H.rollout_action and hooks.playout is H.playout
     assert hooks.search_horizon is H.search_horizon and hooks.search_actions is H.search_actions
     assert hooks.zero_sum

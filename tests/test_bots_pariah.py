@@ -9,18 +9,18 @@ from test_bots_support import assert_choice_blind_to_hidden_cards
 
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import make_bot, register_bot, unregister_bot
-from tabletop.bots.ismcts import ISMCTSBot, game_hooks
+from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Rng
-from tabletop.games.pariah import flow
-from tabletop.games.pariah import heuristics as H
-from tabletop.games.pariah.cards import STATS, design
-from tabletop.games.pariah.rules import GAME
-from tabletop.games.pariah.state import ACTIVATE, ARMY_POINTS, HIDDEN, OVER, SELECT, side_of
-from tabletop.games.pariah.stats import line_stat, line_stats, stat
+from tabletop.games.pariah.engine import flow
+from tabletop.games.pariah import policy as H
+from tabletop.games.pariah.engine.cards import STATS, design
+from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.engine.state import ACTIVATE, ARMY_POINTS, HIDDEN, OVER, SELECT, side_of
+from tabletop.games.pariah.engine.stats import line_stat, line_stats, stat
 
 from pariah_helpers import battle, give_relic, uid
 
-GAME_ID = "tabletop.games.pariah.rules:GAME"
+GAME_ID = "pariah"
 
 
 def _positions(seeds, players=2, policy_share=2):
@@ -84,7 +84,7 @@ def test_the_army_choice_does_not_depend_on_the_opponents_secret_army():
     assert sorted(alt.armies[0]) != sorted(s.armies[0])
     view, alt_view = GAME.view(s, 1), GAME.view(alt, 1)
     assert GAME.view_to_json(view) == GAME.view_to_json(alt_view)
-    bot = make_bot("ismcts", "normal")
+    bot = make_bot("ismcts", "normal", H.POLICY)
     legal = GAME.legal_actions(s)
     assert bot.choose(GAME, view, legal, Rng(1)) == bot.choose(GAME, alt_view, legal, Rng(2))
 
@@ -94,7 +94,7 @@ def test_the_army_choice_does_not_depend_on_the_opponents_secret_army():
 def quick_ismcts():
     """The ISMCTS bot on a few iterations and no clock: whole matches in seconds."""
     register_bot("quick-ismcts",
-                 lambda d: ISMCTSBot.for_difficulty(d, iterations=12, seconds=None, min_iterations=0))
+                 lambda d, policy: ISMCTSBot.for_difficulty(d, H.POLICY, iterations=12, seconds=None, min_iterations=0))
     yield "quick-ismcts"
     unregister_bot("quick-ismcts")
 
@@ -113,7 +113,7 @@ def test_bots_finish_a_team_match_with_legal_moves(quick_ismcts):
 
 
 def test_teammates_share_a_value_in_the_search():
-    hooks = game_hooks(GAME)
+    hooks = H.POLICY
     assert hooks.zero_sum and hooks.team_of is not None
     assert [hooks.team_of(p) for p in range(4)] == [0, 1, 0, 1]
 
@@ -133,7 +133,7 @@ def test_the_army_fits_in_twenty_points_and_uses_them():
 def test_the_bot_commits_the_army_it_chose_in_one_decision_each_step():
     s = GAME.setup({"factions": ["tidewardens", "thornwild"]}, 21)
     want = sorted(H.best_army(s, 0))
-    bot = make_bot("ismcts", "hard")
+    bot = make_bot("ismcts", "hard", H.POLICY)
     steps = 0
     while s.phase == SELECT and s.turn == 0:
         legal = GAME.legal_actions(s)
@@ -148,7 +148,7 @@ def test_the_bot_commits_the_army_it_chose_in_one_decision_each_step():
 def test_greedy_builds_a_full_army_card_by_card_and_commits_it(players):
     # a partial army is valued as the best army it can become, so one-ply search neither
     # commits a half-built army nor loops between picking and taking back a card
-    greedy = make_bot("greedy", "normal")
+    greedy = make_bot("greedy", "normal", H.POLICY)
     for seed in (3, 50):
         s = GAME.setup({}, seed, players)
         rng = Rng(seed)

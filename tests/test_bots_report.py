@@ -9,9 +9,10 @@ import pytest
 import test_bots_support  # noqa: F401  (registers the test bots)
 
 from tabletop.bots import report as rep
+from tabletop.games.registry import plugin
 from tabletop.bots.report import GamePlan, Matchup, render, run_plan
 
-TOY_PLAN = GamePlan(game="toygame:GAME", options={}, what_a_game_is="one game of toy Nim",
+TOY_PLAN = GamePlan(game="toygame:PLUGIN", options={}, what_a_game_is="one game of toy Nim",
                     matchups=(Matchup(("ismcts:easy", "random"), 6, 0.5),
                               Matchup(("greedy", "random"), 4)),
                     seed=3, timing_targets={"ismcts:easy": 3.0})
@@ -45,7 +46,7 @@ def test_main_writes_the_file(tmp_path, monkeypatch, capsys):
 
 
 def test_measuring_one_game_keeps_the_others_last_figures(tmp_path, monkeypatch):
-    small = GamePlan(game="toygame:GAME", options={}, what_a_game_is="one game of toy Nim",
+    small = GamePlan(game="toygame:PLUGIN", options={}, what_a_game_is="one game of toy Nim",
                      matchups=(Matchup(("greedy", "random"), 2),), seed=5)
     monkeypatch.setattr(rep, "PLANS", {"toy": small, "other": small})
     monkeypatch.setattr(rep, "RESULTS_DIR", tmp_path / "bots")
@@ -62,7 +63,7 @@ def test_measuring_one_game_keeps_the_others_last_figures(tmp_path, monkeypatch)
 
 
 def test_render_rewrites_the_document_from_the_stored_figures_without_playing(tmp_path, monkeypatch):
-    small = GamePlan(game="toygame:GAME", options={}, what_a_game_is="one game of toy Nim",
+    small = GamePlan(game="toygame:PLUGIN", options={}, what_a_game_is="one game of toy Nim",
                      matchups=(Matchup(("greedy", "random"), 2),), seed=5)
     monkeypatch.setattr(rep, "PLANS", {"toy": small})
     monkeypatch.setattr(rep, "RESULTS_DIR", tmp_path / "bots")
@@ -79,7 +80,7 @@ def test_render_rewrites_the_document_from_the_stored_figures_without_playing(tm
 
 def test_each_game_section_shows_the_budgets_that_game_searches_with():
     from tabletop.bots.ismcts import LEVELS
-    from tabletop.games.pariah.heuristics import SEARCH_LEVELS
+    from tabletop.games.pariah.policy import SEARCH_LEVELS
     budgets = rep.game_budgets("pariah")
     assert budgets["hard"]["iterations"] == SEARCH_LEVELS["hard"]["iterations"]
     assert budgets["hard"]["seconds"] == LEVELS["hard"].seconds
@@ -125,7 +126,7 @@ def test_every_plan_holds_its_game_to_the_bots_issue(game, hard_vs_random):
                          (("ismcts:normal", "random"), 0.85)):
         assert by_bots[bots].games >= 200 and by_bots[bots].target == target, bots
     assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
-    assert rep._arena_ref(game) == game                 # every game is in the registry
+    assert plan.game == game and plugin(game).report_plan is not None   # declared by the plugin
 
 
 def test_what_a_game_is_in_each_plan():

@@ -37,9 +37,9 @@ class IllegalBot:
         return Action("take", (99, 1))
 
 
-register_bot("boom", lambda difficulty: BoomBot())
-register_bot("sleepy", lambda difficulty: SleepyBot())
-register_bot("illegal", lambda difficulty: IllegalBot())
+register_bot("boom", lambda difficulty, policy: BoomBot())
+register_bot("sleepy", lambda difficulty, policy: SleepyBot())
+register_bot("illegal", lambda difficulty, policy: IllegalBot())
 
 
 @dataclass
@@ -78,7 +78,7 @@ class SpyBot:
         return rng.choice(legal)
 
 
-register_bot("spy", lambda difficulty: SpyBot())
+register_bot("spy", lambda difficulty, policy: SpyBot())
 
 
 class BrokenNim(ToyNim):
@@ -102,7 +102,7 @@ def assert_choice_blind_to_hidden_cards(game, s, alt, seat: int, bot: str, itera
     """The fairness check of the bots issue: `alt` differs from `s` only in cards `seat` cannot
     see, so the views are equal and the bot (`ismcts` by iterations, never the clock, or
     `greedy`) must choose the same action from either."""
-    from tabletop.bots.base import make_bot
+    from tabletop.bots.base import make_bot, resolve_plugin
     from tabletop.bots.ismcts import ISMCTSBot
     from tabletop.core import Rng
     to_json = to_json or game.view_to_json
@@ -110,6 +110,7 @@ def assert_choice_blind_to_hidden_cards(game, s, alt, seat: int, bot: str, itera
     assert to_json(view) == to_json(alt_view)
     legal = game.legal_actions(s)
     assert game.legal_actions(alt) == legal
-    player = (ISMCTSBot.for_difficulty("normal", seconds=None, iterations=iterations)
-              if bot == "ismcts" else make_bot("greedy", "hard"))
+    policy = resolve_plugin(game).policy
+    player = (ISMCTSBot.for_difficulty("normal", policy, seconds=None, iterations=iterations)
+              if bot == "ismcts" else make_bot("greedy", "hard", policy))
     assert len({player.choose(game, v, legal, Rng(5)) for v in (view, alt_view)}) == 1

@@ -7,14 +7,14 @@ import pytest
 from test_bots_support import assert_choice_blind_to_hidden_cards
 
 from tabletop.bots.base import make_bot
-from tabletop.bots.ismcts import ISMCTSBot, game_hooks
+from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Rng
-from tabletop.games.trials import heuristics as H
-from tabletop.games.trials.cards import pool
-from tabletop.games.trials.decks import (BOT_DECK, STRONG_CHOICES, choose_deck, deck_problems,
+from tabletop.games.trials import policy as H
+from tabletop.games.trials.engine.cards import pool
+from tabletop.games.trials.engine.decks import (BOT_DECK, STRONG_CHOICES, choose_deck, deck_problems,
                                          deck_strength, starters)
-from tabletop.games.trials.rules import GAME
-from tabletop.games.trials.state import OVER, UNKNOWN, seat_of
+from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.trials.engine.state import OVER, UNKNOWN, seat_of
 
 
 def _positions(seeds=range(6), players=2, options=None):
@@ -84,8 +84,8 @@ def test_the_view_hides_the_opponents_hand_and_deck_and_nothing_else():
 
 # --- whole games -------------------------------------------------------------------------------
 def _bots():
-    return {"random": make_bot("random"), "greedy": make_bot("greedy", "normal"),
-            **{f"ismcts:{d}": ISMCTSBot.for_difficulty(d, iterations=25, seconds=None,
+    return {"random": make_bot("random"), "greedy": make_bot("greedy", "normal", H.POLICY),
+            **{f"ismcts:{d}": ISMCTSBot.for_difficulty(d, H.POLICY, iterations=25, seconds=None,
                                                        min_iterations=0)
                for d in ("easy", "normal", "hard")}}
 
@@ -221,7 +221,7 @@ def test_a_defeated_avatar_weighs_more_than_its_hp():
 
 # --- the hooks against the engine ------------------------------------------------------------------
 def test_hooks_are_found_for_trials():
-    hooks = game_hooks(GAME)
+    hooks = H.POLICY
     assert hooks.rollout_action is H.rollout_action and hooks.playout is H.playout
     assert hooks.search_actions is H.search_actions and hooks.search_apply is H.search_apply
 

@@ -10,7 +10,7 @@ from tabletop.bots.worker import (BotWorker, choose_in_process, choose_with_fall
                                   fallback_choice)
 from tabletop.core import Action, Rng
 
-TOY = "toygame:GAME"
+TOY = "toygame:PLUGIN"
 
 
 @pytest.fixture(scope="module")

@@ -93,7 +93,7 @@ def test_screenshot_draws_the_real_table(tmp_path):
 
 
 def test_bench_prints_the_figures(capsys, monkeypatch):
-    import tabletop.bench as bench
+    import tabletop.bots.bench as bench
     monkeypatch.setattr(bench, "_playouts_per_s", lambda game, seconds=2.0: 1.0)
     monkeypatch.setattr(bench, "SECONDS", 0.2)
     monkeypatch.setattr(bench, "SEARCH_POSITIONS", 1)

@@ -9,8 +9,8 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageChops
 
-from tabletop.games.paargus import faces
-from tabletop.games.paargus.palette import OKABE_ITO, PALETTES, palette
+from tabletop.games.paargus.presentation import faces
+from tabletop.games.paargus.presentation.palette import OKABE_ITO, PALETTES, palette
 
 W, H = faces.CARD_SIZE
 DECK = faces.load_deck()
@@ -238,7 +238,7 @@ def test_keys():
 
 
 def test_faces_do_not_import_pygame_or_qt():
-    src = files("tabletop.games.paargus").joinpath("faces.py").read_text(encoding="utf-8")
+    src = files("tabletop.games.paargus.presentation").joinpath("faces.py").read_text(encoding="utf-8")
     assert not re.search(r"^\s*(import|from)\s+(pygame|PySide6|PyQt)", src, re.M)
 
 

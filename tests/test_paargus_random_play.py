@@ -6,8 +6,8 @@ import json
 from replay_check import random_match_replays
 
 from tabletop.core import Rng
-from tabletop.games.paargus.rules import GAME
-from tabletop.games.paargus.state import PaargusState
+from tabletop.games.paargus.engine.rules import GAME
+from tabletop.games.paargus.engine.state import PaargusState
 
 ALL = list(range(42))
 

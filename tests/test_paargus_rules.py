@@ -7,11 +7,11 @@ import pytest
 from paargus_helpers import act, align, group, ids, position, trio_where
 from tabletop.core import Action
 from tabletop.core.game import IllegalAction
-from tabletop.games.paargus import conjunctions as cj
-from tabletop.games.paargus.cards import EAST, WEST, cards, sigils, sky_of
-from tabletop.games.paargus.conjunctions import Conjunction
-from tabletop.games.paargus.rules import GAME, array_alignments, endgame_open
-from tabletop.games.paargus.state import CONJOIN, HAND_OVER, MATCH_OVER, TABLEAU
+from tabletop.games.paargus.engine import conjunctions as cj
+from tabletop.games.paargus.engine.cards import EAST, WEST, cards, sigils, sky_of
+from tabletop.games.paargus.engine.conjunctions import Conjunction
+from tabletop.games.paargus.engine.rules import GAME, array_alignments, endgame_open
+from tabletop.games.paargus.engine.state import CONJOIN, HAND_OVER, MATCH_OVER, TABLEAU
 
 
 def kinds(s):

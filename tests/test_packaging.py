@@ -323,7 +323,7 @@ _WORKER_PROBE = textwrap.dedent("""
 
     from tabletop.bots.worker import BotWorker
     from tabletop.core.match import Match, Seat
-    from tabletop.core.registry import get_game
+    from tabletop.games.registry import get_game
     game = get_game("paargus")
     match = Match(game, [Seat("bot", "A", "greedy", "normal"), Seat("bot", "B", "random", "normal")], 5)
     seat = match.to_act

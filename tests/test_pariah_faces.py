@@ -3,8 +3,8 @@ relic deck a back; faces show the current stats when they differ from the printe
 
 from PIL import ImageChops
 
-from tabletop.games.pariah import faces
-from tabletop.games.pariah.cards import FACTIONS, designs, evolutions, relic_deck
+from tabletop.games.pariah.presentation import faces
+from tabletop.games.pariah.engine.cards import FACTIONS, designs, evolutions, relic_deck
 
 
 def test_every_card_has_a_face_of_the_card_size_and_no_two_alike():

@@ -7,8 +7,9 @@ import json
 from replay_check import random_match_replays
 
 from tabletop.core import Rng
-from tabletop.games.pariah.rules import GAME
-from tabletop.games.pariah.state import HIDDEN, OVER, ROUNDS, PariahState
+from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.policy import evaluate
+from tabletop.games.pariah.engine.state import HIDDEN, OVER, ROUNDS, PariahState
 
 
 def all_cards(s: PariahState, seat: int) -> list[int]:
@@ -56,7 +57,7 @@ def view_hides(s: PariahState, seat: int, rng: Rng):
 
 
 def GAME_COST(s, c):
-    from tabletop.games.pariah.cards import design
+    from tabletop.games.pariah.engine.cards import design
     return design(s.designs[c]).cost
 
 
@@ -139,6 +140,6 @@ def test_evaluate_stays_in_range():
         rng = Rng(seed)
         while GAME.to_act(s) is not None:
             for seat in (0, 1):
-                assert -1.0 <= GAME.evaluate(s, seat) <= 1.0
+                assert -1.0 <= evaluate(s, seat) <= 1.0
             GAME.apply(s, rng.choice(GAME.legal_actions(s)))
         assert GAME.turn_label(s).startswith("Finished")

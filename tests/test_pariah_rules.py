@@ -9,12 +9,12 @@ from pariah_helpers import (act, attack, battle, card, design, dice_events, give
                             kinds, uid)
 from tabletop.core import Action
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah import flow
-from tabletop.games.pariah.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
+from tabletop.games.pariah.engine import flow
+from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
                                          relic_deck, relics)
-from tabletop.games.pariah.rules import GAME
-from tabletop.games.pariah.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP
-from tabletop.games.pariah.stats import keywords, stat
+from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP
+from tabletop.games.pariah.engine.stats import keywords, stat
 
 
 def S(s, d, name, nth=0):
@@ -634,7 +634,7 @@ def test_tokens_leave_at_the_end_of_the_round_and_when_destroyed():
     assert s.units[tok].token
     s.units[tok].damage = 5
     events = []
-    from tabletop.games.pariah.board import check_deaths
+    from tabletop.games.pariah.engine.board import check_deaths
     check_deaths(s, events)
     assert tok not in s.units and all(tok not in z for z in s.graves + s.removed) and s.energy[0] == 0
     t = battle(["emb_matron"], ["tid_sentinel"], phase=DEPLOY)
@@ -692,7 +692,7 @@ def test_both_sides_wiped_out_is_a_draw():
     s = battle(["emb_scout"], ["thn_hawk"])
     for u in list(s.units):
         s.units[u].damage = 9
-    from tabletop.games.pariah.board import check_deaths
+    from tabletop.games.pariah.engine.board import check_deaths
     check_deaths(s, [])
     events = []
     flow.end_round(s, events)
@@ -881,7 +881,7 @@ def test_emblems_stay_for_the_match_and_help_the_whole_side():
     assert S(s, "thn_hawk", "priority") == 8          # not the other side's
     for u in list(s.lines[0]):
         s.units[u].damage = 9
-    from tabletop.games.pariah.board import check_deaths
+    from tabletop.games.pariah.engine.board import check_deaths
     check_deaths(s, [])
     assert len(s.emblems) == 2                         # they outlast every unit
 
@@ -1038,7 +1038,7 @@ def test_2v2_teams_share_a_front_line_and_an_energy_pool():
     assert s.energy[0] == 1                      # the Oracle's energy goes to the team's pool
     hawk = uid(s, "thn_hawk")
     s.units[hawk].damage = 9
-    from tabletop.games.pariah.board import check_deaths
+    from tabletop.games.pariah.engine.board import check_deaths
     check_deaths(s, [])
     assert s.energy[1] == 2 and hawk in s.graves[1]
 

@@ -8,11 +8,11 @@ from pariah_helpers import battle
 from pariah_ui_helpers import route
 from presenter_helpers import through_table
 from tabletop.core import Action, Rng
-from tabletop.games.pariah.rules import GAME
-from tabletop.games.pariah.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP,
+from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP,
                                          is_unit_card)
-from tabletop.games.pariah.table import PariahPresenter, activation_order
-from tabletop.games.pariah.tray import result_line, roll_groups
+from tabletop.games.pariah.presentation.presenter import PariahPresenter, activation_order
+from tabletop.games.pariah.presentation.tray import result_line, roll_groups
 from tabletop.store.settings import Settings
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
@@ -67,7 +67,7 @@ def test_picking_is_a_drag_into_the_army_and_over_20_points_is_refused_with_why(
     act = p.drop(f"card:{c}", "army")
     assert act == Action("pick", (c,)) and act in GAME.legal_actions(s)
     # fill the army until some card no longer fits, then try to drag it in
-    from tabletop.games.pariah.cards import design
+    from tabletop.games.pariah.engine.cards import design
     for c in sorted(s.hands[0], key=lambda c: -design(s.designs[c]).cost):
         if Action("pick", (c,)) in GAME.legal_actions(s):
             GAME.apply(s, Action("pick", (c,)))

@@ -5,7 +5,7 @@ import pytest
 
 from shell_helpers import finished_and_saved, open_match, play_until, quit_and_resume
 from tabletop.core.match import Match, Seat
-from tabletop.games.paargus.rules import GAME
+from tabletop.games.paargus.engine.rules import GAME
 from tabletop.store.saves import SaveStore
 
 pytestmark = pytest.mark.gui

@@ -10,8 +10,8 @@ from pariah_ui_helpers import route
 from shell_helpers import finished_and_saved, make_window, open_match, play_until, quit_and_resume, table_move
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
-from tabletop.games.pariah.rules import GAME
-from tabletop.games.pariah.state import ACTIVATE, SELECT
+from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.engine.state import ACTIVATE, SELECT
 from tabletop.store.saves import SaveStore
 
 pytestmark = pytest.mark.gui

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from tabletop.core.match import Match, Seat
-from tabletop.games.paargus.rules import GAME
+from tabletop.games.paargus.engine.rules import GAME
 from tabletop.shell.controller import MatchController
 from tabletop.shell.main_window import MainWindow
 from tabletop.store.saves import SaveStore

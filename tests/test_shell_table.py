@@ -6,9 +6,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from tabletop.core.match import Match, Seat
-from tabletop.games.paargus.cards import card
-from tabletop.games.paargus.rules import GAME
-from tabletop.games.paargus.state import CONJOIN, TABLEAU
+from tabletop.games.paargus.engine.cards import card
+from tabletop.games.paargus.engine.rules import GAME
+from tabletop.games.paargus.engine.state import CONJOIN, TABLEAU
 from tabletop.shell.main_window import MainWindow
 from tabletop.store.saves import SaveStore
 

@@ -8,8 +8,8 @@ from shell_helpers import finished_and_saved, make_window, open_match, play_unti
 from trials_ui_helpers import route
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
-from tabletop.games.trials.deckbook import BOTS_CHOICE
-from tabletop.games.trials.rules import GAME
+from tabletop.games.trials.presentation.deckspec import BOTS_CHOICE
+from tabletop.games.trials.engine.rules import GAME
 from tabletop.store.saves import SaveStore
 from tabletop.table import intents as it
 
@@ -85,11 +85,11 @@ def test_the_new_match_dialog_starts_a_duel_with_starter_decks_in_two_clicks(qtb
 
 
 def test_a_saved_deck_is_offered_in_the_new_match_dialog(qtbot):
-    from tabletop.games.trials.deckbook import store
-    from tabletop.games.trials.decks import starters
+    from tabletop.games.trials.engine.decks import starters
     from tabletop.shell.new_match import NewMatchDialog
-    store().save("Mine", starters()["Shadow pair"])
-    store().save("Broken", {"avatars": [], "cards": []})          # not legal: not offered
+    from tabletop.store.decks import DeckStore
+    DeckStore("trials").save("Mine", starters()["Shadow pair"])
+    DeckStore("trials").save("Broken", {"avatars": [], "cards": []})   # not legal: not offered
     dlg = NewMatchDialog("trials")
     qtbot.addWidget(dlg)
     labels = [dlg.rows[0].extra.itemText(i) for i in range(dlg.rows[0].extra.count())]

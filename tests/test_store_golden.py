@@ -6,6 +6,7 @@ from pathlib import Path
 
 import jsonschema
 
+from tabletop.games.registry import get_game
 from tabletop.store.saves import SaveStore
 
 SAVES = Path(__file__).resolve().parents[1] / "saves"
@@ -21,6 +22,6 @@ def test_every_golden_save_matches_its_schema_and_replays(tmp_path):
         jsonschema.validate(data, schema)
         copy = tmp_path / golden.name
         shutil.copy(golden, copy)
-        match = SaveStore(tmp_path).load(copy)
+        match = SaveStore(tmp_path).load(copy, games=get_game)
         assert match.snapshot_matches(data["match"]["snapshot"])
         assert len(match.log) == len(data["match"]["log"])

@@ -32,11 +32,20 @@ def test_png_written_once_and_reused(tmp_path):
     assert len(list((tmp_path / "faces").iterdir())) == 1
 
 
-def test_default_folder_is_the_user_cache(tabletop_home):
-    cache = FaceCache()
+def test_the_shell_hands_the_user_cache_folder_in(tabletop_home):
+    from tabletop.store.paths import cache_dir
+    cache = FaceCache(cache_dir())
     cache.pil("k", Composer())
     assert cache.path_for("k").is_file()
     assert tabletop_home in cache.path_for("k").parents
+
+
+def test_without_a_folder_faces_stay_in_memory(tmp_path):
+    compose = Composer()
+    cache = FaceCache()
+    cache.pil("k", compose)
+    cache.pil("k", compose)
+    assert cache.folder is None and compose.calls == 1
 
 
 def test_different_keys_are_different_files(tmp_path):

@@ -13,9 +13,9 @@ from collections import Counter
 import pytest
 
 from tabletop.core import Action
-from tabletop.games.trials import effects as fx
-from tabletop.games.trials.cards import KEYWORDS, SUBTYPES, pool
-from tabletop.games.trials.rules import GAME
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine.cards import KEYWORDS, SUBTYPES, pool
+from tabletop.games.trials.engine.rules import GAME
 
 from trials_helpers import FOE, cid, duel, find, put_on, settle_stack, to_discard
 
@@ -335,7 +335,7 @@ def run_trigger(card_id, eff, fallen_side=False):
         n, *_ = check_steps(s, before, eff, 0, host, x, ())
         return n + 1
     s.initiative = 1                                  # so the card's seat does not simply pass first
-    from tabletop.games.trials.cards import Effect
+    from tabletop.games.trials.engine.cards import Effect
     side = fx.side(s, x)
     eff = Effect("round", tuple(st for when in ("round_end", "round_start") for e in side.effects
                                 if e.when == when for st in e.steps))

@@ -5,7 +5,7 @@ import json
 from tabletop.bots.base import make_bot, resolve_game
 from tabletop.cli import main
 from tabletop.core import Rng
-from tabletop.games.trials.rules import GAME
+from tabletop.games.trials.engine.rules import GAME
 
 
 def test_cards_trials_json_lists_the_pool(capsys):
@@ -18,7 +18,7 @@ def test_cards_trials_json_lists_the_pool(capsys):
 
 
 def test_bench_trials_prints_engine_and_frame_figures(capsys, monkeypatch):
-    import tabletop.bench as bench
+    import tabletop.bots.bench as bench
     monkeypatch.setattr(bench, "_playouts_per_s", lambda game, seconds=2.0: 1.0)
     assert main(["bench", "trials", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
@@ -27,7 +27,7 @@ def test_bench_trials_prints_engine_and_frame_figures(capsys, monkeypatch):
 
 
 def test_the_bots_play_trials_through_resolve_game():
-    game = resolve_game("tabletop.games.trials.rules:GAME")
+    game = resolve_game("tabletop.games.trials.engine.rules:GAME")
     assert game is GAME
     s = GAME.setup({}, 5)
     rng = Rng(5)

@@ -4,10 +4,19 @@ renamed and deleted under the user data dir; damaged files reported, never fatal
 
 import pytest
 
-from tabletop.games.trials.cards import pool
-from tabletop.games.trials.deckbook import TrialsDeckSpec, deck_choices, filtered, store
-from tabletop.games.trials.decks import deck_problems, starters
+from tabletop.games.trials.engine.cards import pool
+from tabletop.games.trials.presentation.deckspec import TrialsDeckSpec, filtered
+from tabletop.shell.decks import seat_choices
 from tabletop.store.decks import DeckError, DeckStore
+
+
+def store() -> DeckStore:
+    return DeckStore("trials")
+
+
+def deck_choices(players: int):
+    return seat_choices(TrialsDeckSpec(), players)
+from tabletop.games.trials.engine.decks import deck_problems, starters
 
 pytestmark = pytest.mark.gui
 

@@ -1,8 +1,8 @@
 """Trials faces: every type and discipline composes at the zoom size, Avatars have a distinct
 Fallen side, the border shows the disciplines' colours, and the back is our own."""
 
-from tabletop.games.trials import faces
-from tabletop.games.trials.cards import DISCIPLINES, avatars, pool
+from tabletop.games.trials.presentation import faces
+from tabletop.games.trials.engine.cards import DISCIPLINES, avatars, pool
 
 
 def test_faces_compose_for_every_discipline_and_type():

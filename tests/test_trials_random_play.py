@@ -12,9 +12,10 @@ import sys
 from replay_check import random_match_replays
 
 from tabletop.core import Rng
-from tabletop.games.trials.decks import choose_deck
-from tabletop.games.trials.rules import GAME
-from tabletop.games.trials.state import OVER, TrialsState
+from tabletop.games.trials.engine.decks import choose_deck
+from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.trials.policy import evaluate
+from tabletop.games.trials.engine.state import OVER, TrialsState
 
 
 def every_card_once(s: TrialsState):
@@ -121,7 +122,7 @@ def test_evaluate_stays_in_range():
         rng = Rng(seed)
         while GAME.to_act(s) is not None:
             for seat in (0, 1):
-                assert -1.0 <= GAME.evaluate(s, seat) <= 1.0
+                assert -1.0 <= evaluate(s, seat) <= 1.0
             GAME.apply(s, rng.choice(GAME.legal_actions(s)))
         assert GAME.turn_label(s).startswith("Finished")
 

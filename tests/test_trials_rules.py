@@ -4,9 +4,9 @@ import pytest
 
 from tabletop.core import Action
 from tabletop.core.game import IllegalAction
-from tabletop.games.trials import effects as fx
-from tabletop.games.trials.decks import (choose_deck, deck_problems, starter_names, starters)
-from tabletop.games.trials.rules import GAME
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine.decks import (choose_deck, deck_problems, starter_names, starters)
+from tabletop.games.trials.engine.rules import GAME
 from tabletop.core import Rng
 
 from trials_helpers import (FOE, avatar, cid, deck, do, duel, find, has, play, put_on,

@@ -7,9 +7,9 @@ import pytest
 from presenter_helpers import through_table
 from trials_ui_helpers import route
 from tabletop.core import Action, Rng
-from tabletop.games.trials.rules import GAME
-from tabletop.games.trials.state import OVER
-from tabletop.games.trials.table import TrialsPresenter, glossary_terms, terms_on
+from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.trials.engine.state import OVER
+from tabletop.games.trials.presentation.presenter import TrialsPresenter, glossary_terms, terms_on
 from tabletop.store.settings import Settings
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
@@ -86,7 +86,7 @@ def test_an_illegal_drop_goes_to_the_engine_for_its_reason(tmp_path):
     s = GAME.setup({"initiative": 0}, 2)
     show(p, s, 0)
     dear = max(s.hands[0], key=lambda c: GAME.legal_actions(s) and __import__(
-        "tabletop.games.trials.effects", fromlist=["card_of"]).card_of(s, c).cost)
+        "tabletop.games.trials.engine.effects", fromlist=["card_of"]).card_of(s, c).cost)
     got = p.drop(f"card:{dear}", f"card:{s.avatars[0][0]}")
     if got not in GAME.legal_actions(s):
         assert GAME.why_illegal(s, got)
@@ -172,7 +172,7 @@ def test_the_table_shows_avatars_hearts_dice_and_piles(tmp_path):
 
 
 def GAME_hp(s, a):
-    from tabletop.games.trials import effects as fx
+    from tabletop.games.trials.engine import effects as fx
     return fx.hp_left(s, a)
 
 
@@ -216,7 +216,7 @@ def test_the_zoom_links_the_glossary_entries_of_the_cards_keywords(tmp_path):
 
 
 def GAME_name(s, c):
-    from tabletop.games.trials import effects as fx
+    from tabletop.games.trials.engine import effects as fx
     return fx.name(s, c)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.core.plugin import Plugin
+from tabletop.core.policy import Policy
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 
@@ -90,16 +92,21 @@ class ToyNim(Game):
         return NimState(list(d["piles"]), list(d["secrets"]), d["turn"], Rng.from_json(d["rng"]),
                         d["winner"])
 
-    def evaluate(self, s, seat):
-        res = self.result(s)
-        if res:
-            return 1.0 if seat in res.winners else -1.0
-        x = 0
-        for p in s.piles:
-            x ^= p
-        # nim-sum zero is good for the player who just moved
-        mover_good = x == 0
-        return 0.5 if (mover_good and s.turn != seat) or (not mover_good and s.turn == seat) else -0.5
-
 
 GAME = ToyNim()
+
+
+def evaluate(s, seat):
+    res = GAME.result(s)
+    if res:
+        return 1.0 if seat in res.winners else -1.0
+    x = 0
+    for p in s.piles:
+        x ^= p
+    # nim-sum zero is good for the player who just moved
+    mover_good = x == 0
+    return 0.5 if (mover_good and s.turn != seat) or (not mover_good and s.turn == seat) else -0.5
+
+
+POLICY = Policy(evaluate=evaluate)
+PLUGIN = Plugin(GAME, POLICY)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tabletop.core import Action
-from tabletop.games.trials import effects as fx
-from tabletop.games.trials.cards import pool
-from tabletop.games.trials.rules import GAME
-from tabletop.games.trials.state import TrialsState
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine.cards import pool
+from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.trials.engine.state import TrialsState
 
 # seat 1's usual Avatars: plain stats, no effect that fires by itself
 FOE = ["grosk-the-unbroken", "vora-skullsplitter"]

@@ -37,10 +37,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import Callable, Sequence
 
-from tabletop.bots.base import make_bot, parse_entrant, resolve_game
+from tabletop.bots.base import make_bot, parse_entrant, resolve_plugin
 from tabletop.bots.worker import choose_with_fallback
+from tabletop.core.plugin import Plugin
 from tabletop.core import Game, Rng
 from tabletop.core.match import Match, Seat
+from tabletop.store.saves import SaveStore
 
 MAX_MOVES = 5000
 _BOT_SEED_SALT = 0xB075_EED5  # keeps bot streams apart from a game that seeds Rng(seed) itself
@@ -120,7 +122,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     the games, each importing the `preload` modules first (bots registered
     with register_bot in this process exist only here).
     """
-    game = resolve_game(game_id) if isinstance(game_id, str) else game_id
+    found = resolve_plugin(game_id)
+    game = found.game
     entrants = [_Entrant(spec, *parse_entrant(spec)) for spec in bots]
     if len(entrants) not in game.info.players:
         raise ValueError(f"{game.info.title} is for {_counts(game)} players, "
@@ -131,13 +134,13 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
         raise ValueError("match options must be a JSON object (a dict)")
     tally = _Tally()
     if jobs > 1 and games > 1:
-        _run_parallel(game_id if isinstance(game_id, str) else game, list(bots), games, seed,
+        _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
                       save_dir, progress, max_moves, options, jobs, entrants, tally,
                       tuple(preload))
     else:
         store = _save_store(save_dir) if save_dir is not None else None
         for i in range(games):
-            _play_game(game, entrants, i, seed + i, max_moves, tally, store, options)
+            _play_game(found, entrants, i, seed + i, max_moves, tally, store, options)
             if progress is not None:
                 progress(i + 1, games)
     report = {"game": game.info.id, "games": games, "errors": tally.errors,
@@ -157,12 +160,12 @@ def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
             sys.path.append(p)
     for module in preload:
         import_module(module)
-    game = resolve_game(game_id) if isinstance(game_id, str) else game_id
+    found = resolve_plugin(game_id)
     entrants = [_Entrant(spec, *parse_entrant(spec)) for spec in bots]
     store = _save_store(save_dir) if save_dir is not None else None
     tally = _Tally()
     for i in range(first, first + count):
-        _play_game(game, entrants, i, seed + i, max_moves, tally, store, options)
+        _play_game(found, entrants, i, seed + i, max_moves, tally, store, options)
     return first, tally, entrants
 
 
@@ -195,14 +198,10 @@ def _counts(game: Game) -> str:
 
 
 def _save_store(save_dir):
-    try:   # written in parallel by the store owner; only needed when saving
-        from tabletop.store.saves import SaveStore
-    except ImportError as exc:
-        raise RuntimeError(f"saving arena games needs tabletop.store.saves: {exc}") from exc
     return SaveStore(folder=Path(save_dir))
 
 
-def _play_game(game: Game, entrants: list[_Entrant], index: int, game_seed: int,
+def _play_game(found: Plugin, entrants: list[_Entrant], index: int, game_seed: int,
                max_moves: int, tally: _Tally, store, options: dict | None = None) -> None:
     n = len(entrants)
     seat_of = [(s + index) % n for s in range(n)]              # seat -> entrant index
@@ -210,7 +209,8 @@ def _play_game(game: Game, entrants: list[_Entrant], index: int, game_seed: int,
     seats = [Seat(kind="bot", name=e.spec, bot=e.bot, difficulty=e.difficulty) for e in order]
     stream = Rng(game_seed ^ _BOT_SEED_SALT)
     rngs = [stream.fork() for _ in entrants]                    # one stream per entrant
-    bots = [make_bot(e.bot, e.difficulty) for e in entrants]
+    game = found.game
+    bots = [make_bot(e.bot, e.difficulty, found.policy) for e in entrants]
     failed = False
     try:
         match = Match(game, seats, game_seed, options)

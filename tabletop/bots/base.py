@@ -2,7 +2,8 @@
 
 A bot decides from what its seat may know: the seat's view and the legal
 actions, never the state. Bots are made by name through `make_bot`, so the
-worker process, the arena and the shell all build them the same way.
+worker process, the arena and the shell all build them the same way; what a
+bot knows of a game comes from the Policy of the game's plugin, passed in.
 """
 
 from __future__ import annotations
@@ -10,7 +11,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from tabletop.bots.greedy import GreedyBot
+from tabletop.bots.ismcts import ISMCTSBot
+from tabletop.bots.random_bot import RandomBot
 from tabletop.core import Action, Game, Rng
+from tabletop.core.plugin import Plugin
+from tabletop.core.policy import NO_POLICY, Policy
+from tabletop.games.registry import plugin, plugins
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -24,24 +31,19 @@ class Bot(Protocol):
         ...
 
 
-BotFactory = Callable[[str], Bot]   # difficulty -> bot
+BotFactory = Callable[[str, Policy], Bot]   # (difficulty, the game's policy) -> bot
 
 
-# Factories import lazily: the worker process starts faster and a later bot
-# (ISMCTS) can import greedy pieces without an import cycle through here.
-def _random(difficulty: str) -> Bot:
-    from tabletop.bots.random_bot import RandomBot
+def _random(difficulty: str, policy: Policy) -> Bot:
     return RandomBot()
 
 
-def _greedy(difficulty: str) -> Bot:
-    from tabletop.bots.greedy import GreedyBot
-    return GreedyBot.for_difficulty(difficulty)
+def _greedy(difficulty: str, policy: Policy) -> Bot:
+    return GreedyBot.for_difficulty(difficulty, policy)
 
 
-def _ismcts(difficulty: str) -> Bot:
-    from tabletop.bots.ismcts import ISMCTSBot
-    return ISMCTSBot.for_difficulty(difficulty)
+def _ismcts(difficulty: str, policy: Policy) -> Bot:
+    return ISMCTSBot.for_difficulty(difficulty, policy)
 
 
 _BUILTIN: dict[str, BotFactory] = {"random": _random, "greedy": _greedy, "ismcts": _ismcts}
@@ -58,7 +60,7 @@ _EXTRA: dict[str, BotFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
-    """Make `factory(difficulty)` available as `make_bot(name, difficulty)`.
+    """Make `factory(difficulty, policy)` available as `make_bot(name, difficulty, policy)`.
 
     A registration lives in one process only: to have it in the worker
     process, pass the registering module to `BotWorker(preload=[...])`.
@@ -78,13 +80,13 @@ def bot_names() -> list[str]:
     return [*_BUILTIN, *_EXTRA]
 
 
-def make_bot(name: str, difficulty: str = "normal") -> Bot:
+def make_bot(name: str, difficulty: str = "normal", policy: Policy = NO_POLICY) -> Bot:
     factory = _BUILTIN.get(name) or _EXTRA.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; use one of: {', '.join(DIFFICULTIES)}")
-    return factory(difficulty)
+    return factory(difficulty, policy)
 
 
 def bot_for_difficulty(difficulty: str) -> tuple[str, str]:
@@ -104,17 +106,22 @@ def parse_entrant(spec: str) -> tuple[str, str]:
     return name.strip(), (difficulty.strip() or "normal")
 
 
-def resolve_game(game_id: str) -> Game:
-    """A game by registry id, or by "module:ATTR" for games outside the registry.
+def resolve_plugin(ref: "str | Game | Plugin") -> Plugin:
+    """A game and its policy: by registry id, by "module:ATTR" (a Plugin or a Game outside
+    the registry: tests run the toy game through the worker and the arena this way), or
+    a Game object (a registered game brings its plugin's policy, any other none)."""
+    if isinstance(ref, Plugin):
+        return ref
+    if isinstance(ref, Game):
+        return next((p for p in plugins().values() if p.game is ref), Plugin(ref))
+    if ":" in ref:
+        module, _, attr = ref.partition(":")
+        found = getattr(import_module(module), attr or "GAME")
+        if isinstance(found, (Plugin, Game)):
+            return resolve_plugin(found)
+        raise ValueError(f"{ref!r} is not a Game")
+    return plugin(ref)
 
-    The second form lets tests and experiments run the toy game through the
-    worker process and the arena without touching the shipped registry.
-    """
-    if ":" in game_id:
-        module, _, attr = game_id.partition(":")
-        game = getattr(import_module(module), attr or "GAME")
-        if not isinstance(game, Game):
-            raise ValueError(f"{game_id!r} is not a Game")
-        return game
-    from tabletop.core.registry import get_game
-    return get_game(game_id)
+
+def resolve_game(ref: "str | Game | Plugin") -> Game:
+    return resolve_plugin(ref).game

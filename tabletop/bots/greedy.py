@@ -5,10 +5,9 @@ apply the action to a clone and score the result with `game.evaluate` for the
 seat to act. With hidden information the score is averaged over a few
 determinisations, since one deal may flatter a move that is bad in most.
 
-Game hooks (optional class attributes, read with getattr):
-- `perfect_information = True`: nothing is hidden, one sample is enough.
-- `bot_preferred_kinds = ("attack", ...)`: action kinds always evaluated even
-  when the action list is capped (see `candidates`).
+From the game's Policy (passed in): `evaluate`, `perfect_information` (one
+sample is enough) and `preferred_kinds` (action kinds always evaluated even
+when the action list is capped, see `candidates`).
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from typing import Any
 
 from tabletop.core import Action, Game, Rng
 from tabletop.core.game import IllegalAction
+from tabletop.core.policy import NO_POLICY, Policy
 
 # Determinisations per decision, by difficulty.
 SAMPLES = {"easy": 1, "normal": 2, "hard": 4}
@@ -27,12 +27,12 @@ MAX_CANDIDATES = 200
 _TIE = 1e-9
 
 
-def candidates(game: Game, legal: list[Action], cap: int, rng: Rng) -> list[Action]:
+def candidates(policy: Policy, legal: list[Action], cap: int, rng: Rng) -> list[Action]:
     """All of `legal` if there are at most `cap`; else every action of a
     preferred kind plus a uniform random subset of `cap` of the others."""
     if len(legal) <= cap:
         return list(legal)
-    preferred_kinds = set(getattr(game, "bot_preferred_kinds", ()))
+    preferred_kinds = set(policy.preferred_kinds)
     preferred = [a for a in legal if a.kind in preferred_kinds]
     rest = [a for a in legal if a.kind not in preferred_kinds]
     take = min(cap, len(rest))
@@ -47,18 +47,20 @@ class GreedyBot:
     samples: int = SAMPLES["normal"]
     max_candidates: int = MAX_CANDIDATES
     name: str = "greedy"
+    policy: Policy = NO_POLICY
 
     @classmethod
-    def for_difficulty(cls, difficulty: str) -> "GreedyBot":
-        return cls(samples=SAMPLES.get(difficulty, SAMPLES["normal"]))
+    def for_difficulty(cls, difficulty: str, policy: Policy = NO_POLICY) -> "GreedyBot":
+        return cls(samples=SAMPLES.get(difficulty, SAMPLES["normal"]), policy=policy)
 
     def choose(self, game: Game, view: Any, legal: list[Action], rng: Rng) -> Action:
         if not legal:
             raise ValueError("no legal actions to choose from")
         if len(legal) == 1:
             return legal[0]
-        options = candidates(game, legal, self.max_candidates, rng)
-        rounds = 1 if getattr(game, "perfect_information", False) else max(1, self.samples)
+        policy = self.policy
+        options = candidates(policy, legal, self.max_candidates, rng)
+        rounds = 1 if policy.perfect_information else max(1, self.samples)
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         for _ in range(rounds):
@@ -73,7 +75,7 @@ class GreedyBot:
                 res = game.result(after)
                 if res is not None and res.winners == [seat]:
                     return action   # an outright win needs no further thought
-                totals[i] += game.evaluate(after, seat)
+                totals[i] += policy.value(game, after, seat)
                 counts[i] += 1
         scores = [t / c if c else float("-inf") for t, c in zip(totals, counts)]
         best = max(scores)

@@ -13,7 +13,7 @@ Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search"
    hidden card, a conjunction only some draws allow) is judged fairly;
 3. expand one untried action legal here;
 4. roll out with the game's rollout policy, cut off after `rollout_depth`
-   actions or at the game's search horizon, and score with `game.evaluate`;
+   actions or at the game's search horizon, and score with the policy's evaluation;
 5. back the score up: each node adds the value for the player who made the
    move into it.
 
@@ -21,30 +21,10 @@ The most visited root action is played. The budget is iterations AND a time
 limit: the iteration count decides when the machine is fast enough (the
 same seed then gives the same choice), the clock stops a slow machine.
 
-Game hooks, looked up first on the Game object, then as functions in the
-`heuristics` module next to the game's rules module (games/<id>/heuristics.py):
-- `rollout_action(state, rng) -> Action`: the playout policy; without one, a
-  uniform choice among the legal actions (slow: it lists them every step).
-- `search_horizon(state) -> bool`: where the search stops and evaluates
-  (Paargus: the end of the hand); by default the end of the game.
-- `prune_actions(state, legal) -> list[Action]`: drop actions that are the
-  same move for the search (never all of them); by default none are dropped.
-- `search_actions(state) -> list[Action]`: the legal actions, pruned as
-  `prune_actions` would, without labels (which cost more than the search
-  needs); used inside the tree instead of legal_actions + prune_actions.
-- `search_apply(state, action)`: `apply` for actions the search knows are
-  legal (they came from the legal list), without building events.
-- `playout(state, rng, max_actions) -> int`: play up to `max_actions` moves of
-  the rollout policy on `state`, stopping at the horizon, faster than one
-  `apply` at a time can (Paargus skips the events nobody will read); used
-  instead of `rollout_action` + `apply` when present.
-- `EVALUATE_ZERO_SUM = True` (two-player games): evaluate(s, other seat) is
-  -evaluate(s, seat), so each playout is scored once.
-- `team_of(seat) -> int` (team games, with EVALUATE_ZERO_SUM): seats of one
-  team share a value and the two teams' values are opposite (Pariah 2v2).
-- `PLAY_A_SINGLE_PRUNED_MOVE = True`: when `prune_actions` leaves one root
-  action, play it without searching (Pariah: the army is chosen outside the
-  search, one pick at a time).
+The game's knowledge comes from the Policy its plugin declares, passed in when the
+bot is made (tabletop/core/policy.py lists the hooks: evaluation, rollout policy,
+search horizon, pruning, fast playouts, zero-sum and team scoring, per-game
+budgets). Without one, playouts are uniform and only the end of the game scores.
 """
 
 from __future__ import annotations
@@ -52,12 +32,11 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from tabletop.core import Action, Game, Rng
 from tabletop.core.game import IllegalAction
+from tabletop.core.policy import NO_POLICY, Policy
 
 
 @dataclass(frozen=True)
@@ -91,84 +70,33 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
-@dataclass(frozen=True)
-class _Hooks:
-    rollout_action: Callable[[Any, Rng], Action] | None
-    search_horizon: Callable[[Any], bool] | None
-    prune_actions: Callable[[Any, list[Action]], list[Action]] | None
-    playout: Callable[[Any, Rng, int], int] | None = None
-    search_actions: Callable[[Any], list[Action]] | None = None
-    search_apply: Callable[[Any, Action], Any] | None = None
-    zero_sum: bool = False
-    team_of: Callable[[int], int] | None = None
-    single_pruned: bool = False
-    levels: dict[str, dict] | None = None   # difficulty -> SearchBudget changes for this game
-
-
-@lru_cache(maxsize=None)
-def _hooks_for(game_type: type, module_name: str) -> _Hooks:
-    package = module_name.rpartition(".")[0]
-    heuristics = None
-    if package:
-        try:
-            heuristics = import_module(f"{package}.heuristics")
-        except ModuleNotFoundError:
-            heuristics = None
-    found = {}
-    for name in ("rollout_action", "search_horizon", "prune_actions", "playout",
-                 "search_actions", "search_apply"):
-        found[name] = getattr(heuristics, name, None) if heuristics is not None else None
-    found["zero_sum"] = bool(getattr(heuristics, "EVALUATE_ZERO_SUM", False))
-    found["team_of"] = getattr(heuristics, "team_of", None) if heuristics is not None else None
-    found["single_pruned"] = bool(getattr(heuristics, "PLAY_A_SINGLE_PRUNED_MOVE", False))
-    found["levels"] = getattr(heuristics, "SEARCH_LEVELS", None)
-    return _Hooks(**found)
-
-
-def game_hooks(game: Game) -> _Hooks:
-    """The game's search hooks: methods on the game win over its heuristics module."""
-    base = _hooks_for(type(game), type(game).__module__)
-    zero_sum = getattr(game, "EVALUATE_ZERO_SUM", None)
-    return _Hooks(getattr(game, "rollout_action", None) or base.rollout_action,
-                  getattr(game, "search_horizon", None) or base.search_horizon,
-                  getattr(game, "prune_actions", None) or base.prune_actions,
-                  getattr(game, "playout", None) or base.playout,
-                  getattr(game, "search_actions", None) or base.search_actions,
-                  getattr(game, "search_apply", None) or base.search_apply,
-                  base.zero_sum if zero_sum is None else bool(zero_sum),
-                  getattr(game, "team_of", None) or base.team_of, base.single_pruned,
-                  base.levels)
-
-
-def level_for(game: Game | None, difficulty: str) -> SearchBudget:
-    """A difficulty's budget for `game`: LEVELS, with the changes its heuristics
-    module makes in SEARCH_LEVELS (an iteration costs very different time per game)."""
+def level_for(policy: Policy | None, difficulty: str) -> SearchBudget:
+    """A difficulty's budget for a game: LEVELS, with the changes its policy makes in
+    `levels` (an iteration costs very different time per game)."""
     budget = LEVELS.get(difficulty, LEVELS["normal"])
-    if game is not None:
-        changes = (game_hooks(game).levels or {}).get(difficulty)
-        if changes:
-            budget = replace(budget, **changes)
-    return budget
+    changes = (policy.levels if policy is not None else {}).get(difficulty)
+    return replace(budget, **changes) if changes else budget
 
 
 class ISMCTSBot:
     name = "ismcts"
 
-    def __init__(self, budget: SearchBudget | None = None, difficulty: str = "normal") -> None:
+    def __init__(self, budget: SearchBudget | None = None, difficulty: str = "normal",
+                 policy: Policy = NO_POLICY) -> None:
         self.budget = budget or LEVELS[difficulty]
         self.difficulty = difficulty
-        # a bot made for a difficulty takes each game's own budget for it (level_for)
-        self.per_game = False
+        self.policy = policy
         # figures of the last decision, for the arena and the report
         self.last_search: dict | None = None
 
     @classmethod
-    def for_difficulty(cls, difficulty: str, **changes) -> "ISMCTSBot":
-        budget = LEVELS.get(difficulty, LEVELS["normal"])
+    def for_difficulty(cls, difficulty: str, policy: Policy = NO_POLICY, **changes) -> "ISMCTSBot":
+        # the game's own budget for the difficulty; explicit changes apply to the shared LEVELS
         if changes:
-            budget = replace(budget, **changes)
-        bot = cls(budget, difficulty)
-        bot.per_game = not changes and difficulty in LEVELS
+            budget = replace(LEVELS.get(difficulty, LEVELS["normal"]), **changes)
+        else:
+            budget = level_for(policy, difficulty)
+        bot = cls(budget, difficulty, policy)
         return bot
 
     # --- the decision -------------------------------------------------------------------
@@ -179,8 +107,6 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]           # nothing to think about: a "deal", a forced move
         start = time.perf_counter()
-        if self.per_game:
-            self.budget = level_for(game, self.difficulty)
         root, iterations = self._search(game, view, legal, rng, start)
         best = self._most_visited(root, legal)
         self.last_search = {"iterations": iterations,
@@ -203,14 +129,15 @@ class ISMCTSBot:
     def _search(self, game: Game, view: Any, legal: list[Action], rng: Rng,
                 start: float) -> tuple[_Node, int]:
         budget = self.budget
-        hooks = game_hooks(game)
-        policy = hooks.rollout_action if budget.informed else None
+        hooks = self.policy
+        rollout_policy = hooks.rollout_action if budget.informed else None
         playout = hooks.playout if budget.informed else None
         horizon = hooks.search_horizon
         prune = hooks.prune_actions
         sample, apply, to_act = game.sample, game.apply, game.to_act
         tree_apply = hooks.search_apply or apply
-        legal_actions, evaluate = game.legal_actions, game.evaluate
+        legal_actions = game.legal_actions
+        evaluate = hooks.evaluate or (lambda s, seat: hooks.value(game, s, seat))
         deadline = None if budget.seconds is None else start + budget.seconds
         perf = time.perf_counter
         sqrt, log = math.sqrt, math.log
@@ -241,7 +168,7 @@ class ISMCTSBot:
                 return
             depth = 0
             while depth < depth_cap and not stop_here(s):
-                a = policy(s, r) if policy is not None else None
+                a = rollout_policy(s, r) if rollout_policy is not None else None
                 try:
                     apply(s, a if a is not None else r.choice(legal_actions(s)))
                 except IllegalAction:       # a policy slip: any legal move will do

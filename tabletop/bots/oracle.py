@@ -25,15 +25,15 @@ from functools import lru_cache
 from typing import Sequence
 
 from tabletop.bots.arena import format_table, run_arena
-from tabletop.bots.base import register_bot, resolve_game, unregister_bot
+from tabletop.bots.base import register_bot, resolve_plugin, unregister_bot
 from tabletop.bots.ismcts import LEVELS, ISMCTSBot, level_for
 from tabletop.core import Game
+from tabletop.core.plugin import Plugin
 
 
 @lru_cache(maxsize=None)
 def _glass_types(game_type: type) -> tuple[type, type]:
-    """(Glass, Seer) subclasses of a game's class. Both keep the game's module
-    name: the search finds its hooks in the heuristics module beside it."""
+    """(Glass, Seer) subclasses of a game's class."""
 
     def view(self, state, seat):
         v = game_type.view(self, state, seat)
@@ -47,7 +47,6 @@ def _glass_types(game_type: type) -> tuple[type, type]:
 
     glass = type("Glass" + game_type.__name__, (game_type,), {"view": view, "base": game_type})
     seer = type("Seer" + game_type.__name__, (glass,), {"sample": sample})
-    glass.__module__ = seer.__module__ = game_type.__module__
     return glass, seer
 
 
@@ -79,10 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=30_000)
     parser.add_argument("--options", default="{}", help="match options (JSON)")
     args = parser.parse_args(argv)
-    base = resolve_game(args.game)
-    game = glass_game(base)
-    budget = level_for(base, args.difficulty)      # the fair bot's budget in this game
-    register_bot("oracle", lambda difficulty: OracleBot(budget, args.difficulty))
+    base = resolve_plugin(args.game)
+    # the glass game, searched with the game's own policy and the fair bot's budget
+    game = Plugin(glass_game(base.game), base.policy)
+    budget = level_for(base.policy, args.difficulty)
+    register_bot("oracle", lambda difficulty, policy: OracleBot(budget, args.difficulty, policy))
     started = time.perf_counter()
     try:
         report = run_arena(game, ["oracle", args.opponent], games=args.games, seed=args.seed,

@@ -1,12 +1,12 @@
 """`python -m tabletop.bots.report` (`make bots-report`): measure the bots, write docs/BOTS.md.
 
 Strength is measured, never guessed: every figure in docs/BOTS.md comes from
-`run_arena` (seats alternating, fixed seeds) and `tabletop.bench`, run by this
+`run_arena` (seats alternating, fixed seeds) and `tabletop.bots.bench`, run by this
 module. The prose of the document lives here too, so the whole file is
 regenerated and never drifts from the figures; a game's `notes` quote runs of
 other commands (the oracle, arena runs on other seeds) and name each command.
 
-The plan per game (PLANS) names the matchups, how many games each, and the
+Each game's plugin declares its plan (PLANS gathers them): the matchups, how many games each, and the
 targets the issue set; a game in the arena may be shorter than a full match
 (Paargus: one hand, {"hands": 1}), and the document says so.
 """
@@ -19,12 +19,17 @@ import os
 import platform
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Callable, Sequence
 
 from tabletop.bots.arena import run_arena
-from tabletop.bots.base import UI_BOTS, DIFFICULTIES
+from tabletop.bots.bench import bench as run_bench
+from tabletop.bots.greedy import SAMPLES
+from tabletop.bots.ismcts import LEVELS, level_for
+from tabletop.bots.base import DIFFICULTIES, UI_BOTS, resolve_plugin
+from tabletop.core.plugin import Matchup, ReportPlan
+from tabletop.games.registry import plugins
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "docs" / "BOTS.md"
 # each game's last measurement, kept so that measuring one game rewrites the whole document
@@ -32,126 +37,23 @@ RESULTS_DIR = DEFAULT_OUT.parent / "bots"
 
 
 @dataclass(frozen=True)
-class Matchup:
-    bots: tuple[str, str]
-    games: int
-    target: float | None = None          # the least win rate of bots[0] we promise
+class GamePlan(ReportPlan):
+    """A plugin's ReportPlan, with the id of its game."""
+
+    game: str = ""
 
 
-@dataclass(frozen=True)
-class GamePlan:
-    game: str
-    options: dict
-    what_a_game_is: str
-    matchups: tuple[Matchup, ...]
-    seed: int = 20_000
-    timing_targets: dict[str, float] = field(default_factory=dict)   # bot -> p95 seconds
-    # prose under the win rates: measurements made by other commands, which it names
-    notes: str = ""
+def _plans() -> dict[str, GamePlan]:
+    return {gid: GamePlan(game=gid, **{f.name: getattr(p.report_plan, f.name)
+                                        for f in fields(ReportPlan)})
+            for gid, p in plugins().items() if p.report_plan is not None}
 
 
-# Measured 2026-11-22 on the 2-core machine, two runs at a time, one process each.
-PAARGUS_NOTES = """\
-### Why hard stays under 70% against greedy: the oracle
-
-The hard bot's win rate against `greedy:hard` (matchup 2 above, seeds 21000–21199) is under
-the 70% the bots issue asks. To tell skill from luck, the *oracle* (`python -m
-tabletop.bots.oracle`, a measuring instrument the app never seats) runs the same search, but
-every determinisation is the real state: it knows the opponent's hand **and the order of the
-deck**. Against the same opponent on the
-same seeds (the fair bot's figure for seeds 21000–21199 is matchup 2 above):
-
-| first bot, against `greedy:hard` | seeds | wins | losses | draws | win rate |
-|---|---|---:|---:|---:|---:|
-| oracle, hard budget | 21000–21199 | 135 | 57 | 8 | 67.5% |
-| `ismcts:hard` | 30000–30199 | 117 | 75 | 8 | 58.5% |
-| oracle, hard budget | 30000–30199 | 134 | 58 | 8 | 67.0% |
-| `ismcts:normal` | 30000–30199 | 104 | 84 | 12 | 52.0% |
-| oracle, normal budget | 30000–30199 | 128 | 59 | 13 | 64.0% |
-
-Even a bot that sees every hidden card and every future draw stays under 70%. A Paargus hand
-is a race to lay two conjunctions showing alignments, and the draws decide most of it; a
-one-ply bot with a fitted evaluation plays the few real choices (which card to give the
-tableau, which trade, when to lay) well. Searching more adds little: compare normal and hard
-against `greedy:hard` above, and on seeds 30000–30199 (52.0% and 58.5%). Seeing everything
-adds 8 to 12 points more, and that is still not enough. The issue's 70% bar for Paargus therefore waits on a measured bar from the issue's owner, as
-Pariah's 65% came from its own issue.
-
-Commands (`--jobs 1`, one process each):
-
-    python -m tabletop.bots.oracle paargus --difficulty hard --games 200 --seed 21000 \\
-        --options '{"hands": 1}'
-    tabletop arena paargus --bots ismcts:hard greedy:hard --games 200 --seed 30000 \\
-        --options '{"hands": 1}' --jobs 1
-
-and the same with `--difficulty normal`, `ismcts:normal` or `--seed 30000`."""
-
-PLANS: dict[str, GamePlan] = {
-    "paargus": GamePlan(
-        game="paargus",
-        options={"hands": 1},
-        what_a_game_is=(
-            "one **hand** of Paargus (match option `{\"hands\": 1}`): the match ends after the "
-            "first hand and whoever won it leads on chips. A hand that ends level (the deck ran "
-            "out with equal alignments) is a draw, and a draw is not a win: win rates below are "
-            "wins / games. A full match (played until a player is cleaned out) is 5 to 10 such "
-            "hands, too long to play hundreds of times with the search bots; within a hand the "
-            "bots search only that hand anyway, so one hand is the unit of skill."),
-        matchups=(
-            Matchup(("ismcts:hard", "random"), 200, 0.95),
-            Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
-            Matchup(("ismcts:normal", "random"), 200, 0.85),
-            Matchup(("ismcts:normal", "greedy:hard"), 100),
-            Matchup(("ismcts:easy", "random"), 100),
-            Matchup(("greedy:hard", "random"), 200),
-        ),
-        timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
-        notes=PAARGUS_NOTES,
-    ),
-    "trials": GamePlan(
-        game="trials",
-        options={"decks": ["bot", "bot"]},
-        what_a_game_is=(
-            "one whole **duel** of Paragon: Trials of the Chosen, until both Avatars of a "
-            "player have fallen or a player cannot draw at the start of a round. Every seat's "
-            "deck is left to the bots (match option `{\"decks\": [\"bot\", \"bot\"]}`): "
-            "each seat gets one of the three strongest ready-made decks by "
-            "`decks.deck_strength`, drawn from the match seed, so neither entrant is tied to "
-            "a weaker deck by its seat."),
-        matchups=(
-            Matchup(("ismcts:hard", "random"), 200, 0.95),
-            Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
-            Matchup(("ismcts:normal", "random"), 200, 0.85),
-            Matchup(("greedy:hard", "random"), 100),
-        ),
-        timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
-    ),
-    "pariah": GamePlan(
-        game="pariah",
-        options={},
-        what_a_game_is=(
-            "a whole **match** of Pariah, two players: each picks a secret 20-point army from "
-            "ten cards drawn, deploys it, and the match ends by annihilation or after round 5 "
-            "on the points still standing (a tie on points is a draw, and a draw is not a win: "
-            "win rates below are wins / games). Factions are drawn at random per seat from the "
-            "match seed, so every matchup plays every pairing of factions."),
-        matchups=(
-            Matchup(("ismcts:hard", "random"), 200, 0.85),
-            Matchup(("ismcts:hard", "greedy:hard"), 200, 0.65),
-            Matchup(("ismcts:normal", "random"), 200, 0.85),
-            Matchup(("greedy:hard", "random"), 100),
-        ),
-        seed=30_000,
-        timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
-    ),
-}
+PLANS = _plans()
+__all__ = ["GamePlan", "Matchup", "PLANS", "main", "render", "run_plan"]
 
 
 # --- running -------------------------------------------------------------------------------
-def _arena_ref(game_id: str) -> str:
-    """A registry id, or "module:ATTR" for an engine not registered yet (Trials)."""
-    from tabletop.games.catalogue import UNREGISTERED
-    return UNREGISTERED.get(game_id, game_id)
 
 
 def _say(text: str) -> None:
@@ -180,7 +82,7 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
 
         say(f"[{plan.game}] {k + 1}/{len(plan.matchups)} {label}: {games} games, "
             f"options {json.dumps(plan.options)}, {jobs} process{'es' if jobs > 1 else ''}")
-        report = run_arena(_arena_ref(plan.game), list(m.bots), games=games, seed=matchup_seed(plan, k),
+        report = run_arena(plan.game, list(m.bots), games=games, seed=matchup_seed(plan, k),
                            options=dict(plan.options), jobs=jobs, progress=progress)
         report["seconds"] = round(time.perf_counter() - t0, 1)
         report["target"] = m.target
@@ -188,8 +90,7 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
         results.append(report)
     bench = None
     try:
-        from tabletop.bench import bench as run_bench
-        bench = run_bench(plan.game, frame=False)
+        bench = run_bench(plan.game)
     except Exception as exc:         # the figures above still stand
         say(f"[{plan.game}] bench failed: {exc}")
     return {"game": plan.game, "options": plan.options, "what_a_game_is": plan.what_a_game_is,
@@ -282,18 +183,12 @@ def bench_line(result: dict) -> str:
 
 def game_budgets(game_id: str) -> dict[str, dict]:
     """The budget each difficulty searches with in this game (LEVELS and its SEARCH_LEVELS)."""
-    from dataclasses import asdict
-    from tabletop.bots.base import resolve_game
-    from tabletop.bots.ismcts import level_for
-    game = resolve_game(_arena_ref(game_id))
-    return {d: asdict(level_for(game, d)) for d in DIFFICULTIES}
+    policy = resolve_plugin(game_id).policy
+    return {d: asdict(level_for(policy, d)) for d in DIFFICULTIES}
 
 
 def budgets_table(budgets: dict[str, dict] | None = None) -> str:
     """The difficulties' budgets: the shared LEVELS, or one game's (game_budgets)."""
-    from dataclasses import asdict
-    from tabletop.bots.greedy import SAMPLES
-    from tabletop.bots.ismcts import LEVELS
     if budgets is None:
         budgets = {d: asdict(LEVELS[d]) for d in DIFFICULTIES}
     rows = ["| difficulty | `ismcts` iterations | time limit | playout | rollout depth "

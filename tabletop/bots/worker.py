@@ -21,7 +21,8 @@ import traceback
 from importlib import import_module
 from typing import Any, Sequence
 
-from tabletop.bots.base import Bot, make_bot, resolve_game
+from tabletop.bots.base import Bot, make_bot, resolve_plugin
+from tabletop.bots.greedy import GreedyBot
 from tabletop.core import Action, Game, Rng
 
 DEFAULT_TIME_LIMIT = 10.0          # seconds a bot may think before it is stopped
@@ -36,15 +37,15 @@ def choose_in_process(game: Game, view: Any, legal: list[Action], bot: str | Bot
                       difficulty: str = "normal", rng: Rng | None = None) -> Action:
     """The bot's choice, computed here and now. Not checked for legality."""
     if isinstance(bot, str):
-        bot = make_bot(bot, difficulty)
+        bot = make_bot(bot, difficulty, resolve_plugin(game).policy)
     return bot.choose(game, view, list(legal), rng if rng is not None else Rng(0))
 
 
 def fallback_choice(game: Game, view: Any, legal: list[Action], rng: Rng) -> Action:
     """What to play when the chosen bot failed: greedy on one sample, else random."""
-    from tabletop.bots.greedy import GreedyBot
     try:
-        action = GreedyBot(samples=1).choose(game, view, list(legal), rng)
+        action = GreedyBot(samples=1, policy=resolve_plugin(game).policy).choose(
+            game, view, list(legal), rng)
         if action in legal:
             return action
     except Exception:               # the game's evaluate may be what failed
@@ -84,7 +85,7 @@ def _serve(conn, preload: tuple[str, ...]) -> None:
         conn.send(_READY)          # time spent starting up is not thinking time
     except (EOFError, OSError):
         return
-    bots: dict[tuple[str, str], Bot] = {}
+    bots: dict[tuple[str, str, str], Bot] = {}
     while True:
         try:
             message = conn.recv()
@@ -96,13 +97,14 @@ def _serve(conn, preload: tuple[str, ...]) -> None:
         try:
             if startup_error:
                 raise RuntimeError(startup_error)
-            game = resolve_game(game_id)
+            found = resolve_plugin(game_id)
+            game = found.game
             if isinstance(view, dict):  # a view in JSON form: games that can, rebuild it
                 view = getattr(game, "view_from_json", game.state_from_json)(view)
             legal = [Action(kind, args, label) for kind, args, label in legal_raw]
-            key = (bot_name, difficulty)
+            key = (game_id, bot_name, difficulty)
             if key not in bots:
-                bots[key] = make_bot(bot_name, difficulty)
+                bots[key] = make_bot(bot_name, difficulty, found.policy)
             action = bots[key].choose(game, view, legal, Rng(seed))
             if action not in legal:
                 raise ValueError(f"the bot chose an action that is not legal: {action}")

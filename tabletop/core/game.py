@@ -112,14 +112,7 @@ class Game(ABC):
                 return legal.label
         return str(action)
 
-    # --- bots ----------------------------------------------------------------
-    def evaluate(self, state, seat: int) -> float:
-        """Heuristic value of `state` for `seat` in [-1, 1]; games override it."""
-        res = self.result(state)
-        if res is None:
-            return 0.0
-        return 1.0 if seat in res.winners else (0.0 if not res.winners else -1.0)
-
+    # --- lists -------------------------------------------------------------------
     def turn_label(self, state) -> str:
         """A short progress label for saved-game lists ("Hand 2, turn 7")."""
         return ""

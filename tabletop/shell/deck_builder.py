@@ -2,7 +2,8 @@
 cards, drag to order the deck (order matters: it is never shuffled), see legality live in
 the game's own words, and save, load, rename and delete decks under the user data dir.
 
-Generic: everything about the game comes from a spec object (tabletop/games/*/deckbook.py).
+Generic: everything about the game comes from its plugin's deck specification (for Trials,
+tabletop/games/trials/presentation/deckspec.py); the decks are kept in the store.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QFormLayou
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 from tabletop.shell.widgets import label, pil_to_pixmap
-from tabletop.store.decks import DeckError
+from tabletop.store.decks import DeckError, DeckStore
+from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 
 ICON = QSize(120, 168)
@@ -21,10 +23,11 @@ ID_ROLE = Qt.UserRole
 
 
 class DeckBuilder(QWidget):
-    def __init__(self, spec, parent=None) -> None:
+    def __init__(self, spec, parent=None, store: DeckStore | None = None) -> None:
         super().__init__(parent)
         self.spec = spec
-        self.faces = FaceCache()
+        self.store = store or DeckStore(spec.game_id)
+        self.faces = FaceCache(cache_dir())
         self._pending_icons: list[QListWidgetItem] = []
         self.name = ""                                   # the deck's name once saved or loaded
         outer = QHBoxLayout(self)
@@ -253,7 +256,7 @@ class DeckBuilder(QWidget):
     def refresh_saved(self) -> None:
         self.saved.clear()
         try:
-            files = self.spec.store.list()
+            files = self.store.list()
         except OSError as exc:
             self.status.setText(f"The decks folder cannot be read: {exc}")
             return
@@ -268,7 +271,7 @@ class DeckBuilder(QWidget):
 
     def load(self, name: str) -> bool:
         try:
-            deck = self.spec.store.load(name)
+            deck = self.store.load(name)
         except DeckError as exc:
             self.status.setText(str(exc))
             return False
@@ -285,7 +288,7 @@ class DeckBuilder(QWidget):
 
     def save(self, name: str) -> bool:
         try:
-            path = self.spec.store.save(name, self.spec.as_deck(self.leader_ids(), self.card_ids()))
+            path = self.store.save(name, self.spec.as_deck(self.leader_ids(), self.card_ids()))
         except (DeckError, OSError) as exc:
             self.status.setText(f"Not saved: {exc}")
             return False
@@ -303,7 +306,7 @@ class DeckBuilder(QWidget):
 
     def rename(self, old: str, new: str) -> bool:
         try:
-            path = self.spec.store.rename(old, new)
+            path = self.store.rename(old, new)
         except (DeckError, OSError) as exc:
             self.status.setText(f"Not renamed: {exc}")
             return False
@@ -322,7 +325,7 @@ class DeckBuilder(QWidget):
 
     def delete(self, name: str) -> None:
         try:
-            self.spec.store.delete(name)
+            self.store.delete(name)
         except (DeckError, OSError) as exc:
             self.status.setText(f"Not deleted: {exc}")
             return
@@ -336,12 +339,12 @@ class DeckBuilder(QWidget):
 
 
 class DeckBuilderDialog(QDialog):
-    def __init__(self, spec, parent=None) -> None:
+    def __init__(self, spec, parent=None, store: DeckStore | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(spec.title)
         self.resize(1500, 900)
         lay = QVBoxLayout(self)
-        self.builder = DeckBuilder(spec, self)
+        self.builder = DeckBuilder(spec, self, store)
         lay.addWidget(self.builder)
         close = QPushButton("Close")
         close.clicked.connect(self.accept)

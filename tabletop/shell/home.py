@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tabletop import __version__
-from tabletop.core.registry import all_games
+from tabletop.games.registry import all_games, plugin
 from tabletop.shell.presentations import presentation
 from tabletop.shell.widgets import button, label, panel, pil_to_pixmap
 from tabletop.store.saves import SaveInfo
@@ -38,7 +38,7 @@ class GameTile(QWidget):
         row = QHBoxLayout()
         row.addWidget(button("New match", True, lambda: on_new(game.info.id)))
         row.addWidget(button("Rules", False, lambda: on_rules(game.info.id)))
-        if on_decks is not None and presentation(game.info.id).deck_builder is not None:
+        if on_decks is not None and plugin(game.info.id).deck_spec is not None:
             row.addWidget(button("Decks", False, lambda: on_decks(game.info.id)))
         lay.addLayout(row)
         self.setFixedWidth(400)

@@ -9,10 +9,12 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 from tabletop.core.match import Match
-from tabletop.core.registry import get_game
+from tabletop.games.registry import get_game
 from tabletop.shell.about import AboutDialog
 from tabletop.shell.home import HomePage
 from tabletop.shell.new_match import NewMatchDialog
+from tabletop.shell.deck_builder import DeckBuilderDialog
+from tabletop.shell.decks import deck_spec
 from tabletop.shell.presentations import presentation
 from tabletop.shell.rules_viewer import RulesViewer
 from tabletop.shell.saves_page import SavesPage
@@ -132,7 +134,7 @@ class MainWindow(QMainWindow):
 
     def resume(self, save_id: str) -> None:
         try:
-            match = self.store.load(save_id, allow_backup=True)
+            match = self.store.load(save_id, games=get_game, allow_backup=True)
         except SaveError as exc:
             QMessageBox.warning(self, "This save cannot be opened",
                                 f"{exc}\n\nThe file was left as it is.")
@@ -172,9 +174,9 @@ class MainWindow(QMainWindow):
         save_settings(self.settings)
 
     def show_decks(self, game_id: str) -> None:
-        builder = presentation(game_id).deck_builder
-        if builder is not None:
-            builder(self).exec()
+        spec = deck_spec(game_id)
+        if spec is not None:
+            DeckBuilderDialog(spec, self).exec()
 
     def show_rules(self, game_id: str | None, term: str | None = None) -> None:
         game_id = game_id or self.table.game_id() or "paargus"

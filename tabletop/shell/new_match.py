@@ -9,7 +9,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
-from tabletop.core.registry import all_games, get_game
+from tabletop.games.registry import all_games, get_game
+from tabletop.shell.decks import deck_spec, seat_choices
+from tabletop.shell.deck_builder import DeckBuilderDialog
 from tabletop.shell.presentations import presentation
 
 PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:normal"),
@@ -148,19 +150,19 @@ class NewMatchDialog(QDialog):
         kinds = self._last.get("seats") if self._last.get("game") == game.info.id else None
         n = self.seat_count()
         names = game.seat_names(n)
-        pres = presentation(game.info.id)
-        choices = pres.seat_choices(n) if pres.seat_choices else None
+        spec = deck_spec(game.info.id)
+        choices = seat_choices(spec, n) if spec is not None else None
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
             if kinds and i < len(kinds):
                 kind, name = kinds[i]
-            default = pres.seat_default(i, n, kind != "human") if pres.seat_default else None
+            default = spec.seat_default(i, n, kind != "human") if spec is not None else None
             row = SeatRow(i, kind, name, names[i] if i < len(names) else "", choices, default)
             if row.extra is not None:
                 row.kind.currentIndexChanged.connect(lambda _i, r=row: self._kind_changed(r))
             self.seats_lay.addLayout(row)
             self.rows.append(row)
-        self.builder_btn.setVisible(pres.deck_builder is not None)
+        self.builder_btn.setVisible(spec is not None)
         self.setMinimumWidth(820 if choices else 520)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
@@ -176,21 +178,20 @@ class NewMatchDialog(QDialog):
 
     def _kind_changed(self, row: SeatRow) -> None:
         """A seat turned bot (or human): its deck follows, to bot's choice (or a starter)."""
-        pres = presentation(self.game.currentData())
+        spec = deck_spec(self.game.currentData())
         n = self.seat_count()
-        default = pres.seat_default(row.index, n, row.kind.currentData() != "human")
+        default = spec.seat_default(row.index, n, row.kind.currentData() != "human")
         row.extra.setCurrentIndex(max(0, row.extra.findData(default)))
 
     def open_deck_builder(self) -> None:
-        pres = presentation(self.game.currentData())
-        if pres.deck_builder is None:
+        spec = deck_spec(self.game.currentData())
+        if spec is None:
             return
-        dlg = pres.deck_builder(self)
-        dlg.exec()
-        choices = pres.seat_choices(self.seat_count())
+        DeckBuilderDialog(spec, self).exec()
+        choices = seat_choices(spec, self.seat_count())
         for i, row in enumerate(self.rows):
             if row.extra is not None:
-                row.set_extra(choices, pres.seat_default(i, self.seat_count(),
+                row.set_extra(choices, spec.seat_default(i, self.seat_count(),
                                                          row.kind.currentData() != "human"))
 
     def choice(self) -> dict:
@@ -198,11 +199,10 @@ class NewMatchDialog(QDialog):
         seats = [r.seat() for r in self.rows]
         seed = random.SystemRandom().randrange(1 << 62)
         options = {k: b.currentData() for k, b in self.option_boxes.items()}
-        pres = presentation(self.game.currentData())
-        if pres.seat_key:
-            options[pres.seat_key] = [r.extra.currentData() for r in self.rows]
-        if pres.finish_options:
-            options = pres.finish_options(options, seed, len(seats))
+        spec = deck_spec(self.game.currentData())
+        if spec is not None:
+            options[spec.seat_key] = [r.extra.currentData() for r in self.rows]
+            options = spec.finish_options(options, seed, len(seats))
         return {
             "game": self.game.currentData(),
             "seats": seats,

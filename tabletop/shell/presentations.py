@@ -1,9 +1,9 @@
-"""Find each game's presentation (its table, cover, options, rules page) by id."""
+"""Each game's presentation (its table, cover, options, rules page), from its plugin."""
 
 from __future__ import annotations
 
-from importlib import import_module
+from tabletop.games.registry import plugin
 
 
 def presentation(game_id: str):
-    return import_module(f"tabletop.games.{game_id}.table").PRESENTATION
+    return plugin(game_id).presentation()

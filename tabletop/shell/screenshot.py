@@ -30,7 +30,7 @@ def _match_after(game_id: str, seed: int, moves: int):
     """A match (you against a bot) after `moves` random legal moves, stopping at your turn."""
     from tabletop.core import Rng
     from tabletop.core.match import Match, Seat
-    from tabletop.core.registry import get_game
+    from tabletop.games.registry import get_game
     game = get_game(game_id)
     match = Match(game, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], seed)
     rng = Rng(seed)
@@ -84,7 +84,7 @@ def _busiest_match(game_id: str, seed: int = 3, moves: int = 400):
     """The position with the most cards on the table within `moves` seeded random moves."""
     from tabletop.core import Rng
     from tabletop.core.match import Match, Seat
-    from tabletop.core.registry import get_game
+    from tabletop.games.registry import get_game
     game = get_game(game_id)
     match = Match(game, [Seat("human", "You"), Seat("bot", "Bot")], seed)
     rng = Rng(seed)

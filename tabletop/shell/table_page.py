@@ -15,6 +15,7 @@ from tabletop.shell.presentations import presentation
 from tabletop.shell.side_panel import SidePanel
 from tabletop.shell.table_widget import TableWidget
 from tabletop.table import intents as it
+from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL
@@ -76,7 +77,7 @@ class TablePage(QWidget):
         super().__init__()
         self.store = store
         self.settings = settings
-        self.faces = FaceCache()
+        self.faces = FaceCache(cache_dir())
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)

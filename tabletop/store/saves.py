@@ -22,7 +22,6 @@ from typing import Callable
 import tabletop
 from tabletop.core.game import Game, Result
 from tabletop.core.match import Match
-from tabletop.core.registry import get_game
 from tabletop.store.atomic import backup_path, write_atomic, write_json_atomic
 from tabletop.store.paths import saves_dir
 
@@ -226,7 +225,7 @@ def _plain(value):
     return json.loads(json.dumps(value))
 
 
-def match_from_save(data: dict, path: Path, games: GamesRegistry = get_game) -> Match:
+def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
     """Replay the match in a checked document and compare it with its snapshot."""
     saved = data["match"]
     title = data["summary"].get("title") or saved["game"]
@@ -328,9 +327,9 @@ class SaveStore:
             p.unlink(missing_ok=True)
 
     # --- reading -----------------------------------------------------------------
-    def load(self, id_or_path: str | Path, games: GamesRegistry = get_game,
+    def load(self, id_or_path: str | Path, *, games: GamesRegistry,
              allow_backup: bool = False) -> Match:
-        """Read, replay and check a save.
+        """Read, replay and check a save; `games` finds a game by id (the registry).
 
         With allow_backup, a damaged (or vanished) main file falls back to its
         .bak; the match then carries `recovered_from_backup`, a sentence saying

@@ -9,6 +9,8 @@ import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
+from tabletop.resources import font_path
+
 from .layout import Layout
 from .scene import Scene
 from .sprites import (ButtonSprite, CardSprite, ChipStack, CounterSprite, DieSprite,
@@ -38,7 +40,6 @@ def demo_face(n: int, size=(300, 420)) -> Image.Image:
     d.rectangle((0, 0, w, h * 0.16), fill=color)
     d.rectangle((w * 0.06, h * 0.2, w * 0.94, h * 0.94), outline=color, width=4)
     try:
-        from tabletop.resources import font_path
         big = ImageFont.truetype(str(font_path(bold=True, serif=True)), int(h * 0.3))
         small = ImageFont.truetype(str(font_path(bold=True)), int(h * 0.07))
     except Exception:

@@ -85,6 +85,7 @@ class FaceCache:
     """Composed pictures by key: PNG files on disk, pygame surfaces in memory."""
 
     def __init__(self, cache_dir: Path | None = None, memory_mb: int = 192):
+        # the folder is handed in (the shell's user cache); without one, faces live in memory only
         self._root = Path(cache_dir) if cache_dir is not None else None
         self._pil = LRU(64 << 20)            # decoded PIL images by key
         self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
@@ -93,11 +94,8 @@ class FaceCache:
 
     # -- disk ----------------------------------------------------------------
     @property
-    def folder(self) -> Path:
-        if self._root is None:
-            from tabletop.store.paths import cache_dir  # late: honours TABLETOP_HOME at use
-            self._root = cache_dir()
-        return self._root / "faces"
+    def folder(self) -> Path | None:
+        return self._root / "faces" if self._root is not None else None
 
     def path_for(self, key: str) -> Path:
         return self.folder / (hashlib.sha1(key.encode("utf-8")).hexdigest() + ".png")
@@ -107,6 +105,7 @@ class FaceCache:
         img = self._pil.get(key)
         if img is not None:
             return img
+        persist = persist and self._root is not None
         img = self._read(key) if persist else None
         if img is None:
             try:

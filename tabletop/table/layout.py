@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from tabletop.resources import layout
+
 VIRTUAL = (1920, 1080)
 
 
@@ -150,7 +152,6 @@ class Layout:
 
     @classmethod
     def load(cls, game_id: str, players: int) -> "Layout":
-        from tabletop.resources import layout
         return cls.from_json(layout(game_id, players))
 
     def zone_at(self, vx: float, vy: float) -> Zone | None:

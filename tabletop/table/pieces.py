@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 import pygame
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from tabletop.resources import font_path
+
 from . import paint
 from .base import LIFT, Sprite
 from .card import with_shadow
@@ -20,7 +22,6 @@ HI = 256  # pieces are composed at this size and scaled down smoothly
 
 def _pil_font(px: int, bold: bool = True) -> ImageFont.ImageFont:
     try:
-        from tabletop.resources import font_path
         return ImageFont.truetype(str(font_path(bold=bold)), px)
     except Exception:  # the pygame side already warned about missing fonts
         return ImageFont.load_default(px)

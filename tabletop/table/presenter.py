@@ -40,13 +40,6 @@ class Presentation:
     cover: Callable[[int, int], Any]              # (w, h) -> PIL image for the home tile
     rules_markdown: Callable[[], str]
     options: list[OptionField] = field(default_factory=list)
-    # a choice per seat (e.g. a deck): the option `seat_key` holds one value per seat
-    seat_key: str = ""
-    seat_label: str = ""
-    seat_choices: Callable[[int], list[tuple[str, Any]]] | None = None      # players -> choices
-    seat_default: Callable[[int, int, bool], Any] | None = None             # seat, players, is_bot
-    finish_options: Callable[[dict, int, int], dict] | None = None          # options, seed, players
-    deck_builder: Callable[..., Any] | None = None                          # (parent) -> a dialog
 
 
 def verb(name: str, third_person: str) -> str:

@@ -1,0 +1,21 @@
+"""Paargus: two stargazers race to lay conjunctions of charts.
+
+The plugin: engine/ holds the rules (no Qt, no pygame), policy.py what the bots know,
+presentation/ the table. The presentation is imported only when the shell asks for it,
+so the bots and the command line never load pygame.
+"""
+
+from tabletop.core.plugin import Plugin
+from tabletop.games.paargus.bots_plan import PLAN
+from tabletop.games.paargus.engine.cards import card_pool
+from tabletop.games.paargus.engine.rules import GAME
+from tabletop.games.paargus.policy import POLICY
+
+
+def _presentation():
+    from tabletop.games.paargus.presentation.presenter import PRESENTATION
+    return PRESENTATION
+
+
+PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
+                report_plan=PLAN)

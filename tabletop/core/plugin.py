@@ -1,0 +1,52 @@
+"""A game plugin: everything the rest of the app needs to know about one game.
+
+Each package under tabletop/games/ declares one `PLUGIN` in its __init__.py;
+the registry (tabletop.games.registry) is built from them. The presentation
+and deck specification are factories, so that the bots and the command line
+never import pygame or the game's table code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tabletop.core.game import Game
+from tabletop.core.policy import NO_POLICY, Policy
+
+
+@dataclass(frozen=True)
+class Matchup:
+    bots: tuple[str, str]
+    games: int
+    target: float | None = None          # the least win rate of bots[0] we promise
+
+
+@dataclass(frozen=True)
+class ReportPlan:
+    """How docs/BOTS.md measures a game's bots."""
+
+    options: dict
+    what_a_game_is: str
+    matchups: tuple[Matchup, ...]
+    seed: int = 20_000
+    timing_targets: dict[str, float] = field(default_factory=dict)   # bot -> p95 seconds
+    # prose under the win rates: measurements made by other commands, which it names
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Plugin:
+    game: Game
+    policy: Policy = NO_POLICY
+    # () -> the table Presentation (imports pygame: only the shell calls it)
+    presentation: Callable[[], Any] | None = None
+    # () -> the card pool as plain data, for `tabletop cards GAME --json`
+    card_pool: Callable[[], list[dict]] | None = None
+    # () -> the deck specification the shell's deck builder and deck store work from
+    deck_spec: Callable[[], Any] | None = None
+    report_plan: ReportPlan | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.info.id

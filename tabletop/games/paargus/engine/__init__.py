@@ -1,0 +1,1 @@
+"""The paargus rules: state, flow, cards. No Qt, no pygame."""

@@ -1,0 +1,394 @@
+"""Paargus: every rule of the hand and of the match (rules/paargus.txt, RULINGS.md).
+
+A turn: (1) play cards to the sky tableau, enough to hold 6 or fewer; (2) at
+most one trade; (3) the draw, which sweeps matching tableau cards into the
+hand; (4) at most one conjunction play. Trading or drawing ends step 1, and
+the draw follows a trade at once, so the actions of a turn are:
+play* (trade | draw) (conjoin | trail | end_turn).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core.game import IllegalAction
+from tabletop.games.paargus.engine import conjunctions as cj
+from tabletop.games.paargus.engine.cards import (EAST, QUADRANT_NAMES, QUADRANTS, card, cards, short,
+                                          sigil_name)
+from tabletop.games.paargus.engine.conjunctions import Conjunction
+from tabletop.games.paargus.engine.state import (CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, START_CHIPS,
+                                          TABLEAU, HandResult, PaargusState)
+
+
+def array_alignments(state: PaargusState, p: int) -> int:
+    return sum(cj.alignments(c) for c in state.arrays[p])
+
+
+def array_points(state: PaargusState, p: int) -> int:
+    return sum(cj.points(c) for c in state.arrays[p])
+
+
+def endgame_open(state: PaargusState) -> bool:
+    """Two conjunctions showing alignments are on the table (either player's)."""
+    shown = sum(1 for a in state.arrays for c in a if cj.alignments(c) > 0)
+    return shown >= 2
+
+
+class Paargus(Game):
+    info = GameInfo("paargus", "Paargus", (2,), 1,
+                    "Fan star charts into conjunctions; line up alignments to end the hand "
+                    "and win your opponent's chips.")
+
+    # --- setting up ----------------------------------------------------------------
+    def default_options(self, players: int = 2) -> dict:
+        return {"hands": 0, "chips": START_CHIPS}
+
+    def setup(self, options: dict, seed: int, players: int = 2) -> PaargusState:
+        if players != 2:
+            raise ValueError("Paargus is a game for two players.")
+        rng = Rng(seed)
+        chips = int(options.get("chips", START_CHIPS))
+        state = PaargusState(rng, [chips, chips], hands_target=int(options.get("hands", 0)))
+        state.starter = rng.below(2)          # the first hand's starter is random
+        self._deal(state)
+        return state
+
+    def _deal(self, s: PaargusState) -> None:
+        s.deck = list(range(len(cards())))
+        s.rng.shuffle(s.deck)
+        s.hands, s.known, s.tableau = [[], []], [[], []], []
+        s.arrays = [[], []]
+        s.drawn_first = [False, False]
+        s.turn, s.turn_no, s.phase = s.starter, 1, TABLEAU
+
+    # --- whose turn, what is legal ------------------------------------------------------
+    def to_act(self, s: PaargusState) -> int | None:
+        return None if s.phase == MATCH_OVER else s.turn
+
+    def legal_actions(self, s: PaargusState) -> list[Action]:
+        if s.phase == MATCH_OVER:
+            return []
+        if s.phase == HAND_OVER:
+            return [Action("deal", (), f"Deal hand {s.hand_no + 1}")]
+        hand = s.hands[s.turn]
+        if s.phase == TABLEAU:
+            out = [Action("play", (c,), f"Play {short(c)} to the sky tableau") for c in hand]
+            if len(hand) <= HAND_LIMIT:
+                for h in hand:
+                    for t in s.tableau:
+                        if card(h).sigils[0] == card(t).sigils[0]:
+                            out.append(Action("trade", (h, t), f"Trade {short(h)} for {short(t)}, then draw"))
+                n = self._draw_count(s)
+                out.append(Action("draw", (), f"Draw {n} card{'s' if n > 1 else ''}"))
+            return out
+        # CONJOIN
+        out = []
+        for q in QUADRANTS:
+            groups: dict[str, list[int]] = {}
+            for c in hand:
+                groups.setdefault(card(c).sigil(q), []).append(c)
+            for sig, members in groups.items():
+                for trio in combinations(sorted(members), 3):
+                    for top in trio:
+                        fan = tuple(c for c in trio if c != top) + (top,)
+                        out.append(Action("conjoin", (q, fan), self._conjoin_label(q, fan)))
+        for i, conj in enumerate(s.arrays[s.turn]):
+            if conj.quadrant in EAST:
+                sig = card(conj.fan[0]).sigil(conj.quadrant)
+                for c in hand:
+                    if card(c).sigil(conj.quadrant) == sig:
+                        out.append(Action("trail", (i, c),
+                                          f"Add {short(c)} as a trailing card to your {sigil_name(sig)} conjunction"))
+        out.append(Action("end_turn", (), "End the turn without a conjunction"))
+        return out
+
+    def _conjoin_label(self, q: int, fan) -> str:
+        sig = sigil_name(card(fan[0]).sigil(q))
+        n = cj.fan_alignments(fan, q)
+        names = ", ".join(card(c).name for c in fan)
+        return (f"Conjunction of {sig} in the {QUADRANT_NAMES[q]}: {names} (top last), "
+                f"{n} alignment{'s' if n != 1 else ''}")
+
+    def _draw_count(self, s: PaargusState) -> int:
+        return 1 if s.drawn_first[s.turn] else 3
+
+    def why_illegal(self, s: PaargusState, a: Action) -> str | None:
+        if s.phase == MATCH_OVER:
+            return "The match is over."
+        kind, args = a.kind, a.args
+        hand = s.hands[s.turn]
+        if s.phase == HAND_OVER:
+            return None if kind == "deal" and not args else "The hand is over: deal the next one."
+        if kind == "deal":
+            return "The hand is still being played."
+        if s.phase == TABLEAU:
+            if kind == "play":
+                if len(args) != 1 or args[0] not in hand:
+                    return "Only a card from your own hand can go to the sky tableau."
+                return None
+            if kind in ("trade", "draw") and len(hand) > HAND_LIMIT:
+                extra = len(hand) - HAND_LIMIT
+                return (f"Your hand holds {len(hand)} cards: play {extra} more to the sky tableau "
+                        f"first (at most {HAND_LIMIT}).")
+            if kind == "trade":
+                if len(args) != 2:
+                    return "A trade swaps one hand card for one tableau card."
+                h, t = args
+                if h not in hand:
+                    return "You can only trade a card from your own hand."
+                if t not in s.tableau:
+                    return "You can only trade for a card in the sky tableau."
+                if card(h).sigils[0] != card(t).sigils[0]:
+                    return (f"A trade needs the same North-West sigil: {sigil_name(card(h).sigils[0])} "
+                            f"is not {sigil_name(card(t).sigils[0])}.")
+                return None
+            if kind == "draw":
+                return None if not args else "Drawing takes no cards from you."
+            if kind in ("conjoin", "trail", "end_turn"):
+                return "Conjunctions come after the draw: play to the tableau, trade or draw first."
+            return "That is not a Paargus move."
+        # CONJOIN
+        if kind in ("play", "trade", "draw"):
+            return "You have already drawn this turn: play a conjunction or end your turn."
+        if kind == "end_turn":
+            return None if not args else "Ending the turn takes nothing."
+        if kind == "conjoin":
+            return self._why_conjoin(s, args)
+        if kind == "trail":
+            return self._why_trail(s, args)
+        return "That is not a Paargus move."
+
+    def _why_conjoin(self, s: PaargusState, args) -> str | None:
+        if len(args) != 2 or args[0] not in QUADRANTS:
+            return "A conjunction names a quadrant and its cards."
+        q, fan = args
+        fan = tuple(fan)
+        if len(fan) != 3:
+            return "A new conjunction is exactly three cards."
+        if len(set(fan)) != 3 or any(c not in s.hands[s.turn] for c in fan):
+            return "A conjunction is made of three different cards from your hand."
+        if not cj.matches(fan, q):
+            names = ", ".join(sigil_name(card(c).sigil(q)) for c in fan)
+            return f"The three cards must share the sigil in the {QUADRANT_NAMES[q]}: they show {names}."
+        return None
+
+    def _why_trail(self, s: PaargusState, args) -> str | None:
+        if len(args) != 2:
+            return "A trailing card names one of your conjunctions and one card."
+        i, c = args
+        array = s.arrays[s.turn]
+        if not (isinstance(i, int) and 0 <= i < len(array)):
+            return "Trailing cards go on one of your own conjunctions."
+        conj = array[i]
+        if conj.quadrant not in EAST:
+            return "West conjunctions are always exactly three cards: only East ones take trailing cards."
+        if c not in s.hands[s.turn]:
+            return "The trailing card must come from your hand."
+        want = card(conj.fan[0]).sigil(conj.quadrant)
+        if card(c).sigil(conj.quadrant) != want:
+            return (f"A trailing card must show {sigil_name(want)} in the {QUADRANT_NAMES[conj.quadrant]}, "
+                    f"as the conjunction does.")
+        return None
+
+    # --- applying --------------------------------------------------------------------
+    def apply(self, s: PaargusState, a: Action) -> list[Event]:
+        reason = self.why_illegal(s, a)
+        if reason:
+            raise IllegalAction(reason)
+        p = s.turn
+        who = f"Player {p + 1}"
+        if a.kind == "deal":
+            return self._next_hand(s)
+        if a.kind == "play":
+            c = a.args[0]
+            self._leave_hand(s, p, c)
+            s.tableau.append(c)
+            return [Event("to_tableau", f"{who} plays {short(c)} to the sky tableau.",
+                          {"seat": p, "card": c})]
+        if a.kind == "trade":
+            h, t = a.args
+            self._leave_hand(s, p, h)
+            s.tableau[s.tableau.index(t)] = h      # the traded card takes the other's place
+            s.hands[p].append(t)
+            s.known[p].append(t)
+            events = [Event("trade", f"{who} trades {short(h)} for {short(t)} from the tableau.",
+                            {"seat": p, "give": h, "take": t})]
+            return events + self._draw(s)
+        if a.kind == "draw":
+            return self._draw(s)
+        if a.kind == "conjoin":
+            q, fan = a.args[0], tuple(a.args[1])
+            for c in fan:
+                self._leave_hand(s, p, c)
+            conj = Conjunction(q, fan)
+            s.arrays[p].append(conj)
+            n = cj.alignments(conj)
+            events = [Event("conjoin", f"{who} lays a conjunction of {sigil_name(card(fan[0]).sigil(q))} "
+                            f"in the {QUADRANT_NAMES[q]} showing {n} alignment{'s' if n != 1 else ''}.",
+                            {"seat": p, "quadrant": q, "fan": list(fan), "alignments": n,
+                             "index": len(s.arrays[p]) - 1})]
+            return events + self._end_turn(s)
+        if a.kind == "trail":
+            i, c = a.args
+            self._leave_hand(s, p, c)
+            old = s.arrays[p][i]
+            s.arrays[p][i] = Conjunction(old.quadrant, old.fan, old.trailing + (c,))
+            sym = card(c).alignment is not None
+            events = [Event("trail", f"{who} adds {short(c)} as a trailing card"
+                            f"{', with an alignment' if sym else ''}.",
+                            {"seat": p, "index": i, "card": c})]
+            return events + self._end_turn(s)
+        if a.kind == "end_turn":
+            return [Event("pass", f"{who} plays no conjunction.", {"seat": p})] + self._end_turn(s)
+        raise IllegalAction("That is not a Paargus move.")
+
+    @staticmethod
+    def _leave_hand(s: PaargusState, p: int, c: int) -> None:
+        s.hands[p].remove(c)
+        if c in s.known[p]:
+            s.known[p].remove(c)
+
+    def _draw(self, s: PaargusState) -> list[Event]:
+        p = s.turn
+        n = self._draw_count(s)
+        s.drawn_first[p] = True
+        events = []
+        for _ in range(n):
+            if not s.deck:
+                break
+            c = s.deck.pop()
+            s.hands[p].append(c)
+            events.append(Event("draw", f"You draw {short(c)}.", {"seat": p, "card": c}, private_to=p,
+                                public_text=f"Player {p + 1} draws a card.", public_data={"seat": p},
+                                reveals=True))
+            sig = card(c).sigils[0]
+            swept = [t for t in s.tableau if card(t).sigils[0] == sig]
+            if swept:
+                s.tableau = [t for t in s.tableau if t not in swept]
+                s.hands[p].extend(swept)
+                s.known[p].extend(swept)
+                names = ", ".join(short(t) for t in swept)
+                events.append(Event("sweep", f"Player {p + 1} also takes {names} from the tableau "
+                                    f"(matching {sigil_name(sig)}).",
+                                    {"seat": p, "cards": swept, "sigil": sig}))
+        s.phase = CONJOIN
+        return events
+
+    def _end_turn(self, s: PaargusState) -> list[Event]:
+        p, o = s.turn, 1 - s.turn
+        mine, theirs = array_alignments(s, p), array_alignments(s, o)
+        if endgame_open(s) and mine - theirs >= 2:
+            return self._end_hand(s, p, "alignments")
+        if not s.deck:
+            if mine == theirs:
+                return self._end_hand(s, None, "deck")
+            return self._end_hand(s, p if mine > theirs else o, "deck")
+        s.turn, s.phase = o, TABLEAU
+        s.turn_no += 1
+        return [Event("turn", f"Player {o + 1}'s turn.", {"seat": o})]
+
+    def _end_hand(self, s: PaargusState, winner: int | None, reason: str) -> list[Event]:
+        aligns = (array_alignments(s, 0), array_alignments(s, 1))
+        events = []
+        if winner is None:
+            result = HandResult(None, reason, 0, 0, aligns)
+            events.append(Event("hand_end", "The draw deck is empty and the alignments are level: "
+                                "no one pays.", {"winner": None, "reason": reason}))
+            next_starter = 1 - s.starter      # after a tie the other player starts
+        else:
+            loser = 1 - winner
+            score = array_points(s, winner)
+            paid = min(score, s.chips[loser])
+            s.chips[loser] -= paid
+            s.chips[winner] += paid
+            result = HandResult(winner, reason, score, paid, aligns)
+            why = ("with two more alignments" if reason == "alignments"
+                   else "with more alignments when the deck ran out")
+            events.append(Event("hand_end", f"Player {winner + 1} wins hand {s.hand_no} {why} and "
+                                f"scores {score}. Player {loser + 1} pays {paid} chips.",
+                                {"winner": winner, "reason": reason, "score": score, "paid": paid}))
+            next_starter = loser               # the loser of the last hand starts
+        s.last_hand = result
+        s.starter = next_starter
+        cleaned = min(s.chips) <= 0
+        if cleaned or (s.hands_target and s.hand_no >= s.hands_target):
+            s.phase = MATCH_OVER
+            if s.chips[0] == s.chips[1]:
+                s.match_winner = None
+                events.append(Event("match_end", "The match ends level on chips.", {"winner": None}))
+            else:
+                w = 0 if s.chips[0] > s.chips[1] else 1
+                s.match_winner = w
+                how = "having cleaned out the other player" if cleaned else "ahead on chips"
+                events.append(Event("match_end", f"Player {w + 1} wins the match, {how}.",
+                                    {"winner": w, "chips": s.chips[:]}))
+        else:
+            s.phase = HAND_OVER
+            s.turn = next_starter
+        return events
+
+    def _next_hand(self, s: PaargusState) -> list[Event]:
+        s.hand_no += 1
+        self._deal(s)
+        return [Event("deal", f"Hand {s.hand_no}: the deck is shuffled; Player {s.turn + 1} starts.",
+                      {"hand": s.hand_no, "starter": s.turn}, reveals=True)]
+
+    # --- the end ---------------------------------------------------------------------
+    def result(self, s: PaargusState) -> Result | None:
+        if s.phase != MATCH_OVER:
+            return None
+        winners = [] if s.match_winner is None else [s.match_winner]
+        summary = ("A level match." if s.match_winner is None
+                   else f"Player {s.match_winner + 1} wins with {s.chips[s.match_winner]} chips.")
+        return Result([float(c) for c in s.chips], winners, summary,
+                      {"hands": s.hand_no, "chips": s.chips[:]})
+
+    # --- information -------------------------------------------------------------------
+    def view(self, s: PaargusState, seat: int | None) -> PaargusState:
+        v = s.clone()
+        v.seat = seat
+        v.hand_sizes = [len(h) for h in s.hands]
+        v.deck_count = len(s.deck)
+        v.deck = []
+        v.rng = Rng(0)                       # the future shuffles are nobody's business
+        v.hands = [h[:] if i == seat else list(s.known[i]) for i, h in enumerate(s.hands)]
+        return v
+
+    def sample(self, v: PaargusState, rng: Rng) -> PaargusState:
+        s = v.clone()
+        seen = set(s.tableau)
+        for a in s.arrays:
+            for conj in a:
+                seen.update(conj.cards)
+        for h in s.hands:
+            seen.update(h)
+        unknown = [c for c in range(len(cards())) if c not in seen]
+        rng.shuffle(unknown)
+        for p in range(2):
+            missing = v.hand_sizes[p] - len(s.hands[p])
+            s.hands[p] = s.hands[p] + [unknown.pop() for _ in range(missing)]
+        s.deck = unknown
+        s.rng = rng.fork()
+        s.seat, s.hand_sizes, s.deck_count = None, None, None
+        return s
+
+    # --- values -------------------------------------------------------------------------
+    def clone(self, s: PaargusState) -> PaargusState:
+        return s.clone()
+
+    def state_to_json(self, s: PaargusState) -> dict:
+        return s.to_json()
+
+    def state_from_json(self, d: dict) -> PaargusState:
+        return PaargusState.from_json(d)
+
+    def turn_label(self, s: PaargusState) -> str:
+        if s.phase == MATCH_OVER:
+            return f"Finished after {s.hand_no} hand{'s' if s.hand_no != 1 else ''}"
+        return f"Hand {s.hand_no}, turn {s.turn_no}"
+
+    # --- bots ---------------------------------------------------------------------------
+
+
+GAME = Paargus()

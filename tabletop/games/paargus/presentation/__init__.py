@@ -1,0 +1,1 @@
+"""How paargus looks on the table: presenter, card faces, words."""

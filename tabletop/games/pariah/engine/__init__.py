@@ -1,0 +1,1 @@
+"""The pariah rules: state, flow, cards. No Qt, no pygame."""

@@ -1,0 +1,170 @@
+"""The effect primitives every ability, relic and emblem is made of.
+
+An ability names a target kind and a list of effect steps (cards.py):
+
+targets  self, enemy (a chosen enemy unit; Guardians first), ally (a chosen
+         allied unit), adjacent_allies, all_allies, opposite (the enemy facing
+         the source), attacker (the unit whose attack triggered a passive),
+         grave (a chosen unit card in an allied graveyard and a side of the
+         source to return it to), enemy_emblem (a chosen enemy emblem), none
+ops      damage N (no rolls), heal N (remove damage), modify stat +-N (until the
+         end of the round), energy N (to the source's side), token (created right
+         of the source), revive, emblem (a side gains an emblem), destroy_emblem
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Event
+from tabletop.games.pariah.engine.board import (card_name, check_deaths, create_token, deal_damage, opposite,
+                                         place, side_name, unit_name)
+from tabletop.games.pariah.engine.cards import STAT_NAMES, design, relics
+from tabletop.games.pariah.engine.state import PariahState, Unit, is_unit_card, seat_of
+from tabletop.games.pariah.engine.stats import keywords
+
+CHOSEN = ("enemy", "ally", "grave", "enemy_emblem")   # target kinds that are a player's choice
+LEFT, RIGHT = 0, 1
+
+
+def enemy_targets(s: PariahState, side: int) -> list[int]:
+    """The enemy units a player may choose: while a Guardian stands, only Guardians."""
+    line = s.lines[1 - side]
+    guards = [uid for uid in line if keywords(s, s.units[uid]).guardian]
+    return guards or list(line)
+
+
+def revive_choices(s: PariahState, side: int) -> list[tuple[int, int]]:
+    cards = sorted(c for p in s.seats_of_side(side) for c in s.graves[p] if is_unit_card(c))
+    return [(c, pos) for c in cards for pos in (LEFT, RIGHT)]
+
+
+def choices(s: PariahState, target: str, side: int) -> list:
+    """The choices a target kind offers; [-1] when nothing is chosen."""
+    if target == "enemy":
+        return enemy_targets(s, side)
+    if target == "ally":
+        return list(s.lines[side])
+    if target == "grave":
+        return revive_choices(s, side)
+    if target == "enemy_emblem":
+        return [i for i, e in enumerate(s.emblems) if e[2] != side]
+    return [-1]
+
+
+def describe_choice(s: PariahState, target: str, chosen) -> str:
+    if target in ("enemy", "ally"):
+        return unit_name(s, chosen)
+    if target == "grave":
+        c, pos = chosen
+        return f"{card_name(s, c)} to its {'left' if pos == LEFT else 'right'}"
+    if target == "enemy_emblem":
+        return relics()[s.emblems[chosen][1]].name
+    return ""
+
+
+def _units_hit(s: PariahState, target: str, source: int, side: int, chosen, attacker: int) -> list[int]:
+    if target == "self":
+        return [source] if source in s.units else []
+    if target in ("enemy", "ally"):
+        return [chosen] if chosen in s.units else []
+    if target == "adjacent_allies":
+        if source not in s.units:
+            return []
+        line = s.lines[side]
+        i = line.index(source)
+        return [line[j] for j in (i - 1, i + 1) if 0 <= j < len(line)]
+    if target == "all_allies":
+        return list(s.lines[side])
+    if target == "opposite":
+        if source not in s.units:
+            return []
+        o = opposite(s, source)
+        return [] if o is None else [o]
+    if target == "attacker":
+        return [attacker] if attacker in s.units else []
+    return []
+
+
+def resolve(s: PariahState, name: str, target: str, effects, source: int, seat: int, side: int,
+            chosen, events: list[Event], attacker: int = -1) -> None:
+    """Carry out an ability's effect steps, then destroy whatever reached 0 HP."""
+    hit = _units_hit(s, target, source, side, chosen, attacker)
+    for eff in effects:
+        op = eff.op
+        if op == "damage":
+            for t in hit:
+                if t in s.units:
+                    deal_damage(s, t, eff.amount, events, name)
+        elif op == "heal":
+            for t in hit:
+                u = s.units.get(t)
+                if u is not None and u.damage:
+                    healed = min(eff.amount, u.damage)
+                    u.damage -= healed
+                    events.append(Event("heal", f"{unit_name(s, t)} recovers {healed} ({name}).",
+                                        {"unit": t, "amount": healed, "total": u.damage}))
+        elif op == "modify":
+            for t in hit:
+                if t in s.units:
+                    s.units[t].mods.append((eff.stat, eff.delta))
+                    events.append(Event("modify", f"{unit_name(s, t)}: {STAT_NAMES[eff.stat]} "
+                                        f"{eff.delta:+d} this round ({name}).",
+                                        {"unit": t, "stat": eff.stat, "delta": eff.delta}))
+        elif op == "energy":
+            s.energy[side] += eff.amount
+            events.append(Event("energy", f"{side_name(s, side)} gains {eff.amount} Elemental "
+                                f"Energy ({name}).", {"side": side, "amount": eff.amount,
+                                                      "total": s.energy[side]}))
+        elif op == "token":
+            if source in s.units:
+                i = s.lines[side].index(source)
+                t = create_token(s, eff.token, seat, side, i + 1)
+                events.append(Event("token", f"A {design(eff.token).name} token appears ({name}).",
+                                    {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1}))
+        elif op == "revive":
+            card, pos = chosen
+            if source in s.units:
+                owner = seat_of(card)
+                s.graves[owner].remove(card)
+                i = s.lines[side].index(source) + (0 if pos == LEFT else 1)
+                place(s, Unit(card, s.designs[card], owner, revived=True), side, i)
+                events.append(Event("revive", f"{card_name(s, card)} returns to the line ({name}).",
+                                    {"unit": card, "side": side, "index": i, "by": source}))
+        elif op == "emblem":
+            s.emblems.append([-1, eff.emblem, side])
+            events.append(Event("emblem", f"{side_name(s, side)} gains the emblem "
+                                f"{relics()[eff.emblem].name} ({name}).",
+                                {"side": side, "emblem": eff.emblem}))
+        elif op == "destroy_emblem":
+            card, emb, eside = s.emblems.pop(chosen)
+            if card >= 0:
+                s.graves[seat_of(card)].append(card)
+            events.append(Event("emblem_destroyed", f"{relics()[emb].name} is destroyed ({name}).",
+                                {"side": eside, "emblem": emb, "card": card}))
+    check_deaths(s, events)
+
+
+def timed(s: PariahState, when: str, order: tuple[int, int], events: list[Event]) -> None:
+    """Start- or end-of-round effects: each side in `order`, its units left to right, then its emblems."""
+    for side in order:
+        for uid in list(s.lines[side]):
+            u = s.units.get(uid)
+            if u is None:
+                continue
+            for a in design(u.design).abilities:
+                if a.when == when and uid in s.units:
+                    resolve(s, a.name, a.target, a.effects, uid, u.owner, side, -1, events)
+        for card, emb, eside in list(s.emblems):
+            if eside != side:
+                continue
+            owner = seat_of(card) if card >= 0 else s.seats_of_side(side)[0]
+            for a in relics()[emb].abilities:
+                if a.when == when:
+                    resolve(s, a.name, a.target, a.effects, -1, owner, side, -1, events)
+
+
+def deploy_effects(s: PariahState, uid: int, events: list[Event]) -> None:
+    u = s.units[uid]
+    side = u.owner % 2
+    for a in design(u.design).abilities:
+        if a.when == "deploy" and uid in s.units:
+            resolve(s, a.name, a.target, a.effects, uid, u.owner, side, -1, events)

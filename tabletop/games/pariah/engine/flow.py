@@ -1,0 +1,324 @@
+"""The match between decisions: reveal, deployment order, round start and end, the shop.
+
+`advance` runs every automatic step until some seat has a decision to make or
+the match is over, and sets `state.turn` to that seat.
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Event, Rng
+from tabletop.games.pariah.engine import abilities
+from tabletop.games.pariah.engine.board import card_name, seat_name, side_name, unit_name
+from tabletop.games.pariah.engine.cards import FACTIONS, design, evolutions, factions, relic_deck, relics
+from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, BLOCK, DEPLOY, DRAW, EVO_BASE, OVER,
+                                         PREP, RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, side_of)
+from tabletop.games.pariah.engine.stats import priorities
+
+SHOP_DRAW = 3
+
+
+def army_cost(s: PariahState, cards) -> int:
+    return sum(design(s.designs[c]).cost for c in cards)
+
+
+# --- setting up ----------------------------------------------------------------------------------
+def new_state(options: dict, seed: int, players: int) -> PariahState:
+    if players not in (2, 4):
+        raise ValueError("Pariah is played by two players, or four in two teams.")
+    rng = Rng(seed)
+    wanted = list(options.get("factions") or [])
+    if len(wanted) == 2 and players == 4:
+        wanted = [wanted[p % 2] for p in range(4)]     # one faction per team
+    chosen = []
+    for p in range(players):
+        f = wanted[p] if p < len(wanted) and wanted[p] else rng.choice(FACTIONS)
+        if f not in FACTIONS:
+            raise ValueError(f"unknown faction {f!r}; known: {', '.join(FACTIONS)}")
+        chosen.append(f)
+    s = PariahState(rng, players, chosen)
+    for p in range(players):
+        base = p * BLOCK
+        s.decks[p] = [base + i for i in range(30)]
+        rng.shuffle(s.decks[p])
+        s.hands[p] = [s.decks[p].pop() for _ in range(DRAW)]      # the top of a deck is its end
+        s.evo_out[p] = [base + EVO_BASE + i for i in range(len(factions()[chosen[p]].evolutions))]
+        s.relic_decks[p] = [base + RELIC_BASE + i for i in range(len(relic_deck()))]
+        rng.shuffle(s.relic_decks[p])
+    s.turn = 0
+    return s
+
+
+def reveal(s: PariahState, events: list[Event]) -> None:
+    """Every army is committed: show them together, bank the unspent points, build evolution piles."""
+    armies = {}
+    for p in range(s.players):
+        spare = ARMY_POINTS - army_cost(s, s.armies[p])
+        s.energy[side_of(p)] += spare
+        kinds = {s.designs[c] for c in s.armies[p]}
+        s.evo_piles[p] = [c for c in s.evo_out[p] if evolutions()[s.designs[c]].unit in kinds]
+        s.evo_out[p] = [c for c in s.evo_out[p] if c not in s.evo_piles[p]]
+        armies[p] = list(s.armies[p])
+        events.append(Event("army", f"{seat_name(s, p)} reveals an army of "
+                            f"{', '.join(card_name(s, c) for c in s.armies[p])} "
+                            f"({ARMY_POINTS - spare} points; {spare} Elemental Energy).",
+                            {"seat": p, "cards": armies[p], "energy": spare}, reveals=True))
+    s.revealed = True
+    first = s.rng.below(2)
+    s.first_deployer = s.deploy_turn = first
+    events.append(Event("first_deployer", f"{side_name(s, first)} deploys first (drawn at random).",
+                        {"side": first}, reveals=True))
+    s.phase = DEPLOY
+
+
+def deploy_seat(s: PariahState) -> int | None:
+    """Who places the next unit: the side whose turn it is (or the other, if it has none left);
+    in a team, the teammate with more units left to place, the lower seat on a tie."""
+    for side in (s.deploy_turn, 1 - s.deploy_turn):
+        seats = [p for p in s.seats_of_side(side) if s.armies[p]]
+        if seats:
+            s.deploy_turn = side
+            return max(seats, key=lambda p: (len(s.armies[p]), -p))
+    return None
+
+
+# --- a round -------------------------------------------------------------------------------------
+def start_round(s: PariahState, events: list[Event]) -> None:
+    s.round += 1
+    s.acted = set()
+    s.last_side, s.active, s.active_committed, s.active_used = -1, -1, False, []
+    s.evo_played = [False, False]
+    events.append(Event("round", f"Round {s.round} begins.", {"round": s.round}))
+    roll_initiative(s, events)
+    init = s.initiative
+    abilities.timed(s, "start", (init, 1 - init), events)
+    if s.round >= 2:
+        s.phase = PREP
+        s.queue = s.seats_of_side(init) + s.seats_of_side(1 - init)
+    else:
+        s.phase = ACTIVATE
+
+
+def roll_initiative(s: PariahState, events: list[Event]) -> None:
+    tops = [max(priorities(s, side), default=-1) for side in (0, 1)]
+    if tops[0] != tops[1]:
+        s.initiative = 0 if tops[0] > tops[1] else 1
+        events.append(Event("initiative", f"{side_name(s, s.initiative)} takes the initiative with the "
+                            f"single highest Priority ({max(tops)}).",
+                            {"side": s.initiative, "priority": max(tops)}))
+        return
+    while True:                       # tied: each side rolls a die, again while the dice tie
+        faces = [s.rng.randint(1, 6), s.rng.randint(1, 6)]
+        events.append(Event("dice", f"Priority is tied at {tops[0]}: initiative roll {faces[0]} "
+                            f"against {faces[1]}.",
+                            {"faces": faces, "purpose": "initiative", "sides": [0, 1]}, reveals=True))
+        if faces[0] != faces[1]:
+            s.initiative = 0 if faces[0] > faces[1] else 1
+            events.append(Event("initiative", f"{side_name(s, s.initiative)} wins the roll and takes "
+                                "the initiative.", {"side": s.initiative, "roll": faces}))
+            return
+
+
+def eligible(s: PariahState) -> tuple[int, list[int]] | None:
+    """The side whose unit activates next and its units that may: those not yet activated
+    at the highest Priority left. On a tie between sides, the side that did not act last
+    (the side with the initiative, for the first activation of a round)."""
+    best, at = -1, ([], [])
+    for side in (0, 1):
+        for uid, pr in zip(s.lines[side], priorities(s, side)):
+            if uid in s.acted:
+                continue
+            if pr > best:
+                best, at = pr, ([], [])
+            if pr == best:
+                at[side].append(uid)
+    sides = [side for side in (0, 1) if at[side]]
+    if not sides:
+        return None
+    if len(sides) == 1:
+        side = sides[0]
+    else:
+        side = s.initiative if s.last_side < 0 else 1 - s.last_side
+    return side, at[side]
+
+
+def activation_open(s: PariahState) -> bool:
+    """The active unit still has something to decide (it ends when it has not)."""
+    if s.active not in s.units:
+        return False
+    if not s.active_committed:
+        return True
+    return bool(usable_free_abilities(s, s.active, s.active_used, True))
+
+
+def usable_free_abilities(s: PariahState, uid: int, used=(), committed: bool = False
+                          ) -> list[tuple[int, list]]:
+    """(ability index, choices) for the unit's active abilities it may use now, given the
+    abilities it has used and whether it has committed in this activation."""
+    u = s.units[uid]
+    side = side_of(u.owner)
+    out = []
+    for i, a in enumerate(design(u.design).abilities):
+        if a.when != "active" or i in used:
+            continue
+        if a.commit and committed:
+            continue
+        if a.cost > s.energy[side]:
+            continue
+        ch = abilities.choices(s, a.target, side)
+        if ch:
+            out.append((i, ch))
+    return out
+
+
+def end_round(s: PariahState, events: list[Event]) -> None:
+    init = s.initiative
+    abilities.timed(s, "end", (init, 1 - init), events)
+    for side in (0, 1):
+        for uid in [u for u in s.lines[side] if s.units[u].token]:
+            tok = s.units.pop(uid)
+            s.lines[side].remove(uid)
+            for c in tok.equip:                     # its equipment is discarded with it
+                s.graves[c // BLOCK].append(c)
+            events.append(Event("token_gone", "A token leaves at the end of the round.",
+                                {"unit": uid, "side": side}))
+    for u in s.units.values():
+        u.mods = []
+    events.append(Event("round_end", f"Round {s.round} ends.", {"round": s.round}))
+    empty = [side for side in (0, 1) if not s.lines[side]]
+    if empty:
+        if len(empty) == 2:
+            finish(s, [], "Both sides have lost every unit: a draw.", events)
+        else:
+            w = 1 - empty[0]
+            finish(s, [w], f"{side_name(s, w)} wins by annihilation at the end of round {s.round}.",
+                   events)
+        return
+    if s.round >= ROUNDS:
+        pts = [points(s, 0), points(s, 1)]
+        if pts[0] == pts[1]:
+            finish(s, [], f"After round {ROUNDS} both sides keep {pts[0]} points: a draw.", events)
+        else:
+            w = 0 if pts[0] > pts[1] else 1
+            finish(s, [w], f"{side_name(s, w)} wins by attrition, {pts[w]} points to {pts[1 - w]}.",
+                   events)
+        return
+    start_shop(s, events)
+
+
+def points(s: PariahState, side: int) -> int:
+    return sum(design(s.units[u].design).cost for u in s.lines[side] if not s.units[u].token)
+
+
+def finish(s: PariahState, winners: list[int], why: str, events: list[Event]) -> None:
+    s.phase = OVER
+    s.winners = winners
+    s.reason = why
+    events.append(Event("game_end", why, {"winners": winners, "points": [points(s, 0), points(s, 1)]}))
+
+
+# --- the shop --------------------------------------------------------------------------------------
+def start_shop(s: PariahState, events: list[Event]) -> None:
+    s.phase = SHOP
+    s.queue = list(range(s.players))
+    s.shop_kept = False
+    for p in range(s.players):
+        n = min(SHOP_DRAW, len(s.relic_decks[p]))
+        s.offers[p] = [s.relic_decks[p].pop() for _ in range(n)]
+        events.append(Event("relic_draw", f"You draw {', '.join(card_name(s, c) for c in s.offers[p])}.",
+                            {"seat": p, "cards": list(s.offers[p])}, private_to=p,
+                            public_text=f"{seat_name(s, p)} draws {n} relics.",
+                            public_data={"seat": p, "count": n}, reveals=True))
+
+
+def evo_options(s: PariahState, seat: int) -> list[int]:
+    """Evolution cards the seat may take now: ones matching a unit of theirs in play."""
+    mine = {u.design for u in s.units.values() if u.owner == seat and not u.token}
+    return [c for c in s.evo_piles[seat] if evolutions()[s.designs[c]].unit in mine]
+
+
+def shop_has_choice(s: PariahState, seat: int) -> bool:
+    return bool(s.offers[seat] and not s.shop_kept) or bool(evo_options(s, seat))
+
+
+# --- start of round: relics and evolutions -----------------------------------------------------------
+def relic_targets(s: PariahState, seat: int, card: int) -> list:
+    r = relics()[s.designs[card]]
+    side = side_of(seat)
+    if r.relic_type == "equipment":       # one Equipment per unit (ruling)
+        return [uid for uid in s.lines[side] if not s.units[uid].equip]
+    if r.relic_type == "emblem":
+        return [-1]
+    return abilities.choices(s, r.target, side)
+
+
+def evolve_targets(s: PariahState, seat: int, card: int) -> list[int]:
+    e = evolutions()[s.designs[card]]
+    return [uid for uid in s.lines[side_of(seat)]
+            if s.units[uid].owner == seat and s.units[uid].design == e.unit and not s.units[uid].evos]
+
+
+def prep_options(s: PariahState, seat: int) -> list[tuple[str, int, int]]:
+    """("relic" | "evolve", card, target) plays the seat can afford now."""
+    side = side_of(seat)
+    energy = s.energy[side]
+    out = []
+    for c in s.relic_hands[seat]:
+        if relics()[s.designs[c]].cost <= energy:
+            out += [("relic", c, t) for t in relic_targets(s, seat, c)]
+    if not s.evo_played[side]:
+        for c in s.evo_hands[seat]:
+            if evolutions()[s.designs[c]].cost <= energy:
+                out += [("evolve", c, t) for t in evolve_targets(s, seat, c)]
+    return out
+
+
+# --- the driver ------------------------------------------------------------------------------------------
+def advance(s: PariahState, events: list[Event]) -> None:
+    while True:
+        if s.phase == OVER:
+            return
+        if s.phase == SELECT:
+            pending = [p for p in range(s.players) if not s.committed[p]]
+            if pending:
+                s.turn = pending[0]
+                return
+            reveal(s, events)
+        elif s.phase == DEPLOY:
+            seat = deploy_seat(s)
+            if seat is not None:
+                s.turn = seat
+                return
+            start_round(s, events)
+        elif s.phase == PREP:
+            while s.queue and not prep_options(s, s.queue[0]):
+                s.queue.pop(0)
+            if s.queue:
+                s.turn = s.queue[0]
+                return
+            s.phase = ACTIVATE
+        elif s.phase == ACTIVATE:
+            if s.active >= 0:
+                if activation_open(s):
+                    s.turn = s.units[s.active].owner
+                    return
+                s.active, s.active_committed, s.active_used = -1, False, []
+            nxt = eligible(s)
+            if nxt is not None:
+                side, uids = nxt
+                s.turn = s.units[uids[0]].owner       # the leftmost such unit's owner chooses
+                return
+            end_round(s, events)
+        elif s.phase == SHOP:
+            while s.queue and not shop_has_choice(s, s.queue[0]):
+                s.queue.pop(0)
+                s.shop_kept = False
+            if s.queue:
+                s.turn = s.queue[0]
+                return
+            start_round(s, events)
+
+
+def unit_label(s: PariahState, uid: int) -> str:
+    side, i = s.where(uid)
+    return f"{unit_name(s, uid)} (slot {i + 1})"
+

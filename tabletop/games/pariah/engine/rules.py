@@ -1,0 +1,494 @@
+"""Pariah: every rule of the match (rules/pariah.md, RULINGS.md, rules_page.md "Rulings").
+
+Decisions, by phase:
+  select    pick / unpick a card of the ten drawn, commit the army (secret until all commit)
+  deploy    deploy a unit into the next slot of your side's line
+  prep      (round 2 on) play a relic, play an evolution, or ready
+  activate  with the unit whose turn it is: attack (a declared plan), use an ability, or end
+  shop      keep one relic of three; take an evolution or none
+Everything else (reveal, initiative, timed effects, deaths, tokens leaving,
+the end of the match) happens inside `apply` (flow.advance).
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core.game import IllegalAction
+from tabletop.games.pariah.engine import abilities, combat, flow
+from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
+from tabletop.games.pariah.engine.cards import design, evolutions, relic_deck, relics
+from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP,
+                                         RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, Unit,
+                                         side_of)
+
+_PHASE_KINDS = {SELECT: ("pick", "unpick", "commit"), DEPLOY: ("deploy",),
+                PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end"),
+                SHOP: ("keep", "take_evo", "no_evo")}
+_PHASE_WORDS = {SELECT: "choosing armies", DEPLOY: "deployment", PREP: "the start of the round",
+                ACTIVATE: "the activations", SHOP: "the shop"}
+
+
+class Pariah(Game):
+    info = GameInfo("pariah", "Pariah", (2, 4), 1,
+                    "Pick a secret 20-point army, deploy it on a front line and fight five rounds "
+                    "of dice combat in Priority order; buy relics and evolve your units.")
+
+    # --- setting up ----------------------------------------------------------------------------
+    def default_options(self, players: int = 2) -> dict:
+        return {"factions": None}
+
+    def setup(self, options: dict, seed: int, players: int = 2) -> PariahState:
+        s = flow.new_state(options or {}, seed, players)
+        flow.advance(s, [])
+        return s
+
+    def seat_names(self, players: int) -> list[str]:
+        if players == 4:
+            return [f"Player {p + 1} (team {'AB'[p % 2]})" for p in range(4)]
+        return ["Player 1", "Player 2"]
+
+    # --- whose decision, what is legal ------------------------------------------------------------
+    def to_act(self, s: PariahState) -> int | None:
+        return None if s.phase == OVER else s.turn
+
+    def legal_actions(self, s: PariahState) -> list[Action]:
+        seat = s.turn
+        if s.phase == SELECT:
+            return self._select_actions(s, seat)
+        if s.phase == DEPLOY:
+            slot = len(s.lines[side_of(seat)]) + 1
+            return [Action("deploy", (c,), f"Deploy {card_name(s, c)} in slot {slot}")
+                    for c in s.armies[seat]]
+        if s.phase == PREP:
+            out = [self._prep_action(s, kind, c, t) for kind, c, t in flow.prep_options(s, seat)]
+            return out + [Action("ready", (), "Ready: play nothing more this round")]
+        if s.phase == ACTIVATE:
+            return self._activation_actions(s)
+        if s.phase == SHOP:
+            if s.offers[seat] and not s.shop_kept:
+                return [Action("keep", (c,), f"Keep {card_name(s, c)} ({self._relic_blurb(s, c)})")
+                        for c in s.offers[seat]]
+            out = [Action("take_evo", (c,), f"Take the evolution {card_name(s, c)} "
+                          f"(for {design(evolutions()[s.designs[c]].unit).name})")
+                   for c in flow.evo_options(s, seat)]
+            return out + [Action("no_evo", (), "Take no evolution this round")]
+        return []
+
+    def _select_actions(self, s: PariahState, seat: int) -> list[Action]:
+        spent = flow.army_cost(s, s.picks[seat])
+        out = []
+        for c in s.hands[seat]:
+            cost = design(s.designs[c]).cost
+            if spent + cost <= ARMY_POINTS:
+                out.append(Action("pick", (c,), f"Add {card_name(s, c)} ({cost} points) to your army"))
+        out += [Action("unpick", (c,), f"Take {card_name(s, c)} back out of your army")
+                for c in s.picks[seat]]
+        if s.picks[seat]:
+            out.append(Action("commit", (), f"Commit your army ({spent} points, "
+                              f"{ARMY_POINTS - spent} Elemental Energy)"))
+        return out
+
+    @staticmethod
+    def _relic_blurb(s: PariahState, c: int) -> str:
+        r = relics()[s.designs[c]]
+        return f"{r.relic_type}, {r.cost} energy: {r.text}"
+
+    def _prep_action(self, s: PariahState, kind: str, c: int, t) -> Action:
+        if kind == "evolve":
+            e = evolutions()[s.designs[c]]
+            return Action("evolve", (c, t), f"Evolve {flow.unit_label(s, t)} into {e.name} "
+                          f"({e.cost} energy)")
+        r = relics()[s.designs[c]]
+        if r.relic_type == "emblem":
+            on = ""
+        elif r.relic_type == "equipment":
+            on = f" on {flow.unit_label(s, t)}"
+        else:
+            on = f" on {abilities.describe_choice(s, r.target, t)}" if t != -1 else ""
+        return Action("relic", (c, t), f"Play {r.name}{on} ({r.cost} energy)")
+
+    def _activation_actions(self, s: PariahState) -> list[Action]:
+        if s.active >= 0:
+            uids = [s.active]
+        else:
+            side, uids = flow.eligible(s)
+            uids = [u for u in uids if s.units[u].owner == s.turn]
+        out = []
+        for uid in uids:
+            name = flow.unit_label(s, uid)
+            if not (s.active == uid and s.active_committed):
+                for plan in combat.attack_plans(s, uid):
+                    out.append(Action("attack", (uid, plan), f"{name} attacks " + self._plan_text(s, plan)))
+            mid = s.active == uid          # mid-activation: what it has used so far counts
+            free = flow.usable_free_abilities(s, uid, s.active_used if mid else (),
+                                              s.active_committed if mid else False)
+            for i, choices in free:
+                a = design(s.units[uid].design).abilities[i]
+                for ch in choices:
+                    on = abilities.describe_choice(s, a.target, ch)
+                    cost = f" (pay {a.cost} energy)" if a.cost else ""
+                    out.append(Action("ability", (uid, i, ch),
+                                      f"{name}: {a.name}{' on ' + on if on else ''}{cost}"))
+            out.append(Action("end", (uid,), f"{name} ends its activation" if s.active == uid
+                              else f"{name} activates and passes"))
+        return out
+
+    @staticmethod
+    def _plan_text(s: PariahState, plan) -> str:
+        return ", ".join(f"{unit_name(s, t)} ({n} {'die' if n == 1 else 'dice'})" for t, n in plan)
+
+    # --- explanations ------------------------------------------------------------------------------
+    def why_illegal(self, s: PariahState, a: Action) -> str | None:
+        if s.phase == OVER:
+            return "The game is over."
+        if a in self.legal_actions(s):
+            return None
+        return self._explain(s, a) or "That move is not allowed now."
+
+    def _explain(self, s: PariahState, a: Action) -> str | None:
+        seat, kind, args = s.turn, a.kind, a.args
+        if kind not in _PHASE_KINDS.get(s.phase, ()):
+            return f"That is not a move during {_PHASE_WORDS[s.phase]}."
+        side = side_of(seat)
+        if s.phase == SELECT:
+            if kind == "commit":
+                return "Choose at least one unit before committing your army."
+            c = args[0] if args else None
+            if kind == "unpick":
+                return "That card is not in the army you are choosing."
+            if c not in s.hands[seat]:
+                return "You can only pick from the ten cards you drew."
+            spent = flow.army_cost(s, s.picks[seat])
+            return (f"{card_name(s, c)} costs {design(s.designs[c]).cost} points: your army already "
+                    f"holds {spent} of {ARMY_POINTS}.")
+        if s.phase == DEPLOY:
+            return "You can only deploy a unit of your own army that is still waiting to be placed."
+        if s.phase == PREP:
+            return self._explain_prep(s, seat, side, kind, args)
+        if s.phase == SHOP:
+            if kind == "keep":
+                return "Keep one of the three relics you drew."
+            if s.offers[seat] and not s.shop_kept:
+                return "First keep one of the relics you drew."
+            return "You can only take an evolution for a unit of yours in play, from your evolution pile."
+        return self._explain_activation(s, seat, side, kind, args)
+
+    def _explain_prep(self, s, seat, side, kind, args) -> str | None:
+        if kind == "ready":
+            return "Ready takes nothing."
+        if len(args) != 2:
+            return "Name the card and what it is played on."
+        c, t = args
+        if kind == "evolve":
+            if c not in s.evo_hands[seat]:
+                return "That evolution is not among the ones you have taken."
+            e = evolutions()[s.designs[c]]
+            if s.evo_played[side]:
+                return ("Your team has already played an evolution this round." if s.players == 4
+                        else "You have already played an evolution this round.")
+            if e.cost > s.energy[side]:
+                return f"{e.name} costs {e.cost} Elemental Energy; you have {s.energy[side]}."
+            u = s.units.get(t)
+            if u is None or u.owner != seat or u.design != e.unit:
+                return f"{e.name} evolves a {design(e.unit).name} of yours in play."
+            return "That unit has already evolved."
+        if c not in s.relic_hands[seat]:
+            return "That relic is not in your hand."
+        r = relics()[s.designs[c]]
+        if r.cost > s.energy[side]:
+            return f"{r.name} costs {r.cost} Elemental Energy; you have {s.energy[side]}."
+        if r.relic_type == "equipment":
+            if t in s.lines[side]:
+                return "A unit carries at most one Equipment."
+            return "Equipment goes on one of your side's units."
+        if r.target == "enemy" and t in s.lines[1 - side]:
+            return "An enemy Guardian is in play: it must be chosen first."
+        if r.target == "enemy_emblem":
+            return "Choose an emblem of the other side."
+        return f"{r.name} cannot be played on that."
+
+    def _explain_activation(self, s, seat, side, kind, args) -> str | None:
+        uid = args[0] if args else None
+        if uid not in s.units:
+            return "That unit is not on the front line."
+        if s.active >= 0 and uid != s.active:
+            return f"{unit_name(s, s.active)} is in the middle of its activation."
+        u = s.units[uid]
+        if u.owner != seat:
+            return "You can only activate your own units."
+        if uid in s.acted and uid != s.active:
+            return f"{unit_name(s, uid)} has already activated this round."
+        if s.active < 0:
+            nxt = flow.eligible(s)
+            if nxt is None or uid not in nxt[1]:
+                return ("Units activate in descending Priority: a unit with a higher Priority, or "
+                        "the other side on a tie, goes first.")
+        if kind == "attack":
+            if s.active == uid and s.active_committed:
+                return f"{unit_name(s, uid)} is already committed this activation."
+            if len(args) != 2:
+                return "An attack declares its plan: the targets and the dice each gets."
+            return combat.why_plan_illegal(s, uid, args[1]) or "That attack is not possible."
+        if kind == "ability":
+            abl = design(u.design).abilities
+            if len(args) != 3 or not isinstance(args[1], int) or not 0 <= args[1] < len(abl) \
+                    or abl[args[1]].when != "active":
+                return f"{unit_name(s, uid)} has no such active ability."
+            a = abl[args[1]]
+            if s.active == uid and args[1] in s.active_used:
+                return f"{a.name} can be used once per activation."
+            if a.commit and s.active == uid and s.active_committed:
+                return f"{a.name} needs Commit, and {unit_name(s, uid)} has already attacked or committed."
+            if a.cost > s.energy[side]:
+                return f"{a.name} costs {a.cost} Elemental Energy; you have {s.energy[side]}."
+            if a.target == "enemy":
+                return "An enemy Guardian is in play: it must be targeted first."
+            if a.target == "grave":
+                return "Revive needs a unit card in an allied graveyard and a side of the reviver."
+            return f"{a.name} cannot be used on that."
+        return None
+
+    # --- applying ------------------------------------------------------------------------------------
+    def apply(self, s: PariahState, a: Action) -> list[Event]:
+        reason = self.why_illegal(s, a)
+        if reason:
+            raise IllegalAction(reason)
+        seat = s.turn
+        events: list[Event] = []
+        getattr(self, "_do_" + a.kind)(s, seat, a.args, events)
+        flow.advance(s, events)
+        return events
+
+    # select
+    def _do_pick(self, s, seat, args, events):
+        c = args[0]
+        s.hands[seat].remove(c)
+        s.picks[seat].append(c)
+        events.append(Event("pick", f"You add {card_name(s, c)} to your army.", {"seat": seat, "card": c},
+                            private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
+                            public_data={"seat": seat}))
+
+    def _do_unpick(self, s, seat, args, events):
+        c = args[0]
+        s.picks[seat].remove(c)
+        s.hands[seat].append(c)
+        events.append(Event("unpick", f"You take {card_name(s, c)} back.", {"seat": seat, "card": c},
+                            private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
+                            public_data={"seat": seat}))
+
+    def _do_commit(self, s, seat, args, events):
+        # the army is set aside face down; the rest of the hand goes back into the deck
+        s.committed[seat] = True
+        s.armies[seat], s.picks[seat] = s.picks[seat], []
+        s.decks[seat] += s.hands[seat]
+        s.hands[seat] = []
+        s.rng.shuffle(s.decks[seat])
+        events.append(Event("commit", f"{seat_name(s, seat)} commits an army face down.",
+                            {"seat": seat, "count": len(s.armies[seat])}))
+
+    # deploy
+    def _do_deploy(self, s, seat, args, events):
+        c = args[0]
+        side = side_of(seat)
+        s.armies[seat].remove(c)
+        u = Unit(c, s.designs[c], seat)
+        s.units[c] = u
+        s.lines[side].append(c)
+        events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, c)} in slot "
+                            f"{len(s.lines[side])}.", {"seat": seat, "unit": c, "side": side,
+                                                        "index": len(s.lines[side]) - 1}))
+        abilities.deploy_effects(s, c, events)
+        s.deploy_turn = 1 - side
+
+    # prep
+    def _do_relic(self, s, seat, args, events):
+        c, t = args
+        side = side_of(seat)
+        r = relics()[s.designs[c]]
+        s.relic_hands[seat].remove(c)
+        s.energy[side] -= r.cost
+        if r.relic_type == "equipment":
+            s.units[t].equip.append(c)
+            events.append(Event("equip", f"{seat_name(s, seat)} equips {unit_name(s, t)} with {r.name} "
+                                f"({r.cost} energy).", {"seat": seat, "card": c, "unit": t}))
+        elif r.relic_type == "emblem":
+            s.emblems.append([c, r.id, side])
+            events.append(Event("emblem", f"{seat_name(s, seat)} raises the emblem {r.name} "
+                                f"({r.cost} energy).", {"seat": seat, "card": c, "side": side,
+                                                         "emblem": r.id}))
+        else:
+            events.append(Event("consumable", f"{seat_name(s, seat)} uses {r.name} ({r.cost} energy).",
+                                {"seat": seat, "card": c, "target": t}))
+            s.graves[seat].append(c)
+            abilities.resolve(s, r.name, r.target, r.effects, -1, seat, side, t, events)
+
+    def _do_evolve(self, s, seat, args, events):
+        c, t = args
+        side = side_of(seat)
+        e = evolutions()[s.designs[c]]
+        s.evo_hands[seat].remove(c)
+        s.energy[side] -= e.cost
+        s.evo_played[side] = True
+        old = unit_name(s, t)
+        s.units[t].evos.append(c)
+        events.append(Event("evolve", f"{seat_name(s, seat)} evolves {old} into {e.name} "
+                            f"({e.cost} energy).", {"seat": seat, "card": c, "unit": t}))
+
+    def _do_ready(self, s, seat, args, events):
+        s.queue.pop(0)
+        events.append(Event("ready", f"{seat_name(s, seat)} is ready.", {"seat": seat}))
+
+    # activate
+    def _start(self, s, uid, events):
+        if s.active != uid:
+            s.active, s.active_committed, s.active_used = uid, False, []
+            s.acted.add(uid)
+            s.last_side = side_of(s.units[uid].owner)
+            events.append(Event("activate", f"{unit_name(s, uid)} activates.", {"unit": uid}))
+
+    def _do_attack(self, s, seat, args, events):
+        uid, plan = args
+        self._start(s, uid, events)
+        s.active_committed = True
+        combat.resolve_attack(s, uid, plan, events)
+
+    def _do_ability(self, s, seat, args, events):
+        uid, i, ch = args
+        self._start(s, uid, events)
+        a = design(s.units[uid].design).abilities[i]
+        side = side_of(seat)
+        s.active_used.append(i)
+        if a.commit:
+            s.active_committed = True
+        s.energy[side] -= a.cost
+        on = abilities.describe_choice(s, a.target, ch)
+        events.append(Event("ability", f"{unit_name(s, uid)} uses {a.name}{' on ' + on if on else ''}.",
+                            {"unit": uid, "ability": i, "target": list(ch) if isinstance(ch, tuple) else ch}))
+        abilities.resolve(s, a.name, a.target, a.effects, uid, seat, side, ch, events)
+
+    def _do_end(self, s, seat, args, events):
+        uid = args[0]
+        self._start(s, uid, events)
+        s.active, s.active_committed, s.active_used = -1, False, []
+        events.append(Event("end_activation", f"{unit_name(s, uid)} ends its activation.", {"unit": uid}))
+
+    # shop
+    def _do_keep(self, s, seat, args, events):
+        c = args[0]
+        rest = [x for x in s.offers[seat] if x != c]
+        s.offers[seat] = []
+        s.relic_hands[seat].append(c)
+        s.rng.shuffle(rest)
+        s.relic_decks[seat][:0] = rest                 # the bottom of a deck is its start
+        s.shop_kept = True
+        events.append(Event("keep", f"You keep {card_name(s, c)}; the other relics go to the bottom.",
+                            {"seat": seat, "card": c, "bottom": len(rest)}, private_to=seat,
+                            public_text=f"{seat_name(s, seat)} keeps a relic and puts {len(rest)} "
+                                        "on the bottom of the relic deck.",
+                            public_data={"seat": seat, "bottom": len(rest)}, reveals=True))
+
+    def _do_take_evo(self, s, seat, args, events):
+        c = args[0]
+        s.evo_piles[seat].remove(c)
+        s.evo_hands[seat].append(c)
+        events.append(Event("take_evo", f"{seat_name(s, seat)} takes the evolution {card_name(s, c)}.",
+                            {"seat": seat, "card": c}))
+        self._shop_done(s)
+
+    def _do_no_evo(self, s, seat, args, events):
+        events.append(Event("no_evo", f"{seat_name(s, seat)} takes no evolution.", {"seat": seat}))
+        self._shop_done(s)
+
+    @staticmethod
+    def _shop_done(s):
+        s.queue.pop(0)
+        s.shop_kept = False
+
+    # --- the end -------------------------------------------------------------------------------------
+    def result(self, s: PariahState) -> Result | None:
+        if s.phase != OVER:
+            return None
+        pts = [flow.points(s, 0), flow.points(s, 1)]
+        winners = [p for p in range(s.players) if side_of(p) in s.winners]
+        return Result([float(pts[side_of(p)]) for p in range(s.players)], winners, s.reason,
+                      {"round": s.round, "points": pts, "winning_sides": s.winners})
+
+    # --- information -----------------------------------------------------------------------------------
+    def view(self, s: PariahState, seat: int | None) -> PariahState:
+        v = s.clone()
+        v.viewer = seat
+        v.rng = Rng(0)                       # future dice and shuffles are nobody's business
+        for p in range(s.players):
+            if p == seat:
+                v.decks[p] = sorted(s.decks[p])               # contents known, order not
+                v.relic_decks[p] = sorted(s.relic_decks[p])
+                continue
+            if not s.revealed:
+                v.hands[p] = [HIDDEN] * (len(s.hands[p]) + len(s.picks[p]))
+                v.picks[p] = []
+                v.armies[p] = [HIDDEN] * len(s.armies[p])
+            v.decks[p] = [HIDDEN] * len(s.decks[p])
+            v.relic_decks[p] = [HIDDEN] * len(s.relic_decks[p])
+            v.relic_hands[p] = [HIDDEN] * len(s.relic_hands[p])
+            v.offers[p] = [HIDDEN] * len(s.offers[p])
+        return v
+
+    def sample(self, v: PariahState, rng: Rng) -> PariahState:
+        s = v.clone()
+        for p in range(s.players):
+            zones = s.card_zones(p)
+            seen = {c for cards in zones.values() for c in cards if c != HIDDEN}
+            base = p * 100
+            units = [c for c in range(base, base + 30) if c not in seen]
+            first = base + RELIC_BASE              # relic card ids are consecutive, in deck order
+            rel = [c for c in range(first, first + len(relic_deck())) if c not in seen]
+            rng.shuffle(units)
+            rng.shuffle(rel)
+            if HIDDEN in s.armies[p]:
+                n = len(s.armies[p])
+                for _ in range(30):       # a hidden army is one that fits in the points
+                    if flow.army_cost(s, units[:n]) <= ARMY_POINTS:
+                        break
+                    rng.shuffle(units)
+                else:
+                    units.sort(key=lambda c: design(s.designs[c]).cost)
+                s.armies[p], units = units[:n], units[n:]
+            for z in ("hands", "decks"):
+                lst = getattr(s, z)
+                k = lst[p].count(HIDDEN)
+                lst[p] = [c for c in lst[p] if c != HIDDEN] + [units.pop() for _ in range(k)]
+            for z in ("relic_hands", "offers", "relic_decks"):
+                lst = getattr(s, z)
+                k = lst[p].count(HIDDEN)
+                lst[p] = [c for c in lst[p] if c != HIDDEN] + [rel.pop() for _ in range(k)]
+            assert not units and not rel, "sample: the hidden cards do not add up"
+            rng.shuffle(s.decks[p])
+            rng.shuffle(s.relic_decks[p])
+        s.rng = rng.fork()
+        s.viewer = None
+        return s
+
+    # --- values ------------------------------------------------------------------------------------------
+    def clone(self, s: PariahState) -> PariahState:
+        return s.clone()
+
+    def state_to_json(self, s: PariahState) -> dict:
+        return s.to_json()
+
+    def state_from_json(self, d: dict) -> PariahState:
+        return PariahState.from_json(d)
+
+    def turn_label(self, s: PariahState) -> str:
+        if s.phase == OVER:
+            return f"Finished in round {s.round}"
+        if s.phase == SELECT:
+            return "Choosing armies"
+        if s.phase == DEPLOY:
+            return "Deployment"
+        if s.phase == SHOP:
+            return f"Shop after round {s.round}"
+        return f"Round {s.round} of {ROUNDS}"
+
+
+
+GAME = Pariah()

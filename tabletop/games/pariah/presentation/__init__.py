@@ -1,0 +1,1 @@
+"""How pariah looks on the table: presenter, card faces, words."""

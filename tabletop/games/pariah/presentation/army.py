@@ -1,0 +1,65 @@
+"""Army selection on the Pariah table: the drawn units, the army row and the points."""
+
+from __future__ import annotations
+
+from tabletop.games.pariah.engine.cards import design, factions
+from tabletop.games.pariah.engine.flow import army_cost
+from tabletop.games.pariah.engine.state import ARMY_POINTS, HIDDEN, SELECT
+from tabletop.games.pariah.presentation.style import ARMY_CARD, DRAWN_CARD, GOLD, INK, MUTED
+
+
+class ArmyMixin:
+    """Draws the army-selection screen (the "select" layout)."""
+
+    def _sync_select(self, v, seen) -> None:
+        me = self.me
+        zones = self.layout.zones
+        mine = my_turn_here = self.my_turn and v.phase == SELECT
+        drawn = sorted((c for c in v.hands[me] if c != HIDDEN), key=lambda c: (design(v.designs[c]).cost, v.designs[c], c))
+        z = zones["drawn"]
+        for i, (c, (x, y)) in enumerate(zip(drawn, z.positions(len(drawn), DRAWN_CARD, 18))):
+            self._card(f"card:{c}", c, x, y + 16, DRAWN_CARD, 100 + i, seen, draggable=mine)
+        army = [c for c in (v.picks[me] if not v.committed[me] else v.armies[me]) if c != HIDDEN]
+        z = zones["army"]
+        for i, (c, (x, y)) in enumerate(zip(army, z.positions(len(army), ARMY_CARD, 14))):
+            self._card(f"card:{c}", c, x, y + 12, ARMY_CARD, 200 + i, seen, draggable=mine)
+        if not army:
+            zx, zy, zw, zh = z.rect
+            self.put_label("lbl:army-empty", "Drag units here (or click them) to build an army of up to "
+                           f"{ARMY_POINTS} points.", zx + zw / 2, zy + zh / 2, 22, MUTED, seen, "center")
+        ix, iy, iw, ih = zones["info"].rect
+        fac = factions()[v.factions[me]]
+        self.put_label("lbl:sel:title", "Choose your army", ix + 24, iy + 24, 30, GOLD, seen, bold=True)
+        self.put_label("lbl:sel:faction", f"{self.seat_names[me]} · {fac.name}", ix + 24, iy + 70, 20,
+                       INK, seen)
+        spent = army_cost(v, army)
+        spare = ARMY_POINTS - spent
+        self._counter("ctr:points", f"{spent} / {ARMY_POINTS}", "army points", ix + 24, iy + 110, 352,
+                      96, seen)
+        self.put_label("lbl:sel:points", f"{spare} unspent point{'s' if spare != 1 else ''} become"
+                       " Elemental Energy" if army else "No unit chosen yet", ix + 24, iy + 218, 17, INK, seen)
+        self.put_label("lbl:sel:units", f"{len(army)} unit{'s' if len(army) != 1 else ''} chosen",
+                       ix + 24, iy + 244, 17, MUTED, seen)
+        if my_turn_here:
+            commit = self._legal("commit")
+            self.put_button("btn:commit", "Commit army", ix + 24, iy + 290, 352, bool(commit), True, seen,
+                            h=56)
+            if army:
+                self.put_button("btn:clear", "Put them all back", ix + 24, iy + 358, 352, True, False, seen)
+        else:
+            self.put_label("lbl:sel:wait", "Army committed, face down." if v.committed[me]
+                           else "Waiting…", ix + 24, iy + 300, 20, GOLD, seen, bold=True)
+        # the other seats: only whether they have committed
+        y = iy + 460
+        self.put_label("lbl:sel:others", "The other players", ix + 24, y, 18, GOLD, seen, bold=True)
+        for p in range(v.players):
+            if p == me:
+                continue
+            y += 34
+            state = "army committed, face down" if v.committed[p] else "choosing…"
+            self.put_label(f"lbl:sel:seat:{p}", f"{self.seat_names[p]} ({factions()[v.factions[p]].name}):"
+                           f" {state}", ix + 24, y, 16, INK if v.committed[p] else MUTED, seen)
+        tips = ("Lower Dexterity and Armor are better:\nthey are the die faces to reach.\n"
+                "Unspent points become Elemental Energy\nfor relics and evolutions.")
+        for i, line in enumerate(tips.split("\n")):
+            self.put_label(f"lbl:sel:tip:{i}", line, ix + 24, iy + 820 + i * 24, 16, MUTED, seen)

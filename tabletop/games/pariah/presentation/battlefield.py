@@ -1,0 +1,183 @@
+"""The Pariah battlefield: both front lines with damage and marks, the hands, the
+side panels with energy dice, piles and emblems."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.games.pariah.presentation import faces
+from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
+from tabletop.games.pariah.engine.flow import points
+from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
+from tabletop.games.pariah.engine.stats import stat_line
+from tabletop.games.pariah.presentation.style import DAMAGE, GOLD, HAND_CARD, INK, LINE_CARD, MUTED, RED
+
+
+class BattlefieldMixin:
+    """Draws the "battle" layout; the track, the controls and the dice plan have their own modules."""
+
+    def _sync_battle(self, v, seen, events) -> None:
+        zones = self.layout.zones
+        side = self.side
+        for line_side, zid in ((side, "my_line"), (1 - side, "enemy_line")):
+            self._sync_line(v, line_side, zones[zid], seen, mine=line_side == side)
+        self._sync_track(v, zones["track"], seen)
+        self._sync_hand(v, zones["hand"], seen)
+        self._sync_enemy_hand(v, zones["enemy_hand"], seen)
+        self._sync_side_panel(v, side, zones["my_side"], seen, "me")
+        self._sync_side_panel(v, 1 - side, zones["enemy_side"], seen, "them")
+        self.tray.sync(zones["dice"], seen)
+        if not self.tray.group and not self.plan:
+            dx, dy, dw, dh = zones["dice"].rect
+            self.put_label("lbl:tray:none", "Attack and defence dice roll here.", dx + dw / 2, dy + dh / 2, 16,
+                           MUTED, seen, "center")
+        if self.plan:
+            self._sync_plan(zones["dice"], seen)
+        self._sync_controls(v, zones["controls"], seen)
+
+    def _line_size(self, zone, n: int) -> tuple[float, float]:
+        w = LINE_CARD[0]
+        room = (zone.rect[2] - 24) / max(1, n) - 12
+        if room < w:
+            w = max(72.0, room)
+        return (w, w * LINE_CARD[1] / LINE_CARD[0])
+
+    def _sync_line(self, v, side, zone, seen, mine: bool) -> None:
+        line = v.lines[side]
+        size = self._line_size(zone, len(line))
+        gap = 12
+        pitch = size[0] + gap
+        zx, zy, zw, zh = zone.rect
+        x0 = zx + (zw - len(line) * pitch + gap) / 2
+        y = zy + 36
+        acting = set(self._active_units()) if v.phase == ACTIVATE and self.my_turn else set()
+        for i, uid in enumerate(line):
+            u = v.units[uid]
+            x = x0 + i * pitch
+            drag = uid in acting and bool(self._attack_mains(uid) or self._unit_actions(uid))
+            spawn = self._spawn_for(uid, side, mine)
+            sprite = self._card(f"card:{uid}", uid, x, y, size, 100 + i, seen, draggable=drag, spawn=spawn)
+            sprite.dim = uid in v.acted and uid != v.active and v.phase == ACTIVATE
+            # attached evolutions and equipment peek out above the unit
+            for k, c in enumerate(u.evos + u.equip):
+                self._card(f"card:{c}", c, x + 6 + k * 10, y - 22 - k * 4, (size[0] - 12, size[1] - 16),
+                           90 - k, seen)
+            sx = x + size[0]
+            if u.damage:
+                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 30, y + size[1] * 0.3, 20, 400, seen,
+                               tooltip=f"{u.damage} damage")
+            hp = stat_line(v, u)["hp"]
+            left = hp - u.damage
+            self.put_label(f"lbl:hp:{uid}", f"{left}/{hp} HP", x + size[0] / 2, y + size[1] + 4, 15,
+                           RED if u.damage else INK, seen, "midtop", bold=True)
+            marks = []
+            if u.revived:
+                marks.append(("R", (150, 90, 190), "Revived: its next death removes it from the game"))
+            mods = {}
+            for st, dl in u.mods:
+                mods[st] = mods.get(st, 0) + dl
+            for st, dl in mods.items():
+                if dl:
+                    short = {"priority": "PRI", "attacks": "ATK", "dexterity": "DEX", "damage": "DMG",
+                             "armor": "ARM", "ap": "AP", "hp": "HP"}[st]
+                    marks.append((f"{dl:+d}", (60, 140, 200), f"{STAT_NAMES[st]} {dl:+d} this round "
+                                  f"({short})"))
+            for k, (lab, col, tip) in enumerate(marks[:3]):
+                self.put_token(f"mark:{uid}:{k}", lab, col, x - 6, y + 60 + k * 40, 17, 400, seen, tooltip=tip)
+            if u.token:
+                sprite.badge = "T"
+
+    def _spawn_for(self, uid, side, mine):
+        if self.scene.get(f"card:{uid}") is not None:
+            return None
+        zone = self.layout.zones["hand" if mine else "enemy_hand"]
+        cx, cy = zone.center
+        return cx - LINE_CARD[0] / 2, cy - LINE_CARD[1] / 2
+
+    def _sync_hand(self, v, zone, seen) -> None:
+        me = self.me
+        zx, zy, zw, zh = zone.rect
+        if v.phase == DEPLOY:
+            cards = list(v.armies[me])
+            title = "Your army, waiting to deploy"
+        else:
+            cards = list(v.relic_hands[me]) + list(v.evo_hands[me])
+            title = "Your relics and evolutions"
+        cards = [c for c in cards if c != HIDDEN]       # nobody's eyes (hotseat, curtain down)
+        self.put_label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
+        playable = set()
+        if self.my_turn:
+            playable = {a.args[0] for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
+        for i, (c, (x, y)) in enumerate(zip(cards, zone.positions(len(cards), HAND_CARD, 14))):
+            back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
+            s = self._card(f"card:{c}", c, x, y + 16, HAND_CARD, 500 + i, seen, draggable=c in playable,
+                           back=back)
+            s.dim = bool(playable) and c not in playable and v.phase == PREP
+        if not cards:
+            self.put_label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
+                           zx + zw / 2, zy + zh / 2, 18, MUTED, seen, "center")
+
+    def _sync_enemy_hand(self, v, zone, seen) -> None:
+        zx, zy, zw, zh = zone.rect
+        foes = v.seats_of_side(1 - self.side)
+        x = zx + 16
+        for p in foes:
+            self.put_label(f"lbl:foe:{p}", f"{self.seat_names[p]}:", x, zy + 14, 15, INK, seen, bold=True)
+            x += 12 + 9 * len(self.seat_names[p])
+            cards = [(c, True) for c in v.relic_hands[p]] + [(c, False) for c in v.evo_hands[p]]
+            if v.phase == DEPLOY:
+                cards = [(c, False) for c in v.armies[p]]
+            if not cards:
+                self.put_label(f"lbl:foe:none:{p}", "no relics or evolutions in hand" if v.phase != DEPLOY
+                               else "every unit deployed", x, zy + 16, 14, MUTED, seen)
+            x += 8
+            for i, (c, relic) in enumerate(cards[:10]):
+                face = c != HIDDEN and not relic
+                self._card(f"foe:{p}:{i}", c if face else None, x + i * 34, zy + 12, (40, 56), 50 + i, seen,
+                           face_up=face, back=self._back_for(p, relic))
+            x += max(8, min(10, len(cards))) * 34 + 60
+
+    def _energy_die(self, sid: str, value: int, x: float, y: float, size: float, seen: set) -> None:
+        self.put_die(sid, 20, max(0, value), (232, 196, 90), x, y, size, seen,
+                     f"Elemental Energy: {value}", roll=0.7)
+
+    def _sync_side_panel(self, v, side, zone, seen, who: str) -> None:
+        zx, zy, zw, zh = zone.rect
+        seats = v.seats_of_side(side)
+        title = "Your side" if who == "me" else "The other side"
+        if v.players == 4:
+            title = "Your team" if who == "me" else "The other team"
+        names = self.side_title(side)
+        turn = v.turn in seats and v.phase != OVER
+        self.put_label(f"lbl:{who}:name", names + ("  ◀" if turn else ""), zx + 16, zy + 12, 20,
+                       GOLD if turn else INK, seen, bold=True)
+        facs = sorted({factions()[v.factions[p]].name for p in seats})
+        self.put_label(f"lbl:{who}:sub", f"{title} · {' & '.join(facs)} · {points(v, side)} pts in play",
+                       zx + 16, zy + 40, 14, MUTED, seen)
+        self._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
+        self.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
+        cw, ch, gap = 84, 70, 8
+        counts = [("grave", sum(len(v.graves[p]) for p in seats)),
+                  ("removed", sum(len(v.removed[p]) for p in seats)),
+                  ("evo pile", sum(len(v.evo_piles[p]) for p in seats)),
+                  ("relics", sum(len(v.relic_hands[p]) for p in seats)),
+                  ("relic deck", sum(len(v.relic_decks[p]) for p in seats)),
+                  ("unit deck", sum(len(v.decks[p]) for p in seats))]
+        for i, (cap, n) in enumerate(counts):
+            self._counter(f"ctr:{who}:{i}", n, cap, zx + 128 + (i % 3) * (cw + gap),
+                          zy + 70 + (i // 3) * (ch + gap), cw, ch, seen)
+        emblems = [e for e in v.emblems if e[2] == side]
+        if emblems:
+            self.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
+        for i, (card, emb, _) in enumerate(emblems[:6]):
+            sid = f"emb:{side}:{i}"
+            key, compose = faces.relic_key(emb), partial(faces.compose_relic, emb)
+            sprite = self.scene.get(sid)
+            if sprite is None:
+                sprite = CardSprite(sid, face_key=key, compose_face=compose, x=zx + 100 + i * 50,
+                                    y=zy + 194, w=44, h=62, z=320)
+                self.scene.put(sprite)
+            sprite.x, sprite.y = zx + 100 + i * 50, zy + 194
+            sprite.tooltip = relics()[emb].name
+            seen.add(sid)
+from tabletop.table.sprites import CardSprite

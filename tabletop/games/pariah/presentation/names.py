@@ -1,0 +1,92 @@
+"""What the Pariah table calls units and cards, and the faces it draws for them."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.games.pariah.presentation import faces
+from tabletop.games.pariah.engine.cards import design, evolutions, relics
+from tabletop.games.pariah.engine.state import HIDDEN, is_evo_card, is_relic_card
+from tabletop.games.pariah.engine.stats import keywords, stat_line
+from tabletop.games.pariah.presentation.style import STAT_ORDER
+
+
+class NamesMixin:
+    """Names, faces and zoom captions; reads `view` and `seat_names` of the presenter."""
+
+    def name_of(self, uid: int) -> str:
+        v = self.view
+        u = v.units.get(uid) if v else None
+        if u is not None:
+            return design(u.design).name + (" token" if u.token else "")
+        return self.card_title(uid)
+
+    def card_title(self, c: int) -> str:
+        if c == HIDDEN or self.view is None:
+            return "a hidden card"
+        d = self.view.designs.get(c)
+        if d in evolutions():
+            return evolutions()[d].name
+        if d in relics():
+            return relics()[d].name
+        return design(d).name if d else "?"
+
+    def narrate(self, text: str) -> str:
+        """Engine sentences name "Player 2" and "Team A"; the table names the seats."""
+        for side in (0, 1):
+            text = text.replace(f"Team {'AB'[side]} wins", f"{self.side_title(side)} win")
+            text = text.replace(f"Team {'AB'[side]}", self.side_title(side))
+        return name_seats(text, self.seat_names)
+
+    def side_title(self, side: int) -> str:
+        v = self.view
+        seats = v.seats_of_side(side) if v else [side]
+        names = [self.seat_names[p] for p in seats if p < len(self.seat_names)]
+        return " & ".join(names) or f"Side {side + 1}"
+
+    def _face(self, c: int):
+        v = self.view
+        if c in v.units:
+            u = v.units[c]
+            cur = stat_line(v, u)
+            base = design(u.design)
+            changed = tuple((s, cur[s]) for s in STAT_ORDER if cur[s] != base.base(s))
+            return faces.unit_key(u.design, changed), partial(faces.compose_unit, u.design, changed or None)
+        d = v.designs[c]
+        if is_evo_card(c):
+            return faces.evolution_key(d), partial(faces.compose_evolution, d)
+        if is_relic_card(c):
+            return faces.relic_key(d), partial(faces.compose_relic, d)
+        return faces.unit_key(d), partial(faces.compose_unit, d, None)
+
+    def _back_for(self, seat: int, relic: bool = False):
+        kind = "relic" if relic else self.view.factions[seat]
+        return faces.back_key(kind), partial(faces.compose_back, kind)
+
+    def _caption(self, c: int) -> str:
+        v = self.view
+        if c in v.units:
+            u = v.units[c]
+            st = stat_line(v, u)
+            parts = [self.name_of(c),
+                     f"Priority {st['priority']} · Attacks {st['attacks']} · Dexterity {st['dexterity']}+",
+                     f"Damage {st['damage']} · Armor {st['armor']}+ · AP {st['ap']} · "
+                     f"HP {st['hp'] - u.damage}/{st['hp']}"]
+            kws = keywords(v, u).texts()
+            if kws:
+                parts.append(", ".join(kws))
+            for k in u.evos + u.equip:
+                parts.append(f"Carries {self.card_title(k)}")
+            if u.revived:
+                parts.append("Revived: its next death removes it from the game.")
+            return "\n".join(parts)
+        d = v.designs[c]
+        if is_relic_card(c):
+            r = relics()[d]
+            return f"{r.name} ({r.relic_type}, {r.cost} energy)\n{r.text}"
+        if is_evo_card(c):
+            e = evolutions()[d]
+            return f"{e.name} (evolution of {design(e.unit).name}, {e.cost} energy)\n{e.text}"
+        u = design(d)
+        return f"{u.name} ({u.cost} points)\n" + "\n".join(f"{a.name}: {a.text}" for a in u.abilities)
+from tabletop.table.presenter import name_seats

@@ -1,0 +1,427 @@
+"""The Pariah table: the army-selection screen, the two front lines with damage
+markers and attached cards, the Priority track, each side's energy d20 and
+piles, the dice tray, the hand of relics and evolutions, and the relic shop.
+
+Every rule decision is the engine's: what glows comes from the legal actions,
+and a drop or click only proposes a candidate action for `why_illegal`.
+
+This module holds the presenter's core: its state, the sync that picks the
+screen of the phase, the highlights and the input. What each screen draws, and
+the words, live in the `table_*` modules next to it, one mixin each.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.core import Action
+from tabletop.games.pariah.presentation import faces
+from tabletop.games.pariah.engine.cards import relics
+from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, PREP, SELECT, SHOP, is_evo_card,
+                                         side_of)
+from tabletop.games.pariah.presentation.army import ArmyMixin
+from tabletop.games.pariah.presentation.battlefield import BattlefieldMixin
+from tabletop.games.pariah.presentation.controls import ControlsMixin
+from tabletop.games.pariah.presentation.legal import LegalMixin
+from tabletop.games.pariah.presentation.names import NamesMixin
+from tabletop.games.pariah.presentation.plan import PlanMixin
+from tabletop.games.pariah.presentation.shop import ShopMixin
+from tabletop.games.pariah.presentation.style import cid
+from tabletop.games.pariah.presentation.track import TrackMixin, activation_order
+from tabletop.games.pariah.presentation.words import WordsMixin
+from tabletop.games.pariah.presentation.tray import DiceTray
+from tabletop.resources import layout as layout_data
+from tabletop.table.cover import fanned_cards, rules_page
+from tabletop.table.layout import Layout
+from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.sprites import CardSprite, CounterSprite
+
+__all__ = ["PRESENTATION", "PariahPresenter", "activation_order", "cid"]
+
+
+class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldMixin, TrackMixin,
+                      ControlsMixin, PlanMixin, WordsMixin, Presenter):
+    auto_pass_kinds = frozenset({"end", "ready", "no_evo"})
+    label = Presenter.put_label           # the dice tray writes its lines through `label`
+
+    def __init__(self, scene, faces_cache, settings, seat_names) -> None:
+        super().__init__(scene, faces_cache, settings, seat_names)
+        players = max(2, len(seat_names))
+        data = layout_data("pariah", 4 if players == 4 else 2)
+        self.layouts = {name: Layout.from_json({"size": data["size"], "card_size": data["card_size"],
+                                                "zones": data[key]})
+                        for name, key in (("battle", "zones"), ("select", "select_zones"),
+                                          ("shop", "shop_zones"))}
+        self.layout = self.layouts["battle"]
+        scene.set_layout(self.layout)
+        self.view = None
+        self.me, self.side = 0, 0
+        self.selected: int | None = None      # click-and-click: a card or unit of mine
+        self.ability: tuple[int, int] | None = None   # an ability waiting for its target
+        self.plan: dict | None = None          # Sweep/Range: {"unit", "main", "dice": {target: n}}
+        self.tray = DiceTray(self)
+        self.energy_shown: dict[int, int] = {}
+
+    # --- sync ----------------------------------------------------------------------------------
+    def sync(self, view, legal, my_turn, events) -> None:
+        self.view, self.legal, self.my_turn = view, list(legal), my_turn
+        me = view.viewer if view.viewer is not None else 0
+        self.me, self.side = me, side_of(me)
+        self._forget_stale()
+        if events:
+            self.tray.take(events)
+        if any(e.kind == "round" for e in events):
+            self.tray.clear()
+        name = {SELECT: "select", SHOP: "shop"}.get(view.phase, "battle")
+        if view.phase == SHOP and view.turn != me:
+            name = "battle"                       # someone else shops: watch the table
+        if view.phase == SELECT and view.committed[me]:
+            name = "select"
+        lay = self.layouts[name]
+        if self.layout is not lay:
+            self.layout = lay
+            self.scene.set_layout(lay)
+        seen: set[str] = set()
+        if name == "select":
+            self._sync_select(view, seen)
+        elif name == "shop":
+            self._sync_shop(view, seen)
+        else:
+            self._sync_battle(view, seen, events)
+        self._settle(seen)
+
+    def _forget_stale(self) -> None:
+        v = self.view
+        if not self.my_turn:
+            self.selected = self.ability = self.plan = None
+            return
+        mine = set(v.units) | set(v.relic_hands[self.me]) | set(v.evo_hands[self.me]) \
+            | set(v.hands[self.me]) | set(v.picks[self.me]) | set(v.armies[self.me])
+        if self.selected not in mine:
+            self.selected = None
+        if self.plan and Action("attack", (self.plan["unit"], self._plan_tuple())) not in self.legal \
+                and not any(a.kind == "attack" and a.args[0] == self.plan["unit"] for a in self.legal):
+            self.plan = None
+        if self.ability and not any(a.kind == "ability" and a.args[:2] == self.ability for a in self.legal):
+            self.ability = None
+
+    # --- sprites ------------------------------------------------------------------------------
+    def _card(self, sid: str, c: int | None, x: float, y: float, size, z: float, seen: set,
+              face_up: bool = True, draggable: bool = False, back=None, spawn=None):
+        if face_up and c is not None and c != HIDDEN:
+            key, compose = self._face(c)
+        else:
+            key, compose = None, None
+        bkey, bcompose = back or self._back_for(self.me)
+        sprite = self.scene.get(sid)
+        if sprite is None or not isinstance(sprite, CardSprite):
+            sx, sy = spawn if spawn else (x, y)
+            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
+                                compose_back=bcompose, face_up=key is not None, x=sx, y=sy,
+                                w=size[0], h=size[1], z=z, draggable=draggable)
+            self.scene.put(sprite)
+        else:
+            sprite.face_key, sprite.compose_face = key, compose
+            sprite.back_key, sprite.compose_back = bkey, bcompose
+            sprite.face_up = key is not None
+            sprite.draggable, sprite.z = draggable, z
+            if (sprite.w, sprite.h) != tuple(size):
+                sprite.w, sprite.h = size
+        self.scene.move(sid, x, y)
+        sprite.dim = False
+        sprite.badge = None
+        seen.add(sid)
+        return sprite
+
+    def _counter(self, cid_: str, value, caption: str, x: float, y: float, w: float, h: float,
+                 seen: set) -> None:
+        c = self.scene.get(cid_)
+        if c is None:
+            c = CounterSprite(cid_, value=value, label=caption, x=x, y=y, w=w, h=h, z=300)
+            self.scene.put(c)
+        else:
+            c.value, c.label, c.x, c.y, c.w, c.h = value, caption, x, y, w, h
+        seen.add(cid_)
+
+    # --- highlights -------------------------------------------------------------------------------
+    def _highlight(self) -> None:
+        v = self.view
+        for sprite in self.scene.sprites():
+            if sprite.id.startswith("card:") and sprite.highlight in ("select", "hint", "glow", "warn"):
+                if v.phase != SHOP:
+                    sprite.highlight = None
+        glow: set[str] = set()
+        if v.phase == ACTIVATE and self.my_turn and not self.plan:
+            for uid in self._active_units():
+                s = self.scene.get(f"card:{uid}")
+                if s is not None:
+                    s.highlight = "glow" if self.selected is None else None
+        if v.active in v.units:
+            s = self.scene.get(f"card:{v.active}")
+            if s is not None:
+                s.highlight = "select"
+        if self.selected is not None:
+            s = self.scene.get(f"card:{self.selected}")
+            if s is not None:
+                s.highlight = "select"
+            glow = self.drag_targets(f"card:{self.selected}")
+        if self.ability is not None:
+            uid, i = self.ability
+            glow = {f"card:{a.args[2]}" for a in self._legal("ability")
+                    if a.args[:2] == (uid, i) and self._targets_unit(a)}
+        if self.plan:
+            s = self.scene.get(f"card:{self.plan['unit']}")
+            if s is not None:
+                s.highlight = "select"
+        self.scene.set_glow(glow)
+        self._mark_hint()
+
+    def _hint_cards(self, a: Action) -> list[int]:
+        if a.kind in ("pick", "unpick", "deploy", "keep", "take_evo"):
+            return [a.args[0]]
+        if a.kind == "attack":
+            return [a.args[0]] + [t for t, _ in a.args[1]]
+        if a.kind == "ability":
+            return [a.args[0]] + ([a.args[2]] if self._targets_unit(a) else [])
+        if a.kind in ("relic", "evolve"):
+            return [a.args[0]] + ([a.args[1]] if self._targets_unit(a) else [])
+        if a.kind == "end":
+            return [a.args[0]]
+        return []
+
+    # --- input --------------------------------------------------------------------------------
+    def drag_targets(self, sprite_id: str) -> set[str]:
+        c = cid(sprite_id)
+        v = self.view
+        if c is None or not self.my_turn or v is None or sprite_id.startswith("trk:"):
+            return set()
+        if v.phase == SELECT:
+            if c in v.hands[self.me] and any(a.args == (c,) for a in self._legal("pick")):
+                return {"army"}
+            if c in v.picks[self.me]:
+                return {"drawn"}
+            return set()
+        if v.phase == DEPLOY:
+            return {"my_line"} if any(a.args == (c,) for a in self._legal("deploy")) else set()
+        if v.phase == PREP:
+            out = set()
+            for a in self.legal:
+                if a.kind in ("relic", "evolve") and a.args[0] == c:
+                    if self._targets_unit(a):
+                        out.add(f"card:{a.args[1]}")
+                    elif a.args[1] == -1:
+                        out.add("my_line")
+            return out
+        if v.phase == ACTIVATE:
+            return {f"card:{t}" for t in self._attack_mains(c)}
+        return set()
+
+    def drop(self, sprite_id: str, target: str | None):
+        c = cid(sprite_id)
+        v = self.view
+        if c is None or v is None or not self.my_turn:
+            return None
+        t = cid(target)
+        if v.phase == SELECT:
+            if target == "army" and c in v.hands[self.me]:
+                return Action("pick", (c,))
+            if target == "drawn" and c in v.picks[self.me]:
+                return Action("unpick", (c,))
+            return None
+        if v.phase == DEPLOY:
+            if target in ("my_line",) or (t is not None and t in v.lines[self.side]):
+                return Action("deploy", (c,))
+            return None
+        if v.phase == PREP:
+            kind = "evolve" if is_evo_card(c) else "relic"
+            if t is not None and t in v.units:
+                return Action(kind, (c, t))       # an emblem-only relic on a unit: the engine says no
+            if target in ("my_line", "enemy_line") and -1 in self._play_targets(c):
+                return Action(kind, (c, -1))
+            return None
+        if v.phase == ACTIVATE and c in v.units:
+            if t is None or t not in v.units or t == c:
+                return None
+            if side_of(v.units[t].owner) == self.side:
+                return Action("attack", (c, ((t, 1),)))      # the engine explains: enemies only
+            plans = [a for a in self._legal("attack") if a.args[0] == c and a.args[1][0][0] == t]
+            if len(plans) > 1:
+                self.selected = None
+                return self._start_plan(c, t)
+            return plans[0] if plans else self._plain_attack(c, t)
+        return None
+
+    def click(self, target: str | None):
+        v = self.view
+        if v is None or not self.my_turn:
+            return None
+        c = cid(target)
+        if v.phase == SELECT:
+            if c in v.hands[self.me]:
+                return Action("pick", (c,))
+            if c in v.picks[self.me]:
+                return Action("unpick", (c,))
+            return None
+        if v.phase == DEPLOY:
+            if c in v.armies[self.me]:
+                return Action("deploy", (c,))
+            return None
+        if v.phase == SHOP:
+            if c in v.offers[self.me]:
+                return Action("keep", (c,))
+            if c is not None and is_evo_card(c):
+                return Action("take_evo", (c,))
+            return None
+        if v.phase == PREP:
+            mine = set(v.relic_hands[self.me]) | set(v.evo_hands[self.me])
+            if c in mine:
+                self.selected = None if self.selected == c else c
+                return LOCAL
+            if self.selected is not None:
+                act = self.drop(f"card:{self.selected}", target)
+                if act is not None:
+                    self.selected = None
+                return act
+            return None
+        if v.phase == ACTIVATE:
+            if self.ability is not None and c is not None and c in v.units:
+                uid, i = self.ability
+                self.ability = None
+                return Action("ability", (uid, i, c))
+            if self.plan:
+                return None
+            if c in self._active_units():
+                self.selected = None if self.selected == c else c
+                return LOCAL
+            if self.selected is not None and c is not None:
+                act = self.drop(f"card:{self.selected}", target)
+                if act is not None and act != LOCAL:
+                    self.selected = None
+                return act
+        return None
+
+    def button(self, button_id: str):
+        v = self.view
+        if v is None:
+            return None
+        if button_id == "btn:commit":
+            return Action("commit")
+        if button_id == "btn:clear":
+            picks = list(v.picks[self.me])
+            return Action("unpick", (picks[-1],)) if picks else None
+        if button_id == "btn:ready":
+            self.selected = None
+            return Action("ready")
+        if button_id == "btn:no_evo":
+            return Action("no_evo")
+        if button_id == "btn:play" and self.selected is not None:
+            kind = "evolve" if is_evo_card(self.selected) else "relic"
+            c, self.selected = self.selected, None
+            return Action(kind, (c, -1))
+        if button_id == "btn:cancel":
+            self.plan = self.ability = self.selected = None
+            return LOCAL
+        if button_id == "btn:roll" and self.plan:
+            act = Action("attack", (self.plan["unit"], self._plan_tuple()))
+            if act in self.legal:
+                self.plan = None
+            return act
+        if button_id.startswith("btn:dist:") and self.plan:
+            _, _, sign, t = button_id.split(":")
+            t = int(t)
+            dice, main = self.plan["dice"], self.plan["main"]
+            if sign == "+" and dice[main] > 1:
+                dice[main] -= 1
+                dice[t] += 1
+            elif sign == "-" and dice.get(t, 0) > 0:
+                dice[t] -= 1
+                dice[main] += 1
+            return LOCAL
+        if button_id.startswith("btn:end:"):
+            return Action("end", (int(button_id.rsplit(":", 1)[1]),))
+        if button_id.startswith("btn:ability:"):
+            _, _, uid, i = button_id.split(":")
+            uid, i = int(uid), int(i)
+            acts = [a for a in self._legal("ability") if a.args[:2] == (uid, i)]
+            if len(acts) == 1 and acts[0].args[2] == -1:
+                return acts[0]
+            if not acts:
+                return Action("ability", (uid, i, -1))
+            self.ability = (uid, i)
+            self.selected = None
+            return LOCAL
+        if button_id.startswith("btn:pchoice:") and self.selected is not None:
+            k = int(button_id.rsplit(":", 1)[1])
+            acts = self._other_choices(self.selected)
+            self.selected = None
+            return acts[k] if k < len(acts) else LOCAL
+        if button_id.startswith("btn:choice:") and self.ability:
+            k = int(button_id.rsplit(":", 1)[1])
+            acts = [a for a in self._legal("ability") if a.args[:2] == self.ability]
+            self.ability = None
+            return acts[k] if k < len(acts) else LOCAL
+        return None
+
+    def key(self, name: str):
+        v = self.view
+        if v is None or not self.my_turn:
+            return None
+        if name == "escape":
+            self.plan = self.ability = self.selected = None
+            return LOCAL
+        if name == "h":
+            return HINT
+        if name in ("enter", "space"):
+            if v.phase == SELECT and self._legal("commit"):
+                return Action("commit")
+            if v.phase == PREP:
+                return Action("ready")
+            if self.plan:
+                return self.button("btn:roll")
+            unit = self._focus_unit()
+            if v.phase == ACTIVATE and unit is not None and v.active == unit:
+                return Action("end", (unit,))
+        return None
+
+    def zoom(self, target: str | None):
+        v = self.view
+        c = cid(target)
+        if target and target.startswith("emb:") and v is not None:
+            side, i = (int(x) for x in target.split(":")[1:])
+            emblems = [e for e in v.emblems if e[2] == side]
+            if i < len(emblems):
+                emb = emblems[i][1]
+                return faces.relic_key(emb) + "/zoom", partial(faces.compose_relic, emb), relics()[emb].name
+            return None
+        if c is None or v is None or c == HIDDEN or (c not in v.units and c not in v.designs):
+            return None
+        key, compose = self._face(c)
+        return key + "/zoom", compose, self._caption(c)
+
+
+def _cover(w: int, h: int):
+    """The home tile: three units of the three factions over a battlefield dusk."""
+    cards = []
+    for did, back in (("tid_sentinel", "tidewardens"), ("emb_warden", "emberkin"),
+                      ("thn_titan", "thornwild")):
+        try:
+            cards.append(faces.compose_unit(did))
+        except KeyError:
+            cards.append(faces.compose_back(back))
+    return fanned_cards(w, h, (60, 34, 40), (30, 24, 50), cards, tilt=10, spread=0.62, lift=8)
+
+
+PRESENTATION = Presentation(
+    game_id="pariah",
+    make_presenter=PariahPresenter,
+    cover=_cover,
+    rules_markdown=rules_page("tabletop.games.pariah"),
+    options=[OptionField("factions", "Factions",
+                         [("Random for every player", None),
+                          ("Emberkin against Tidewardens", ["emberkin", "tidewardens"]),
+                          ("Emberkin against Thornwild", ["emberkin", "thornwild"]),
+                          ("Tidewardens against Emberkin", ["tidewardens", "emberkin"]),
+                          ("Tidewardens against Thornwild", ["tidewardens", "thornwild"]),
+                          ("Thornwild against Emberkin", ["thornwild", "emberkin"]),
+                          ("Thornwild against Tidewardens", ["thornwild", "tidewardens"])], None)],
+)

@@ -1,0 +1,64 @@
+"""The relic shop between Pariah rounds: the offers, the evolutions, the energy."""
+
+from __future__ import annotations
+
+from tabletop.games.pariah.engine.state import HIDDEN
+from tabletop.games.pariah.presentation.style import GOLD, HAND_CARD, INK, MINI_CARD, MUTED, SHOP_CARD
+
+
+class ShopMixin:
+    """Draws the shop screen (the "shop" layout) for the seat that shops."""
+
+    def _sync_shop(self, v, seen) -> None:
+        me = self.me
+        zones = self.layout.zones
+        offers = [c for c in v.offers[me] if c != HIDDEN]
+        z = zones["offers"]
+        keep = {a.args[0] for a in self._legal("keep")}
+        for i, (c, (x, y)) in enumerate(zip(offers, z.positions(len(offers), SHOP_CARD, 40))):
+            s = self._card(f"card:{c}", c, x, y + 16, SHOP_CARD, 100 + i, seen,
+                           back=self._back_for(me, True))
+            s.highlight = "glow" if c in keep else None
+        if not offers:
+            zx, zy, zw, zh = z.rect
+            kept = v.relic_hands[me]
+            self.put_label("lbl:shop:kept", "Relic kept. Your relics: " + (", ".join(
+                self.card_title(c) for c in kept) or "none"), zx + zw / 2, zy + zh / 2, 22, INK,
+                seen, "center")
+        z = zones["evos"]
+        evos = [a.args[0] for a in self._legal("take_evo")]
+        shown = evos if evos else list(v.evo_hands[me])
+        for i, (c, (x, y)) in enumerate(zip(shown, z.positions(len(shown), HAND_CARD, 24))):
+            s = self._card(f"card:{c}", c, x, y + 10, HAND_CARD, 200 + i, seen)
+            s.highlight = "glow" if c in evos else None
+        zx, zy, zw, zh = z.rect
+        if not evos:
+            text = ("Keep a relic first; then you may take an evolution." if keep and v.evo_piles[me]
+                    else "No evolution to take now." if not v.evo_hands[me]
+                    else "The evolutions you hold:")
+            self.put_label("lbl:shop:evo", text, zx + 24, zy + 40, 18, MUTED, seen)
+        ix, iy, iw, ih = zones["info"].rect
+        self.put_label("lbl:shop:title", f"Shop after round {v.round}", ix + 24, iy + 24, 30, GOLD, seen,
+                       bold=True)
+        self.put_label("lbl:shop:who", self.seat_names[me], ix + 24, iy + 70, 20, INK, seen)
+        self._energy_die("energy:shop", v.energy[self.side], ix + 24, iy + 110, 110, seen)
+        self.put_label("lbl:shop:energy", "Elemental Energy", ix + 150, iy + 130, 18, GOLD, seen, bold=True)
+        self.put_label("lbl:shop:energy2", "Drawing is free: you pay a", ix + 150, iy + 160, 15, MUTED, seen)
+        self.put_label("lbl:shop:energy3", "relic's energy when you play it.", ix + 150, iy + 182, 15, MUTED,
+                       seen)
+        if keep:
+            text = "Click the relic you keep;\nthe other two go to the bottom\nof your relic deck."
+        elif evos:
+            text = "Click an evolution to take it,\nor take none."
+        else:
+            text = ""
+        for i, line in enumerate(text.split("\n") if text else []):
+            self.put_label(f"lbl:shop:how:{i}", line, ix + 24, iy + 260 + i * 26, 18, INK, seen)
+        if self._legal("no_evo"):
+            self.put_button("btn:no_evo", "Take no evolution", ix + 24, iy + 360, 352, True, not evos, seen)
+        y = iy + 460
+        self.put_label("lbl:shop:hand", "Relics in your hand", ix + 24, y, 18, GOLD, seen, bold=True)
+        hand = [c for c in v.relic_hands[me] if c != HIDDEN]
+        for i, c in enumerate(hand[:12]):
+            self._card(f"card:{c}", c, ix + 24 + (i % 6) * 60, y + 32 + (i // 6) * 86, MINI_CARD, 300 + i,
+                       seen)

@@ -1,0 +1,78 @@
+"""The Priority track: the round's activation order, done, active and next."""
+
+from __future__ import annotations
+
+from tabletop.games.pariah.engine.flow import eligible
+from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, OVER, PREP, ROUNDS, SHOP, side_of
+from tabletop.games.pariah.engine.stats import priorities
+from tabletop.games.pariah.presentation.style import GOLD, INK, MUTED, SIDE_COLORS
+
+
+def activation_order(v) -> list[tuple[int, str]]:
+    """The round's activation order as (unit, state): "done" (already activated, by Priority),
+    "active", then "next" in the order the rules give them if nothing changes: descending
+    Priority, ties alternating between the sides, each side's tied units left to right."""
+    done = []
+    for side in (0, 1):
+        for uid, pr in zip(v.lines[side], priorities(v, side)):
+            if uid in v.acted and uid != v.active:
+                done.append((-pr, side, uid))
+    out = [(u, "done") for *_, u in sorted(done)]
+    if v.active in v.units:
+        out.append((v.active, "active"))
+    if v.phase not in (ACTIVATE, PREP):
+        return out if v.phase == ACTIVATE else []
+    s = v.clone()
+    if s.active in s.units:
+        s.acted.add(s.active)
+        s.last_side = side_of(s.units[s.active].owner)
+    for _ in range(len(s.units) + 1):
+        nxt = eligible(s)
+        if nxt is None:
+            break
+        side, uids = nxt
+        s.acted.add(uids[0])
+        s.last_side = side
+        out.append((uids[0], "next"))
+    return out
+
+
+class TrackMixin:
+    """Draws the activation order as chips across the track zone."""
+
+    def _sync_track(self, v, zone, seen) -> None:
+        order = activation_order(v)
+        zx, zy, zw, zh = zone.rect
+        if not order:
+            text = {DEPLOY: "Deployment: sides alternate, left to right.",
+                    SHOP: "Between rounds: the shop."}.get(v.phase, "")
+            if v.phase == OVER:
+                text = self.narrate(v.reason)
+            if text:
+                self.put_label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
+            return
+        n = len(order)
+        pitch = min(96.0, (zw - 200) / max(1, n))
+        x = zx + 190
+        cy = zy + 44
+        self.put_label("lbl:track:round", f"Round {v.round} of {ROUNDS}", zx + 16, zy + 40, 20, GOLD, seen,
+                       bold=True)
+        prio = {}
+        for s_ in (0, 1):
+            prio.update(zip(v.lines[s_], priorities(v, s_)))
+        for i, (uid, state) in enumerate(order):
+            u = v.units.get(uid)
+            if u is None:
+                continue
+            mine = side_of(u.owner) == self.side
+            color = SIDE_COLORS[0] if mine else SIDE_COLORS[1]
+            tid = f"trk:{uid}"
+            self.put_token(tid, str(prio.get(uid, 0)), color, x + i * pitch + pitch / 2 - 22, cy - 22, 22, 300,
+                           seen, tooltip=f"{self.name_of(uid)}: Priority {prio.get(uid, 0)}")
+            t = self.scene.get(tid)
+            t.dim = state == "done"
+            t.highlight = "select" if state == "active" else None
+            name = self.name_of(uid)
+            short = name if len(name) <= 12 else name[:11] + "…"
+            self.put_label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
+                           MUTED if state == "done" else INK, seen, "midtop")

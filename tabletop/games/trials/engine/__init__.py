@@ -1,0 +1,1 @@
+"""The trials rules: state, flow, cards. No Qt, no pygame."""

@@ -1,0 +1,146 @@
+"""Decks: the legality check, the ready-made starter decks, and a deck chooser for bots.
+
+A duel deck is 2 different Avatars and exactly 20 different Equipment and
+Ability cards, each sharing a discipline with at least one of the Avatars, in
+the order the player chose (never shuffled). A battle royale deck has 1 Avatar.
+Starter decks are built from the pool by one rule (cheapest first, Equipment
+and Abilities interleaved) so they stay legal whenever the pool changes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tabletop.core import Rng
+from tabletop.games.trials.engine.cards import SCHOOLS, Card, avatars, deck_cards, pool
+from tabletop.games.trials.engine.state import DECK_SIZE
+
+
+def deck_problems(deck: dict, royale: bool = False) -> list[str]:
+    """Every reason `deck` ({"avatars": [...], "cards": [...]}) is not legal; [] when it is."""
+    out = []
+    want = 1 if royale else 2
+    avs = list(deck.get("avatars") or [])
+    cards = list(deck.get("cards") or [])
+    p = pool()
+    if len(avs) != want:
+        out.append(f"a {'battle royale' if royale else 'duel'} deck has {want} Avatar"
+                   f"{'s' if want > 1 else ''}, this one has {len(avs)}.")
+    if len(set(avs)) != len(avs):
+        out.append("the two Avatars must be different.")
+    for a in avs:
+        if a not in p or p[a].type != "avatar":
+            out.append(f"{a!r} is not an Avatar of the pool.")
+    if len(cards) != DECK_SIZE:
+        out.append(f"a deck holds exactly {DECK_SIZE} Equipment and Ability cards, this one {len(cards)}.")
+    seen = set()
+    discs = {d for a in avs if a in p for d in p[a].disciplines}
+    for c in cards:
+        if c not in p or p[c].type == "avatar":
+            out.append(f"{c!r} is not an Equipment or Ability card of the pool.")
+            continue
+        if c in seen:
+            out.append(f"{p[c].name} is in the deck twice: one copy of each card.")
+        seen.add(c)
+        if discs and not set(p[c].disciplines) & discs:
+            out.append(f"{p[c].name} shares no discipline with the deck's Avatars.")
+    return out
+
+
+def _order(cards: list[Card]) -> list[str]:
+    """Cheapest first (a beginner's order: the opening hand can be played early)."""
+    return [c.id for c in sorted(cards, key=lambda c: (c.cost, c.type != "equipment", c.id))]
+
+
+def build_deck(avatar_ids: list[str]) -> dict:
+    """A legal deck for these Avatars: the cheapest cards of their disciplines, about 11
+    Equipment and 9 Abilities."""
+    p = pool()
+    discs = [d for a in avatar_ids for d in p[a].disciplines]
+    fits = [c for c in deck_cards() if set(c.disciplines) & set(discs)]
+    fits.sort(key=lambda c: (c.cost, c.id))
+    eq = [c for c in fits if c.type == "equipment"][:11]
+    ab = [c for c in fits if c.type == "ability"][:DECK_SIZE - len(eq)]
+    if len(eq) + len(ab) < DECK_SIZE:
+        eq = [c for c in fits if c.type == "equipment"][:DECK_SIZE - len(ab)]
+    return {"avatars": list(avatar_ids), "cards": _order(eq + ab)}
+
+
+@lru_cache(maxsize=1)
+def starters() -> dict[str, dict]:
+    """Ready-made decks by name: one per discipline (its two Avatars), one per school
+    (one Avatar of each of its disciplines), and one per Avatar for the battle royale."""
+    by_disc: dict[str, list[str]] = {}
+    for a in avatars():
+        by_disc.setdefault(a.disciplines[0], []).append(a.id)
+    out = {}
+    for disc, avs in by_disc.items():
+        out[f"{disc.capitalize()} pair"] = build_deck(avs[:2])
+    for school, (d1, d2) in SCHOOLS.items():
+        if by_disc.get(d1) and by_disc.get(d2):
+            out[f"{school.capitalize()} school"] = build_deck([by_disc[d1][0], by_disc[d2][0]])
+    for a in avatars():
+        out[f"{a.name} (battle royale)"] = build_deck([a.id])
+    return out
+
+
+def starter_names(royale: bool = False) -> list[str]:
+    return [n for n, d in starters().items() if (len(d["avatars"]) == 1) == royale]
+
+
+def starter_for_seat(seat: int, royale: bool = False) -> str:
+    names = starter_names(royale)
+    return names[(seat * 3) % len(names)]
+
+
+def resolve_deck(raw) -> dict:
+    """A starter's name or a {"avatars", "cards"} dict -> the deck dict."""
+    if isinstance(raw, str):
+        if raw not in starters():
+            raise ValueError(f"There is no starter deck called {raw!r}.")
+        return starters()[raw]
+    if isinstance(raw, dict):
+        return {"avatars": list(raw.get("avatars") or []), "cards": list(raw.get("cards") or [])}
+    raise ValueError(f"A deck is a starter's name or a list of Avatars and cards, not {raw!r}.")
+
+
+BOT_DECK = "bot"          # a seat's deck option meaning "let the bot choose" (choose_deck)
+STRONG_CHOICES = 3        # the bot picks among this many of the strongest starters
+
+
+def _draws_self(c: Card) -> int:
+    """Extra cards a card makes its own player draw or scout: each one shortens the deck,
+    and the player who cannot draw at the start of a round loses."""
+    return sum(1 for e in (*c.effects, *(c.fallen.effects if c.fallen else ())) for st in e.steps
+               if st.op in ("draw", "scout") and st.to not in ("opponents", "target"))
+
+
+def deck_strength(deck: dict, card_pool: dict[str, Card] | None = None) -> float:
+    """A deck's fighting worth for the bots' choice: its Avatars' HP and Attack (what the
+    opponent must strike through, what strikes every round), the Attack and Power its
+    Equipment adds, less the cards that thin its own deck."""
+    p = card_pool or pool()
+    avs = [p[a] for a in deck["avatars"]]
+    cards = [p[c] for c in deck["cards"]]
+    return (sum(a.hp for a in avs) + 3 * sum(a.attack for a in avs)
+            + sum(c.attack + c.power for c in cards if c.type == "equipment")
+            - 2 * sum(_draws_self(c) for c in (*avs, *cards)))
+
+
+def choose_deck(card_pool: dict[str, Card] | None, rng: Rng, royale: bool = False) -> dict:
+    """The bots' deck: one of the strongest ready-made decks (by deck_strength) for the
+    variant, drawn at random among the best few so that bots do not all play one deck."""
+    card_pool = card_pool or pool()
+    decks = [d for d in starters().values() if (len(d["avatars"]) == 1) == royale
+             and all(c in card_pool for c in (*d["avatars"], *d["cards"]))]
+    if not decks:            # a pool without the starters' cards: the cheapest fitting cards
+        avs = [c for c in card_pool.values() if c.type == "avatar"]
+        rng.shuffle(avs)
+        chosen = avs[:1 if royale else 2]
+        discs = {d for a in chosen for d in a.disciplines}
+        fits = sorted((c for c in card_pool.values() if c.type != "avatar"
+                       and set(c.disciplines) & discs), key=lambda c: (c.cost, c.id))
+        return {"avatars": [a.id for a in chosen], "cards": [c.id for c in fits[:DECK_SIZE]]}
+    decks.sort(key=lambda d: -deck_strength(d, card_pool))
+    d = rng.choice(decks[:STRONG_CHOICES])
+    return {"avatars": list(d["avatars"]), "cards": list(d["cards"])}

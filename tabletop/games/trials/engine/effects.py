@@ -1,0 +1,498 @@
+"""The library of effect primitives, and the stats and targeting they rest on.
+
+A card's effect is a list of steps (cards.Step); `run_effect` carries them out
+one by one. Each primitive is a small function named after the glossary word it
+implements. Steps aimed at a chosen target that has become invalid are skipped
+(the rest of the effect still happens), as the Targeting rule says.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from tabletop.core import Event
+from tabletop.games.trials.engine.cards import Card, Effect, Side, Step, pool
+from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
+
+# --- what a card is and says now -------------------------------------------------------------
+
+
+def card_of(s: TrialsState, cid: int) -> Card:
+    return pool()[s.designs[cid]]
+
+
+def name(s: TrialsState, cid: int) -> str:
+    d = s.designs.get(cid)
+    if not d:
+        return "a hidden card"
+    c = pool()[d]
+    return c.fallen.name if cid in s.fallen and c.fallen else c.name
+
+
+def side(s: TrialsState, cid: int) -> Side:
+    c = card_of(s, cid)
+    return c.fallen if cid in s.fallen else c.front
+
+
+def is_avatar(s: TrialsState, cid: int) -> bool:
+    return cid in s.avatars[seat_of(cid)]
+
+
+def statics(s: TrialsState, cid: int):
+    """The static steps of a card in play."""
+    for e in side(s, cid).effects:
+        if e.when == "static":
+            yield from e.steps
+
+
+def attack(s: TrialsState, cid: int) -> int:
+    sd = side(s, cid)
+    total = sd.attack + s.counters.get(cid, {}).get("attack", 0) + s.buffs.get(cid, 0)
+    if is_avatar(s, cid):
+        total += sum(card_of(s, c).power for c in s.attached.get(cid, ()))
+        for other in s.avatars[seat_of(cid)]:
+            if other != cid and cid not in s.fallen:
+                for src in (other, *s.attached.get(other, ())):
+                    total += sum(st.n for st in statics(s, src) if st.op == "aura")
+    return max(0, total)
+
+
+def max_hp(s: TrialsState, cid: int) -> int:
+    return side(s, cid).hp
+
+
+def hp_left(s: TrialsState, cid: int) -> int:
+    return max_hp(s, cid) - s.damage.get(cid, 0)
+
+
+def keywords(s: TrialsState, cid: int) -> set[str]:
+    kws = set(side(s, cid).keywords)
+    if is_avatar(s, cid):
+        for c in s.attached.get(cid, ()):
+            kws.update(st.keyword for st in statics(s, c) if st.op == "grant")
+    return kws
+
+
+def is_stealthy(s: TrialsState, cid: int) -> bool:
+    if cid in s.stealth or "stealthy" in keywords(s, cid):
+        return True
+    h = s.host.get(cid)
+    return h is not None and is_stealthy(s, h)
+
+
+def ward(s: TrialsState, avatar: int) -> int:
+    return sum(st.n for c in (avatar, *s.attached.get(avatar, ())) for st in statics(s, c)
+               if st.op == "ward")
+
+
+def controller(cid: int) -> int:
+    return seat_of(cid)
+
+
+# --- targeting ---------------------------------------------------------------------------------
+
+
+def _enemy_ok(s: TrialsState, seat: int, cid: int) -> bool:
+    return seat_of(cid) != seat and not s.out[seat_of(cid)] and not is_stealthy(s, cid)
+
+
+def target_ok(s: TrialsState, seat: int, spec: str, t: int) -> bool:
+    """Whether `t` is a legal target of `spec` for `seat` right now."""
+    if spec == "opponent":
+        return 0 <= t < s.players and t != seat and not s.out[t]
+    if not isinstance(t, int) or t < 0 or t not in s.designs or not s.in_play(t):
+        return False
+    own = seat_of(t) == seat
+    avatar = is_avatar(s, t)
+    standing = avatar and t not in s.fallen
+    if spec == "own_fallen":
+        return own and avatar and t in s.fallen
+    if spec in ("enemy_avatar", "own_avatar", "any_avatar"):
+        if not standing:
+            return False
+        if spec == "own_avatar":
+            return own
+        return (own and spec == "any_avatar") or (not own and _enemy_ok(s, seat, t))
+    if spec in ("enemy_card", "own_card", "any_card"):
+        if max_hp(s, t) <= 0:
+            return False
+        if spec == "own_card":
+            return own
+        return (own and spec == "any_card") or (not own and _enemy_ok(s, seat, t))
+    if spec == "enemy_attachment":
+        return not avatar and _enemy_ok(s, seat, t)
+    if spec == "enemy_equipment":
+        return not avatar and card_of(s, t).type == "equipment" and _enemy_ok(s, seat, t)
+    if spec == "enemy_any":
+        return not own and _enemy_ok(s, seat, t)
+    if spec == "own_any":
+        return own
+    return False
+
+
+def targets(s: TrialsState, seat: int, spec: str) -> list[int]:
+    if spec == "opponent":
+        return [p for p in range(s.players) if target_ok(s, seat, spec, p)]
+    return [c for c in s.cards_in_play() if target_ok(s, seat, spec, c)]
+
+
+def target_choices(s: TrialsState, seat: int, eff: Effect | None) -> list[tuple]:
+    """Every way to aim `eff`: () when it takes no target, a multiset for split damage."""
+    if eff is None or not eff.target:
+        return [()]
+    valid = targets(s, seat, eff.target)
+    if eff.split:
+        return list(combinations_with_replacement(valid, eff.split))
+    return [(t,) for t in valid]
+
+
+# --- moving cards ------------------------------------------------------------------------------
+
+
+def detach(s: TrialsState, cid: int, to: str = "discards") -> None:
+    a = s.host.pop(cid)
+    s.attached[a].remove(cid)
+    getattr(s, to)[seat_of(cid)].append(cid)
+    for marks in (s.exhausted, s.shields, s.stealth):
+        marks.discard(cid)
+    for marks in (s.damage, s.counters, s.buffs):
+        marks.pop(cid, None)
+
+
+def make_room(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[Event]) -> None:
+    """Detach what the attachment limits force out before `cid` attaches to `avatar`."""
+    c = card_of(s, cid)
+    have = s.attached.get(avatar, [])
+    out: list[int] = []
+    if c.has("Two-Handed"):
+        out = [x for x in have if card_of(s, x).has("One-Handed") or card_of(s, x).has("Two-Handed")]
+    elif c.has("One-Handed"):
+        out = [x for x in have if card_of(s, x).has("Two-Handed")]
+        ones = [x for x in have if card_of(s, x).has("One-Handed")]
+        if len(ones) >= 2:
+            out.append(detach_choice if detach_choice in ones else ones[0])
+    for sub in ("Armor", "Accessory"):
+        if c.has(sub):
+            out += [x for x in have if card_of(s, x).has(sub) and x not in out]
+    for x in out:
+        detach(s, x)
+        ev.append(Event("detach", f"{name(s, x)} is detached to make room.", {"card": x}))
+
+
+def must_choose_detach(s: TrialsState, cid: int, avatar: int) -> list[int]:
+    """The One-Handed cards a player picks from when a third would attach (else [])."""
+    if not card_of(s, cid).has("One-Handed"):
+        return []
+    ones = [x for x in s.attached.get(avatar, []) if card_of(s, x).has("One-Handed")]
+    return ones if len(ones) >= 2 else []
+
+
+def attach(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[Event],
+           ready: bool = False) -> None:
+    make_room(s, cid, avatar, detach_choice, ev)
+    s.attached.setdefault(avatar, []).append(cid)
+    s.host[cid] = avatar
+    if not ready:
+        s.exhausted.add(cid)       # cards come into play exhausted
+    ev.append(Event("attach", f"{name(s, cid)} is attached to {name(s, avatar)}.",
+                    {"card": cid, "avatar": avatar}))
+
+
+# --- damage, falls, the end ---------------------------------------------------------------------
+
+
+def deal_damage(s: TrialsState, source: int, t: int, n: int, ev: list[Event], piercing=False,
+                corrosive=False, draining=False, drain_to: int = -1) -> int:
+    """Deal `n` damage to `t`; returns what it took. Deaths wait for `settle`.
+
+    Draining damage to an Avatar restores `drain_to` (by default the attacking Avatar, or
+    the Avatar the attacking card is attached to)."""
+    if n <= 0 or not s.in_play(t) or max_hp(s, t) <= 0:
+        return 0
+    if t in s.shields:
+        s.shields.discard(t)
+        ev.append(Event("shield", f"{name(s, t)}'s shield absorbs the damage.", {"card": t}))
+        return 0
+    if is_avatar(s, t):
+        n -= ward(s, t)
+        if n <= 0:
+            ev.append(Event("ward", f"{name(s, t)}'s armour turns the blow.", {"card": t}))
+            return 0
+    left = hp_left(s, t)
+    s.damage[t] = s.damage.get(t, 0) + n
+    ev.append(Event("damage", f"{name(s, t)} takes {n} damage.", {"card": t, "amount": n,
+                                                                     "source": source}))
+    h = s.host.get(t)
+    if corrosive and h is not None and card_of(s, t).type == "equipment":
+        s.damage[t] = max(s.damage[t], max_hp(s, t))     # settle destroys it
+        ev.append(Event("corrode", f"{name(s, t)} corrodes away.", {"card": t}))
+    if piercing and h is not None and n > left > -1:
+        deal_damage(s, source, h, n - max(left, 0), ev)
+    if draining and is_avatar(s, t) and source >= 0:
+        mine = drain_to if drain_to >= 0 else source if is_avatar(s, source) else s.host.get(source)
+        if mine is not None and mine not in s.fallen:
+            heal(s, mine, n, ev)
+    return n
+
+
+def heal(s: TrialsState, t: int, n: int, ev: list[Event]) -> None:
+    had = s.damage.get(t, 0)
+    if n <= 0 or not had or max_hp(s, t) <= 0:
+        return
+    s.damage[t] = max(0, had - n)
+    ev.append(Event("heal", f"{name(s, t)} restores {had - s.damage[t]} HP.", {"card": t}))
+
+
+def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> None:
+    h = s.host[cid]
+    detach(s, cid, to)
+    verb = "is exiled" if to == "exiles" else "is destroyed"
+    ev.append(Event("destroy" if to == "discards" else "exile", f"{name(s, cid)} {verb}.",
+                    {"card": cid}))
+    if to == "discards":
+        for e in card_of(s, cid).effects:
+            if e.when == "destroyed":
+                run_effect(s, seat_of(cid), e, cid, h, (), 0, ev)
+
+
+def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
+    for c in list(s.attached.get(a, ())):
+        detach(s, c)
+    s.fallen.add(a)
+    for marks in (s.exhausted, s.shields, s.stealth):
+        marks.discard(a)
+    for marks in (s.damage, s.counters, s.buffs):
+        marks.pop(a, None)
+    ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.", {"card": a}))
+    for p in initiative_order(s):
+        for c in list(s.discards[p]):
+            for e in card_of(s, c).effects:
+                if e.when == "fall_from_discard" and c in s.discards[p]:
+                    run_effect(s, p, e, c, -1, (), 0, ev)
+
+
+def settle(s: TrialsState, ev: list[Event]) -> None:
+    """Destroy cards at 0 HP, make Avatars at 0 HP fall, and see whether the game is over."""
+    while s.phase != OVER:
+        dead = [c for c in list(s.host) if max_hp(s, c) > 0 and hp_left(s, c) <= 0]
+        falling = [a for p in range(s.players) for a in s.standing(p) if hp_left(s, a) <= 0]
+        if not dead and not falling:
+            break
+        for c in dead:
+            if c in s.host:
+                destroy(s, c, ev)
+        for a in falling:
+            if a not in s.fallen:
+                fall(s, a, ev)
+        check_end(s, ev)
+
+
+def initiative_order(s: TrialsState) -> list[int]:
+    return [(s.initiative + i) % s.players for i in range(s.players)]
+
+
+def check_end(s: TrialsState, ev: list[Event], losers: list[int] | None = None) -> None:
+    """Seats without a standing Avatar (or in `losers`) are out; the last one standing wins."""
+    newly = [p for p in s.live_seats() if not s.standing(p) or (losers and p in losers)]
+    if not newly:
+        return
+    for p in newly:
+        s.out[p] = True
+        ev.append(Event("out", f"Player {p + 1} is defeated.", {"seat": p}))
+    live = s.live_seats()
+    if len(live) > 1:
+        return
+    if not live:                 # everyone left went out at once: initiative breaks the tie
+        live = [next(p for p in initiative_order(s) if p in newly)]
+        s.out[live[0]] = False
+    s.phase = OVER
+    s.winners = live
+    s.reason = s.reason or "defeated every rival Avatar"
+    for it in s.stack:
+        if it[0] == "play":
+            s.discards[seat_of(it[2])].append(it[2])
+    s.stack.clear()
+    s.prio = -1
+    ev.append(Event("over", f"Player {live[0] + 1} wins.", {"winners": live}))
+
+
+# --- the primitives ------------------------------------------------------------------------------
+
+
+def draw(s: TrialsState, p: int, n: int, ev: list[Event]) -> int:
+    got = 0
+    for _ in range(n):
+        if not s.decks[p]:
+            break
+        c = s.decks[p].pop(0)
+        s.hands[p].append(c)
+        got += 1
+        ev.append(Event("draw", f"You draw {name(s, c)}.", {"seat": p, "card": c}, private_to=p,
+                        public_text=f"Player {p + 1} draws a card.", public_data={"seat": p},
+                        reveals=True))
+    return got
+
+
+def _players(s: TrialsState, seat: int, st: Step, eff: Effect, chosen: list[int]) -> list[int]:
+    if st.to == "target":
+        return list(chosen) if eff.target == "opponent" else [seat_of(t) for t in chosen]
+    if st.to == "opponents":
+        return [p for p in s.live_seats() if p != seat]
+    return [seat]
+
+
+def _cards(s: TrialsState, seat: int, st: Step, source: int, host: int, chosen: list[int]) -> list[int]:
+    to = st.to
+    if to == "target":
+        return chosen
+    if to == "host":
+        return [host] if host >= 0 and s.in_play(host) else []
+    if to == "self":
+        return [source] if s.in_play(source) else []
+    if to == "other_avatar":
+        return [a for a in s.standing(seat) if a != host and a != source]
+    if to == "own_avatars":
+        return s.standing(seat)
+    if to == "enemy_avatars":
+        return [a for p in s.live_seats() if p != seat for a in s.standing(p)]
+    if to == "enemy_cards":
+        return [c for c in s.cards_in_play() if seat_of(c) != seat and not s.out[seat_of(c)]
+                and max_hp(s, c) > 0]
+    if to == "all_cards":
+        return [c for c in s.cards_in_play() if max_hp(s, c) > 0]
+    return []
+
+
+SCOUT_TOP, SCOUT_BOTTOM, SCOUT_NONE = 0, 1, 2
+
+
+def _scout(s, p, opt, ev):
+    if not s.decks[p]:
+        return
+    if opt == SCOUT_NONE:           # Scout is a "may": the player takes neither card
+        ev.append(Event("scout", f"Player {p + 1} takes no card by scouting.", {"seat": p, "card": None}))
+        return
+    c = s.decks[p].pop(-1 if opt == SCOUT_BOTTOM else 0)
+    s.hands[p].append(c)
+    where = "bottom" if opt == SCOUT_BOTTOM else "top"
+    ev.append(Event("scout", f"You scout {name(s, c)} from the {where} of your deck.",
+                    {"seat": p, "card": c}, private_to=p,
+                    public_text=f"Player {p + 1} scouts the {where} card of their deck.",
+                    public_data={"seat": p}, reveals=True))
+
+
+def _discard(s, p, n, ev):
+    for _ in range(min(n, len(s.hands[p]))):
+        c = s.hands[p].pop(s.rng.below(len(s.hands[p])))
+        s.discards[p].append(c)
+        ev.append(Event("discard", f"Player {p + 1} discards {name(s, c)}.", {"seat": p, "card": c},
+                        reveals=True))
+
+
+def _player_op(s: TrialsState, st: Step, p: int, opt: int, ev: list[Event]) -> None:
+    op = st.op
+    if op == "draw":
+        draw(s, p, st.n, ev)
+    elif op == "scout":
+        _scout(s, p, opt, ev)
+    elif op == "discard":
+        _discard(s, p, st.n, ev)
+    elif op == "confuse":
+        if s.decks[p]:
+            s.decks[p].append(s.decks[p].pop(0))
+            ev.append(Event("confuse", f"Player {p + 1} is confused: the top card of their deck "
+                            "goes to the bottom.", {"seat": p}))
+    elif op == "exile_discard":
+        for _ in range(min(st.n, len(s.discards[p]))):
+            c = s.discards[p].pop()
+            s.exiles[p].append(c)
+            ev.append(Event("exile", f"{name(s, c)} is exiled from a discard pile.", {"card": c}))
+    elif op == "energy":
+        s.energy[p] += st.n
+        ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.", {"seat": p}))
+    elif op == "recover":
+        if s.discards[p]:
+            c = s.discards[p].pop()
+            s.hands[p].append(c)
+            ev.append(Event("recover", f"Player {p + 1} returns {name(s, c)} to hand.",
+                            {"seat": p, "card": c}))
+    elif op == "initiative":
+        s.initiative = p
+        ev.append(Event("initiative", f"Player {p + 1} takes initiative.", {"seat": p}))
+
+
+def _card_op(s: TrialsState, st: Step, seat: int, source: int, host: int, t: int,
+             ev: list[Event]) -> None:
+    op = st.op
+    if not s.in_play(t):
+        return
+    if op == "damage":
+        deal_damage(s, source, t, st.n, ev, st.piercing, st.corrosive, st.draining, host)
+    elif op == "split":
+        deal_damage(s, source, t, 1, ev)
+    elif op == "lose_hp":
+        if max_hp(s, t) > 0:
+            s.damage[t] = s.damage.get(t, 0) + st.n
+            ev.append(Event("lose_hp", f"{name(s, t)} loses {st.n} HP.", {"card": t}))
+    elif op == "heal":
+        heal(s, t, st.n, ev)
+    elif op == "shield":
+        if t not in s.shields:         # never more than one shield counter
+            s.shields.add(t)
+            ev.append(Event("shield", f"{name(s, t)} is shielded.", {"card": t}))
+    elif op == "counter":
+        marks = s.counters.setdefault(t, {})
+        marks[st.kind] = marks.get(st.kind, 0) + st.n
+        ev.append(Event("counter", f"{name(s, t)} gets {st.n} {st.kind} counter(s).", {"card": t}))
+    elif op in ("destroy", "exile"):
+        if t in s.host:
+            destroy(s, t, ev, "discards" if op == "destroy" else "exiles")
+    elif op == "exhaust":
+        s.exhausted.add(t)
+        ev.append(Event("exhaust", f"{name(s, t)} is exhausted.", {"card": t}))
+    elif op == "ready":
+        s.exhausted.discard(t)
+        ev.append(Event("ready", f"{name(s, t)} is readied.", {"card": t}))
+    elif op == "buff":
+        s.buffs[t] = s.buffs.get(t, 0) + st.n
+        ev.append(Event("buff", f"{name(s, t)} gets {st.n:+d} Attack this round.", {"card": t}))
+    elif op == "stealth":
+        s.stealth.add(t)
+        ev.append(Event("stealth", f"{name(s, t)} becomes stealthy this round.", {"card": t}))
+    elif op == "revive":
+        if t in s.fallen and seat_of(t) == seat:
+            s.fallen.discard(t)
+            s.damage[t] = max(0, max_hp(s, t) - st.n)
+            ev.append(Event("revive", f"{name(s, t)} is revived.", {"card": t}))
+
+
+def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, chosen: tuple,
+               opt: int, ev: list[Event]) -> None:
+    """Carry out `eff` for `seat`; targets that are no longer valid are skipped."""
+    valid = [t for t in chosen if target_ok(s, seat, eff.target, t)]
+    if len(valid) < len(chosen):
+        ev.append(Event("fizzle", "A target is no longer valid: that part of the effect is cancelled.",
+                        {"source": source}))
+    for st in eff.steps:
+        if s.phase == OVER:
+            return
+        if st.op in ("grant", "ward", "aura"):
+            continue
+        if st.op == "attach_self":
+            live = s.standing(seat)
+            if source in s.discards[seat] and live:
+                s.discards[seat].remove(source)
+                attach(s, source, live[0], -1, ev)
+            continue
+        if st.op in ("discard", "draw", "scout", "confuse", "exile_discard", "energy", "recover",
+                     "initiative"):
+            picks = valid if st.to == "target" else []
+            for p in (_players(s, seat, st, eff, picks) if st.to in ("target", "opponents")
+                      else [seat]):
+                if not s.out[p]:
+                    _player_op(s, st, p, opt, ev)
+            continue
+        for t in _cards(s, seat, st, source, host, valid):
+            _card_op(s, st, seat, source, host, t, ev)
+        settle(s, ev)
+    settle(s, ev)

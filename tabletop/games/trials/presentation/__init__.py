@@ -1,0 +1,1 @@
+"""How trials looks on the table: presenter, card faces, words."""

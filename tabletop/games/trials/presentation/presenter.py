@@ -1,0 +1,397 @@
+"""The Trials table: every seat's Avatars with their attachments peeking out, HP
+as heart tokens, shield and other counters, exhausted cards turned, energy and
+the round as d10 dice, the stack in the middle with its items in order, hands
+(yours face up, the others' backs), decks and discard piles you can look
+through, and a priority banner that cannot be missed: "Respond or pass".
+
+Drag a hand card onto one of your Avatars to play it, drag an attacker onto
+its target, drag an Avatar onto your energy die to channel; right-click a card
+in play for a menu of what it can do. Every rule decision is the engine's:
+what glows and what a menu lists come from the legal actions, and a drop or
+click only proposes a candidate for `why_illegal`.
+
+This module holds the presenter's core: its state, the sync, the highlights and
+the input. The seats, the middle, the menus and the words live in the `table_*`
+modules next to it, one mixin each.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.core import Action
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.presentation import faces
+from tabletop.games.trials.engine.cards import card, side_text
+from tabletop.games.trials.engine.state import UNKNOWN
+from tabletop.games.trials.presentation.glossary import glossary_terms, rules_text, terms_on
+from tabletop.games.trials.presentation.overlays import OverlaysMixin
+from tabletop.games.trials.presentation.seats import SeatsMixin
+from tabletop.games.trials.presentation.stack import StackMixin
+from tabletop.games.trials.presentation.style import MENU_PAGE, cid
+from tabletop.games.trials.presentation.words import WordsMixin
+from tabletop.table.cover import fanned_cards
+from tabletop.table.layout import Layout
+from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.sprites import CardSprite
+
+__all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on"]
+
+
+class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Presenter):
+    auto_pass_kinds = frozenset({"decline", "pass"})
+    sticky_zoom = True
+    button_h = 44
+
+    def __init__(self, scene, faces_cache, settings, seat_names) -> None:
+        super().__init__(scene, faces_cache, settings, seat_names)
+        players = max(2, len(seat_names))
+        self.layout = Layout.load("trials", players)
+        scene.set_layout(self.layout)
+        self.view = None
+        self.me = 0
+        self.selected: int | None = None          # click-and-click: a hand card or a card in play
+        self.menu: list[Action] = []              # a context menu or a choice after a drop
+        self.menu_title = ""
+        self.menu_at: tuple[float, float] = (700, 300)
+        self.menu_page = 0
+        self.browse: tuple[str, int] | None = None    # ("deck" | "discard", seat) being looked through
+        self.royale = players > 2
+
+    # --- names and faces -------------------------------------------------------------------
+    def name(self, c: int) -> str:
+        v = self.view
+        if v is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
+            return "a hidden card"
+        return fx.name(v, c)
+
+    def _face(self, c: int):
+        fallen = c in self.view.fallen
+        d = self.view.designs[c]
+        return faces.face_key(d, fallen), partial(faces.compose_face, d, fallen)
+
+    @staticmethod
+    def _back():
+        return faces.back_key(), faces.compose_back
+
+    def _plays(self, c: int, avatar: int | None = None) -> list[Action]:
+        return [a for a in self._legal("play") if a.args[0] == c and (avatar is None or a.args[1] == avatar)]
+
+    def _source_actions(self, c: int) -> list[Action]:
+        """What a card in play can do now: its activated effects, channel, attacks."""
+        return [a for a in self.legal if a.kind in ("activate", "channel", "attack") and a.args[0] == c]
+
+    def _host(self, c: int) -> int | None:
+        v = self.view
+        if c in v.host:
+            return v.host[c]
+        if any(c in avs for avs in v.avatars):
+            return c
+        return None
+
+    def _window(self) -> bool:
+        return bool(self.view and self.view.stack)
+
+    # --- sync ----------------------------------------------------------------------------------------
+    def sync(self, view, legal, my_turn, events) -> None:
+        self.view, self.legal, self.my_turn = view, list(legal), my_turn
+        self.me = view.viewer if view.viewer is not None else 0
+        self._forget_stale()
+        seen: set[str] = set()
+        opps = [p for p in self._order() if p != self.me]
+        area = self.layout.zones["opp_area"].rect
+        w = area[2] / max(1, len(opps))
+        for i, p in enumerate(opps):
+            self._sync_seat(p, (area[0] + i * w, area[1], w - 12, area[3]), seen, mine=False)
+        self._sync_seat(self.me, self.layout.zones["my_area"].rect, seen, mine=True)
+        self._sync_hand(seen)
+        self._sync_middle(seen)
+        self._sync_controls(seen)
+        self._sync_menu(seen)
+        self._sync_browser(seen)
+        self._settle(seen)
+
+    def _order(self) -> list[int]:
+        """Seats from the viewer's left: the next seat in turn first."""
+        n = self.view.players
+        return [(self.me + i) % n for i in range(n)]
+
+    def _forget_stale(self) -> None:
+        v = self.view
+        if not self.my_turn:
+            self.selected, self.menu = None, []
+        if self.selected is not None and self.selected not in v.hands[self.me] \
+                and not self._source_actions(self.selected):
+            self.selected = None
+        if self.menu and not all(a in self.legal for a in self.menu):
+            self.menu = []
+        if self.browse and self.browse[0] == "deck" and self.browse[1] != self.me:
+            self.browse = None
+
+    # --- sprite helpers ----------------------------------------------------------------------------
+    def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
+              angle=0.0):
+        known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
+        key, compose = self._face(c) if face_up and known else (None, None)
+        bkey, bcompose = self._back()
+        sprite = self.scene.get(sid)
+        if sprite is None or not isinstance(sprite, CardSprite):
+            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
+                                compose_back=bcompose, face_up=key is not None, x=x, y=y,
+                                w=size[0], h=size[1], z=z, draggable=draggable, angle=angle)
+            self.scene.put(sprite)
+        else:
+            sprite.face_key, sprite.compose_face = key, compose
+            sprite.face_up, sprite.draggable, sprite.z = key is not None, draggable, z
+            if sprite.angle != angle:
+                sprite.angle = angle
+            if (sprite.w, sprite.h) != tuple(size):
+                sprite.w, sprite.h = size
+        self.scene.move(sid, x, y)
+        sprite.dim = False
+        sprite.badge = None
+        sprite.tooltip = None
+        seen.add(sid)
+        return sprite
+
+    # --- highlights -------------------------------------------------------------------------------------------
+    def _highlight(self) -> None:
+        for sprite in self.scene.sprites():
+            if sprite.id.startswith("card:") and sprite.highlight in ("select", "hint", "glow"):
+                sprite.highlight = None
+        glow: set[str] = set()
+        if self.selected is not None:
+            s = self.scene.get(f"card:{self.selected}")
+            if s is not None:
+                s.highlight = "select"
+            glow = self.drag_targets(f"card:{self.selected}")
+        elif self.menu:
+            glow = {f"card:{t}" for t in self._menu_targets()}
+        elif self.my_turn and self._window():
+            glow = {f"card:{a.args[0]}" for a in self.legal if a.kind in ("play", "activate")}
+        self.scene.set_glow(glow)
+        self._mark_hint()
+
+    def _hint_cards(self, a: Action) -> list[int]:
+        if a.kind in ("play", "activate", "channel", "attack"):
+            out = [a.args[0]]
+            t = self._target_of(a)
+            return out + ([t] if t is not None and t >= 0 else [])
+        if a.kind == "ignite":
+            return [a.args[0]]
+        return []
+
+    # --- input ----------------------------------------------------------------------------------------------------
+    def drag_targets(self, sprite_id: str) -> set[str]:
+        c = cid(sprite_id)
+        v = self.view
+        if c is None or not self.my_turn or v is None or not sprite_id.startswith("card:"):
+            return set()
+        if c in v.hands[self.me]:
+            return {f"card:{a.args[1]}" for a in self._plays(c)}
+        out = {f"card:{a.args[1]}" for a in self._legal("attack") if a.args[0] == c}
+        if Action("channel", (c,)) in self.legal or any(a.args == (c,) for a in self._legal("channel")):
+            out.add(f"energy:{self.me}")
+        return out
+
+    def drop(self, sprite_id: str, target: str | None):
+        c = cid(sprite_id)
+        v = self.view
+        if c is None or v is None or not self.my_turn or not sprite_id.startswith("card:"):
+            return None
+        t = cid(target)
+        if c in v.hands[self.me]:
+            if t is None:
+                return None
+            avatar = self._host(t)
+            if avatar is None:
+                return None
+            plays = self._plays(c, avatar)
+            if len(plays) == 1:
+                return plays[0]
+            if not plays:
+                return Action("play", (c, avatar, -1, (), 0))      # the engine says why not
+            self.selected = None
+            k = card(v.designs[c])
+            return self.open_menu(plays, f"Play {k.name} on {self.name(avatar)}", self._near(target),
+                                  strip=f"Play {k.name} on {self.name(avatar)} ({k.cost} energy)")
+        if target == f"energy:{self.me}":
+            return Action("channel", (c,))
+        if t is not None and t in v.designs and t != c:
+            return Action("attack", (c, t))
+        return None
+
+    def _near(self, sprite_id: str | None) -> tuple[float, float]:
+        s = self.scene.get(sprite_id) if sprite_id else None
+        if s is None:
+            return (690, 300)
+        return (s.x + s.w + 12, s.y - 20)
+
+    def click(self, target: str | None):
+        v = self.view
+        if v is None:
+            return None
+        if target and target.startswith(("deck:", "discard:")):
+            kind, p = target.split(":")
+            p = int(p)
+            if kind == "deck" and p != self.me:
+                return None
+            self.browse = (kind, p)
+            self.menu, self.selected = [], None
+            return LOCAL
+        if self.browse:
+            return None
+        if not self.my_turn:
+            return None
+        c = cid(target)
+        if self.menu:
+            pick = self._menu_targets().get(c) if c is not None else None
+            if pick is not None:
+                self.menu = []
+                return pick
+            return None
+        if target == f"energy:{self.me}":
+            return self.button("btn:channel")
+        if c is not None and target.startswith("card:"):
+            if c in v.hands[self.me] or (self._source_actions(c) and self.selected is None):
+                self.selected = None if self.selected == c else c
+                return LOCAL
+        if self.selected is not None:
+            act = self.drop(f"card:{self.selected}", target)
+            if act is not None:
+                self.selected = None
+            return act
+        return None
+
+    def context(self, target: str | None):
+        """Right-click: a menu of what this card of mine can do now."""
+        c = cid(target)
+        if c is None or not self.my_turn or self.view is None or not target.startswith("card:"):
+            return None
+        acts = self._source_actions(c)
+        if c in self.view.hands[self.me]:
+            acts = self._plays(c)
+        if not acts:
+            return None
+        self.selected = None
+        return self.open_menu(acts, self.name(c), self._near(target))
+
+    def button(self, button_id: str):
+        v = self.view
+        if v is None:
+            return None
+        if button_id == "btn:browse:close":
+            self.browse = None
+            return LOCAL
+        if button_id == "btn:pass":
+            self.selected, self.menu = None, []
+            return Action("pass")
+        if button_id == "btn:decline":
+            self.selected, self.menu = None, []
+            return Action("decline")
+        if button_id == "btn:channel":
+            acts = self._legal("channel")
+            if len(acts) == 1:
+                return acts[0]
+            if not acts:
+                return Action("channel", (v.avatars[self.me][0],))
+            return self.open_menu(acts, "Channel energy: exhaust which Avatar?", (1300, 600))
+        if button_id == "btn:ignite":
+            acts = self._legal("ignite")
+            return self.open_menu(acts, "Ignite: deal the damage to…", (1300, 500)) if acts else None
+        if button_id == "btn:menu:cancel":
+            self.menu = []
+            return LOCAL
+        if button_id == "btn:menu:more":
+            self.menu_page = (self.menu_page + 1) % max(1, (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE)
+            return LOCAL
+        if button_id.startswith("btn:menu:"):
+            i = int(button_id.rsplit(":", 1)[1])
+            acts, self.menu = self.menu, []
+            return acts[i] if i < len(acts) else LOCAL
+        return None
+
+    def key(self, name: str):
+        if name == "escape":
+            if self.browse or self.menu or self.selected is not None:
+                self.browse, self.menu, self.selected = None, [], None
+                return LOCAL
+            return None
+        if self.view is None or not self.my_turn:
+            return None
+        if name == "h":
+            return HINT
+        if name in ("enter", "space") and self._window():
+            return Action("decline")
+        if name == "p" and not self._window():
+            return Action("pass")
+        if name == "c" and not self._window():
+            return self.button("btn:channel")
+        return None
+
+    def zoom(self, target: str | None):
+        v = self.view
+        if v is None or not target:
+            return None
+        c = cid(target)
+        if target.startswith("view:"):
+            c = int(target.split(":")[1])
+        elif target.startswith("discard:"):
+            p = int(target.split(":")[1])
+            c = v.discards[p][-1] if v.discards[p] else None
+        if c is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
+            return None
+        key, compose = self._face(c)
+        return key + "/zoom", compose, self._caption(c)
+
+    def _caption(self, c: int) -> str:
+        v = self.view
+        k = card(v.designs[c])
+        side = fx.side(v, c)
+        parts = [fx.name(v, c)]
+        if v.in_play(c):
+            stats = [f"Attack {fx.attack(v, c)}"]
+            if fx.max_hp(v, c):
+                stats.append(f"HP {fx.hp_left(v, c)}/{fx.max_hp(v, c)}")
+            if c in v.shields:
+                stats.append("shielded")
+            if c in v.exhausted:
+                stats.append("exhausted")
+            if fx.is_stealthy(v, c):
+                stats.append("stealthy")
+            parts.append(" · ".join(stats))
+        elif k.type != "avatar":
+            parts.append(f"{k.cost} energy · {k.type.capitalize()}")
+        return "\n".join(parts)
+
+    def glossary(self, target: str | None) -> list[str]:
+        """Glossary entries for the card under the pointer (the zoom links to them)."""
+        v = self.view
+        if v is None or not target:
+            return []
+        c = int(target.split(":")[1]) if target.startswith("view:") else cid(target)
+        if c is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
+            return []
+        side = fx.side(v, c)
+        return terms_on(side_text(side), side.keywords)
+
+def _cover(w: int, h: int):
+    """The home tile: an Avatar and two of its cards over a dusk sky."""
+    cards = []
+    for cid_ in ("hourhand-rapier", "sir-alden-vow-sworn", "rewind-moment"):
+        try:
+            cards.append(faces.compose_face(cid_))
+        except KeyError:
+            cards.append(faces.compose_back())
+    return fanned_cards(w, h, (26, 24, 56), (66, 34, 46), cards, spread=0.6, lift=8)
+
+
+
+PRESENTATION = Presentation(
+    game_id="trials",
+    make_presenter=TrialsPresenter,
+    cover=_cover,
+    rules_markdown=rules_text,
+    options=[OptionField("initiative", "First initiative",
+                         [("Drawn by lot", None), ("Seat 1", 0), ("Seat 2", 1)], None)],
+)

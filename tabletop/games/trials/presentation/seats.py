@@ -1,0 +1,147 @@
+"""A seat at the Trials table: its name, piles, energy die, Avatars with their
+attachments and marks (HP, shield, counters); and the viewer's hand."""
+
+from __future__ import annotations
+
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine.state import OVER, UNKNOWN
+from tabletop.games.trials.presentation.style import ENERGY, EXHAUSTED, GOLD, HEART, INK, MUTED, RED, SHIELD
+
+
+class SeatsMixin:
+    """Draws every seat (the viewer's at the bottom) and the viewer's hand."""
+
+    def _sizes(self):
+        if self.royale:
+            return (128, 179), (100, 140)
+        return (150, 210), (118, 165)
+
+    def _sync_seat(self, p: int, rect, seen, mine: bool) -> None:
+        v = self.view
+        x0, y0, w, h = rect
+        av_size, att_size = self._sizes()
+        to_act = self._to_act() == p
+        out = v.out[p]
+        name = self.seat_names[p] if p < len(self.seat_names) else f"Player {p + 1}"
+        marks = []
+        if v.initiative == p:
+            marks.append("★ initiative")
+        if out:
+            marks.append("defeated")
+        elif to_act and v.phase != OVER:
+            marks.append("◀ responding" if v.prio == p else "◀ to play")
+        self.put_label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
+        self.put_label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
+                       RED if out else GOLD, seen)
+        # piles at the right of the seat: the energy die, the deck, the discard pile, the exile count
+        pile = (int(att_size[0] * 0.62), int(att_size[1] * 0.62))
+        px = x0 + w - (2 * pile[0] + 86)
+        py = y0 + 40
+        if not mine:
+            hand_y = y0 + 34
+            py = y0 + 40
+            self._sync_backs(p, x0 + 4, hand_y, px - x0 - 20, seen)
+            body_y = y0 + 34 + 70
+        else:
+            body_y = y0 + 36
+        self.put_die(f"energy:{p}", 10, max(0, v.energy[p]), ENERGY, px, py, 64, seen,
+                     f"{name}: {v.energy[p]} energy")
+        self.put_label(f"lbl:energy:{p}", "energy", px + 32, py + 66, 13, MUTED, seen, "midtop")
+        dx = px + 76
+        n = len(v.decks[p])
+        if n:
+            s = self._card(f"deck:{p}", None, dx, py, pile, 40, seen, face_up=False)
+            s.badge = str(n)
+            s.tooltip = "Your deck, in order (click to look through it)" if mine else f"{name}'s deck"
+        self.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED, seen,
+                       "midtop")
+        dx += pile[0] + 10
+        disc = v.discards[p]
+        if disc:
+            s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen)
+            s.badge = str(len(disc))
+            s.tooltip = "Discard pile (click to look through it)"
+        self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4, 13,
+                       MUTED, seen, "midtop")
+        if v.exiles[p]:
+            self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", px, py + 90, 13, MUTED, seen)
+        # the Avatars, each with its attachments fanned out to the right, under it
+        avs = v.avatars[p]
+        # room on the left for an exhausted Avatar, turned 45 degrees about its centre
+        slot_w = (px - x0 - 60) / max(1, len(avs))
+        for i, a in enumerate(avs):
+            ax = x0 + 56 + i * slot_w
+            self._sync_avatar(a, ax, body_y + 6, slot_w - 16, av_size, att_size, seen, mine)
+
+    def _sync_backs(self, p, x, y, width, seen) -> None:
+        n = len(self.view.hands[p])
+        size = (44, 62)
+        step = min(50, (width - 160) / max(1, n))
+        self.put_label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
+        for i in range(n):
+            self._card(f"back:{p}:{i}", None, x + 70 + i * step, y, size, 60 + i, seen, face_up=False)
+
+    def _sync_avatar(self, a, x, y, width, av_size, att_size, seen, mine) -> None:
+        v = self.view
+        drag = self.my_turn and mine and bool(self._source_actions(a))
+        angle = EXHAUSTED if a in v.exhausted else 0.0
+        s = self._card(f"card:{a}", a, x, y, av_size, 200, seen, draggable=drag, angle=angle)
+        s.alpha = 0.6 if fx.is_stealthy(v, a) else 1.0
+        if v.out[fx.controller(a)] and a not in v.fallen:
+            s.dim = True
+        self._marks(a, x, y, av_size, seen, avatar=True)
+        atts = v.attached.get(a, [])
+        if not atts:
+            return
+        room = width - av_size[0] - 4
+        step = min(att_size[0] * 0.66, (room - att_size[0]) / max(1, len(atts) - 1)) if len(atts) > 1 else 0
+        ay = y + (av_size[1] - att_size[1]) / 2
+        for k, c in enumerate(atts):
+            cx = x + av_size[0] - 22 + k * step
+            ang = EXHAUSTED if c in v.exhausted else 0.0
+            drag = self.my_turn and mine and bool(self._source_actions(c))
+            s = self._card(f"card:{c}", c, cx, ay, att_size, 150 + k, seen, draggable=drag, angle=ang)
+            s.alpha = 0.6 if fx.is_stealthy(v, c) else 1.0
+            self._marks(c, cx, ay, att_size, seen, avatar=False, z=170 + k)
+
+    def _marks(self, c, x, y, size, seen, avatar: bool, z: float = 260) -> None:
+        """HP as a heart token, then the shield, counters and this round's Attack change."""
+        v = self.view
+        r = 22 if avatar else 17
+        tx, ty = x - r + 6, y + size[1] - 2 * r - 4
+        if avatar and c in v.fallen:
+            self.put_label(f"lbl:fallen:{c}", "Fallen", x + size[0] / 2, y + size[1] + 4, 15, MUTED, seen,
+                           "midtop")
+        hp = fx.max_hp(v, c)
+        if hp > 0:
+            left = fx.hp_left(v, c)
+            self.put_token(f"hp:{c}", str(left), HEART, tx, ty, r, z, seen, "heart",
+                           f"{self.name(c)}: {left} of {hp} HP")
+            ty -= 2 * r + 4
+        if c in v.shields:
+            self.put_token(f"shield:{c}", "", SHIELD, tx, ty, r, z, seen, "shield", "Shielded")
+            ty -= 2 * r + 4
+        for kind, n in sorted(v.counters.get(c, {}).items()):
+            if n:
+                text = f"+{n}" if kind == "attack" else f"⚡{n}"
+                color = (80, 150, 80) if kind == "attack" else (200, 160, 60)
+                self.put_token(f"ctr:{c}:{kind}", text, color, tx, ty, r * 0.85, z, seen,
+                               tooltip=f"{n} {'+1 Attack' if kind == 'attack' else 'charge'} counter(s)")
+                ty -= 2 * r
+        b = v.buffs.get(c, 0)
+        if b:
+            self.put_token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx, ty, r * 0.85, z, seen,
+                           tooltip=f"{b:+d} Attack this round")
+
+    def _sync_hand(self, seen) -> None:
+        v = self.view
+        zone = self.layout.zones["hand"]
+        hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
+        size = (126, 176)
+        playable = {a.args[0] for a in self._legal("play")}
+        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
+            s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
+            s.dim = self.my_turn and c not in playable
+        if not hand:
+            self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
+                           seen, "center")

@@ -1,0 +1,70 @@
+"""What the Trials table says: the prompt, the seat rows and the end-of-match summary."""
+
+from __future__ import annotations
+
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine.state import OVER
+from tabletop.table.presenter import html_table, name_seats
+
+
+class WordsMixin:
+    """Sentences for the status line and dialogs."""
+
+    def narrate(self, text: str) -> str:
+        return name_seats(text, self.seat_names)
+
+    def prompt(self) -> str:
+        v = self.view
+        if v is None:
+            return ""
+        if v.phase == OVER:
+            return self.narrate(self._result_line()) or "The match is over."
+        if not self.my_turn:
+            p = self._to_act()
+            return f"{self.seat_names[p]} is {'responding' if v.stack else 'playing'}…" \
+                if p is not None and p < len(self.seat_names) else ""
+        if self.browse:
+            return "Looking through a pile: Close (or Escape) to go back."
+        if self.menu:
+            return f"{self.menu_title}: choose one (glowing cards choose too), or Cancel."
+        if v.stack:
+            return ("Respond or pass: play an Instant (drag it onto an Avatar) or use an Instant effect "
+                    "(right-click its card), or press Pass to let the top of the stack resolve.")
+        if self.selected is not None:
+            return "Now drop or click where it goes (glowing); Escape to cancel."
+        return ("Your action: drag a card onto an Avatar to play it, drag an attacker onto its target, "
+                "right-click a card for its effects, channel, or pass.")
+
+    def _result_line(self, v=None) -> str:
+        v = v or self.view
+        w = v.winners or []
+        if not w:
+            return "The match ends in a draw."
+        return f"Player {w[0] + 1} wins: {v.reason}."
+
+    def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
+        avs = view.avatars[seat]
+        hp = " · ".join("Fallen" if a in view.fallen else f"{fx.hp_left(view, a)} HP" for a in avs)
+        return [("Avatars", hp), ("Energy", str(view.energy[seat])),
+                ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat]))),
+                ("Discard", str(len(view.discards[seat]))),
+                ("Initiative", "yes" if view.initiative == seat else "no")]
+
+    def summary(self, view, events) -> tuple[str, str] | None:
+        if "over" not in {e.kind for e in events}:
+            return None
+        w = view.winners or []
+        if not w:
+            title = "A draw"
+        else:
+            names = " and ".join(self.seat_names[p] for p in w)
+            title = f"{names} {'win' if names == 'You' else 'wins'} the match"
+        rows = []
+        for p in range(view.players):
+            avs = ", ".join(f"{fx.name(view, a)} ({'fallen' if a in view.fallen else f'{fx.hp_left(view, a)} HP'})"
+                            for a in view.avatars[p])
+            rows.append(f"<tr><td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
+                        f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
+        html = (f"<p><b>{self.narrate(self._result_line(view))}</b> The match lasted until round {view.round}.</p>"
+                + html_table(["Player", "Avatars", "Deck", "Discard"], rows))
+        return title, html
