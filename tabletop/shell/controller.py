@@ -13,7 +13,7 @@ from tabletop.bots.worker import BotWorker, fallback_choice
 from tabletop.core import Action, Rng
 from tabletop.core.event import Event
 from tabletop.core.game import IllegalAction
-from tabletop.core.match import Match
+from tabletop.core.match import Checked, Match
 from tabletop.store.saves import SaveError, SaveStore
 
 log = logging.getLogger(__name__)
@@ -92,17 +92,25 @@ class MatchController(QObject):
             self.changed.emit([])
 
     # --- moves -------------------------------------------------------------------------
-    def try_action(self, action: Action) -> str | None:
-        """Play a human's action. Returns the engine's reason when it is illegal."""
+    def check(self, action: Action) -> Checked:
+        """The engine's one answer about a human's move (carried on to try_action)."""
         if not self.my_turn():
-            return "It is not your turn." if self.match.to_act is not None else "The match is over."
-        reason = self.match.why_illegal(action)
-        if reason:
-            return reason
-        self._play(action)
+            why = "It is not your turn." if self.match.to_act is not None else "The match is over."
+            return Checked(action, why, self.match.version)
+        return self.match.check(action)
+
+    def try_action(self, action: Action | Checked) -> str | None:
+        """Play a human's action (or a fresh Checked answer about it). Returns the engine's
+        reason when it is illegal."""
+        checked = action if isinstance(action, Checked) else None
+        if checked is None or checked.version != self.match.version:
+            checked = self.check(checked.action if checked is not None else action)
+        if checked.reason:
+            return checked.reason
+        self._play(checked)
         return None
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action | Checked) -> None:
         try:
             events = self.match.play(action)
         except IllegalAction as exc:

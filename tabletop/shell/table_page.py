@@ -255,7 +255,9 @@ class TablePage(QWidget):
                 if result is None:
                     self.scene.cancel_drag(i.sprite_id)
                     continue
-                if result != LOCAL and self.ctrl.match.why_illegal(result):
+                if result != LOCAL and self.ctrl is not None:
+                    result = self.ctrl.check(result)     # asked once, carried to the engine
+                if result != LOCAL and result.reason:
                     self.scene.cancel_drag(i.sprite_id)
                 else:
                     self.scene.accept_drag()
