@@ -64,7 +64,7 @@ class Zone:
     id: str
     rect: tuple[float, float, float, float]
     label: str = ""
-    kind: str = "row"        # row | fan | stack | grid | area
+    kind: str = "row"        # row | fan | stack | grid | area | hex (a board: table/hexzone.py)
     spacing: float | None = None
     hidden: bool = False     # laid out but not drawn (e.g. an invisible drop area)
 
