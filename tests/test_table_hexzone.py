@@ -160,3 +160,25 @@ def test_a_board_of_any_shape_fits_its_zone(tmp_path):
         assert 100 <= x and x + w <= 700 + 1e-6 and 100 <= y and y + hgt <= 300 + 1e-6
     target = make_target(800, 450)
     scene.render(target)                                # draws without a highlight or a path
+
+
+def test_the_keyboard_steps_through_the_hexes_and_previews_paths(tmp_path):
+    scene, board = demo_scene((1280, 720))
+    seen = set()
+    for _ in range(80):
+        scene.key("tab")
+        h = board.hex_of(scene.focus_id)
+        if h is not None:
+            seen.add(h)
+            if h in board.paths:
+                break
+    assert h in board.paths and board.shown_path() == ([Hex(-2, -1)] + board.paths[h], True)
+    assert scene.key("return") == [Click(board.cell_id(h))]
+
+
+def test_a_path_set_by_the_presenter_is_drawn_on_the_wrapper_too(tmp_path):
+    scene, board = board_scene((1280, 720), tmp=tmp_path)
+    board.show_moves(None, Hex(0, -3), {})
+    board.path = [Hex(1, -3), Hex(2, -3)]
+    assert board.sprite.path == [Hex(1, -3), Hex(2, -3)] and scene.needs_redraw
+    assert board.shown_path() == ([Hex(0, -3), Hex(1, -3), Hex(2, -3)], True)

@@ -50,6 +50,7 @@ PATH_INK = (255, 248, 230)
 PATH_EDGE = (40, 28, 14)
 NO_WAY = HIGHLIGHT_COLORS["warn"]
 SS = 2                                      # supersampling of the Pillow drawings
+DOUBLE = [min(255, v * 2) for v in range(256)]   # a lookup table for Image.point
 
 
 @dataclass(eq=False)
@@ -234,7 +235,7 @@ class HexBoardSprite(Sprite):
                 for a, b in _border_edges(spx, h, hs):
                     d.line([((a[0] - ox) * SS, (a[1] - oy) * SS), ((b[0] - ox) * SS, (b[1] - oy) * SS)],
                            fill=paint.shade(color, 0.25) + (255,), width=max(2, round(grout * SS * 0.9)))
-        img = img.resize((box.w, box.h), Image.LANCZOS)
+        img = img.reduce(SS)
         shadow, m = paint.soft_shadow(img.getchannel("A"), max(2.0, spx.size * 0.18), 0.75)
         out = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
         drop = max(1, round(spx.size * 0.08))
@@ -255,11 +256,12 @@ class HexBoardSprite(Sprite):
             for a, b in _border_edges(spx, h, self.reachable):
                 ed.line([((a[0] - ox) * SS, (a[1] - oy) * SS), ((b[0] - ox) * SS, (b[1] - oy) * SS)],
                         fill=255, width=max(2, round(spx.size * 0.07 * SS)))
-        halo = edges.filter(ImageFilter.GaussianBlur(spx.size * 0.12 * SS)).point(lambda v: min(255, v * 2))
+        fill, edges = fill.reduce(SS), edges.reduce(SS)       # anti-aliased; blur at 1x (cheap)
+        halo = edges.filter(ImageFilter.GaussianBlur(spx.size * 0.12)).point(DOUBLE)
         alpha = ImageChops.lighter(ImageChops.lighter(fill, halo), edges)
-        img = Image.new("RGBA", (W, H), REACH + (0,))
+        img = Image.new("RGBA", (box.w, box.h), REACH + (0,))
         img.putalpha(alpha)
-        return pil_to_surface(img.resize((box.w, box.h), Image.LANCZOS))
+        return pil_to_surface(img)
 
     def _path(self, spx: HexPixels, hexes: list[Hex], ok: bool) -> pygame.Surface:
         """A polyline through the centres with a dot on each step and a marker at the end
@@ -297,8 +299,7 @@ class HexBoardSprite(Sprite):
                 seg = [(end[0] + a[0], end[1] + a[1]), (end[0] + e[0], end[1] + e[1])]
                 d.line(seg, fill=PATH_EDGE + (200,), width=round(s * 0.17))
                 d.line(seg, fill=NO_WAY + (255,), width=round(s * 0.1))
-        out = img.resize((box.w, box.h), Image.LANCZOS)
-        return pil_to_surface(out)
+        return pil_to_surface(img.reduce(SS))
 
 
 class HexBoard:
@@ -332,8 +333,15 @@ class HexBoard:
     def cell_ids(self, hexes=None) -> set[str]:
         return {self.sprite.cell_id(h) for h in (self.cells if hexes is None else hexes)}
 
-    def __getattr__(self, name):              # show_moves, hex_of, hex_at, hex_center, ...
+    # The board reads and writes as its sprite does (show_moves, hex_of, path, reachable, ...).
+    def __getattr__(self, name):
         return getattr(self.sprite, name)
+
+    def __setattr__(self, name, value):
+        if name in ("sprite", "cells"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.sprite, name, value)
 
 
 # --- drawing helpers -------------------------------------------------------------------------
