@@ -91,7 +91,7 @@ def main(argv: list[str]) -> None:
     out = argv[0] if argv else "/tmp/hex_demo.png"
     scene, board = demo_scene()
     drag_to(scene, board, "c2", Hex(1, -3))
-    scene.status = "Ashka moves up to 4 hexes: drop her on a lit hex."
+    scene.status = "Brannoc moves up to 4 hexes: drop him on a lit hex."
     target = make_target(1920, 1080)
     scene.render(target)
     pygame.image.save(target, out)
