@@ -182,3 +182,17 @@ def test_a_path_set_by_the_presenter_is_drawn_on_the_wrapper_too(tmp_path):
     board.path = [Hex(1, -3), Hex(2, -3)]
     assert board.sprite.path == [Hex(1, -3), Hex(2, -3)] and scene.needs_redraw
     assert board.shown_path() == ([Hex(0, -3), Hex(1, -3), Hex(2, -3)], True)
+
+
+def test_a_new_map_redraws_the_tiles(tmp_path):
+    scene, board = board_scene((1280, 720), tmp=tmp_path)
+    target = make_target(1280, 720)
+    scene.render(target)
+    vp, px = scene.viewport, board.pixels
+    spot = (px.center(Hex(1, 1))[0] + px.size * 0.45, px.center(Hex(1, 1))[1])
+    before = pixel(target, vp, spot)
+    m = arena_map()
+    board.hexmap = HexMap(m.hexes, dict(m.areas), {**m.terrain, Hex(1, 1): "water"})
+    scene.render(target)
+    after = pixel(target, vp, spot)
+    assert after != before and after[2] > after[0]              # water is blue

@@ -100,16 +100,33 @@ class HexBoardSprite(Sprite):
     piece: str | None = None                          # its sprite id: dragging it draws a path
     path: list[Hex] | None = None                     # a path shown regardless (a hint)
 
-    def __post_init__(self):
-        self._key = (hash(repr(self.hexmap.to_json())),
-                     tuple(sorted(self.terrain_colors.items())),
-                     tuple(sorted(self.area_colors.items())), self.pointy, self.margin)
-
     # -- geometry ---------------------------------------------------------------------------
+    def _memo(self, what: str, inputs: tuple, build):
+        """A value kept while its inputs are the same objects and values (the map is immutable,
+        so a new map is a new object)."""
+        cache = self.__dict__.setdefault("_cache", {})
+        hit = cache.get(what)
+        if hit is not None and len(hit[0]) == len(inputs) and all(
+                a is b or a == b for a, b in zip(hit[0], inputs)):
+            return hit[1]
+        value = build()
+        cache[what] = (inputs, value)
+        return value
+
     @property
     def pixels(self) -> HexPixels:
         """Hex centres and sizes in virtual coordinates."""
-        return fit(self.hexmap.hexes, self.rect, self.pointy, self.margin)
+        return self._memo("pixels", (self.hexmap, self.rect, self.pointy, self.margin),
+                          lambda: fit(self.hexmap.hexes, self.rect, self.pointy, self.margin))
+
+    @property
+    def _key(self) -> tuple:
+        """What the tiles' picture depends on (the cache key of the drawn board)."""
+        return self._memo("key", (self.hexmap, dict(self.terrain_colors), dict(self.area_colors),
+                                  self.pointy, self.margin),
+                          lambda: (hash(repr(self.hexmap.to_json())),
+                                   tuple(sorted(self.terrain_colors.items())),
+                                   tuple(sorted(self.area_colors.items())), self.pointy, self.margin))
 
     def screen_pixels(self, vp: Viewport) -> HexPixels:
         px = self.pixels
@@ -303,7 +320,8 @@ class HexBoardSprite(Sprite):
 
 
 class HexBoard:
-    """The board sprite and its cells, put on a scene together."""
+    """The board sprite and its cells, put on a scene together. A map with the same hexes may
+    be swapped in (`board.hexmap = ...`: terrain, areas); other hexes need a new board."""
 
     def __init__(self, board_id: str, hexmap: HexMap, rect, pointy: bool = True,
                  terrain_colors: Mapping[str, RGB] | None = None,
