@@ -15,20 +15,18 @@ O = Hex(0, 0)
 BOARD = hexagon(4)
 
 
-def bfs_distance(a, b, board, blocked=()):
-    """Reference: plain breadth-first distance (None when unreachable)."""
-    seen, frontier, d = {a}, [a], 0
+def bfs_distances(a, board, blocked=()):
+    """Reference: plain breadth-first walking distances from `a` to every hex it can reach."""
+    dist, frontier, d = {a: 0}, [a], 0
     while frontier:
-        if b in frontier:
-            return d
         nxt = []
         for h in frontier:
             for n in neighbours(h):
-                if n in board and n not in blocked and n not in seen:
-                    seen.add(n)
+                if n in board and n not in blocked and n not in dist:
+                    dist[n] = d + 1
                     nxt.append(n)
         frontier, d = nxt, d + 1
-    return None
+    return dist
 
 
 def test_coordinates_and_neighbours():
@@ -41,10 +39,12 @@ def test_coordinates_and_neighbours():
 
 def test_distance_is_a_metric_and_matches_walking():
     hs = hexagon(3)
-    for a, b in itertools.product(hs, repeat=2):
-        assert distance(a, b) == distance(b, a)
-        assert (distance(a, b) == 0) == (a == b)
-        assert distance(a, b) == bfs_distance(a, b, set(hexagon(7)))
+    plane = set(hexagon(7))
+    for a in hs:
+        walked = bfs_distances(a, plane)
+        for b in hs:
+            assert distance(a, b) == distance(b, a) == walked[b]
+            assert (distance(a, b) == 0) == (a == b)
     for a, b, c in random.Random(1).sample(list(itertools.product(hs, repeat=3)), 300):
         assert distance(a, c) <= distance(a, b) + distance(b, c)
     assert distance(Hex(-2, 0), Hex(2, -3)) == 4
@@ -143,14 +143,14 @@ def test_reachability_goes_around_walls_with_shortest_paths():
     assert len(got[Hex(2, 0)]) == 5                                  # round the wall, not 2 steps
     assert Hex(2, 0) not in reachable(O, 4, board, blocked=wall)
     assert not set(got) & wall
+    walked = bfs_distances(O, board, wall)
     for h, p in got.items():
-        assert len(p) == bfs_distance(O, h, board, wall) <= 5       # shortest
+        assert len(p) == walked[h] <= 5                              # shortest
         steps = [O] + p
         assert all(distance(steps[i], steps[i + 1]) == 1 for i in range(len(p)))
         assert not set(p) & wall and set(p) <= board
     # every hex within 5 walking steps is there
-    assert {h for h in board - wall - {O} if bfs_distance(O, h, board, wall) is not None
-            and bfs_distance(O, h, board, wall) <= 5} == set(got)
+    assert {h for h, d in walked.items() if 0 < d <= 5} == set(got)
 
 
 def test_allies_can_be_crossed_but_not_ended_on():
