@@ -91,9 +91,9 @@ def _units_hit(s: PariahState, target: str, source: int, side: int, chosen, atta
 
 
 # --- the ops: each declared once, with its parameters, its rules text and its execution ---------
-# text(eff, ability, name_of): the clause it adds to the ability's sentence (name_of names a token
-# design or an emblem by id); execute(eff, s, hit, name, source, seat, side, chosen, events), where
-# `hit` are the units the ability's target kind reaches and `chosen` the player's choice.
+# text(eff, ability, name_of): the clause it adds to the ability's sentence (name_of(kind, id)
+# names a "token" design or an "emblem"); execute(eff, s, hit, name, source, seat, side, chosen,
+# events): `hit` are the units the ability's target kind reaches, `chosen` the player's choice.
 AMOUNT = Param("amount")
 # what a target kind is called as the object of a clause, and as a subject (has/have)
 _OBJECT = {"enemy": "an enemy unit", "ally": "an allied unit", "self": "this unit",
@@ -102,7 +102,7 @@ _OBJECT = {"enemy": "an enemy unit", "ally": "an allied unit", "self": "this uni
 _SUBJECT = {"enemy": "an enemy unit has", "ally": "an allied unit has", "self": "",
             "adjacent_allies": "the units next to this one have", "all_allies": "your units have",
             "opposite": "the enemy unit opposite this one has", "attacker": "the attacker has"}
-Namer = Callable[[str], str]
+Namer = Callable[[str, str], str]
 
 
 def _damage_text(eff: Effect, ab: Ability, name_of: Namer) -> str:
@@ -166,7 +166,8 @@ def _energy(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
 
 
 @OPS.op("token", params=(Param("token", str),),
-        text=lambda eff, ab, name_of: f"create a {name_of(eff.token)} token to the right of this unit")
+        text=lambda eff, ab, name_of: f"create a {name_of('token', eff.token)} token to the right of "
+                                      "this unit")
 def _token(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
            side: int, chosen, events: list[Event]) -> None:
     if source in s.units:
@@ -191,7 +192,7 @@ def _revive(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
 
 
 @OPS.op("emblem", params=(Param("emblem", str),),
-        text=lambda eff, ab, name_of: f"your side gains the {name_of(eff.emblem)} emblem")
+        text=lambda eff, ab, name_of: f"your side gains the {name_of('emblem', eff.emblem)} emblem")
 def _emblem(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
             side: int, chosen, events: list[Event]) -> None:
     s.emblems.append([-1, eff.emblem, side])

@@ -12,7 +12,7 @@ or blocks, so a *lower* value is better for both.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -173,8 +173,9 @@ _LOWER = {"armor": "block", "dexterity": "hit"}       # lower is better: "blocks
 _COUNT = {1: "one", 2: "two", 3: "three"}
 
 
-def effects_text(ab: "Ability", name_of: Callable[[str], str]) -> str:
-    """The sentence of an ability (or a consumable: when ""), written by its ops."""
+def effects_text(ab: "Ability", name_of: Callable[[str, str], str]) -> str:
+    """The sentence of an ability (or a consumable: when ""), written by its ops; name_of(kind, id)
+    names a "token" design or an "emblem"."""
     lead = _WHEN_LEAD.get(ab.when, "")
     if ab.when == "passive":
         lead = _PASSIVE_LEAD.get(ab.trigger or ab.condition, "")
@@ -218,11 +219,14 @@ def evolution_text(changes: tuple[tuple[str, int], ...], kws: "Keywords") -> str
 
 
 # --- loading -----------------------------------------------------------------------------
+Names = Mapping[str, Mapping[str, str]]      # what a text may name: "token" / "emblem" -> id -> name
+
+
 def _effect(d: dict, where: str) -> Effect:
     return Effect(**OPS.check(d, where))
 
 
-def _ability(d: dict, where: str, name_of: Callable[[str], str]) -> Ability:
+def parse_ability(d: dict, where: str, names: Names) -> Ability:
     where = f"{where}: ability {d.get('name')!r}"
     a = Ability(d["name"], d["when"], d.get("target", "none"),
                 tuple(_effect(e, where) for e in d.get("effects", ())), bool(d.get("commit", False)),
@@ -233,14 +237,21 @@ def _ability(d: dict, where: str, name_of: Callable[[str], str]) -> Ability:
         raise OpDataError(f"{where}: bad trigger/condition")
     if "text" in d:
         raise OpDataError(f"{where}: the text is generated from the effects, not given")
-    return replace(a, text=_text(a, where, name_of))
+    return replace(a, text=_text(a, where, names))
 
 
-def _text(a: Ability, where: str, name_of: Callable[[str], str]) -> str:
+def _text(a: Ability, where: str, names: Names) -> str:
+    """The ability's generated text; an OpDataError if it names a token or emblem that is not
+    there, or aims an op at a target kind the op cannot act on."""
+    def name_of(kind: str, ref: str) -> str:
+        if ref not in names.get(kind, {}):
+            raise OpDataError(f"{where}: no {kind} {ref!r}")
+        return names[kind][ref]
     try:
         return effects_text(a, name_of)
-    except KeyError as e:
-        raise OpDataError(f"{where}: no token or emblem named {e.args[0]!r}") from None
+    except KeyError:
+        ops = [e.op for e in a.effects]
+        raise OpDataError(f"{where}: {ops} cannot act on the target {a.target!r}") from None
 
 
 def _keywords(d: dict | None) -> Keywords:
@@ -259,15 +270,15 @@ def _changes(d: dict | None) -> tuple[tuple[str, int], ...]:
     return out
 
 
-def _unit(d: dict, faction: str, name_of: Callable[[str], str], token: bool = False) -> UnitDesign:
+def _unit(d: dict, faction: str, names: Names, token: bool = False) -> UnitDesign:
     return UnitDesign(d["id"], d["name"], faction, d["cost"], d["priority"], d["attacks"],
                       d["dexterity"], d["damage"], d["armor"], d["ap"], d["hp"],
                       _keywords(d.get("keywords")),
-                      tuple(_ability(a, d["id"], name_of) for a in d.get("abilities", ())),
+                      tuple(parse_ability(a, d["id"], names) for a in d.get("abilities", ())),
                       d.get("copies", 0), token)
 
 
-def _relic(d: dict, card: bool, name_of: Callable[[str], str]) -> Relic:
+def parse_relic(d: dict, card: bool, names: Names) -> Relic:
     where = d["id"]
     if d["relic_type"] not in RELIC_TYPES:
         raise ValueError(f"{where}: unknown relic type {d['relic_type']!r}")
@@ -276,9 +287,9 @@ def _relic(d: dict, card: bool, name_of: Callable[[str], str]) -> Relic:
     r = Relic(d["id"], d["name"], d["relic_type"], d["cost"], d.get("target", "none"),
               tuple(_effect(e, where) for e in d.get("effects", ())), _changes(d.get("changes")),
               _keywords(d.get("keywords")),
-              tuple(_ability(a, where, name_of) for a in d.get("abilities", ())), card=card)
+              tuple(parse_ability(a, where, names) for a in d.get("abilities", ())), card=card)
     if r.relic_type == "consumable":
-        text = _text(Ability(r.name, "", r.target, r.effects), where, name_of)
+        text = _text(Ability(r.name, "", r.target, r.effects), where, names)
     elif r.relic_type == "equipment":
         text = bearer_text(r.changes, r.keywords, "The bearer", plural=False)
     else:       # an emblem: what it gives every allied unit, then its timed abilities
@@ -299,17 +310,17 @@ def _evolution(e: dict, faction: str) -> Evolution:
 def factions() -> dict[str, Faction]:
     raw = {fid: read_json("tabletop.games.pariah.engine", f"data/{fid}.json") for fid in FACTIONS}
     # what a unit's text may name: token designs (any faction's) and emblems
-    names = {t["id"]: t["name"] for d in raw.values() for t in d.get("tokens", ())}
-    names.update({r.id: r.name for r in relics().values()})
+    names = {"token": {t["id"]: t["name"] for d in raw.values() for t in d.get("tokens", ())},
+             "emblem": {r.id: r.name for r in relics().values() if r.relic_type == "emblem"}}
     out = {}
     for fid, d in raw.items():
-        units = tuple(_unit(u, fid, names.__getitem__) for u in d["units"])
+        units = tuple(_unit(u, fid, names) for u in d["units"])
         deck = tuple(u.id for u in units for _ in range(u.copies))
         if len(deck) != 30:
             raise ValueError(f"{fid}: a unit deck is 30 cards, not {len(deck)}")
         evos = tuple(_evolution(e, fid) for e in d["evolutions"])
         out[fid] = Faction(fid, d["name"], d["blurb"], units,
-                           tuple(_unit(t, fid, names.__getitem__, token=True) for t in d.get("tokens", ())),
+                           tuple(_unit(t, fid, names, token=True) for t in d.get("tokens", ())),
                            evos, deck)
     return out
 
@@ -329,9 +340,10 @@ def evolutions() -> dict[str, Evolution]:
 def relics() -> dict[str, Relic]:
     """Relic cards and the emblems units create, by id."""
     d = read_json("tabletop.games.pariah.engine", "data/relics.json")
-    names = {r["id"]: r["name"] for r in (*d["relics"], *d.get("emblems", ()))}
-    out = {r["id"]: _relic(r, True, names.__getitem__) for r in d["relics"]}
-    out.update({r["id"]: _relic(r, False, names.__getitem__) for r in d.get("emblems", ())})
+    names = {"emblem": {r["id"]: r["name"] for r in (*d["relics"], *d.get("emblems", ()))
+                        if r["relic_type"] == "emblem"}}
+    out = {r["id"]: parse_relic(r, True, names) for r in d["relics"]}
+    out.update({r["id"]: parse_relic(r, False, names) for r in d.get("emblems", ())})
     return out
 
 
