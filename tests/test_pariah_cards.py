@@ -4,7 +4,7 @@ stat changes and keywords, never by hand; bad card data fails naming the card an
 import pytest
 
 from tabletop.core.ops import OpDataError
-from tabletop.games.pariah.engine.cards import (FACTIONS, OPS, Ability, card_pool, designs,
+from tabletop.games.pariah.engine.cards import (FACTIONS, OPS, Ability, Effect, card_pool, designs,
                                                evolutions, parse_ability, parse_relic, relics)
 from tabletop.resources import read_json
 
@@ -42,6 +42,13 @@ def test_every_ability_prints_the_clauses_its_ops_write():
             body = "; ".join(OPS[e.op].text(e, used, _name_of) for e in r.effects)
             assert r.text == body[0].upper() + body[1:] + ".", r.id
     assert seen == set(OPS.names())          # every declared op is on some card
+
+
+def test_every_op_is_declared_with_effect_fields_and_runs():
+    fields = set(Effect.__dataclass_fields__) - {"op"}
+    for name in OPS.names():
+        assert {p.name for p in OPS.params(name)} <= fields, name
+        assert OPS[name].execute is not None, name
 
 
 def test_the_catalogue_shows_the_generated_texts():

@@ -14,7 +14,7 @@ import pytest
 
 from tabletop.core import Action
 from tabletop.games.trials.engine import effects as fx
-from tabletop.games.trials.engine.cards import (KEYWORDS, OPS, SCHOOLS, SUBTYPES, CardDataError,
+from tabletop.games.trials.engine.cards import (KEYWORDS, OPS, SCHOOLS, SUBTYPES, CardDataError, Step,
                                                parse_card, pool, side_text)
 from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
@@ -109,6 +109,15 @@ def test_no_card_data_carries_text_of_its_own():
 ])
 def test_the_generated_wording(card_id, text):
     assert pool()[card_id].text == text
+
+
+def test_every_op_is_declared_with_step_fields_and_runs_unless_static():
+    fields = set(Step.__dataclass_fields__) - {"op"}
+    for name in OPS.names():
+        op = OPS[name]
+        assert {p.name for p in OPS.params(name)} <= fields, name
+        assert (op.execute is None) == (op.kind == "static"), name
+        assert op.kind in ("player", "card", "self", "static"), name
 
 
 BAD_BASE = {"id": "test-card", "name": "Test Card", "type": "ability", "disciplines": ["pyromancy"],

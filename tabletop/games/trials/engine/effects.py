@@ -554,7 +554,7 @@ def _counter_text(st: Step, eff: Effect) -> str:
     return f"put {st.n} {what} counter{'s' if st.n != 1 else ''} on {_noun(st, eff)}"
 
 
-@OPS.op("counter", params=(KIND, N), text=_counter_text, kind="card")
+@OPS.op("counter", params=(N, KIND), text=_counter_text, kind="card")
 def _counter(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
              ev: list[Event]) -> None:
     marks = s.counters.setdefault(t, {})
