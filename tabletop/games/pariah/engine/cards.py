@@ -293,7 +293,8 @@ def parse_relic(d: dict, card: bool, names: Names) -> Relic:
     elif r.relic_type == "equipment":
         text = bearer_text(r.changes, r.keywords, "The bearer", plural=False)
     else:       # an emblem: what it gives every allied unit, then its timed abilities
-        given = [bearer_text(r.changes, r.keywords, "Your units", True)] if r.changes else []
+        gives = r.changes or r.keywords != NO_KEYWORDS
+        given = [bearer_text(r.changes, r.keywords, "Your units", True)] if gives else []
         text = " ".join(given + [a.text for a in r.abilities])
     return replace(r, text=text)
 
