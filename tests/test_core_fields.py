@@ -13,6 +13,7 @@ from tabletop.core import Rng
 from tabletop.core.fields import (LIST, LISTS, RNG, SET, TUPLE, VALUE, DictOf, ListOf, Obj,
                                   ObjectsBy, OrNone, Record, Shared, TupleOf, declared, spec,
                                   specs_of)
+from tabletop.games.registry import get_game
 
 
 @declared
@@ -227,3 +228,38 @@ def test_declarations_that_cannot_work_are_refused():
         Obj(int, clone=True)
     with pytest.raises(ValueError):
         declared(json="yaml")
+
+
+def _aliased(a, b, path: str):
+    """Paths where the clone `b` holds the very same mutable container or object as `a`."""
+    if isinstance(a, (list, dict, set)) or dataclasses.is_dataclass(a) and not \
+            a.__dataclass_params__.frozen:
+        if a is b:
+            yield path
+            return
+    if isinstance(a, (list, tuple)):
+        for i, (x, y) in enumerate(zip(a, b)):
+            yield from _aliased(x, y, f"{path}[{i}]")
+    elif isinstance(a, dict):
+        for k in a:
+            yield from _aliased(a[k], b[k], f"{path}[{k!r}]")
+    elif dataclasses.is_dataclass(a):
+        for f in dataclasses.fields(a):
+            yield from _aliased(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+
+
+@pytest.mark.parametrize("game_id", ["paargus", "pariah", "trials"])
+def test_the_games_states_clone_without_sharing_anything_they_change(game_id):
+    game = get_game(game_id)
+    s, rng = game.setup({}, 3), Rng(8)
+    for n in range(400):
+        if game.to_act(s) is None:
+            break
+        if n % 20 == 0:
+            for state in (s, game.view(s, game.to_act(s))):
+                c = game.clone(state)
+                assert game.state_to_json(c) == game.state_to_json(state)
+                for name, sp in specs_of(type(state)).items():
+                    if not sp.kind.shares():
+                        assert not list(_aliased(getattr(state, name), getattr(c, name), name))
+        game.apply(s, rng.choice(game.legal_actions(s)))

@@ -74,9 +74,9 @@ class Kind:
     def load(self, x: str, g: _Gen) -> str:
         return x
 
-    def shares(self, g: _Gen) -> bool:
+    def shares(self) -> bool:
         """Is a value shared by its copies (immutable, or never changed in place)?"""
-        return self.copy("x", g) == "x"
+        return self.copy("x", _Gen()) == "x"
 
 
 class _Value(Kind):
@@ -128,7 +128,7 @@ class ListOf(Kind):
         return f"[{c} for {v} in {x}]"
 
     def copier(self, g: _Gen) -> str | None:
-        return g.ref(list.copy, "list_copy") if self.item.shares(g) else None
+        return g.ref(list.copy, "list_copy") if self.item.shares() else None
 
     def dump(self, x: str, g: _Gen) -> str:
         v = g.var()
@@ -149,7 +149,7 @@ class TupleOf(Kind):
     """A tuple of immutable items, a list in JSON."""
 
     def __init__(self, item: Kind = VALUE) -> None:
-        if not item.shares(_Gen()):
+        if not item.shares():
             raise TypeError("a tuple's items must be immutable")
         self.item = item
 
@@ -207,7 +207,7 @@ class DictOf(Kind):
         return f"{{{k}: {c} for {k}, {v} in {x}.items()}}"
 
     def copier(self, g: _Gen) -> str | None:
-        return g.ref(dict.copy, "dict_copy") if self.value.shares(g) else None
+        return g.ref(dict.copy, "dict_copy") if self.value.shares() else None
 
     def dump(self, x: str, g: _Gen) -> str:
         k, v = g.var(), g.var()
@@ -356,7 +356,8 @@ def specs_of(cls: type) -> dict[str, Spec]:
         if not s.saved and s.derive is None and s.if_absent is UNSET:
             raise TypeError(f"{cls.__name__}.{name}: an unsaved field needs derive or if_absent")
         if s.written_if and s.if_absent is UNSET:
-            raise TypeError(f"{cls.__name__}.{name}: a field written only sometimes needs if_absent")
+            raise TypeError(f"{cls.__name__}.{name}: a field written only sometimes "
+                            "needs if_absent")
         for other in s.written_if:
             if other not in out:
                 raise TypeError(f"{cls.__name__}.{name}: written_if names no field {other!r}")
@@ -432,7 +433,8 @@ def _dict_to_json_fn(cls: type, specs: dict[str, Spec]) -> Callable:
         if cond and cond != test:
             lines.append("    if " + " or ".join(f"self.{o} is not None" for o in cond) + ":")
         test = cond
-        lines.append(f"{'        ' if cond else '    '}out[{n!r}] = {saved[n].kind.dump(f'self.{n}', g)}")
+        indent = "        " if cond else "    "
+        lines.append(f"{indent}out[{n!r}] = {saved[n].kind.dump(f'self.{n}', g)}")
     lines.append("    return out")
     return _compile(cls, "to_json", "\n".join(lines), g)
 
