@@ -35,6 +35,9 @@ _VIEW = ("seat", "hand_sizes")   # a view writes its view-only fields; a real st
 @declared
 @dataclass
 class PaargusState:
+    """Each field is declared once with its kind (tabletop.core.fields), which gives clone,
+    to_json and from_json; the declaration order is the key order of the saved JSON."""
+
     rng: Rng = spec(RNG)
     chips: list[int] = spec(LIST)
     hand_no: int = 1
@@ -51,7 +54,7 @@ class PaargusState:
     arrays: list[list[Conjunction]] = spec(ListOf(ListOf(Obj(Conjunction))),
                                            default_factory=lambda: [[], []])
     drawn_first: list[bool] = spec(LIST, default_factory=lambda: [False, False])
-    last_hand: HandResult | None = spec(OrNone(Obj(HandResult)), default=None)
+    last_hand: HandResult | None = spec(OrNone(Obj(HandResult)), default=None)  # never changed
     match_winner: int | None = None       # meaningful once phase == MATCH_OVER
     # views only: the seat this is a view for (None in a real state), and the
     # sizes of hands and deck whose cards the seat may not see

@@ -96,6 +96,9 @@ _SEAT_ZONES = ("decks", "hands", "picks", "armies", "graves", "removed", "evo_pi
 @declared
 @dataclass(slots=True, init=False, eq=False, repr=False)
 class PariahState:
+    """Each field is declared once with its kind (tabletop.core.fields), which gives clone,
+    to_json and from_json; the declaration order is the key order of the saved JSON."""
+
     rng: Rng = spec(RNG)
     players: int
     factions: list[str] = spec(Shared(LIST))

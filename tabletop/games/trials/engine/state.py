@@ -35,6 +35,9 @@ def _hosts(s: "TrialsState") -> dict[int, int]:
 @declared
 @dataclass(slots=True, init=False, eq=False, repr=False)
 class TrialsState:
+    """Each field is declared once with its kind (tabletop.core.fields), which gives clone,
+    to_json and from_json; the declaration order is the key order of the saved JSON."""
+
     rng: Rng = spec(RNG)
     players: int
     round: int
