@@ -140,6 +140,7 @@ class PariahState:
     reason: str
     # views only: the seat the view is for
     viewer: int | None = spec(VALUE, if_absent=None, written_if=("viewer",))
+    # card id -> design, from the factions: not saved, rebuilt on load
     designs: dict[int, str] = spec(Shared(DictOf(int_keys=True)), saved=False,
                                    derive=lambda s: card_designs(tuple(s.factions)))
 
