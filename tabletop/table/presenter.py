@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tabletop.core import Action
+from tabletop.core.event import Event
+from tabletop.table.narration import Narrator, Voice
 from tabletop.table.sprites import ButtonSprite, DieSprite, LabelSprite, TokenSprite
 
 # the colours every table writes its words in
@@ -42,19 +44,6 @@ class Presentation:
     options: list[OptionField] = field(default_factory=list)
 
 
-def verb(name: str, third_person: str) -> str:
-    """"Bot wins", but "You win"."""
-    return third_person[:-1] if name == "You" else third_person
-
-
-def name_seats(text: str, seat_names: list[str]) -> str:
-    """Engine sentences say "Player 2"; the table says the seat's name (and "You win")."""
-    for i, name in enumerate(seat_names):
-        text = text.replace(f"Player {i + 1} wins", f"{name} {verb(name, 'wins')}")
-        text = text.replace(f"Player {i + 1}", name)
-    return text
-
-
 def html_table(headers: list[str], rows: list[str]) -> str:
     """A summary table for the end-of-hand dialog; `rows` are ready `<tr>` strings."""
     head = "".join(f"<th align='left'>{h}</th>" for h in headers)
@@ -70,6 +59,8 @@ class Presenter:
     # a button's height and depth when the presenter does not say
     button_h: float = 46
     button_z: float = 800
+    # tells the game's events in the log (each game's presentation/narrate.py)
+    narrator: Narrator = Narrator({})
 
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene
@@ -79,6 +70,14 @@ class Presenter:
         self.legal: list[Action] = []
         self.my_turn = False
         self.hint: Action | None = None
+        self.viewer: int | None = None      # whose eyes the log speaks for ("You")
+
+    def voice(self) -> Voice:
+        return Voice(tuple(self.seat_names), self.viewer)
+
+    def tell(self, event: Event) -> str:
+        """One event (as the viewer may see it) as a full sentence for the log."""
+        return self.narrator(event, self.voice())
 
     def _legal(self, kind: str) -> list[Action]:
         return [a for a in self.legal if a.kind == kind]

@@ -10,6 +10,7 @@ from functools import partial
 from tabletop.core import Action
 from tabletop.games.paargus.engine import conjunctions as cj
 from tabletop.games.paargus.presentation import faces
+from tabletop.games.paargus.presentation.narrate import NARRATE
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
                                           sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
@@ -38,6 +39,7 @@ def cid(sprite_id: str | None) -> int | None:
 
 class PaargusPresenter(Presenter):
     auto_pass_kinds = frozenset({"end_turn"})
+    narrator = NARRATE
     button_z = 500
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:

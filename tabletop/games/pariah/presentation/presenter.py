@@ -24,6 +24,7 @@ from tabletop.games.pariah.presentation.battlefield import BattlefieldMixin
 from tabletop.games.pariah.presentation.controls import ControlsMixin
 from tabletop.games.pariah.presentation.legal import LegalMixin
 from tabletop.games.pariah.presentation.names import NamesMixin
+from tabletop.games.pariah.presentation.narrate import NARRATE
 from tabletop.games.pariah.presentation.plan import PlanMixin
 from tabletop.games.pariah.presentation.shop import ShopMixin
 from tabletop.games.pariah.presentation.style import cid
@@ -42,6 +43,7 @@ __all__ = ["PRESENTATION", "PariahPresenter", "activation_order", "cid"]
 class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldMixin, TrackMixin,
                       ControlsMixin, PlanMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"end", "ready", "no_evo"})
+    narrator = NARRATE
     label = Presenter.put_label           # the dice tray writes its lines through `label`
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:

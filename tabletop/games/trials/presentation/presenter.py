@@ -24,6 +24,7 @@ from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.presentation import faces
 from tabletop.games.trials.engine.cards import card, side_text
 from tabletop.games.trials.engine.state import UNKNOWN
+from tabletop.games.trials.presentation.narrate import NARRATE
 from tabletop.games.trials.presentation.glossary import glossary_terms, rules_text, terms_on
 from tabletop.games.trials.presentation.overlays import OverlaysMixin
 from tabletop.games.trials.presentation.seats import SeatsMixin
@@ -40,6 +41,7 @@ __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on
 
 class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"decline", "pass"})
+    narrator = NARRATE
     sticky_zoom = True
     button_h = 44
 

@@ -1,0 +1,127 @@
+"""The log tells every event from its data: full sentences, the seats' names, "You" for the
+viewer with verbs that agree, no secret told to the wrong seat, and the same log after a resume."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tabletop.core import Rng
+from tabletop.core.event import SECRET_KEYS, Event
+from tabletop.core.match import Match, Seat
+from tabletop.games.paargus.presentation.narrate import NARRATE as PAARGUS
+from tabletop.games.pariah.presentation.narrate import NARRATE as PARIAH
+from tabletop.games.registry import get_game
+from tabletop.games.trials.presentation.narrate import NARRATE as TRIALS
+from tabletop.table.narration import Narrator, Voice, agree, count, listing, sentence
+
+NARRATORS: dict[str, Narrator] = {"paargus": PAARGUS, "trials": TRIALS, "pariah": PARIAH}
+NAMES = ("Ann", "Bob", "Cyd", "Dee")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- the voice --------------------------------------------------------------------------------
+def test_verbs_agree_with_you_and_groups():
+    assert agree("plays", True) == "play"
+    assert agree("plays", False) == "plays"
+    assert agree("is ready", True) == "are ready"
+    assert agree("has", True) == "have"
+    assert agree("passes", True) == "pass"
+    assert agree("carries", True) == "carry"
+    assert agree("takes", True) == "take"
+    v = Voice(("Ann", "Bob"), viewer=0)
+    assert v.says(0, "draws", "a card") == "You draw a card"
+    assert v.says(1, "draws", "a card") == "Bob draws a card"
+    assert v.owned(0, "Grunt") == "your Grunt" and v.owned(1, "Grunt") == "Bob's Grunt"
+    assert v.group_says([0, 1], "wins") == "You and Bob win"
+    spectator = Voice(("Ann", "Bob"), viewer=None)
+    assert spectator.says(0, "passes") == "Ann passes"
+
+
+def test_sentences_lists_and_counts():
+    assert sentence("you win") == "You win."
+    assert sentence("Who wins?") == "Who wins?"
+    assert listing(["A"]) == "A" and listing(["A", "B", "C"]) == "A, B and C"
+    assert count(1, "card") == "1 card" and count(2, "card") == "2 cards"
+
+
+def test_an_unknown_kind_reads_as_the_engine_said_it():
+    told = Narrator({})(Event("odd", "something odd happened"), Voice(NAMES[:2], 0))
+    assert told == "Something odd happened."
+
+
+# --- every kind of every game -------------------------------------------------------------
+def _kinds_in_source(game_id: str) -> set[str]:
+    kinds = set()
+    for path in (ROOT / "tabletop" / "games" / game_id / "engine").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        kinds |= set(re.findall(r'Event\("(\w+)"', text))
+        kinds |= set(re.findall(r'Event\("(\w+)" if', text))
+        kinds |= set(re.findall(r'else "(\w+)", f"', text))
+    return kinds
+
+
+@pytest.mark.parametrize("game_id", sorted(NARRATORS))
+def test_every_event_kind_has_a_teller(game_id):
+    kinds = _kinds_in_source(game_id)
+    assert kinds, "no Event( found: the scan is broken"
+    missing = {k for k in kinds if not NARRATORS[game_id].knows(k)}
+    assert not missing, f"{game_id} events without a teller: {sorted(missing)}"
+
+
+def _random_events(game_id: str, seed: int, players: int, moves: int = 900) -> list[Event]:
+    game = get_game(game_id)
+    match = Match(game, [Seat("bot", NAMES[i]) for i in range(players)], seed)
+    rng = Rng(seed)
+    events: list[Event] = []
+    for _ in range(moves):
+        if match.to_act is None:
+            break
+        events += match.play(rng.choice(match.legal_actions()))
+    return events
+
+
+GAMES = [("paargus", 2, 11), ("paargus", 2, 12), ("trials", 2, 21), ("trials", 3, 22),
+         ("pariah", 2, 31), ("pariah", 4, 32)]
+
+_YOU_WRONG = re.compile(r"\bYou (?!pass\b)(\w+s)\b")
+
+
+@pytest.mark.parametrize("game_id,players,seed", GAMES)
+def test_random_games_narrate_in_full_sentences(game_id, players, seed):
+    narrate = NARRATORS[game_id]
+    events = _random_events(game_id, seed, players)
+    assert events
+    seen_kinds = set()
+    for e in events:
+        seen_kinds.add(e.kind)
+        assert not e.leaks(), f"{e.kind} names a hidden card in public: {e.leaks()}"
+        for viewer in [*range(players), None]:
+            seen = e.for_seat(viewer)
+            told = narrate(seen, Voice(NAMES[:players], viewer))
+            assert narrate.knows(e.kind)
+            assert told[0].isupper() and told[-1] in ".!?", told
+            assert "Player " not in told and "Team " not in told, told
+            assert "…" not in told and "[" not in told, told
+            assert not _YOU_WRONG.search(told), f"verb does not agree: {told}"
+            seat = e.data.get("seat")
+            if isinstance(seat, int):
+                if seat == viewer:
+                    assert re.search(r"\b(You|you|your|Your)\b", told), told
+                else:
+                    assert NAMES[seat] in told, told
+            if e.private_to is not None and viewer != e.private_to:
+                for key in ("name", "names"):
+                    secret = e.data.get(key)
+                    for name in ([secret] if isinstance(secret, str) else secret or []):
+                        assert name not in told, f"{told!r} tells the secret {name!r}"
+    assert len(seen_kinds) >= 5
+
+
+def test_private_events_keep_their_secret_keys_private():
+    for game_id, players, seed in GAMES[:3]:
+        for e in _random_events(game_id, seed, players, 200):
+            if e.private_to is not None:
+                assert not SECRET_KEYS & set(e.for_seat(None).data)
