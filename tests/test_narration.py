@@ -125,3 +125,41 @@ def test_private_events_keep_their_secret_keys_private():
         for e in _random_events(game_id, seed, players, 200):
             if e.private_to is not None:
                 assert not SECRET_KEYS & set(e.for_seat(None).data)
+
+
+# --- the shell's log: during play and after a resume --------------------------------------
+def _play_through_table(page, moves: int, seed: int) -> None:
+    """Moves of both seats through the controller, as the table receives them."""
+    rng = Rng(seed)
+    for _ in range(moves):
+        match = page.ctrl.match
+        if match.to_act is None:
+            break
+        page.ctrl._play(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("game_id,moves", [("paargus", 40), ("trials", 40), ("pariah", 60)])
+def test_a_resume_rebuilds_the_same_log_scrolled_to_the_end(qtbot, tmp_path, game_id, moves):
+    from PySide6.QtWidgets import QApplication
+    from shell_helpers import open_match
+
+    from tabletop.store.saves import SaveStore
+    store = SaveStore(tmp_path / "saves")
+    match = Match(get_game(game_id), [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 5)
+    win, page = open_match(qtbot, store, match)
+    page.ctrl.paused = True                       # the bot waits: this test moves for it
+    _play_through_table(page, moves, 5)
+    during = page.panel.log_lines()
+    assert len(during) >= moves // 2
+    assert all(line[0].isupper() and line[-1] in ".!?" for line in during)
+    assert any(line.startswith("You ") for line in during)
+    assert any(line.startswith("Bot ") or "Bot's" in line for line in during)
+    resumed = Match.from_json(match.to_json(), get_game(game_id))
+    win.open_match(resumed)
+    QApplication.processEvents()
+    after = page.panel.log_lines()
+    assert after[:-1] == during and after[-1] == "Match resumed."
+    bar = page.panel.log.verticalScrollBar()
+    assert bar.value() == bar.maximum()
+    page.leave()

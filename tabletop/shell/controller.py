@@ -126,6 +126,16 @@ class MatchController(QObject):
         self.changed.emit([Event("undo", "Move taken back.")])
         return None
 
+    def history(self) -> list[Event]:
+        """Every event of the match so far as the viewer may see them, replayed from the seed:
+        after a resume or an undo the log tells the same story as during play."""
+        m = self.match
+        state = m.game.setup(m.options, m.seed, len(m.seats))
+        events: list[Event] = []
+        for entry in m.log:
+            events += [e.for_seat(self.viewer) for e in m.game.apply(state, entry.action)]
+        return events
+
     def can_undo(self) -> bool:
         return self.match.can_undo(self.viewer)
 

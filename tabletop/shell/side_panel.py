@@ -7,7 +7,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListView, QListWidget,
                                QListWidgetItem, QVBoxLayout, QWidget)
 
 from tabletop.core import Action
@@ -91,7 +91,11 @@ class SidePanel(QWidget):
         lay.addWidget(self.moves, 2)
         lay.addWidget(label("Log", "muted"))
         self.log = QListWidget()
+        # every line in full: wrapped to the panel's width, never elided
         self.log.setWordWrap(True)
+        self.log.setTextElideMode(Qt.ElideNone)
+        self.log.setResizeMode(QListView.Adjust)
+        self.log.setUniformItemSizes(False)
         self.log.setFocusPolicy(Qt.NoFocus)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         lay.addWidget(self.log, 3)
@@ -128,11 +132,27 @@ class SidePanel(QWidget):
             self.action_chosen.emit(self._actions[row])
 
     def add_log(self, text: str, important: bool = False) -> None:
+        self._log_item(text, important)
+        self.log.scrollToBottom()
+
+    def set_log(self, lines: list[tuple[str, bool]]) -> None:
+        """The whole log at once (after a resume or an undo), scrolled to its latest line."""
+        self.log.setUpdatesEnabled(False)
+        self.log.clear()
+        for text, important in lines:
+            self._log_item(text, important)
+        self.log.setUpdatesEnabled(True)
+        self.log.scrollToBottom()
+
+    def log_lines(self) -> list[str]:
+        return [self.log.item(i).text() for i in range(self.log.count())]
+
+    def _log_item(self, text: str, important: bool) -> None:
         item = QListWidgetItem(text)
+        item.setToolTip(text)
         if important:
             item.setForeground(QColor(theme.GOLD_HI))
         self.log.addItem(item)
-        self.log.scrollToBottom()
 
     def set_zoom(self, image, text: str = "", terms: list[str] | None = None) -> None:
         if image is None:

@@ -61,6 +61,8 @@ class Presenter:
     button_z: float = 800
     # tells the game's events in the log (each game's presentation/narrate.py)
     narrator: Narrator = Narrator({})
+    # event kinds the log shows in gold
+    important_kinds: frozenset[str] = frozenset()
 
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene

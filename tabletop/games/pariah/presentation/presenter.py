@@ -44,6 +44,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                       ControlsMixin, PlanMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"end", "ready", "no_evo"})
     narrator = NARRATE
+    important_kinds = frozenset({"round", "round_end", "game_end", "destroyed"})
     label = Presenter.put_label           # the dice tray writes its lines through `label`
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:

@@ -42,6 +42,7 @@ __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on
 class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"decline", "pass"})
     narrator = NARRATE
+    important_kinds = frozenset({"round", "fall", "out", "over"})
     sticky_zoom = True
     button_h = 44
 
