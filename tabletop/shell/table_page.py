@@ -164,6 +164,8 @@ class TablePage(QWidget):
         legal = ctrl.legal_for_viewer()
         self.presenter.hint = None
         self.presenter.sync(view, legal, ctrl.my_turn(), events)
+        if events:
+            self.presenter.animate(events)
         seats = []
         for i, s in enumerate(ctrl.match.seats):
             kind = f"bot · {s.difficulty}" if s.is_bot else ("you" if i == ctrl.viewer else "human")

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from tabletop.core import Action
 from tabletop.core.event import Event
 from tabletop.table.narration import Narrator, Voice
+from tabletop.table.playback import Playback
 from tabletop.table.sprites import ButtonSprite, DieSprite, LabelSprite, TokenSprite
 
 # the colours every table writes its words in
@@ -73,6 +74,7 @@ class Presenter:
         self.my_turn = False
         self.hint: Action | None = None
         self.viewer: int | None = None      # whose eyes the log speaks for ("You")
+        self.playback = Playback(scene, self.card_id, self.origin_of)
 
     def voice(self) -> Voice:
         return Voice(tuple(self.seat_names), self.viewer)
@@ -138,9 +140,12 @@ class Presenter:
 
     def _settle(self, seen: set[str]) -> None:
         """The end of every sync: what the view no longer shows leaves, then highlights and prompt."""
+        gone = {}
         for sprite in list(self.scene.sprites()):
-            if sprite.id not in seen:
+            if sprite.id not in seen and not sprite.id.startswith("fx:"):   # effects leave by themselves
+                gone[sprite.id] = (sprite.x, sprite.y)
                 self.scene.remove(sprite.id)
+        self.playback.settled(seen, gone)
         self._highlight()
         self.scene.status = self.prompt() if self.my_turn else ""
 
@@ -162,6 +167,25 @@ class Presenter:
     # --- the table follows the view ------------------------------------------------
     def sync(self, view, legal: list[Action], my_turn: bool, events: list) -> None:
         raise NotImplementedError
+
+    def animate(self, events: list[Event]) -> None:
+        """After a sync: the events, in order, through the animation queue (see playback.py)."""
+        self.playback.play(events)
+
+    def card_id(self, sprite_id: str) -> int | None:
+        """The card a sprite shows, from ids like "card:12" or "stk:12:0" (None: not a card)."""
+        head, _, rest = sprite_id.partition(":")
+        if head not in ("card", "stk"):
+            return None
+        try:
+            return int(rest.split(":")[0])
+        except ValueError:
+            return None
+
+    def origin_of(self, event: Event, gone: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+        """Where a card an event brings to the table comes from when no sprite showed it before
+        (an opponent's hidden hand card); None: where the presenter put it."""
+        return None
 
     def prompt(self) -> str:
         """One sentence: what the player can do now."""

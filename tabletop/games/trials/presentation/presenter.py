@@ -114,6 +114,15 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         self._sync_browser(seen)
         self._settle(seen)
 
+    def origin_of(self, event, gone):
+        """A card another seat plays from its hidden hand comes from that hand's last card back."""
+        seat = event.data.get("seat")
+        if event.data.get("from") != "hand" or seat is None:
+            return None
+        backs = sorted((sid for sid in gone if sid.startswith(f"back:{seat}:")),
+                       key=lambda sid: int(sid.rsplit(":", 1)[1]))
+        return gone[backs[-1]] if backs else None
+
     def _order(self) -> list[int]:
         """Seats from the viewer's left: the next seat in turn first."""
         n = self.view.players
