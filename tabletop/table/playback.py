@@ -31,7 +31,7 @@ FLOATS: dict[str, tuple[str, tuple[int, int, int]]] = {
     "damage": ("-", RED), "lose_hp": ("-", RED), "heal": ("+", GREEN),
 }
 TRAVEL_SECONDS = 0.45
-FLOAT_SECONDS = 0.8
+FLOAT_SECONDS = 0.9
 FLOAT_RISE = 70.0
 
 
@@ -150,9 +150,11 @@ class Playback:
             return None
         sid = f"fx:float:{next(self._ids)}"
         x, y = sprite.x + sprite.w / 2, sprite.y + sprite.h * 0.4
-        self.scene.put(LabelSprite(sid, text=text, size=44, color=color, anchor="center", bold=True,
+        self.scene.put(LabelSprite(sid, text=text, size=56, color=color, anchor="center", bold=True,
                                    x=x, y=y, z=5000))
         anim = self.scene.anim
         anim.tween(sid, "y", y - FLOAT_RISE, FLOAT_SECONDS)
-        anim.tween(sid, "alpha", 0.0, FLOAT_SECONDS, on_done=lambda: self.scene.remove(sid))
+        # readable first, then gone: the fade waits for most of the rise
+        anim.tween(sid, "alpha", 0.0, FLOAT_SECONDS, ease=lambda t: t ** 3,
+                   on_done=lambda: self.scene.remove(sid))
         return sid
