@@ -214,3 +214,27 @@ def test_a_bot_move_is_shown_before_the_next_one_starts(qtbot, tmp_path, monkeyp
     before, after = busy_at_play[0::2], busy_at_play[1::2]
     assert not any(before), "a bot moved while the table was still showing the last move"
     assert any(after), "the moves were not animated"
+
+
+@pytest.mark.gui
+def test_hotseat_the_log_tells_no_secret_to_the_next_player(qtbot, tmp_path):
+    from shell_helpers import open_match
+
+    from tabletop.store.saves import SaveStore
+    match = Match(get_game("paargus"), [Seat("human", "Ann"), Seat("human", "Bob")], 3)
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    ctrl = page.ctrl
+    first = match.to_act
+    ctrl.lift_curtain()
+    for kind in ("draw", "end_turn"):
+        action = next(a for a in match.legal_actions() if a.kind == kind)
+        assert ctrl.try_action(action) is None
+        if kind == "draw":
+            assert any(line.startswith("You draw ") for line in page.panel.log_lines())
+    assert ctrl.log_viewer is None                          # the curtain is down
+    lines = page.panel.log_lines()
+    assert not any(line.startswith("You ") for line in lines)
+    assert f"{match.seats[first].name} draws a card." in lines
+    ctrl.lift_curtain()                                     # the other player sits down
+    assert any(line.startswith(f"{match.seats[first].name} draws a card") for line in page.panel.log_lines())
+    page.leave()

@@ -115,7 +115,6 @@ class TablePage(QWidget):
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
         self.panel.title.setText(f"{match.game.info.title}")
-        self.presenter.viewer = self.ctrl.viewer
         self._rebuild_log("Match resumed." if match.log else "")
         self._refresh([])
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
@@ -139,7 +138,7 @@ class TablePage(QWidget):
 
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
-        self.presenter.viewer = self.ctrl.viewer
+        self.presenter.viewer = self.ctrl.log_viewer
         for e in events:
             if e.kind != "undo":       # an undo rebuilds the log instead
                 self.panel.add_log(self.presenter.tell(e), e.kind in self.presenter.important_kinds)
@@ -151,6 +150,7 @@ class TablePage(QWidget):
     def _rebuild_log(self, note: str = "") -> None:
         """The log told again from the match's replayed events, as during play."""
         important = self.presenter.important_kinds
+        self.presenter.viewer = self.ctrl.log_viewer
         lines = [(self.presenter.tell(e), e.kind in important) for e in self.ctrl.history()]
         if note:
             lines.append((note, True))
@@ -211,6 +211,7 @@ class TablePage(QWidget):
 
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)
+        self._rebuild_log()            # told again for the eyes now at the table
         if not text:
             self._refresh([])
 
