@@ -121,3 +121,14 @@ def test_an_event_about_a_card_that_stays_makes_it_pulse():
     run(scene)
     p.animate([Event("exhaust", "", {"card": 3})])
     assert "card:3" in scene.anim.pulses()
+
+
+def test_a_game_floats_numbers_on_other_pieces():
+    scene, p = table()
+    p.sync({"chips:0": (100, 100), "chips:1": (100, 500)}, [], True, [])
+    p.floats_of = lambda e: [("chips:0", "+5", GREEN), ("chips:1", "-5", RED), ("gone", "+1", GREEN)]
+    p.playback.extra = p.floats_of
+    p.animate([Event("hand_end", "", {"winner": 0, "loser": 1, "paid": 5})])
+    assert sorted(s.text for s in floats(scene)) == ["+5", "-5"]
+    run(scene)
+    assert not floats(scene)

@@ -42,13 +42,14 @@ def event_cards(data: dict) -> list[int]:
     return list(dict.fromkeys(out))
 
 
+Float = tuple[str, str, tuple[int, int, int]]      # (sprite id, text, colour)
+
+
 @dataclass
 class Step:
-    """What one event shows: sprites that travel, a number that floats, a pulse."""
+    """What one event shows: sprites that travel, numbers that float, a pulse."""
     moves: list[tuple[str, float, float]] = field(default_factory=list)
-    float_on: str | None = None
-    float_text: str = ""
-    float_color: tuple[int, int, int] = RED
+    floats: list[Float] = field(default_factory=list)
     pulse: str | None = None
 
 
@@ -57,10 +58,12 @@ class Playback:
 
     def __init__(self, scene, card_id: Callable[[str], int | None],
                  origin: Callable[[Event, dict[str, tuple[float, float]]], tuple[float, float] | None]
-                 = lambda e, gone: None, floats: dict | None = None) -> None:
+                 = lambda e, gone: None, extra: Callable[[Event], list[Float]] = lambda e: [],
+                 floats: dict | None = None) -> None:
         self.scene = scene
         self.card_id = card_id
-        self.origin = origin
+        self.origin = origin          # where a card nothing showed before comes from
+        self.extra = extra            # numbers a game floats on other pieces (chips, energy)
         self.floats = FLOATS if floats is None else floats
         self.before: set[str] = set()
         self.fresh: set[str] = set()
@@ -87,7 +90,7 @@ class Playback:
 
     # --- events to steps ------------------------------------------------------------
     def plan(self, event: Event, claimed: set[str]) -> Step:
-        step = Step()
+        step = Step(floats=[f for f in self.extra(event) if self.scene.get(f[0]) is not None])
         cards = event_cards(event.data)
         if not cards:
             return step
@@ -118,8 +121,8 @@ class Playback:
         spec = self.floats.get(event.kind)
         amount = event.data.get("amount")
         if spec and target and isinstance(amount, int) and amount:
-            step.float_on, step.float_text, step.float_color = target, f"{spec[0]}{amount}", spec[1]
-        elif target and not step.moves:
+            step.floats.append((target, f"{spec[0]}{amount}", spec[1]))
+        elif target and not step.moves and not step.floats:
             step.pulse = target
         return step
 
@@ -129,7 +132,7 @@ class Playback:
         shown = 0
         for e in events:
             step = self.plan(e, claimed)
-            if step.moves or step.float_on or step.pulse:
+            if step.moves or step.floats or step.pulse:
                 shown += 1
                 self.scene.anim.then(lambda step=step: self._run(step))
         self.fresh = set()
@@ -138,8 +141,8 @@ class Playback:
     def _run(self, step: Step) -> None:
         for sid, x, y in step.moves:
             self.scene.move(sid, x, y, duration=TRAVEL_SECONDS)
-        if step.float_on:
-            self.float_number(step.float_on, step.float_text, step.float_color)
+        for on, text, color in step.floats:
+            self.float_number(on, text, color)
         if step.pulse:
             self.scene.pulse(step.pulse)
 

@@ -74,7 +74,7 @@ class Presenter:
         self.my_turn = False
         self.hint: Action | None = None
         self.viewer: int | None = None      # whose eyes the log speaks for ("You")
-        self.playback = Playback(scene, self.card_id, self.origin_of)
+        self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
 
     def voice(self) -> Voice:
         return Voice(tuple(self.seat_names), self.viewer)
@@ -186,6 +186,10 @@ class Presenter:
         """Where a card an event brings to the table comes from when no sprite showed it before
         (an opponent's hidden hand card); None: where the presenter put it."""
         return None
+
+    def floats_of(self, event: Event) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """Numbers an event floats on pieces other than its cards: (sprite id, text, colour)."""
+        return []
 
     def prompt(self) -> str:
         """One sentence: what the player can do now."""

@@ -16,6 +16,7 @@ from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, Q
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
+from tabletop.table.playback import GREEN, RED
 from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
                                       html_table)
 from tabletop.table.sprites import CardSprite, ChipStack
@@ -145,6 +146,14 @@ class PaargusPresenter(Presenter):
         self.places[c] = place
         seen.add(sid)
         return sprite
+
+    def floats_of(self, event):
+        """The chips a hand's loser pays rise from both stacks."""
+        d = event.data
+        if event.kind != "hand_end" or d.get("winner") is None or not d.get("paid"):
+            return []
+        return [(f"chips:{d['winner']}", f"+{d['paid']}", GREEN),
+                (f"chips:{d['loser']}", f"-{d['paid']}", RED)]
 
     def _spawn(self, place: str, size) -> tuple[float, float]:
         """Where a card that just became visible comes from."""

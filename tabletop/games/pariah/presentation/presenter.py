@@ -34,6 +34,7 @@ from tabletop.games.pariah.presentation.tray import DiceTray
 from tabletop.resources import layout as layout_data
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
+from tabletop.table.playback import GREEN
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import CardSprite, CounterSprite
 
@@ -64,6 +65,13 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         self.plan: dict | None = None          # Sweep/Range: {"unit", "main", "dice": {target: n}}
         self.tray = DiceTray(self)
         self.energy_shown: dict[int, int] = {}
+
+    def floats_of(self, event):
+        """Elemental Energy gained rises from the side's energy die."""
+        d = event.data
+        if event.kind in ("energy", "destroyed") and d.get("amount") and "side" in d:
+            return [(f"energy:{d['side']}", f"+{d['amount']}", GREEN)]
+        return []
 
     # --- sync ----------------------------------------------------------------------------------
     def sync(self, view, legal, my_turn, events) -> None:

@@ -33,6 +33,7 @@ from tabletop.games.trials.presentation.style import MENU_PAGE, cid
 from tabletop.games.trials.presentation.words import WordsMixin
 from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
+from tabletop.table.playback import GREEN
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import CardSprite
 
@@ -122,6 +123,13 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         backs = sorted((sid for sid in gone if sid.startswith(f"back:{seat}:")),
                        key=lambda sid: int(sid.rsplit(":", 1)[1]))
         return gone[backs[-1]] if backs else None
+
+    def floats_of(self, event):
+        """Energy gained rises from the seat's energy die."""
+        d = event.data
+        if event.kind in ("energy", "channel") and d.get("amount"):
+            return [(f"energy:{d['seat']}", f"+{d['amount']}", GREEN)]
+        return []
 
     def _order(self) -> list[int]:
         """Seats from the viewer's left: the next seat in turn first."""
