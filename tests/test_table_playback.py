@@ -132,3 +132,16 @@ def test_a_game_floats_numbers_on_other_pieces():
     assert sorted(s.text for s in floats(scene)) == ["+5", "-5"]
     run(scene)
     assert not floats(scene)
+
+
+def test_a_stack_item_comes_from_the_card_in_play():
+    scene, p = table()
+    p.sync({"card:4": (300, 700)}, [], True, [])
+    run(scene)
+    events = [Event("declare_attack", "", {"card": 4, "target": 9})]
+    p.sync({"card:4": (300, 700), "stk:4:0": (900, 300)}, [], True, events)
+    p.animate(events)
+    stk = scene.get("stk:4:0")
+    assert (stk.x, stk.y) == (300, 700)
+    run(scene)
+    assert (stk.x, stk.y) == (900, 300)

@@ -77,10 +77,15 @@ class Playback:
         self.before = set(seen)
         self.gone = gone
 
-    def _gone_at(self, card: int) -> tuple[float, float] | None:
-        for sid, pos in self.gone.items():
-            if self.card_id(sid) == card:
+    def _came_from(self, sid: str, card: int) -> tuple[float, float] | None:
+        """Where a new sprite of `card` comes from: the sprite that showed it and left, else one
+        still showing it (an attacker in play whose attack goes on the stack)."""
+        for gone, pos in self.gone.items():
+            if self.card_id(gone) == card:
                 return pos
+        for other in self.scene.sprites():
+            if other.id != sid and other.id not in self.fresh and self.card_id(other.id) == card:
+                return (other.x, other.y)
         return None
 
     def _end_of(self, sid: str, sprite) -> tuple[float, float]:
@@ -105,7 +110,7 @@ class Playback:
                 continue
             start = None
             if fresh:
-                start = self._gone_at(self.card_id(sid)) or self.origin(event, self.gone)
+                start = self._came_from(sid, self.card_id(sid)) or self.origin(event, self.gone)
             if start is None:
                 start = (sprite.x, sprite.y)
             end = self._end_of(sid, sprite)
