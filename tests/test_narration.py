@@ -52,6 +52,16 @@ def test_an_unknown_kind_reads_as_the_engine_said_it():
     assert told == "Something odd happened."
 
 
+def test_leaks_finds_a_secret_in_public_data():
+    safe = Event("draw", "You draw X.", {"seat": 0, "card": 7, "name": "X"}, private_to=0,
+                 public_text="Player 1 draws a card.", public_data={"seat": 0, "count": 1})
+    assert not safe.leaks()
+    unsafe = Event("draw", "You draw X.", {"seat": 0, "card": 7}, private_to=0,
+                   public_text="Player 1 draws a card.", public_data={"seat": 0, "card": 7})
+    assert unsafe.leaks() == {"card"}
+    assert not Event("play", "", {"card": 7}).leaks()          # nothing secret about it
+
+
 # --- every kind of every game -------------------------------------------------------------
 def _kinds_in_source(game_id: str) -> set[str]:
     kinds = set()
