@@ -94,7 +94,7 @@ def _random_events(game_id: str, seed: int, players: int, moves: int = 900) -> l
 
 
 GAMES = [("paargus", 2, 11), ("paargus", 2, 12), ("trials", 2, 21), ("trials", 3, 22),
-         ("pariah", 2, 31), ("pariah", 4, 32)]
+         ("pariah", 2, 31), ("pariah", 4, 32), ("pariah", 2, 48)]   # 48: a unit is revived
 
 _YOU_WRONG = re.compile(r"\bYou (?!pass\b)(\w+s)\b")
 
@@ -248,3 +248,10 @@ def test_hotseat_the_log_tells_no_secret_to_the_next_player(qtbot, tmp_path):
     ctrl.lift_curtain()                                     # the other player sits down
     assert any(line.startswith(f"{match.seats[first].name} draws a card") for line in page.panel.log_lines())
     page.leave()
+
+
+def test_a_trials_revival_is_told_with_its_owner():
+    # random games rarely revive an Avatar; the engine's revive data is {card, name, owner}
+    e = Event("revive", "Kira is revived.", {"card": 1001, "name": "Kira", "owner": 1})
+    assert TRIALS(e, Voice(("You", "Bob"), 0)) == "Bob's Kira is revived."
+    assert TRIALS(e, Voice(("Ann", "You"), 1)) == "Your Kira is revived."
