@@ -62,6 +62,12 @@ class MatchController(QObject):
     def view(self):
         return self.match.game.view(self.match.state, self.viewer)
 
+    @property
+    def log_viewer(self) -> int | None:
+        """Whose eyes the log speaks for: nobody's while the hotseat curtain is down, so the
+        next player never reads the last one's secrets."""
+        return None if self._curtain_for is not None else self.viewer
+
     def my_turn(self) -> bool:
         seat = self.match.to_act
         return (seat is not None and seat == self.viewer and not self.match.seats[seat].is_bot
@@ -118,7 +124,7 @@ class MatchController(QObject):
             return
         self._ready_at = time.monotonic() + BOT_PAUSE_S * self.pace
         self.autosave()
-        self.changed.emit([e.for_seat(self.viewer) for e in events])
+        self.changed.emit([e.for_seat(self.log_viewer) for e in events])
         self._check_curtain()
 
     def undo(self) -> str | None:
@@ -133,6 +139,16 @@ class MatchController(QObject):
         self.autosave()
         self.changed.emit([Event("undo", "Move taken back.")])
         return None
+
+    def history(self) -> list[Event]:
+        """Every event of the match so far as the viewer may see them, replayed from the seed:
+        after a resume or an undo the log tells the same story as during play."""
+        m = self.match
+        state = m.game.setup(m.options, m.seed, len(m.seats))
+        events: list[Event] = []
+        for entry in m.log:
+            events += [e.for_seat(self.log_viewer) for e in m.game.apply(state, entry.action)]
+        return events
 
     def can_undo(self) -> bool:
         return self.match.can_undo(self.viewer)

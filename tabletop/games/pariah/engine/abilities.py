@@ -133,7 +133,8 @@ def _heal(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, s
             healed = min(eff.amount, u.damage)
             u.damage -= healed
             events.append(Event("heal", f"{unit_name(s, t)} recovers {healed} ({name}).",
-                                {"unit": t, "amount": healed, "total": u.damage}))
+                                {"unit": t, "amount": healed, "total": u.damage,
+                                 "name": unit_name(s, t), "owner": u.owner, "cause": name}))
 
 
 def _modify_text(eff: Effect, ab: Ability, name_of: Namer) -> str:
@@ -152,7 +153,9 @@ def _modify(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
             s.units[t].mods.append((eff.stat, eff.delta))
             events.append(Event("modify", f"{unit_name(s, t)}: {STAT_NAMES[eff.stat]} "
                                 f"{eff.delta:+d} this round ({name}).",
-                                {"unit": t, "stat": eff.stat, "delta": eff.delta}))
+                                {"unit": t, "stat": eff.stat, "delta": eff.delta,
+                                 "name": unit_name(s, t), "owner": s.units[t].owner,
+                                 "stat_name": STAT_NAMES[eff.stat], "cause": name}))
 
 
 @OPS.op("energy", params=(AMOUNT,),
@@ -162,7 +165,7 @@ def _energy(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
     s.energy[side] += eff.amount
     events.append(Event("energy", f"{side_name(s, side)} gains {eff.amount} Elemental "
                         f"Energy ({name}).", {"side": side, "amount": eff.amount,
-                                              "total": s.energy[side]}))
+                                              "total": s.energy[side], "cause": name}))
 
 
 @OPS.op("token", params=(Param("token", str),),
@@ -174,7 +177,9 @@ def _token(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, 
         i = s.lines[side].index(source)
         t = create_token(s, eff.token, seat, side, i + 1)
         events.append(Event("token", f"A {design(eff.token).name} token appears ({name}).",
-                            {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1}))
+                            {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1,
+                             "name": design(eff.token).name + " token", "owner": seat,
+                             "cause": name, "to": "line"}))
 
 
 @OPS.op("revive", text=lambda eff, ab, name_of: "return a unit from an allied graveyard next to "
@@ -188,7 +193,9 @@ def _revive(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
         i = s.lines[side].index(source) + (0 if pos == LEFT else 1)
         place(s, Unit(card, s.designs[card], owner, revived=True), side, i)
         events.append(Event("revive", f"{card_name(s, card)} returns to the line ({name}).",
-                            {"unit": card, "side": side, "index": i, "by": source}))
+                            {"unit": card, "side": side, "index": i, "by": source,
+                             "name": card_name(s, card), "owner": owner, "cause": name,
+                             "from": "graveyard", "to": "line"}))
 
 
 @OPS.op("emblem", params=(Param("emblem", str),),
@@ -198,7 +205,8 @@ def _emblem(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
     s.emblems.append([-1, eff.emblem, side])
     events.append(Event("emblem", f"{side_name(s, side)} gains the emblem "
                         f"{relics()[eff.emblem].name} ({name}).",
-                        {"side": side, "emblem": eff.emblem}))
+                        {"side": side, "emblem": eff.emblem, "name": relics()[eff.emblem].name,
+                         "cause": name}))
 
 
 @OPS.op("destroy_emblem", text=lambda eff, ab, name_of: "destroy an enemy emblem")
@@ -208,7 +216,8 @@ def _destroy_emblem(eff: Effect, s: PariahState, hit: list[int], name: str, sour
     if card >= 0:
         s.graves[seat_of(card)].append(card)
     events.append(Event("emblem_destroyed", f"{relics()[emb].name} is destroyed ({name}).",
-                        {"side": eside, "emblem": emb, "card": card}))
+                        {"side": eside, "emblem": emb, "card": card, "name": relics()[emb].name,
+                         "cause": name}))
 
 
 _OPS = OPS.ops()     # name -> Op, for resolve's dispatch

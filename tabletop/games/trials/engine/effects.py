@@ -179,7 +179,9 @@ def make_room(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: lis
             out += [x for x in have if card_of(s, x).has(sub) and x not in out]
     for x in out:
         detach(s, x)
-        ev.append(Event("detach", f"{name(s, x)} is detached to make room.", {"card": x}))
+        ev.append(Event("detach", f"{name(s, x)} is detached to make room.",
+                        {"card": x, "name": name(s, x), "owner": seat_of(x), "avatar": avatar,
+                         "avatar_name": name(s, avatar), "from": "play", "to": "discards"}))
 
 
 def must_choose_detach(s: TrialsState, cid: int, avatar: int) -> list[int]:
@@ -198,7 +200,8 @@ def attach(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[E
     if not ready:
         s.exhausted.add(cid)       # cards come into play exhausted
     ev.append(Event("attach", f"{name(s, cid)} is attached to {name(s, avatar)}.",
-                    {"card": cid, "avatar": avatar}))
+                    {"card": cid, "avatar": avatar, "name": name(s, cid), "owner": seat_of(cid),
+                     "avatar_name": name(s, avatar), "from": "stack", "to": "play"}))
 
 
 # --- damage, falls, the end ---------------------------------------------------------------------
@@ -214,21 +217,25 @@ def deal_damage(s: TrialsState, source: int, t: int, n: int, ev: list[Event], pi
         return 0
     if t in s.shields:
         s.shields.discard(t)
-        ev.append(Event("shield", f"{name(s, t)}'s shield absorbs the damage.", {"card": t}))
+        ev.append(Event("shield", f"{name(s, t)}'s shield absorbs the damage.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t), "absorbed": n}))
         return 0
     if is_avatar(s, t):
         n -= ward(s, t)
         if n <= 0:
-            ev.append(Event("ward", f"{name(s, t)}'s armour turns the blow.", {"card": t}))
+            ev.append(Event("ward", f"{name(s, t)}'s armour turns the blow.",
+                            {"card": t, "name": name(s, t), "owner": seat_of(t)}))
             return 0
     left = hp_left(s, t)
     s.damage[t] = s.damage.get(t, 0) + n
-    ev.append(Event("damage", f"{name(s, t)} takes {n} damage.", {"card": t, "amount": n,
-                                                                     "source": source}))
+    ev.append(Event("damage", f"{name(s, t)} takes {n} damage.", {
+        "card": t, "amount": n, "source": source, "name": name(s, t), "owner": seat_of(t),
+        "source_name": name(s, source) if source >= 0 else "", "total": s.damage[t]}))
     h = s.host.get(t)
     if corrosive and h is not None and card_of(s, t).type == "equipment":
         s.damage[t] = max(s.damage[t], max_hp(s, t))     # settle destroys it
-        ev.append(Event("corrode", f"{name(s, t)} corrodes away.", {"card": t}))
+        ev.append(Event("corrode", f"{name(s, t)} corrodes away.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
     if piercing and h is not None and n > left > -1:
         deal_damage(s, source, h, n - max(left, 0), ev)
     if draining and is_avatar(s, t) and source >= 0:
@@ -243,7 +250,9 @@ def heal(s: TrialsState, t: int, n: int, ev: list[Event]) -> None:
     if n <= 0 or not had or max_hp(s, t) <= 0:
         return
     s.damage[t] = max(0, had - n)
-    ev.append(Event("heal", f"{name(s, t)} restores {had - s.damage[t]} HP.", {"card": t}))
+    ev.append(Event("heal", f"{name(s, t)} restores {had - s.damage[t]} HP.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": had - s.damage[t],
+                     "total": s.damage[t]}))
 
 
 def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> None:
@@ -251,7 +260,7 @@ def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> 
     detach(s, cid, to)
     verb = "is exiled" if to == "exiles" else "is destroyed"
     ev.append(Event("destroy" if to == "discards" else "exile", f"{name(s, cid)} {verb}.",
-                    {"card": cid}))
+                    {"card": cid, "name": name(s, cid), "owner": seat_of(cid), "from": "play", "to": to}))
     if to == "discards":
         for e in card_of(s, cid).effects:
             if e.when == "destroyed":
@@ -266,7 +275,8 @@ def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
         marks.discard(a)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(a, None)
-    ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.", {"card": a}))
+    ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.",
+                    {"card": a, "name": card_of(s, a).name, "fallen_name": name(s, a), "owner": seat_of(a)}))
     for p in initiative_order(s):
         for c in list(s.discards[p]):
             for e in card_of(s, c).effects:
@@ -330,8 +340,10 @@ def draw(s: TrialsState, p: int, n: int, ev: list[Event]) -> int:
         c = s.decks[p].pop(0)
         s.hands[p].append(c)
         got += 1
-        ev.append(Event("draw", f"You draw {name(s, c)}.", {"seat": p, "card": c}, private_to=p,
-                        public_text=f"Player {p + 1} draws a card.", public_data={"seat": p},
+        ev.append(Event("draw", f"You draw {name(s, c)}.",
+                        {"seat": p, "card": c, "name": name(s, c), "from": "deck", "to": "hand"},
+                        private_to=p, public_text=f"Player {p + 1} draws a card.",
+                        public_data={"seat": p, "count": 1, "from": "deck", "to": "hand"},
                         reveals=True))
     return got
 
@@ -379,16 +391,17 @@ def _scout(s, p, opt, ev):
     s.hands[p].append(c)
     where = "bottom" if opt == SCOUT_BOTTOM else "top"
     ev.append(Event("scout", f"You scout {name(s, c)} from the {where} of your deck.",
-                    {"seat": p, "card": c}, private_to=p,
-                    public_text=f"Player {p + 1} scouts the {where} card of their deck.",
-                    public_data={"seat": p}, reveals=True))
+                    {"seat": p, "card": c, "name": name(s, c), "where": where, "from": "deck", "to": "hand"},
+                    private_to=p, public_text=f"Player {p + 1} scouts the {where} card of their deck.",
+                    public_data={"seat": p, "where": where, "from": "deck", "to": "hand"}, reveals=True))
 
 
 def _discard(s, p, n, ev):
     for _ in range(min(n, len(s.hands[p]))):
         c = s.hands[p].pop(s.rng.below(len(s.hands[p])))
         s.discards[p].append(c)
-        ev.append(Event("discard", f"Player {p + 1} discards {name(s, c)}.", {"seat": p, "card": c},
+        ev.append(Event("discard", f"Player {p + 1} discards {name(s, c)}.",
+                        {"seat": p, "card": c, "name": name(s, c), "from": "hand", "to": "discards"},
                         reveals=True))
 
 
@@ -476,13 +489,15 @@ def _exile_discard(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) 
     for _ in range(min(st.n, len(s.discards[p]))):
         c = s.discards[p].pop()
         s.exiles[p].append(c)
-        ev.append(Event("exile", f"{name(s, c)} is exiled from a discard pile.", {"card": c}))
+        ev.append(Event("exile", f"{name(s, c)} is exiled from a discard pile.",
+                        {"card": c, "name": name(s, c), "owner": p, "from": "discards", "to": "exiles"}))
 
 
 @OPS.op("energy", params=(N,), text=_does("gain", " {n} energy"), kind="player")
 def _energy(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
     s.energy[p] += st.n
-    ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.", {"seat": p}))
+    ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.",
+                    {"seat": p, "amount": st.n, "total": s.energy[p]}))
 
 
 def _recover_text(st: Step, eff: Effect) -> str:
@@ -497,7 +512,7 @@ def _recover(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> Non
         c = s.discards[p].pop()
         s.hands[p].append(c)
         ev.append(Event("recover", f"Player {p + 1} returns {name(s, c)} to hand.",
-                        {"seat": p, "card": c}))
+                        {"seat": p, "card": c, "name": name(s, c), "from": "discards", "to": "hand"}))
 
 
 @OPS.op("initiative", text=_does("take", " initiative"), kind="player")
@@ -532,7 +547,9 @@ def _lose_hp(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int
              ev: list[Event]) -> None:
     if max_hp(s, t) > 0:
         s.damage[t] = s.damage.get(t, 0) + st.n
-        ev.append(Event("lose_hp", f"{name(s, t)} loses {st.n} HP.", {"card": t}))
+        ev.append(Event("lose_hp", f"{name(s, t)} loses {st.n} HP.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
+                         "total": s.damage[t]}))
 
 
 @OPS.op("heal", params=(N,), text=_on_card("restore {n} HP to {noun}"), kind="card")
@@ -546,7 +563,8 @@ def _shield(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
             ev: list[Event]) -> None:
     if t not in s.shields:         # never more than one shield counter
         s.shields.add(t)
-        ev.append(Event("shield", f"{name(s, t)} is shielded.", {"card": t}))
+        ev.append(Event("shield", f"{name(s, t)} is shielded.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 def _counter_text(st: Step, eff: Effect) -> str:
@@ -559,7 +577,9 @@ def _counter(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int
              ev: list[Event]) -> None:
     marks = s.counters.setdefault(t, {})
     marks[st.kind] = marks.get(st.kind, 0) + st.n
-    ev.append(Event("counter", f"{name(s, t)} gets {st.n} {st.kind} counter(s).", {"card": t}))
+    ev.append(Event("counter", f"{name(s, t)} gets {st.n} {st.kind} counter(s).",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
+                     "counter": st.kind}))
 
 
 @OPS.op("destroy", text=_on_card("destroy {noun}"), kind="card")
@@ -580,14 +600,16 @@ def _exile(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
 def _exhaust(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
              ev: list[Event]) -> None:
     s.exhausted.add(t)
-    ev.append(Event("exhaust", f"{name(s, t)} is exhausted.", {"card": t}))
+    ev.append(Event("exhaust", f"{name(s, t)} is exhausted.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 @OPS.op("ready", text=_on_card("ready {noun}"), kind="card")
 def _ready(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
            ev: list[Event]) -> None:
     s.exhausted.discard(t)
-    ev.append(Event("ready", f"{name(s, t)} is readied.", {"card": t}))
+    ev.append(Event("ready", f"{name(s, t)} is readied.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 @OPS.op("buff", params=(N,), kind="card",
@@ -595,14 +617,16 @@ def _ready(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
 def _buff(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
           ev: list[Event]) -> None:
     s.buffs[t] = s.buffs.get(t, 0) + st.n
-    ev.append(Event("buff", f"{name(s, t)} gets {st.n:+d} Attack this round.", {"card": t}))
+    ev.append(Event("buff", f"{name(s, t)} gets {st.n:+d} Attack this round.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n}))
 
 
 @OPS.op("stealth", text=_on_card("{noun} becomes stealthy this round"), kind="card")
 def _stealth(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
              ev: list[Event]) -> None:
     s.stealth.add(t)
-    ev.append(Event("stealth", f"{name(s, t)} becomes stealthy this round.", {"card": t}))
+    ev.append(Event("stealth", f"{name(s, t)} becomes stealthy this round.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 @OPS.op("revive", params=(N,), text=_on_card("revive {noun} with {n} HP"), kind="card")
@@ -611,7 +635,8 @@ def _revive(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
     if t in s.fallen and seat_of(t) == seat:
         s.fallen.discard(t)
         s.damage[t] = max(0, max_hp(s, t) - st.n)
-        ev.append(Event("revive", f"{name(s, t)} is revived.", {"card": t}))
+        ev.append(Event("revive", f"{name(s, t)} is revived.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 @OPS.op("attach_self", kind="self",
@@ -640,7 +665,7 @@ def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, c
     valid = [t for t in chosen if target_ok(s, seat, eff.target, t)]
     if len(valid) < len(chosen):
         ev.append(Event("fizzle", "A target is no longer valid: that part of the effect is cancelled.",
-                        {"source": source}))
+                        {"source": source, "why": "target", "seat": seat}))
     for st in eff.steps:
         if s.phase == OVER:
             return
