@@ -85,7 +85,7 @@ class Match:
         seat = self.to_act
         if seat is None:
             raise IllegalAction("The game is over.")
-        reason = self.game.why_illegal(self.state, action)
+        reason = self.game.check_action(action) or self.game.why_illegal(self.state, action)
         if reason:
             raise IllegalAction(reason)
         if not action.label:
@@ -161,7 +161,7 @@ class Match:
             action = Action.from_json(raw["action"])
             action = Action(action.kind, action.args, str(raw.get("label", "")))
             seat = game.to_act(match.state)
-            reason = game.why_illegal(match.state, action)
+            reason = game.check_action(action) or game.why_illegal(match.state, action)
             if reason:
                 raise ValueError(f"move {len(match.log) + 1} of the saved log is illegal: {reason}")
             events = game.apply(match.state, action)
