@@ -203,11 +203,13 @@ class ActionKind(Generic[T]):
             setattr(self, name, _getter(i))
 
     def _default_sentence(self) -> str:
+        word = self.kind.replace("_", " ")
+        move = f"{'An' if word[:1].lower() in 'aeiou' else 'A'} {word} move"
         if not self.fields:
-            return f"A {self.kind.replace('_', ' ')} move takes nothing more."
+            return f"{move} takes nothing more."
         parts = [f"{f.replace('_', ' ')} ({s.one})" for f, s in zip(self.fields, self.shapes)]
         named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"A {self.kind.replace('_', ' ')} move names its {named}."
+        return f"{move} names its {named}."
 
     # --- building and reading ---------------------------------------------------------------
     def __call__(self, *args: Any, label: str = "") -> Action:
