@@ -251,8 +251,10 @@ class ActionKinds:
             if k.kind in self._by_kind:
                 raise ValueError(f"action kind {k.kind!r} is declared twice")
             self._by_kind[k.kind] = k
-        self._checks = {k.kind: k.check for k in kinds}
         self.unknown = unknown
+        # every apply asks it: a closure over the checks, not a method reading attributes
+        self.check_shape: Callable[[Any], str | None] = _shape_checker(
+            {k.kind: k.check for k in kinds}, unknown)
 
     def __iter__(self) -> Iterator[ActionKind]:
         return iter(self._by_kind.values())
@@ -266,14 +268,20 @@ class ActionKinds:
     def __getitem__(self, kind: str) -> ActionKind:
         return self._by_kind[kind]
 
-    def check_shape(self, action: Any) -> str | None:
+
+def _shape_checker(checks: dict[str, Callable[[Any], str | None]], unknown: str
+                   ) -> Callable[[Any], str | None]:
+    get = checks.get
+
+    def check_shape(action: Any) -> str | None:
         """A sentence for a player when `action` is not one of these kinds with arguments of
         its declared shape (arity, types, nesting); None when the shape is right. Whether the
         move is legal now is the rules' question, asked after this one."""
-        if not isinstance(action, Action):
+        if type(action) is not Action and not isinstance(action, Action):
             return NOT_A_MOVE
         kind = action.kind
-        check = self._checks.get(kind) if type(kind) is str else None
+        check = get(kind) if type(kind) is str else None
         if check is None:
-            return self.unknown
+            return unknown
         return check(action.args)
+    return check_shape
