@@ -48,6 +48,13 @@ class Game(ABC):
     # every kind of decision, with its arguments' names and types (engine/actions.py)
     action_kinds: ActionKinds | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = cls.__dict__.get("action_kinds")
+        if kinds is not None and "check_action" not in cls.__dict__:
+            # every apply asks it: the kinds' own check, with no call in between
+            cls.check_action = staticmethod(kinds.check_shape)     # type: ignore[method-assign]
+
     # --- a match -----------------------------------------------------------
     @abstractmethod
     def setup(self, options: dict, seed: int, players: int = 2) -> Any:
