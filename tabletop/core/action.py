@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
+    """Lists become tuples, all the way down: what Action does with its args."""
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     return value
 
 
@@ -32,7 +33,7 @@ class Action:
     label: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "args", _freeze(self.args))
+        object.__setattr__(self, "args", freeze(self.args))
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "args": _thaw(self.args)}
@@ -41,7 +42,7 @@ class Action:
     def from_json(cls, data: dict) -> "Action":
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise ValueError(f"not an action: {data!r}")
-        return cls(data["kind"], _freeze(data.get("args", [])))
+        return cls(data["kind"], freeze(data.get("args", [])))
 
     def __str__(self) -> str:
         return self.label or f"{self.kind}{list(self.args)}"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from tabletop.core.action import Action
+from tabletop.core.action_kinds import ActionKinds
 from tabletop.core.event import Event
 from tabletop.core.rng import Rng
 
@@ -44,6 +45,15 @@ class IllegalAction(ValueError):
 
 class Game(ABC):
     info: GameInfo
+    # every kind of decision, with its arguments' names and types (engine/actions.py)
+    action_kinds: ActionKinds | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = cls.__dict__.get("action_kinds")
+        if kinds is not None and "check_action" not in cls.__dict__:
+            # every apply asks it: the kinds' own check, with no call in between
+            cls.check_action = staticmethod(kinds.check_shape)     # type: ignore[method-assign]
 
     # --- a match -----------------------------------------------------------
     @abstractmethod
@@ -61,13 +71,23 @@ class Game(ABC):
     def legal_actions(self, state) -> list[Action]:
         """Every legal action of the seat to act, with labels."""
 
+    def check_action(self, action: Action) -> str | None:
+        """A sentence when `action` is not a declared kind with arguments of its shape, else
+        None. Every why_illegal asks it first, so no rule ever reads a malformed action."""
+        kinds = self.action_kinds
+        return None if kinds is None else kinds.check_shape(action)
+
     def why_illegal(self, state, action: Action) -> str | None:
         """A sentence a player understands, or None when `action` is legal.
 
-        Games override this to explain; the default only checks membership.
+        Games override this to explain (asking check_action first); the default only
+        checks the shape and membership.
         """
         if self.to_act(state) is None:
             return "The game is over."
+        reason = self.check_action(action)
+        if reason:
+            return reason
         if action in self.legal_actions(state):
             return None
         return "That move is not allowed now."

@@ -96,7 +96,7 @@ class Match:
         """Ask the engine once whether `action` is legal now, and label it if so."""
         if self.to_act is None:
             return Checked(action, "The game is over.", self.version)
-        reason = self.game.why_illegal(self.state, action)
+        reason = self.game.check_action(action) or self.game.why_illegal(self.state, action)
         if reason is None and not action.label:
             action = Action(action.kind, action.args, self.game.label(self.state, action))
         return Checked(action, reason, self.version)
@@ -184,7 +184,7 @@ class Match:
             action = Action.from_json(raw["action"])
             action = Action(action.kind, action.args, str(raw.get("label", "")))
             seat = game.to_act(match.state)
-            reason = game.why_illegal(match.state, action)
+            reason = game.check_action(action) or game.why_illegal(match.state, action)
             if reason:
                 raise ValueError(f"move {len(match.log) + 1} of the saved log is illegal: {reason}")
             events = game.apply(match.state, action)

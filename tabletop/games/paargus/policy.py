@@ -30,7 +30,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import ActionKind
 from tabletop.core.policy import Policy
+from tabletop.games.paargus.engine import actions
 from tabletop.games.paargus.engine.cards import EAST, POINTS, QUADRANTS, cards
 from tabletop.games.paargus.engine.conjunctions import Conjunction
 from tabletop.games.paargus.engine.rules import GAME
@@ -476,19 +478,25 @@ def _policy_move(s: PaargusState) -> tuple:
 # Actions are immutable values: the search reuses one object per move instead of
 # building (and freezing) a new one each time it lists the moves.
 @lru_cache(maxsize=1 << 16)
-def _action(kind: str, args: tuple = ()) -> Action:
-    return Action(kind, args)
+def _action(kind: ActionKind, *args) -> Action:
+    return kind(*args)
+
+
+_PLAY, _TRADE, _CONJOIN, _TRAIL = actions.PLAY, actions.TRADE, actions.CONJOIN, actions.TRAIL
 
 
 def _to_action(move: tuple) -> Action:
+    """The Action of one of the policy's moves: (kind, its arguments in the declared order)."""
     kind = move[0]
     if kind == "play":
-        return _action("play", (move[1],))
-    if kind in ("trade", "trail"):
-        return _action(kind, (move[1], move[2]))
+        return _action(_PLAY, move[1])
+    if kind == "trade":
+        return _action(_TRADE, move[1], move[2])
+    if kind == "trail":
+        return _action(_TRAIL, move[1], move[2])
     if kind == "conjoin":
-        return _action("conjoin", (move[1], tuple(move[2])))
-    return _action(kind)
+        return _action(_CONJOIN, move[1], tuple(move[2]))
+    return _action(actions.KINDS[kind])
 
 
 def rollout_action(s: PaargusState, rng=None) -> Action:
@@ -530,7 +538,7 @@ def prune_actions(s: PaargusState, legal: list[Action]) -> list[Action]:
     seen = set()
     for a in legal:
         if a.kind == "conjoin":
-            q, fan = a.args
+            q, fan = _CONJOIN.quadrant(a), _CONJOIN.fan(a)
             key = (q, tuple(sorted(fan)), _shown_count(fan, q))
             if key in seen:
                 continue
@@ -548,13 +556,13 @@ def search_actions(s: PaargusState) -> list[Action]:
         if len(hand) <= HAND_LIMIT and PRUNE_VOLUNTARY_PLAYS:
             out = []
         else:
-            out = [_action("play", (c,)) for c in hand]
+            out = [_action(_PLAY, c) for c in hand]
         if len(hand) <= HAND_LIMIT:
             for h in hand:
                 nw = _NW[h]
                 for t in s.tableau:
                     if _NW[t] == nw:
-                        out.append(_action("trade", (h, t)))
+                        out.append(_action(_TRADE, h, t))
             out.append(_DRAW)
         return out
     if phase == CONJOIN:
@@ -575,7 +583,7 @@ def search_actions(s: PaargusState) -> list[Action]:
                         n = _shown_count(fan, q)
                         if n not in seen:
                             seen.add(n)
-                            out.append(_action("conjoin", (q, fan)))
+                            out.append(_action(_CONJOIN, q, fan))
         for i, conj in enumerate(s.arrays[s.turn]):
             q = conj.quadrant
             if q in EAST:
@@ -583,7 +591,7 @@ def search_actions(s: PaargusState) -> list[Action]:
                 want = col[conj.fan[0]]
                 for c in hand:
                     if col[c] == want:
-                        out.append(_action("trail", (i, c)))
+                        out.append(_action(_TRAIL, i, c))
         out.append(_END_TURN)
         return out
     if phase == HAND_OVER:
@@ -591,7 +599,7 @@ def search_actions(s: PaargusState) -> list[Action]:
     return []
 
 
-_DRAW, _END_TURN, _DEAL = Action("draw"), Action("end_turn"), Action("deal")
+_DRAW, _END_TURN, _DEAL = actions.DRAW(), actions.END_TURN(), actions.DEAL()
 
 
 # --- fast playouts ---------------------------------------------------------------------
@@ -647,7 +655,7 @@ def fast_apply(s: PaargusState, move) -> None:
     both give the same state.
     """
     if isinstance(move, Action):
-        move = (move.kind,) + tuple(move.args)
+        move = (move.kind,) + tuple(move.args)      # the policy's move: the kind, then the args in order
     kind = move[0]
     p = s.turn
     if kind == "draw":

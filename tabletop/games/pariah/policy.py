@@ -37,8 +37,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from tabletop.core import Action, Event, Rng
+from tabletop.core.action_kinds import ActionKind
 from tabletop.core.policy import Policy
-from tabletop.games.pariah.engine import abilities, combat, flow
+from tabletop.games.pariah.engine import abilities, actions, combat, flow
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.cards import design, evolutions, factions, relics
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP, ROUNDS,
@@ -440,10 +441,10 @@ def _select_step(s: PariahState, seat: int) -> Action:
     want = best_army(s, seat)
     for c in s.picks[seat]:
         if c not in want:
-            return _action("unpick", (c,))
+            return _action(actions.UNPICK, c)
     for c in want:
         if c not in s.picks[seat]:
-            return _action("pick", (c,))
+            return _action(actions.PICK, c)
     return _COMMIT
 
 
@@ -565,11 +566,11 @@ def _activation_move(s: PariahState) -> Action:
         best_v, best = 0.0, None
         plans = _best_plans(s, uid, recs, False)
         if plans:
-            best_v, best = plans[0][0], _action("attack", (uid, plans[0][1]))
+            best_v, best = plans[0][0], _action(actions.ATTACK, uid, plans[0][1])
         best_v, best = _best_ability(s, uid, free, abl, recs, True, best_v, best)
         if best is not None:
             return best
-    return _action("end", (uid,))
+    return _action(actions.END, uid)
 
 
 def _best_ability(s, uid, free, abl, recs, commit: bool, best_v: float, best):
@@ -580,7 +581,7 @@ def _best_ability(s, uid, free, abl, recs, commit: bool, best_v: float, best):
         for ch in choices:
             v = _ability_value(s, uid, i, ch, recs)
             if v > best_v:
-                best_v, best = v, _action("ability", (uid, i, ch))
+                best_v, best = v, _action(actions.ABILITY, uid, i, ch)
     return best_v, best
 
 
@@ -631,7 +632,7 @@ def _prep_move(s: PariahState) -> Action:
     for kind, c, t in flow.prep_options(s, seat):
         v = _prep_value(s, seat, kind, c, t, recs)
         if v > best_v:
-            best, best_v = _action(kind, (c, t)), v
+            best, best_v = _action(actions.KINDS[kind], c, t), v
     return best
 
 
@@ -639,12 +640,12 @@ def _shop_move(s: PariahState) -> Action:
     seat = s.turn
     if s.offers[seat] and not s.shop_kept:
         c = max(s.offers[seat], key=lambda x: (_relic_worth(s.designs[x]), -x))
-        return _action("keep", (c,))
+        return _action(actions.KEEP, c)
     opts = flow.evo_options(s, seat)
     if not opts:
         return _NO_EVO
     c = max(opts, key=lambda x: (design(evolutions()[s.designs[x]].unit).cost, -x))
-    return _action("take_evo", (c,))
+    return _action(actions.TAKE_EVO, c)
 
 
 def _deploy_move(s: PariahState) -> Action:
@@ -653,9 +654,9 @@ def _deploy_move(s: PariahState) -> Action:
     line = s.lines[side_of(seat)]
     auras = [c for c in army if design(s.designs[c]).keywords.auras]
     if auras and line and len(army) > 1:
-        return _action("deploy", (auras[0],))
+        return _action(actions.DEPLOY, auras[0])
     plain = [c for c in army if c not in auras] or army
-    return _action("deploy", (max(plain, key=lambda c: (design(s.designs[c]).cost, -c)),))
+    return _action(actions.DEPLOY, max(plain, key=lambda c: (design(s.designs[c]).cost, -c)))
 
 
 def policy_move(s: PariahState) -> Action:
@@ -678,11 +679,11 @@ def rollout_action(s: PariahState, rng=None) -> Action:
 
 # --- the search's moves ---------------------------------------------------------------------------
 @lru_cache(maxsize=1 << 16)
-def _action(kind: str, args: tuple = ()) -> Action:
-    return Action(kind, args)
+def _action(kind: ActionKind, *args) -> Action:
+    return kind(*args)
 
 
-_COMMIT, _READY, _NO_EVO = Action("commit"), Action("ready"), Action("no_evo")
+_COMMIT, _READY, _NO_EVO = actions.COMMIT(), actions.READY(), actions.NO_EVO()
 PLANS_KEPT = 3           # attack plans per unit the search considers, best first
 CHOICES_KEPT = 2         # targets per ability
 PREP_KEPT = 3            # relic and evolution plays at the start of a round
@@ -698,7 +699,7 @@ def search_actions(s: PariahState) -> list[Action]:
         for c in s.armies[seat]:
             if s.designs[c] not in seen:
                 seen.add(s.designs[c])
-                out.append(_action("deploy", (c,)))
+                out.append(_action(actions.DEPLOY, c))
         return out
     if phase == PREP:
         out = []
@@ -713,7 +714,7 @@ def search_actions(s: PariahState) -> list[Action]:
                 if recs[t][TOKEN]:
                     continue              # a token leaves at the round's end, its gear with it
             recs = recs or _records_by_uid(s)
-            out.append((_prep_value(s, seat, kind, c, t, recs), _action(kind, (c, t))))
+            out.append((_prep_value(s, seat, kind, c, t, recs), _action(actions.KINDS[kind], c, t)))
         out.sort(key=lambda x: -x[0])
         return [a for _, a in out[:PREP_KEPT]] + [_READY]
     if phase == ACTIVATE:
@@ -724,13 +725,13 @@ def search_actions(s: PariahState) -> list[Action]:
             for c in s.offers[seat]:
                 if s.designs[c] not in seen:
                     seen.add(s.designs[c])
-                    out.append(_action("keep", (c,)))
+                    out.append(_action(actions.KEEP, c))
             return out
         out, seen = [], set()
         for c in flow.evo_options(s, seat):
             if s.designs[c] not in seen:
                 seen.add(s.designs[c])
-                out.append(_action("take_evo", (c,)))
+                out.append(_action(actions.TAKE_EVO, c))
         return out or [_NO_EVO]       # an evolution is free to take: always take one
     return []
 
@@ -752,16 +753,16 @@ def _activation_actions(s: PariahState) -> list[Action]:
         best = 0.0
         if not committed:
             plans = _best_plans(s, uid, recs, False)[:PLANS_KEPT]
-            out += [_action("attack", (uid, p)) for _, p in plans]
+            out += [_action(actions.ATTACK, uid, p) for _, p in plans]
             best = max([v for v, _ in plans], default=0.0)
         free = flow.usable_free_abilities(s, uid, s.active_used if mid else (), committed)
         for i, choices in free:
             scored = sorted(((_ability_value(s, uid, i, ch, recs), ch) for ch in choices),
                             key=lambda x: -x[0])[:CHOICES_KEPT]
-            out += [_action("ability", (uid, i, ch)) for _, ch in scored]
+            out += [_action(actions.ABILITY, uid, i, ch) for _, ch in scored]
             best = max([best] + [v for v, _ in scored])
         if committed or best <= 0.0 or not out:
-            out.append(_action("end", (uid,)))
+            out.append(_action(actions.END, uid))
     return out
 
 
@@ -780,7 +781,7 @@ class _NoEvents(list):
 def search_apply(s: PariahState, action: Action) -> None:
     """`apply` for an action the search listed as legal: no check, no events kept."""
     events = _NoEvents()
-    getattr(GAME, "_do_" + action.kind)(s, s.turn, action.args, events)
+    getattr(GAME, "_do_" + action.kind)(s, s.turn, action, events)
     flow.advance(s, events)
 
 

@@ -20,7 +20,7 @@ import math
 from tabletop.core import Action, Event, Rng
 from tabletop.core.policy import Policy
 from tabletop.games.trials.engine import effects as fx
-from tabletop.games.trials.engine import stack
+from tabletop.games.trials.engine import actions, stack
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.engine.state import OVER, TrialsState
 
@@ -202,7 +202,7 @@ def _best_attack(s: TrialsState, seat: int, rng: Rng) -> Action | None:
                 k = (*_attack_score(s, c, t), rng.below(4))
                 if key is None or k > key:
                     best, key = (c, t), k
-    return None if best is None else Action("attack", best)
+    return None if best is None else actions.ATTACK.of(best)
 
 
 def _best_play(s: TrialsState, seat: int, rng: Rng) -> Action | None:
@@ -211,18 +211,23 @@ def _best_play(s: TrialsState, seat: int, rng: Rng) -> Action | None:
     an activated effect instead."""
     G = GAME
     plays = G._plays(s, seat, True, False)
-    acts = [a for a in G._activations(s, seat, True, False) if not _draws(s, a.args[0], a.args[1])]
+    acts = [a for a in G._activations(s, seat, True, False)
+            if not _draws(s, actions.ACTIVATE.card(a), actions.ACTIVATE.effect(a))]
     if acts and (not plays or rng.below(3) == 0):
         return rng.choice(acts)
     if not plays:
         return None
-    top = max(fx.card_of(s, a.args[0]).cost for a in plays)
-    dear = [a for a in plays if fx.card_of(s, a.args[0]).cost == top]
+    card = actions.PLAY.card
+    top = max(fx.card_of(s, card(a)).cost for a in plays)
+    dear = [a for a in plays if fx.card_of(s, card(a)).cost == top]
     return rng.choice(dear)
 
 
 def _draws(s: TrialsState, c: int, i: int) -> bool:
     return any(st.op in ("draw", "scout") for st in fx.side(s, c).effects[i].steps)
+
+
+_DECLINE, _PASS = actions.DECLINE(), actions.PASS()
 
 
 def rollout_action(s: TrialsState, rng: Rng | None = None) -> Action:
@@ -231,10 +236,10 @@ def rollout_action(s: TrialsState, rng: Rng | None = None) -> Action:
     card it can afford, else channel when a card in hand needs one more energy, else pass."""
     rng = rng or Rng(0)
     if s.prio >= 0:
-        return Action("decline")
+        return _DECLINE
     seat = s.turn
     if pass_wins_race(s, seat):
-        return Action("pass")
+        return _PASS
     a = _best_attack(s, seat, rng)
     if a is not None and rng.below(8):
         return a
@@ -247,8 +252,8 @@ def rollout_action(s: TrialsState, rng: Rng | None = None) -> Action:
     if any(fx.card_of(s, c).cost == e + 1 for c in s.hands[seat]):
         ready = [x for x in s.standing(seat) if x not in s.exhausted]
         if ready:
-            return Action("channel", (ready[0],))
-    return Action("pass")
+            return actions.CHANNEL(ready[0])
+    return _PASS
 
 
 def playout(s: TrialsState, rng: Rng, max_actions: int) -> int:

@@ -13,7 +13,7 @@ from itertools import combinations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.paargus.engine import conjunctions as cj
+from tabletop.games.paargus.engine import actions, conjunctions as cj
 from tabletop.games.paargus.engine.cards import (EAST, QUADRANT_NAMES, QUADRANTS, card, cards, short,
                                           sigil_name)
 from tabletop.games.paargus.engine.conjunctions import Conjunction
@@ -39,6 +39,7 @@ class Paargus(Game):
     info = GameInfo("paargus", "Paargus", (2,), 1,
                     "Fan star charts into conjunctions; line up alignments to end the hand "
                     "and win your opponent's chips.")
+    action_kinds = actions.KINDS
 
     # --- setting up ----------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
@@ -70,17 +71,18 @@ class Paargus(Game):
         if s.phase == MATCH_OVER:
             return []
         if s.phase == HAND_OVER:
-            return [Action("deal", (), f"Deal hand {s.hand_no + 1}")]
+            return [actions.DEAL(label=f"Deal hand {s.hand_no + 1}")]
         hand = s.hands[s.turn]
         if s.phase == TABLEAU:
-            out = [Action("play", (c,), f"Play {short(c)} to the sky tableau") for c in hand]
+            out = [actions.PLAY(c, label=f"Play {short(c)} to the sky tableau") for c in hand]
             if len(hand) <= HAND_LIMIT:
                 for h in hand:
                     for t in s.tableau:
                         if card(h).sigils[0] == card(t).sigils[0]:
-                            out.append(Action("trade", (h, t), f"Trade {short(h)} for {short(t)}, then draw"))
+                            out.append(actions.TRADE(h, t,
+                                                     label=f"Trade {short(h)} for {short(t)}, then draw"))
                 n = self._draw_count(s)
-                out.append(Action("draw", (), f"Draw {n} card{'s' if n > 1 else ''}"))
+                out.append(actions.DRAW(label=f"Draw {n} card{'s' if n > 1 else ''}"))
             return out
         # CONJOIN
         out = []
@@ -92,15 +94,15 @@ class Paargus(Game):
                 for trio in combinations(sorted(members), 3):
                     for top in trio:
                         fan = tuple(c for c in trio if c != top) + (top,)
-                        out.append(Action("conjoin", (q, fan), self._conjoin_label(q, fan)))
+                        out.append(actions.CONJOIN(q, fan, label=self._conjoin_label(q, fan)))
         for i, conj in enumerate(s.arrays[s.turn]):
             if conj.quadrant in EAST:
                 sig = card(conj.fan[0]).sigil(conj.quadrant)
                 for c in hand:
                     if card(c).sigil(conj.quadrant) == sig:
-                        out.append(Action("trail", (i, c),
-                                          f"Add {short(c)} as a trailing card to your {sigil_name(sig)} conjunction"))
-        out.append(Action("end_turn", (), "End the turn without a conjunction"))
+                        out.append(actions.TRAIL(i, c, label=f"Add {short(c)} as a trailing card to your "
+                                                     f"{sigil_name(sig)} conjunction"))
+        out.append(actions.END_TURN(label="End the turn without a conjunction"))
         return out
 
     def _conjoin_label(self, q: int, fan) -> str:
@@ -116,15 +118,18 @@ class Paargus(Game):
     def why_illegal(self, s: PaargusState, a: Action) -> str | None:
         if s.phase == MATCH_OVER:
             return "The match is over."
-        kind, args = a.kind, a.args
+        reason = self.check_action(a)          # the shape first: below, every kind has its arguments
+        if reason:
+            return reason
+        kind = a.kind
         hand = s.hands[s.turn]
         if s.phase == HAND_OVER:
-            return None if kind == "deal" and not args else "The hand is over: deal the next one."
+            return None if kind == "deal" else "The hand is over: deal the next one."
         if kind == "deal":
             return "The hand is still being played."
         if s.phase == TABLEAU:
             if kind == "play":
-                if len(args) != 1 or args[0] not in hand:
+                if actions.PLAY.card(a) not in hand:
                     return "Only a card from your own hand can go to the sky tableau."
                 return None
             if kind in ("trade", "draw") and len(hand) > HAND_LIMIT:
@@ -132,9 +137,7 @@ class Paargus(Game):
                 return (f"Your hand holds {len(hand)} cards: play {extra} more to the sky tableau "
                         f"first (at most {HAND_LIMIT}).")
             if kind == "trade":
-                if len(args) != 2:
-                    return "A trade swaps one hand card for one tableau card."
-                h, t = args
+                h, t = actions.TRADE.give(a), actions.TRADE.take(a)
                 if h not in hand:
                     return "You can only trade a card from your own hand."
                 if t not in s.tableau:
@@ -144,7 +147,7 @@ class Paargus(Game):
                             f"is not {sigil_name(card(t).sigils[0])}.")
                 return None
             if kind == "draw":
-                return None if not args else "Drawing takes no cards from you."
+                return None
             if kind in ("conjoin", "trail", "end_turn"):
                 return "Conjunctions come after the draw: play to the tableau, trade or draw first."
             return "That is not a Paargus move."
@@ -152,18 +155,17 @@ class Paargus(Game):
         if kind in ("play", "trade", "draw"):
             return "You have already drawn this turn: play a conjunction or end your turn."
         if kind == "end_turn":
-            return None if not args else "Ending the turn takes nothing."
+            return None
         if kind == "conjoin":
-            return self._why_conjoin(s, args)
+            return self._why_conjoin(s, a)
         if kind == "trail":
-            return self._why_trail(s, args)
+            return self._why_trail(s, a)
         return "That is not a Paargus move."
 
-    def _why_conjoin(self, s: PaargusState, args) -> str | None:
-        if len(args) != 2 or args[0] not in QUADRANTS:
+    def _why_conjoin(self, s: PaargusState, a: Action) -> str | None:
+        q, fan = actions.CONJOIN.quadrant(a), actions.CONJOIN.fan(a)
+        if q not in QUADRANTS:
             return "A conjunction names a quadrant and its cards."
-        q, fan = args
-        fan = tuple(fan)
         if len(fan) != 3:
             return "A new conjunction is exactly three cards."
         if len(set(fan)) != 3 or any(c not in s.hands[s.turn] for c in fan):
@@ -173,10 +175,8 @@ class Paargus(Game):
             return f"The three cards must share the sigil in the {QUADRANT_NAMES[q]}: they show {names}."
         return None
 
-    def _why_trail(self, s: PaargusState, args) -> str | None:
-        if len(args) != 2:
-            return "A trailing card names one of your conjunctions and one card."
-        i, c = args
+    def _why_trail(self, s: PaargusState, a: Action) -> str | None:
+        i, c = actions.TRAIL.conjunction(a), actions.TRAIL.card(a)
         array = s.arrays[s.turn]
         if not (isinstance(i, int) and 0 <= i < len(array)):
             return "Trailing cards go on one of your own conjunctions."
@@ -201,13 +201,13 @@ class Paargus(Game):
         if a.kind == "deal":
             return self._next_hand(s)
         if a.kind == "play":
-            c = a.args[0]
+            c = actions.PLAY.card(a)
             self._leave_hand(s, p, c)
             s.tableau.append(c)
             return [Event("to_tableau", f"{who} plays {short(c)} to the sky tableau.",
                           {"seat": p, "card": c, "name": short(c), "from": "hand", "to": "tableau"})]
         if a.kind == "trade":
-            h, t = a.args
+            h, t = actions.TRADE.give(a), actions.TRADE.take(a)
             self._leave_hand(s, p, h)
             s.tableau[s.tableau.index(t)] = h      # the traded card takes the other's place
             s.hands[p].append(t)
@@ -219,7 +219,7 @@ class Paargus(Game):
         if a.kind == "draw":
             return self._draw(s)
         if a.kind == "conjoin":
-            q, fan = a.args[0], tuple(a.args[1])
+            q, fan = actions.CONJOIN.quadrant(a), tuple(actions.CONJOIN.fan(a))
             for c in fan:
                 self._leave_hand(s, p, c)
             conj = Conjunction(q, fan)
@@ -233,7 +233,7 @@ class Paargus(Game):
                              "quadrant_name": QUADRANT_NAMES[q], "from": "hand", "to": "array"})]
             return events + self._end_turn(s)
         if a.kind == "trail":
-            i, c = a.args
+            i, c = actions.TRAIL.conjunction(a), actions.TRAIL.card(a)
             self._leave_hand(s, p, c)
             old = s.arrays[p][i]
             s.arrays[p][i] = Conjunction(old.quadrant, old.fan, old.trailing + (c,))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
-from tabletop.games.paargus.engine import conjunctions as cj
+from tabletop.games.paargus.engine import actions, conjunctions as cj
 from tabletop.games.paargus.presentation import faces
 from tabletop.games.paargus.presentation.narrate import NARRATE
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
@@ -67,15 +67,15 @@ class PaargusPresenter(Presenter):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)
 
     def _trade_targets(self, h: int) -> set[int]:
-        return {a.args[1] for a in self._legal("trade") if a.args[0] == h}
+        return {actions.TRADE.take(a) for a in self._legal("trade") if actions.TRADE.give(a) == h}
 
     def _trail_targets(self, c: int) -> set[int]:
-        return {a.args[0] for a in self._legal("trail") if a.args[1] == c}
+        return {actions.TRAIL.conjunction(a) for a in self._legal("trail") if actions.TRAIL.card(a) == c}
 
     def _in_some_conjunction(self, c: int) -> bool:
         staged = set(self.builder)
         for a in self._legal("conjoin"):
-            fan = set(a.args[1])
+            fan = set(actions.CONJOIN.fan(a))
             if c in fan and staged <= fan:
                 return True
         return False
@@ -91,15 +91,15 @@ class PaargusPresenter(Presenter):
         if len(self.builder) != 3 or not qs:
             return None
         q = self.quadrant if self.quadrant in qs else qs[0]
-        return Action("conjoin", (q, tuple(self.builder)))
+        return actions.CONJOIN(q, tuple(self.builder))
 
     def _builder_is_legal(self) -> bool:
         a = self._builder_action()
         if a is None:
             return False
-        q, fan = a.args
+        q, fan = actions.CONJOIN.quadrant(a), actions.CONJOIN.fan(a)
         canon = tuple(sorted(fan[:2])) + (fan[2],)
-        return Action("conjoin", (q, canon)) in self.legal
+        return actions.CONJOIN(q, canon) in self.legal
 
     # --- sync ---------------------------------------------------------------------------
     def sync(self, view, legal, my_turn, events) -> None:
@@ -352,13 +352,13 @@ class PaargusPresenter(Presenter):
     @staticmethod
     def _hint_cards(a: Action) -> list[int]:
         if a.kind == "play":
-            return [a.args[0]]
+            return [actions.PLAY.card(a)]
         if a.kind == "trade":
-            return list(a.args)
+            return [actions.TRADE.give(a), actions.TRADE.take(a)]
         if a.kind == "conjoin":
-            return list(a.args[1])
+            return list(actions.CONJOIN.fan(a))
         if a.kind == "trail":
-            return [a.args[1]]
+            return [actions.TRAIL.card(a)]
         return []
 
     # --- words ----------------------------------------------------------------------------
@@ -444,7 +444,7 @@ class PaargusPresenter(Presenter):
             return out
         if c not in v.hands[self.me]:
             return out
-        if any(a.args == (c,) for a in self._legal("play")):
+        if any(actions.PLAY.card(a) == c for a in self._legal("play")):
             out.add("tableau")
         out |= {f"card:{t}" for t in self._trade_targets(c)}
         if v.phase == CONJOIN:
@@ -477,26 +477,26 @@ class PaargusPresenter(Presenter):
             return LOCAL
         if target == "builder":
             if v.phase != CONJOIN:
-                return Action("conjoin", (1, (c,)))   # the engine explains why not now
+                return actions.CONJOIN(1, (c,))   # the engine explains why not now
             if len(self.builder) >= 3:
                 return None
             self.builder.append(c)
             self.selected = None
             return LOCAL
         if target == "tableau":
-            return Action("play", (c,))
+            return actions.PLAY(c)
         if t is not None and t in v.tableau:
-            trade = Action("trade", (c, t))
+            trade = actions.TRADE(c, t)
             if trade in self.legal:
                 return trade
             # over the hand limit no trade is possible: a drop on the tableau plays the card
-            if len(v.hands[self.me]) > HAND_LIMIT and Action("play", (c,)) in self.legal:
-                return Action("play", (c,))
+            if len(v.hands[self.me]) > HAND_LIMIT and actions.PLAY(c) in self.legal:
+                return actions.PLAY(c)
             return trade                               # the engine explains the mismatch
         if t is not None:
             i = self._conj_of(t)
             if i is not None:
-                return Action("trail", (i, c))
+                return actions.TRAIL(i, c)
         return None
 
     def click(self, target: str | None):
@@ -506,7 +506,7 @@ class PaargusPresenter(Presenter):
         c = cid(target)
         if target == "deck":
             draws = self._legal("draw")
-            return draws[0] if draws else Action("draw")
+            return draws[0] if draws else actions.DRAW()
         if c is not None and c in self.builder:
             self.builder.remove(c)                     # a click brings a builder card to the top
             self.builder.append(c)
@@ -524,11 +524,11 @@ class PaargusPresenter(Presenter):
     def button(self, button_id: str):
         if button_id == "btn:draw":
             draws = self._legal("draw")
-            return draws[0] if draws else Action("draw")
+            return draws[0] if draws else actions.DRAW()
         if button_id == "btn:end":
-            return Action("end_turn")
+            return actions.END_TURN()
         if button_id == "btn:deal":
-            return Action("deal")
+            return actions.DEAL()
         if button_id == "btn:clear":
             self.builder, self.quadrant = [], None
             return LOCAL
@@ -552,20 +552,20 @@ class PaargusPresenter(Presenter):
         if name == "d":
             return self.button("btn:draw")
         if name == "e" and v.phase == CONJOIN:
-            return Action("end_turn")
+            return actions.END_TURN()
         if name == "n" and v.phase == HAND_OVER:
-            return Action("deal")
+            return actions.DEAL()
         if name in ("enter", "space"):
             if v.phase == CONJOIN and self.builder:
                 return self.button("btn:confirm")
             if v.phase == HAND_OVER:
-                return Action("deal")
+                return actions.DEAL()
         if name in "1234" and len(name) == 1:
             self.quadrant = int(name)
             return LOCAL
         if self.selected is not None:
             if name == "t":
-                return Action("play", (self.selected,))
+                return actions.PLAY(self.selected)
             if name == "b":
                 return self.drop(f"card:{self.selected}", "builder")
         return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import abilities, combat, flow
+from tabletop.games.pariah.engine import abilities, actions, combat, flow
 from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
 from tabletop.games.pariah.engine.cards import design, evolutions, relic_deck, relics
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP,
@@ -32,6 +32,7 @@ class Pariah(Game):
     info = GameInfo("pariah", "Pariah", (2, 4), 1,
                     "Pick a secret 20-point army, deploy it on a front line and fight five rounds "
                     "of dice combat in Priority order; buy relics and evolve your units.")
+    action_kinds = actions.KINDS
 
     # --- setting up ----------------------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
@@ -57,21 +58,21 @@ class Pariah(Game):
             return self._select_actions(s, seat)
         if s.phase == DEPLOY:
             slot = len(s.lines[side_of(seat)]) + 1
-            return [Action("deploy", (c,), f"Deploy {card_name(s, c)} in slot {slot}")
+            return [actions.DEPLOY(c, label=f"Deploy {card_name(s, c)} in slot {slot}")
                     for c in s.armies[seat]]
         if s.phase == PREP:
             out = [self._prep_action(s, kind, c, t) for kind, c, t in flow.prep_options(s, seat)]
-            return out + [Action("ready", (), "Ready: play nothing more this round")]
+            return out + [actions.READY(label="Ready: play nothing more this round")]
         if s.phase == ACTIVATE:
             return self._activation_actions(s)
         if s.phase == SHOP:
             if s.offers[seat] and not s.shop_kept:
-                return [Action("keep", (c,), f"Keep {card_name(s, c)} ({self._relic_blurb(s, c)})")
+                return [actions.KEEP(c, label=f"Keep {card_name(s, c)} ({self._relic_blurb(s, c)})")
                         for c in s.offers[seat]]
-            out = [Action("take_evo", (c,), f"Take the evolution {card_name(s, c)} "
-                          f"(for {design(evolutions()[s.designs[c]].unit).name})")
+            out = [actions.TAKE_EVO(c, label=f"Take the evolution {card_name(s, c)} "
+                                    f"(for {design(evolutions()[s.designs[c]].unit).name})")
                    for c in flow.evo_options(s, seat)]
-            return out + [Action("no_evo", (), "Take no evolution this round")]
+            return out + [actions.NO_EVO(label="Take no evolution this round")]
         return []
 
     def _select_actions(self, s: PariahState, seat: int) -> list[Action]:
@@ -80,12 +81,12 @@ class Pariah(Game):
         for c in s.hands[seat]:
             cost = design(s.designs[c]).cost
             if spent + cost <= ARMY_POINTS:
-                out.append(Action("pick", (c,), f"Add {card_name(s, c)} ({cost} points) to your army"))
-        out += [Action("unpick", (c,), f"Take {card_name(s, c)} back out of your army")
+                out.append(actions.PICK(c, label=f"Add {card_name(s, c)} ({cost} points) to your army"))
+        out += [actions.UNPICK(c, label=f"Take {card_name(s, c)} back out of your army")
                 for c in s.picks[seat]]
         if s.picks[seat]:
-            out.append(Action("commit", (), f"Commit your army ({spent} points, "
-                              f"{ARMY_POINTS - spent} Elemental Energy)"))
+            out.append(actions.COMMIT(label=f"Commit your army ({spent} points, "
+                                            f"{ARMY_POINTS - spent} Elemental Energy)"))
         return out
 
     @staticmethod
@@ -96,8 +97,8 @@ class Pariah(Game):
     def _prep_action(self, s: PariahState, kind: str, c: int, t) -> Action:
         if kind == "evolve":
             e = evolutions()[s.designs[c]]
-            return Action("evolve", (c, t), f"Evolve {flow.unit_label(s, t)} into {e.name} "
-                          f"({e.cost} energy)")
+            return actions.EVOLVE(c, t, label=f"Evolve {flow.unit_label(s, t)} into {e.name} "
+                                                f"({e.cost} energy)")
         r = relics()[s.designs[c]]
         if r.relic_type == "emblem":
             on = ""
@@ -105,7 +106,7 @@ class Pariah(Game):
             on = f" on {flow.unit_label(s, t)}"
         else:
             on = f" on {abilities.describe_choice(s, r.target, t)}" if t != -1 else ""
-        return Action("relic", (c, t), f"Play {r.name}{on} ({r.cost} energy)")
+        return actions.RELIC(c, t, label=f"Play {r.name}{on} ({r.cost} energy)")
 
     def _activation_actions(self, s: PariahState) -> list[Action]:
         if s.active >= 0:
@@ -118,7 +119,7 @@ class Pariah(Game):
             name = flow.unit_label(s, uid)
             if not (s.active == uid and s.active_committed):
                 for plan in combat.attack_plans(s, uid):
-                    out.append(Action("attack", (uid, plan), f"{name} attacks " + self._plan_text(s, plan)))
+                    out.append(actions.ATTACK(uid, plan, label=f"{name} attacks " + self._plan_text(s, plan)))
             mid = s.active == uid          # mid-activation: what it has used so far counts
             free = flow.usable_free_abilities(s, uid, s.active_used if mid else (),
                                               s.active_committed if mid else False)
@@ -127,10 +128,10 @@ class Pariah(Game):
                 for ch in choices:
                     on = abilities.describe_choice(s, a.target, ch)
                     cost = f" (pay {a.cost} energy)" if a.cost else ""
-                    out.append(Action("ability", (uid, i, ch),
-                                      f"{name}: {a.name}{' on ' + on if on else ''}{cost}"))
-            out.append(Action("end", (uid,), f"{name} ends its activation" if s.active == uid
-                              else f"{name} activates and passes"))
+                    out.append(actions.ABILITY(uid, i, ch,
+                                               label=f"{name}: {a.name}{' on ' + on if on else ''}{cost}"))
+            out.append(actions.END(uid, label=f"{name} ends its activation" if s.active == uid
+                                   else f"{name} activates and passes"))
         return out
 
     @staticmethod
@@ -141,21 +142,24 @@ class Pariah(Game):
     def why_illegal(self, s: PariahState, a: Action) -> str | None:
         if s.phase == OVER:
             return "The game is over."
+        reason = self.check_action(a)          # the shape first: below, every kind has its arguments
+        if reason:
+            return reason
         if a in self.legal_actions(s):
             return None
         return self._explain(s, a) or "That move is not allowed now."
 
     def _explain(self, s: PariahState, a: Action) -> str | None:
-        seat, kind, args = s.turn, a.kind, a.args
+        seat, kind = s.turn, a.kind
         if kind not in _PHASE_KINDS.get(s.phase, ()):
             return f"That is not a move during {_PHASE_WORDS[s.phase]}."
         side = side_of(seat)
         if s.phase == SELECT:
             if kind == "commit":
                 return "Choose at least one unit before committing your army."
-            c = args[0] if args else None
             if kind == "unpick":
                 return "That card is not in the army you are choosing."
+            c = actions.PICK.card(a)
             if c not in s.hands[seat]:
                 return "You can only pick from the ten cards you drew."
             spent = flow.army_cost(s, s.picks[seat])
@@ -164,22 +168,20 @@ class Pariah(Game):
         if s.phase == DEPLOY:
             return "You can only deploy a unit of your own army that is still waiting to be placed."
         if s.phase == PREP:
-            return self._explain_prep(s, seat, side, kind, args)
+            return self._explain_prep(s, seat, side, kind, a)
         if s.phase == SHOP:
             if kind == "keep":
                 return "Keep one of the three relics you drew."
             if s.offers[seat] and not s.shop_kept:
                 return "First keep one of the relics you drew."
             return "You can only take an evolution for a unit of yours in play, from your evolution pile."
-        return self._explain_activation(s, seat, side, kind, args)
+        return self._explain_activation(s, seat, side, kind, a)
 
-    def _explain_prep(self, s, seat, side, kind, args) -> str | None:
+    def _explain_prep(self, s, seat, side, kind, action: Action) -> str | None:
         if kind == "ready":
             return "Ready takes nothing."
-        if len(args) != 2:
-            return "Name the card and what it is played on."
-        c, t = args
         if kind == "evolve":
+            c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
             if c not in s.evo_hands[seat]:
                 return "That evolution is not among the ones you have taken."
             e = evolutions()[s.designs[c]]
@@ -192,6 +194,7 @@ class Pariah(Game):
             if u is None or u.owner != seat or u.design != e.unit:
                 return f"{e.name} evolves a {design(e.unit).name} of yours in play."
             return "That unit has already evolved."
+        c, t = actions.RELIC.card(action), actions.RELIC.target(action)
         if c not in s.relic_hands[seat]:
             return "That relic is not in your hand."
         r = relics()[s.designs[c]]
@@ -207,8 +210,8 @@ class Pariah(Game):
             return "Choose an emblem of the other side."
         return f"{r.name} cannot be played on that."
 
-    def _explain_activation(self, s, seat, side, kind, args) -> str | None:
-        uid = args[0] if args else None
+    def _explain_activation(self, s, seat, side, kind, action: Action) -> str | None:
+        uid = actions.unit_of(action)
         if uid not in s.units:
             return "That unit is not on the front line."
         if s.active >= 0 and uid != s.active:
@@ -226,16 +229,15 @@ class Pariah(Game):
         if kind == "attack":
             if s.active == uid and s.active_committed:
                 return f"{unit_name(s, uid)} is already committed this activation."
-            if len(args) != 2:
-                return "An attack declares its plan: the targets and the dice each gets."
-            return combat.why_plan_illegal(s, uid, args[1]) or "That attack is not possible."
+            plan = actions.ATTACK.plan(action)
+            return combat.why_plan_illegal(s, uid, plan) or "That attack is not possible."
         if kind == "ability":
             abl = design(u.design).abilities
-            if len(args) != 3 or not isinstance(args[1], int) or not 0 <= args[1] < len(abl) \
-                    or abl[args[1]].when != "active":
+            i = actions.ABILITY.index(action)
+            if not 0 <= i < len(abl) or abl[i].when != "active":
                 return f"{unit_name(s, uid)} has no such active ability."
-            a = abl[args[1]]
-            if s.active == uid and args[1] in s.active_used:
+            a = abl[i]
+            if s.active == uid and i in s.active_used:
                 return f"{a.name} can be used once per activation."
             if a.commit and s.active == uid and s.active_committed:
                 return f"{a.name} needs Commit, and {unit_name(s, uid)} has already attacked or committed."
@@ -255,13 +257,13 @@ class Pariah(Game):
             raise IllegalAction(reason)
         seat = s.turn
         events: list[Event] = []
-        getattr(self, "_do_" + a.kind)(s, seat, a.args, events)
+        getattr(self, "_do_" + a.kind)(s, seat, a, events)
         flow.advance(s, events)
         return events
 
     # select
-    def _do_pick(self, s, seat, args, events):
-        c = args[0]
+    def _do_pick(self, s, seat, action, events):
+        c = actions.PICK.card(action)
         s.hands[seat].remove(c)
         s.picks[seat].append(c)
         events.append(Event("pick", f"You add {card_name(s, c)} to your army.",
@@ -269,8 +271,8 @@ class Pariah(Game):
                             private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
                             public_data={"seat": seat}))
 
-    def _do_unpick(self, s, seat, args, events):
-        c = args[0]
+    def _do_unpick(self, s, seat, action, events):
+        c = actions.UNPICK.card(action)
         s.picks[seat].remove(c)
         s.hands[seat].append(c)
         events.append(Event("unpick", f"You take {card_name(s, c)} back.",
@@ -278,7 +280,7 @@ class Pariah(Game):
                             private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
                             public_data={"seat": seat}))
 
-    def _do_commit(self, s, seat, args, events):
+    def _do_commit(self, s, seat, action, events):
         # the army is set aside face down; the rest of the hand goes back into the deck
         s.committed[seat] = True
         s.armies[seat], s.picks[seat] = s.picks[seat], []
@@ -289,8 +291,8 @@ class Pariah(Game):
                             {"seat": seat, "count": len(s.armies[seat]), "amount": len(s.armies[seat])}))
 
     # deploy
-    def _do_deploy(self, s, seat, args, events):
-        c = args[0]
+    def _do_deploy(self, s, seat, action, events):
+        c = actions.DEPLOY.card(action)
         side = side_of(seat)
         s.armies[seat].remove(c)
         u = Unit(c, s.designs[c], seat)
@@ -305,8 +307,8 @@ class Pariah(Game):
         s.deploy_turn = 1 - side
 
     # prep
-    def _do_relic(self, s, seat, args, events):
-        c, t = args
+    def _do_relic(self, s, seat, action, events):
+        c, t = actions.RELIC.card(action), actions.RELIC.target(action)
         side = side_of(seat)
         r = relics()[s.designs[c]]
         s.relic_hands[seat].remove(c)
@@ -333,8 +335,8 @@ class Pariah(Game):
             s.graves[seat].append(c)
             abilities.resolve(s, r.name, r.target, r.effects, -1, seat, side, t, events)
 
-    def _do_evolve(self, s, seat, args, events):
-        c, t = args
+    def _do_evolve(self, s, seat, action, events):
+        c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
         side = side_of(seat)
         e = evolutions()[s.designs[c]]
         s.evo_hands[seat].remove(c)
@@ -348,7 +350,7 @@ class Pariah(Game):
                                                     "unit_owner": s.units[t].owner,
                                                     "from": "evolution hand", "to": "unit"}))
 
-    def _do_ready(self, s, seat, args, events):
+    def _do_ready(self, s, seat, action, events):
         s.queue.pop(0)
         events.append(Event("ready", f"{seat_name(s, seat)} is ready.", {"seat": seat}))
 
@@ -361,14 +363,15 @@ class Pariah(Game):
             events.append(Event("activate", f"{unit_name(s, uid)} activates.",
                                 {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
 
-    def _do_attack(self, s, seat, args, events):
-        uid, plan = args
+    def _do_attack(self, s, seat, action, events):
+        uid, plan = actions.ATTACK.unit(action), actions.ATTACK.plan(action)
         self._start(s, uid, events)
         s.active_committed = True
         combat.resolve_attack(s, uid, plan, events)
 
-    def _do_ability(self, s, seat, args, events):
-        uid, i, ch = args
+    def _do_ability(self, s, seat, action, events):
+        spec = actions.ABILITY
+        uid, i, ch = spec.unit(action), spec.index(action), spec.choice(action)
         self._start(s, uid, events)
         a = design(s.units[uid].design).abilities[i]
         side = side_of(seat)
@@ -384,16 +387,16 @@ class Pariah(Game):
                              "target_owner": s.units[ch].owner if a.target in ("enemy", "ally") else None}))
         abilities.resolve(s, a.name, a.target, a.effects, uid, seat, side, ch, events)
 
-    def _do_end(self, s, seat, args, events):
-        uid = args[0]
+    def _do_end(self, s, seat, action, events):
+        uid = actions.END.unit(action)
         self._start(s, uid, events)
         s.active, s.active_committed, s.active_used = -1, False, []
         events.append(Event("end_activation", f"{unit_name(s, uid)} ends its activation.",
                             {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
 
     # shop
-    def _do_keep(self, s, seat, args, events):
-        c = args[0]
+    def _do_keep(self, s, seat, action, events):
+        c = actions.KEEP.card(action)
         rest = [x for x in s.offers[seat] if x != c]
         s.offers[seat] = []
         s.relic_hands[seat].append(c)
@@ -408,8 +411,8 @@ class Pariah(Game):
                             public_data={"seat": seat, "bottom": len(rest), "from": "offer",
                                          "to": "relic hand"}, reveals=True))
 
-    def _do_take_evo(self, s, seat, args, events):
-        c = args[0]
+    def _do_take_evo(self, s, seat, action, events):
+        c = actions.TAKE_EVO.card(action)
         s.evo_piles[seat].remove(c)
         s.evo_hands[seat].append(c)
         events.append(Event("take_evo", f"{seat_name(s, seat)} takes the evolution {card_name(s, c)}.",
@@ -417,7 +420,7 @@ class Pariah(Game):
                              "to": "evolution hand"}))
         self._shop_done(s)
 
-    def _do_no_evo(self, s, seat, args, events):
+    def _do_no_evo(self, s, seat, action, events):
         events.append(Event("no_evo", f"{seat_name(s, seat)} takes no evolution.", {"seat": seat}))
         self._shop_done(s)
 

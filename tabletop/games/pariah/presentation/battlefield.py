@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
 from tabletop.games.pariah.engine.flow import points
@@ -107,7 +108,7 @@ class BattlefieldMixin:
         self.put_label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
         playable = set()
         if self.my_turn:
-            playable = {a.args[0] for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
+            playable = {actions.card_of(a) for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
         for i, (c, (x, y)) in enumerate(zip(cards, zone.positions(len(cards), HAND_CARD, 14))):
             back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
             s = self._card(f"card:{c}", c, x, y + 16, HAND_CARD, 500 + i, seen, draggable=c in playable,

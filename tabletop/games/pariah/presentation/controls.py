@@ -3,6 +3,7 @@ not units (shown as buttons over the dice tray)."""
 
 from __future__ import annotations
 
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.engine.cards import design
 from tabletop.games.pariah.engine.state import ACTIVATE, PREP
 from tabletop.games.pariah.presentation.style import GOLD
@@ -32,7 +33,7 @@ class ControlsMixin:
             return
         if self.ability is not None:
             uid, i = self.ability
-            acts = [a for a in self._legal("ability") if a.args[:2] == (uid, i)]
+            acts = [a for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
             if not all(self._targets_unit(a) for a in acts):
                 self._sync_choices(acts, seen)
             self.put_button("btn:cancel", "Cancel", x, zy + zh - 60, w, True, False, seen)
@@ -45,14 +46,14 @@ class ControlsMixin:
         y += 28
         abil = {}
         for a in self._legal("ability"):
-            if a.args[0] == uid:
-                abil.setdefault(a.args[1], a)
+            if actions.ABILITY.unit(a) == uid:
+                abil.setdefault(actions.ABILITY.index(a), a)
         for i, a in sorted(abil.items())[:2]:
             ab = design(v.units[uid].design).abilities[i]
             cost = f" ({ab.cost})" if ab.cost else ""
             self.put_button(f"btn:ability:{uid}:{i}", f"{ab.name}{cost}", x, y, w, True, False, seen, h=42)
             y += 50
-        ends = [a for a in self._legal("end") if a.args[0] == uid]
+        ends = [a for a in self._legal("end") if actions.END.unit(a) == uid]
         if ends:
             text = "End activation" if v.active == uid else "Pass (no attack)"
             self.put_button(f"btn:end:{uid}", text, x, zy + zh - 60, w, True,

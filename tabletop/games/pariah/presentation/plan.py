@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Action
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.engine.combat import extra_targets, spread
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import GOLD, INK, MUTED
@@ -51,7 +51,7 @@ class PlanMixin:
             if sprite is not None and n:
                 sprite.badge = f"{n}d"
             y += 42
-        ok = Action("attack", (p["unit"], self._plan_tuple())) in self.legal
+        ok = actions.ATTACK(p["unit"], self._plan_tuple()) in self.legal
         self.put_button("btn:roll", "Roll the dice", zx + 16, zy + zh - 56, 220, ok, True, seen)
         self.put_button("btn:cancel", "Cancel", zx + 246, zy + zh - 56, 138, True, False, seen)
 from tabletop.table.presenter import LOCAL

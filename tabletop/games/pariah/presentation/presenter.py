@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import relics
 from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, PREP, SELECT, SHOP, is_evo_card,
@@ -110,10 +111,12 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             | set(v.hands[self.me]) | set(v.picks[self.me]) | set(v.armies[self.me])
         if self.selected not in mine:
             self.selected = None
-        if self.plan and Action("attack", (self.plan["unit"], self._plan_tuple())) not in self.legal \
-                and not any(a.kind == "attack" and a.args[0] == self.plan["unit"] for a in self.legal):
+        if self.plan and actions.ATTACK(self.plan["unit"], self._plan_tuple()) not in self.legal \
+                and not any(a.kind == "attack" and actions.ATTACK.unit(a) == self.plan["unit"]
+                            for a in self.legal):
             self.plan = None
-        if self.ability and not any(a.kind == "ability" and a.args[:2] == self.ability for a in self.legal):
+        if self.ability and not any(a.kind == "ability" and actions.ability_of(a) == self.ability
+                                    for a in self.legal):
             self.ability = None
 
     # --- sprites ------------------------------------------------------------------------------
@@ -178,8 +181,8 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             glow = self.drag_targets(f"card:{self.selected}")
         if self.ability is not None:
             uid, i = self.ability
-            glow = {f"card:{a.args[2]}" for a in self._legal("ability")
-                    if a.args[:2] == (uid, i) and self._targets_unit(a)}
+            glow = {f"card:{actions.ABILITY.choice(a)}" for a in self._legal("ability")
+                    if actions.ability_of(a) == (uid, i) and self._targets_unit(a)}
         if self.plan:
             s = self.scene.get(f"card:{self.plan['unit']}")
             if s is not None:
@@ -189,15 +192,15 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
 
     def _hint_cards(self, a: Action) -> list[int]:
         if a.kind in ("pick", "unpick", "deploy", "keep", "take_evo"):
-            return [a.args[0]]
+            return [actions.KINDS[a.kind].card(a)]
         if a.kind == "attack":
-            return [a.args[0]] + [t for t, _ in a.args[1]]
+            return [actions.ATTACK.unit(a)] + actions.plan_targets(a)
         if a.kind == "ability":
-            return [a.args[0]] + ([a.args[2]] if self._targets_unit(a) else [])
+            return [actions.ABILITY.unit(a)] + ([actions.ABILITY.choice(a)] if self._targets_unit(a) else [])
         if a.kind in ("relic", "evolve"):
-            return [a.args[0]] + ([a.args[1]] if self._targets_unit(a) else [])
+            return [actions.card_of(a)] + ([actions.played_on(a)] if self._targets_unit(a) else [])
         if a.kind == "end":
-            return [a.args[0]]
+            return [actions.END.unit(a)]
         return []
 
     # --- input --------------------------------------------------------------------------------
@@ -207,20 +210,20 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         if c is None or not self.my_turn or v is None or sprite_id.startswith("trk:"):
             return set()
         if v.phase == SELECT:
-            if c in v.hands[self.me] and any(a.args == (c,) for a in self._legal("pick")):
+            if c in v.hands[self.me] and any(actions.PICK.card(a) == c for a in self._legal("pick")):
                 return {"army"}
             if c in v.picks[self.me]:
                 return {"drawn"}
             return set()
         if v.phase == DEPLOY:
-            return {"my_line"} if any(a.args == (c,) for a in self._legal("deploy")) else set()
+            return {"my_line"} if any(actions.DEPLOY.card(a) == c for a in self._legal("deploy")) else set()
         if v.phase == PREP:
             out = set()
             for a in self.legal:
-                if a.kind in ("relic", "evolve") and a.args[0] == c:
+                if a.kind in ("relic", "evolve") and actions.card_of(a) == c:
                     if self._targets_unit(a):
-                        out.add(f"card:{a.args[1]}")
-                    elif a.args[1] == -1:
+                        out.add(f"card:{actions.played_on(a)}")
+                    elif actions.played_on(a) == -1:
                         out.add("my_line")
             return out
         if v.phase == ACTIVATE:
@@ -235,27 +238,28 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         t = cid(target)
         if v.phase == SELECT:
             if target == "army" and c in v.hands[self.me]:
-                return Action("pick", (c,))
+                return actions.PICK(c)
             if target == "drawn" and c in v.picks[self.me]:
-                return Action("unpick", (c,))
+                return actions.UNPICK(c)
             return None
         if v.phase == DEPLOY:
             if target in ("my_line",) or (t is not None and t in v.lines[self.side]):
-                return Action("deploy", (c,))
+                return actions.DEPLOY(c)
             return None
         if v.phase == PREP:
-            kind = "evolve" if is_evo_card(c) else "relic"
+            spec = actions.EVOLVE if is_evo_card(c) else actions.RELIC
             if t is not None and t in v.units:
-                return Action(kind, (c, t))       # an emblem-only relic on a unit: the engine says no
+                return spec(c, t)       # an emblem-only relic on a unit: the engine says no
             if target in ("my_line", "enemy_line") and -1 in self._play_targets(c):
-                return Action(kind, (c, -1))
+                return spec(c, -1)
             return None
         if v.phase == ACTIVATE and c in v.units:
             if t is None or t not in v.units or t == c:
                 return None
             if side_of(v.units[t].owner) == self.side:
-                return Action("attack", (c, ((t, 1),)))      # the engine explains: enemies only
-            plans = [a for a in self._legal("attack") if a.args[0] == c and a.args[1][0][0] == t]
+                return actions.ATTACK(c, ((t, 1),))      # the engine explains: enemies only
+            plans = [a for a in self._legal("attack")
+                     if actions.ATTACK.unit(a) == c and actions.main_target(a) == t]
             if len(plans) > 1:
                 self.selected = None
                 return self._start_plan(c, t)
@@ -269,19 +273,19 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         c = cid(target)
         if v.phase == SELECT:
             if c in v.hands[self.me]:
-                return Action("pick", (c,))
+                return actions.PICK(c)
             if c in v.picks[self.me]:
-                return Action("unpick", (c,))
+                return actions.UNPICK(c)
             return None
         if v.phase == DEPLOY:
             if c in v.armies[self.me]:
-                return Action("deploy", (c,))
+                return actions.DEPLOY(c)
             return None
         if v.phase == SHOP:
             if c in v.offers[self.me]:
-                return Action("keep", (c,))
+                return actions.KEEP(c)
             if c is not None and is_evo_card(c):
-                return Action("take_evo", (c,))
+                return actions.TAKE_EVO(c)
             return None
         if v.phase == PREP:
             mine = set(v.relic_hands[self.me]) | set(v.evo_hands[self.me])
@@ -298,7 +302,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             if self.ability is not None and c is not None and c in v.units:
                 uid, i = self.ability
                 self.ability = None
-                return Action("ability", (uid, i, c))
+                return actions.ABILITY(uid, i, c)
             if self.plan:
                 return None
             if c in self._active_units():
@@ -316,24 +320,24 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         if v is None:
             return None
         if button_id == "btn:commit":
-            return Action("commit")
+            return actions.COMMIT()
         if button_id == "btn:clear":
             picks = list(v.picks[self.me])
-            return Action("unpick", (picks[-1],)) if picks else None
+            return actions.UNPICK(picks[-1]) if picks else None
         if button_id == "btn:ready":
             self.selected = None
-            return Action("ready")
+            return actions.READY()
         if button_id == "btn:no_evo":
-            return Action("no_evo")
+            return actions.NO_EVO()
         if button_id == "btn:play" and self.selected is not None:
-            kind = "evolve" if is_evo_card(self.selected) else "relic"
+            spec = actions.EVOLVE if is_evo_card(self.selected) else actions.RELIC
             c, self.selected = self.selected, None
-            return Action(kind, (c, -1))
+            return spec(c, -1)
         if button_id == "btn:cancel":
             self.plan = self.ability = self.selected = None
             return LOCAL
         if button_id == "btn:roll" and self.plan:
-            act = Action("attack", (self.plan["unit"], self._plan_tuple()))
+            act = actions.ATTACK(self.plan["unit"], self._plan_tuple())
             if act in self.legal:
                 self.plan = None
             return act
@@ -349,15 +353,15 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                 dice[main] += 1
             return LOCAL
         if button_id.startswith("btn:end:"):
-            return Action("end", (int(button_id.rsplit(":", 1)[1]),))
+            return actions.END(int(button_id.rsplit(":", 1)[1]))
         if button_id.startswith("btn:ability:"):
             _, _, uid, i = button_id.split(":")
             uid, i = int(uid), int(i)
-            acts = [a for a in self._legal("ability") if a.args[:2] == (uid, i)]
-            if len(acts) == 1 and acts[0].args[2] == -1:
+            acts = [a for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
+            if len(acts) == 1 and actions.ABILITY.choice(acts[0]) == -1:
                 return acts[0]
             if not acts:
-                return Action("ability", (uid, i, -1))
+                return actions.ABILITY(uid, i, -1)
             self.ability = (uid, i)
             self.selected = None
             return LOCAL
@@ -368,7 +372,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             return acts[k] if k < len(acts) else LOCAL
         if button_id.startswith("btn:choice:") and self.ability:
             k = int(button_id.rsplit(":", 1)[1])
-            acts = [a for a in self._legal("ability") if a.args[:2] == self.ability]
+            acts = [a for a in self._legal("ability") if actions.ability_of(a) == self.ability]
             self.ability = None
             return acts[k] if k < len(acts) else LOCAL
         return None
@@ -384,14 +388,14 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             return HINT
         if name in ("enter", "space"):
             if v.phase == SELECT and self._legal("commit"):
-                return Action("commit")
+                return actions.COMMIT()
             if v.phase == PREP:
-                return Action("ready")
+                return actions.READY()
             if self.plan:
                 return self.button("btn:roll")
             unit = self._focus_unit()
             if v.phase == ACTIVATE and unit is not None and v.active == unit:
-                return Action("end", (unit,))
+                return actions.END(unit)
         return None
 
     def zoom(self, target: str | None):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.engine.state import HIDDEN
 from tabletop.games.pariah.presentation.style import GOLD, HAND_CARD, INK, MINI_CARD, MUTED, SHOP_CARD
 
@@ -14,7 +15,7 @@ class ShopMixin:
         zones = self.layout.zones
         offers = [c for c in v.offers[me] if c != HIDDEN]
         z = zones["offers"]
-        keep = {a.args[0] for a in self._legal("keep")}
+        keep = {actions.KEEP.card(a) for a in self._legal("keep")}
         for i, (c, (x, y)) in enumerate(zip(offers, z.positions(len(offers), SHOP_CARD, 40))):
             s = self._card(f"card:{c}", c, x, y + 16, SHOP_CARD, 100 + i, seen,
                            back=self._back_for(me, True))
@@ -26,7 +27,7 @@ class ShopMixin:
                 self.card_title(c) for c in kept) or "none"), zx + zw / 2, zy + zh / 2, 22, INK,
                 seen, "center")
         z = zones["evos"]
-        evos = [a.args[0] for a in self._legal("take_evo")]
+        evos = [actions.TAKE_EVO.card(a) for a in self._legal("take_evo")]
         shown = evos if evos else list(v.evo_hands[me])
         for i, (c, (x, y)) in enumerate(zip(shown, z.positions(len(shown), HAND_CARD, 24))):
             s = self._card(f"card:{c}", c, x, y + 10, HAND_CARD, 200 + i, seen)

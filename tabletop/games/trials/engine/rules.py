@@ -19,12 +19,9 @@ from __future__ import annotations
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
-from tabletop.games.trials.engine import flow, stack
+from tabletop.games.trials.engine import actions, flow, stack
 from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text, pool
 from tabletop.games.trials.engine.state import OVER, UNKNOWN, TrialsState, seat_of
-
-
-_new, _set = object.__new__, object.__setattr__
 
 
 # Scout "may" take a card: the top (0), the bottom (1), or none (2), chosen when declaring.
@@ -33,20 +30,13 @@ SCOUT_WORDS = {fx.SCOUT_TOP: "scouting the top card", fx.SCOUT_BOTTOM: "scouting
                fx.SCOUT_NONE: "taking no card by scouting"}
 
 
-def _act(kind: str, args: tuple, label: str = "") -> Action:
-    """An Action whose args are already tuples of ints (what Action() would make of them),
-    without re-freezing them: the bots list actions millions of times."""
-    a = _new(Action)
-    _set(a, "kind", kind)
-    _set(a, "args", args)
-    _set(a, "label", label)
-    return a
-
-
 class Trials(Game):
     info = GameInfo("trials", "Paragon: Trials of the Chosen", (2, 3, 4), 1,
                     "Two Avatars and twenty cards in the order you choose: equip, attack and "
                     "answer with Instants until both rival Avatars have fallen.")
+    # the bots list actions millions of times: kinds build them with `of`, from args that are
+    # already tuples of ints (what Action() would make of them), without re-freezing them
+    action_kinds = actions.KINDS
 
     # --- setting up --------------------------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
@@ -79,16 +69,16 @@ class Trials(Game):
         out = self._plays(s, seat, main, labels) + self._activations(s, seat, main, labels)
         if main:
             out += self._attacks(s, seat, labels)
-            out += [_act("channel", (a,), labels and f"Channel: exhaust {fx.name(s, a)} for 1 energy"
+            out += [actions.CHANNEL.of((a,), labels and f"Channel: exhaust {fx.name(s, a)} for 1 energy"
                            or "") for a in s.standing(seat) if a not in s.exhausted]
             n = self.ignite_count(s, seat) if s.energy[seat] >= 1 else 0
             if n:
-                out += [_act("ignite", (t,), labels and f"Ignite: pay 1 energy, exile {n} ignite card"
+                out += [actions.IGNITE.of((t,), labels and f"Ignite: pay 1 energy, exile {n} ignite card"
                                f"{'s' if n > 1 else ''} and deal {n} damage to {fx.name(s, t)}" or "")
                         for t in fx.targets(s, seat, "enemy_card")]
-            out.append(_act("pass", (), "Pass"))
+            out.append(actions.PASS.of((), "Pass"))
         else:
-            out.append(_act("decline", (), "No response: let the stack resolve"))
+            out.append(actions.DECLINE.of((), "No response: let the stack resolve"))
         return out
 
     @staticmethod
@@ -120,7 +110,7 @@ class Trials(Game):
                 for d in (fx.must_choose_detach(s, cid, a) or [-1]):
                     for t in aims:
                         for o in opts:
-                            out.append(_act("play", (cid, a, d, t, o),
+                            out.append(actions.PLAY.of((cid, a, d, t, o),
                                               labels and self._play_label(s, c, a, d, t, o) or ""))
         return out
 
@@ -161,7 +151,7 @@ class Trials(Game):
                                     label += self._aim_text(s, e, t)
                                 if e.scouts:
                                     label += " (" + SCOUT_WORDS[o] + ")"
-                            out.append(_act("activate", (c, i, t, o), label))
+                            out.append(actions.ACTIVATE.of((c, i, t, o), label))
         return out
 
     @staticmethod
@@ -177,7 +167,7 @@ class Trials(Game):
                     if aims is None:
                         aims = self.attack_targets(s, seat)
                     for t in aims:
-                        out.append(_act("attack", (c, t), labels and f"Attack {fx.name(s, t)} with "
+                        out.append(actions.ATTACK.of((c, t), labels and f"Attack {fx.name(s, t)} with "
                                           f"{fx.name(s, c)} ({fx.attack(s, c)} damage)" or ""))
         return out
 
@@ -204,24 +194,27 @@ class Trials(Game):
     def why_illegal(self, s: TrialsState, a: Action) -> str | None:
         if s.phase == OVER:
             return "The game is over."
+        reason = self.check_action(a)          # the shape first: below, every kind has its arguments
+        if reason:
+            return reason
         if a in self.legal_moves(s):
             return None
         return self._explain(s, a) or "That move is not allowed now."
 
     def _explain(self, s: TrialsState, a: Action) -> str | None:
         seat, main = self.to_act(s), self._main_time(s)
-        kind, args = a.kind, a.args
+        kind = a.kind
         if kind == "decline":
             return "There is nothing to respond to: take your turn's action."
         if kind in ("attack", "channel", "ignite", "pass") and not main:
             return ("You can only answer with an Instant card or Instant effect now, or let the "
                     "stack resolve." if s.stack else "You have already taken your action this turn.")
         if kind == "play":
-            return self._explain_play(s, seat, main, args)
+            return self._explain_play(s, seat, main, a)
         if kind == "activate":
-            if not args or not s.in_play(args[0]) or seat_of(args[0]) != seat:
+            c, i = actions.ACTIVATE.card(a), actions.ACTIVATE.effect(a)
+            if not s.in_play(c) or seat_of(c) != seat:
                 return "You can only activate effects of your own cards in play."
-            c, i = args[0], args[1] if len(args) > 1 else -1
             effs = fx.side(s, c).effects
             if not 0 <= i < len(effs) or effs[i].when != "activated":
                 return f"{fx.name(s, c)} has no such activated effect."
@@ -236,9 +229,7 @@ class Trials(Game):
                 return f"{fx.name(s, c)} has no charge counter to remove."
             return "That target is not valid for this effect."
         if kind == "attack":
-            if len(args) != 2:
-                return "Name the attacking card and its target."
-            c, t = args
+            c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
             if not s.in_play(c) or seat_of(c) != seat:
                 return "Only your own cards in play can attack."
             if c in s.exhausted:
@@ -255,11 +246,12 @@ class Trials(Game):
                 return f"{fx.name(s, t)} is stealthy: you cannot target it."
             return "A Guardian protects that Avatar and its cards: attack the Guardian first."
         if kind == "channel":
-            if not args or args[0] not in s.avatars[seat]:
+            av = actions.CHANNEL.avatar(a)
+            if av not in s.avatars[seat]:
                 return "Channel with one of your own Avatars."
-            if args[0] in s.fallen:
+            if av in s.fallen:
                 return "A Fallen Avatar cannot channel energy."
-            return f"{fx.name(s, args[0])} is exhausted."
+            return f"{fx.name(s, av)} is exhausted."
         if kind == "ignite":
             if not self.ignite_count(s, seat):
                 return "There is no ignite card in your discard pile."
@@ -268,10 +260,8 @@ class Trials(Game):
             return "Ignite damage needs an enemy card with HP as its target."
         return "That is not a move in this game."
 
-    def _explain_play(self, s: TrialsState, seat: int, main: bool, args) -> str:
-        if len(args) != 5:
-            return "Name the card, the Avatar, what to detach, the targets and the scout choice."
-        cid, a, d, t, o = args
+    def _explain_play(self, s: TrialsState, seat: int, main: bool, action: Action) -> str:
+        cid, a, d = actions.PLAY.card(action), actions.PLAY.avatar(action), actions.PLAY.detach(action)
         if cid not in s.hands[seat]:
             return "That card is not in your hand."
         c = fx.card_of(s, cid)
@@ -306,21 +296,23 @@ class Trials(Game):
     def apply_legal(self, s: TrialsState, a: Action) -> list[Event]:
         """`apply` for an action known to be legal (it came from legal_actions)."""
         ev: list[Event] = []
-        seat, kind, args = self.to_act(s), a.kind, a.args
+        seat, kind = self.to_act(s), a.kind
         if kind == "decline":
             stack.decline(s, ev)
         elif kind == "pass":
             flow.do_pass(s, ev)
         elif kind == "channel":
-            s.exhausted.add(args[0])
+            av = actions.CHANNEL.avatar(a)
+            s.exhausted.add(av)
             s.energy[seat] += 1
             s.pass_streak = 0
-            ev.append(Event("channel", f"{fx.name(s, args[0])} channels 1 energy.",
-                            {"card": args[0], "name": fx.name(s, args[0]), "owner": seat, "seat": seat,
+            ev.append(Event("channel", f"{fx.name(s, av)} channels 1 energy.",
+                            {"card": av, "name": fx.name(s, av), "owner": seat, "seat": seat,
                              "amount": 1}))
             flow.end_turn(s, ev)
         elif kind == "play":
-            cid, av, d, t, o = args
+            spec = actions.PLAY
+            cid, av, d, t, o = spec.card(a), spec.avatar(a), spec.detach(a), spec.targets(a), spec.scout(a)
             c = fx.card_of(s, cid)
             s.energy[seat] -= c.cost
             s.hands[seat].remove(cid)
@@ -330,7 +322,8 @@ class Trials(Game):
                              "avatar_name": fx.name(s, av), "from": "hand", "to": "stack"}, reveals=True))
             stack.declare(s, ["play", seat, cid, -1, av, d, list(t), o], ev)
         elif kind == "activate":
-            c, i, t, o = args
+            spec = actions.ACTIVATE
+            c, i, t, o = spec.card(a), spec.effect(a), spec.targets(a), spec.scout(a)
             e = fx.side(s, c).effects[i]
             fallen_side = 1 if c in s.fallen else 0        # paying may make it fall
             self._pay(s, seat, c, e, ev)
@@ -341,7 +334,7 @@ class Trials(Game):
             if s.phase != OVER:
                 stack.declare(s, ["activate", seat, c, i, fallen_side, -1, list(t), o], ev)
         elif kind == "attack":
-            c, t = args
+            c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
             s.exhausted.add(c)
             self._took_action(s, False)
             ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
@@ -359,7 +352,7 @@ class Trials(Game):
             ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
                             {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
                              "amount": len(burnt), "from": "discards", "to": "exiles"}))
-            stack.declare(s, ["ignite", seat, -1, len(burnt), -1, -1, [args[0]], 0], ev)
+            stack.declare(s, ["ignite", seat, -1, len(burnt), -1, -1, [actions.IGNITE.target(a)], 0], ev)
         return ev
 
     @staticmethod

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.games.trials.engine import actions
 from tabletop.games.trials.presentation.style import GOLD, MENU_PAGE, MUTED, short
 from tabletop.table.presenter import LOCAL
 from tabletop.table.sprites import CardSprite
@@ -106,14 +107,16 @@ class OverlaysMixin:
     @staticmethod
     def _target_of(a: Action) -> int | None:
         if a.kind == "attack":
-            return a.args[1]
+            return actions.ATTACK.target(a)
         if a.kind == "ignite":
-            return a.args[0]
-        if a.kind == "play" and len(a.args[3]) == 1:
-            return a.args[3][0]
-        if a.kind == "activate" and len(a.args[2]) == 1:
-            return a.args[2][0]
-        return None
+            return actions.IGNITE.target(a)
+        if a.kind == "play":
+            targets = actions.PLAY.targets(a)
+        elif a.kind == "activate":
+            targets = actions.ACTIVATE.targets(a)
+        else:
+            return None
+        return targets[0] if len(targets) == 1 else None
 
 
 def _panel_image(size):

@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.presentation import faces
 from tabletop.games.trials.engine.cards import card, side_text
@@ -79,11 +80,13 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         return faces.back_key(), faces.compose_back
 
     def _plays(self, c: int, avatar: int | None = None) -> list[Action]:
-        return [a for a in self._legal("play") if a.args[0] == c and (avatar is None or a.args[1] == avatar)]
+        return [a for a in self._legal("play")
+                if actions.PLAY.card(a) == c and (avatar is None or actions.PLAY.avatar(a) == avatar)]
 
     def _source_actions(self, c: int) -> list[Action]:
         """What a card in play can do now: its activated effects, channel, attacks."""
-        return [a for a in self.legal if a.kind in ("activate", "channel", "attack") and a.args[0] == c]
+        return [a for a in self.legal
+                if a.kind in ("activate", "channel", "attack") and actions.source(a) == c]
 
     def _host(self, c: int) -> int | None:
         v = self.view
@@ -188,17 +191,17 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         elif self.menu:
             glow = {f"card:{t}" for t in self._menu_targets()}
         elif self.my_turn and self._window():
-            glow = {f"card:{a.args[0]}" for a in self.legal if a.kind in ("play", "activate")}
+            glow = {f"card:{actions.source(a)}" for a in self.legal if a.kind in ("play", "activate")}
         self.scene.set_glow(glow)
         self._mark_hint()
 
     def _hint_cards(self, a: Action) -> list[int]:
         if a.kind in ("play", "activate", "channel", "attack"):
-            out = [a.args[0]]
+            out = [actions.source(a)]
             t = self._target_of(a)
             return out + ([t] if t is not None and t >= 0 else [])
         if a.kind == "ignite":
-            return [a.args[0]]
+            return [actions.IGNITE.target(a)]
         return []
 
     # --- input ----------------------------------------------------------------------------------------------------
@@ -208,9 +211,11 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         if c is None or not self.my_turn or v is None or not sprite_id.startswith("card:"):
             return set()
         if c in v.hands[self.me]:
-            return {f"card:{a.args[1]}" for a in self._plays(c)}
-        out = {f"card:{a.args[1]}" for a in self._legal("attack") if a.args[0] == c}
-        if Action("channel", (c,)) in self.legal or any(a.args == (c,) for a in self._legal("channel")):
+            return {f"card:{actions.PLAY.avatar(a)}" for a in self._plays(c)}
+        out = {f"card:{actions.ATTACK.target(a)}" for a in self._legal("attack")
+               if actions.ATTACK.attacker(a) == c}
+        if actions.CHANNEL(c) in self.legal or any(actions.CHANNEL.avatar(a) == c
+                                                   for a in self._legal("channel")):
             out.add(f"energy:{self.me}")
         return out
 
@@ -230,15 +235,15 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
             if len(plays) == 1:
                 return plays[0]
             if not plays:
-                return Action("play", (c, avatar, -1, (), 0))      # the engine says why not
+                return actions.PLAY(c, avatar, -1, (), 0)      # the engine says why not
             self.selected = None
             k = card(v.designs[c])
             return self.open_menu(plays, f"Play {k.name} on {self.name(avatar)}", self._near(target),
                                   strip=f"Play {k.name} on {self.name(avatar)} ({k.cost} energy)")
         if target == f"energy:{self.me}":
-            return Action("channel", (c,))
+            return actions.CHANNEL(c)
         if t is not None and t in v.designs and t != c:
-            return Action("attack", (c, t))
+            return actions.ATTACK(c, t)
         return None
 
     def _near(self, sprite_id: str | None) -> tuple[float, float]:
@@ -305,16 +310,16 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
             return LOCAL
         if button_id == "btn:pass":
             self.selected, self.menu = None, []
-            return Action("pass")
+            return actions.PASS()
         if button_id == "btn:decline":
             self.selected, self.menu = None, []
-            return Action("decline")
+            return actions.DECLINE()
         if button_id == "btn:channel":
             acts = self._legal("channel")
             if len(acts) == 1:
                 return acts[0]
             if not acts:
-                return Action("channel", (v.avatars[self.me][0],))
+                return actions.CHANNEL(v.avatars[self.me][0])
             return self.open_menu(acts, "Channel energy: exhaust which Avatar?", (1300, 600))
         if button_id == "btn:ignite":
             acts = self._legal("ignite")
@@ -342,9 +347,9 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         if name == "h":
             return HINT
         if name in ("enter", "space") and self._window():
-            return Action("decline")
+            return actions.DECLINE()
         if name == "p" and not self._window():
-            return Action("pass")
+            return actions.PASS()
         if name == "c" and not self._window():
             return self.button("btn:channel")
         return None

@@ -3,6 +3,7 @@ attachments and marks (HP, shield, counters); and the viewer's hand."""
 
 from __future__ import annotations
 
+from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.state import OVER, UNKNOWN
 from tabletop.games.trials.presentation.style import ENERGY, EXHAUSTED, GOLD, HEART, INK, MUTED, RED, SHIELD
@@ -138,7 +139,7 @@ class SeatsMixin:
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
         size = (126, 176)
-        playable = {a.args[0] for a in self._legal("play")}
+        playable = {actions.PLAY.card(a) for a in self._legal("play")}
         for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
             s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
             s.dim = self.my_turn and c not in playable
