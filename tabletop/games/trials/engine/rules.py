@@ -21,6 +21,7 @@ from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import flow, stack
 from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text, pool
+from tabletop.games.trials.engine.stack_item import TrialsItem
 from tabletop.games.trials.engine.state import OVER, UNKNOWN, TrialsState, seat_of
 
 
@@ -325,7 +326,7 @@ class Trials(Game):
             self._took_action(s, c.instant)
             ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, av)}.",
                             {"seat": seat, "card": cid, "avatar": av, "targets": list(t)}, reveals=True))
-            stack.declare(s, ["play", seat, cid, -1, av, d, list(t), o], ev)
+            stack.declare(s, TrialsItem("play", seat, cid, -1, av, d, t, o), ev)
         elif kind == "activate":
             c, i, t, o = args
             e = fx.side(s, c).effects[i]
@@ -335,14 +336,14 @@ class Trials(Game):
             ev.append(Event("activate", f"{fx.name(s, c)} activates its effect.", {"card": c,
                                                                                   "targets": list(t)}))
             if s.phase != OVER:
-                stack.declare(s, ["activate", seat, c, i, fallen_side, -1, list(t), o], ev)
+                stack.declare(s, TrialsItem("activate", seat, c, i, fallen_side, -1, t, o), ev)
         elif kind == "attack":
             c, t = args
             s.exhausted.add(c)
             self._took_action(s, False)
             ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
                             {"attacker": c, "target": t}))
-            stack.declare(s, ["attack", seat, c, int(c in s.fallen), -1, -1, [t], 0], ev)
+            stack.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
         elif kind == "ignite":
             s.energy[seat] -= 1
             burnt = [c for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords]
@@ -352,7 +353,7 @@ class Trials(Game):
             self._took_action(s, False)
             ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
                             {"seat": seat, "cards": burnt}))
-            stack.declare(s, ["ignite", seat, -1, len(burnt), -1, -1, [args[0]], 0], ev)
+            stack.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1, (args[0],), 0), ev)
         return ev
 
     @staticmethod

@@ -8,7 +8,9 @@ its seat may not know (opponents' hands and decks) to "".
 
 from __future__ import annotations
 
+from tabletop.core.response import next_seat
 from tabletop.core.rng import Rng
+from tabletop.games.trials.engine.stack_item import TrialsItem
 
 BLOCK = 100
 HAND_SIZE = 5
@@ -50,8 +52,8 @@ class TrialsState:
         self.fallen: set[int] = set()              # Avatars showing their Fallen side
         self.buffs: dict[int, int] = {}            # Attack changes until the end of the round
         self.stealth: set[int] = set()             # stealthy until the end of the round
-        # each item: [kind, seat, cid, index, avatar, detach, targets, opt] (stack.py)
-        self.stack: list[list] = []
+        # the response window's fields (tabletop.core.response; stack.py)
+        self.stack: list[TrialsItem] = []
         self.prio = -1                              # the seat holding priority in a window, or -1
         self.declines = 0                           # seats in a row that let the window pass
         self.acted = False                          # the turn's one action has been declared
@@ -83,7 +85,7 @@ class TrialsState:
         """Every place a card of `seat` can be, for conservation checks."""
         out = {z: list(getattr(self, z)[seat]) for z in _SEAT_ZONES}
         out["attached"] = [c for a in self.avatars[seat] for c in self.attached.get(a, ())]
-        out["stack"] = [it[2] for it in self.stack if it[0] == "play" and seat_of(it[2]) == seat]
+        out["stack"] = [it.cid for it in self.stack if it.kind == "play" and seat_of(it.cid) == seat]
         return out
 
     # --- values ------------------------------------------------------------------------
@@ -104,7 +106,7 @@ class TrialsState:
         c.fallen = set(self.fallen)
         c.buffs = dict(self.buffs)
         c.stealth = set(self.stealth)
-        c.stack = [[*it[:6], list(it[6]), it[7]] for it in self.stack]
+        c.stack = self.stack[:]                     # the items are immutable
         c.prio, c.declines, c.acted = self.prio, self.declines, self.acted
         c.pass_streak, c.first_passer = self.pass_streak, self.first_passer
         c.out = self.out[:]
@@ -124,7 +126,7 @@ class TrialsState:
                "counters": {str(k): dict(sorted(v.items())) for k, v in sorted(self.counters.items()) if v},
                "fallen": sorted(self.fallen),
                "buffs": {str(k): v for k, v in sorted(self.buffs.items()) if v},
-               "stealth": sorted(self.stealth), "stack": self.stack, "prio": self.prio,
+               "stealth": sorted(self.stealth), "stack": [it.to_json() for it in self.stack], "prio": self.prio,
                "declines": self.declines, "acted": self.acted, "pass_streak": self.pass_streak,
                "first_passer": self.first_passer, "out": self.out, "winners": self.winners,
                "reason": self.reason,
@@ -149,7 +151,7 @@ class TrialsState:
         s.fallen = set(d["fallen"])
         s.buffs = {int(k): v for k, v in d["buffs"].items()}
         s.stealth = set(d["stealth"])
-        s.stack = [[*it[:6], list(it[6]), it[7]] for it in d["stack"]]
+        s.stack = [TrialsItem.from_json(it) for it in d["stack"]]
         s.prio, s.declines, s.acted = d["prio"], d["declines"], d["acted"]
         s.pass_streak, s.first_passer = d["pass_streak"], d["first_passer"]
         s.out = list(d["out"])
@@ -164,8 +166,4 @@ SEAT_ZONES = _SEAT_ZONES
 
 def next_live(s: TrialsState, p: int) -> int:
     """The next seat after `p` still in the game (the seat itself when it is the last)."""
-    for i in range(1, s.players + 1):
-        q = (p + i) % s.players
-        if not s.out[q]:
-            return q
-    return p
+    return next_seat(s.out, p)
