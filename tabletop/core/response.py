@@ -206,20 +206,21 @@ class ResponseWindow(Generic[S]):
     def advance(self, s: S, ev: list[Event]) -> None:
         """Move priority on, passing over seats that may not respond and resolving what every seat
         still in has let pass, until a seat must decide or the stack is empty."""
-        while not self.closed(s):
+        closed, may_respond = self.closed, self.may_respond
+        while not closed(s):
             if not s.stack:
                 s.prio = NO_SEAT
                 self.on_empty(s, ev)
                 return
             out = self.out(s)
             live = len(out) - sum(out)
-            while s.declines < live and not self.may_respond(s, s.prio):
+            while s.declines < live and not may_respond(s, s.prio):
                 s.declines += 1
                 s.prio = next_seat(out, s.prio)
             if s.declines < live:
                 return
             self.resolve(s, s.stack.pop(), ev)
-            if self.reopen and s.stack and not self.closed(s):
+            if self.reopen and s.stack and not closed(s):
                 s.prio = next_seat(self.out(s), s.stack[-1].seat)
                 s.declines = 0
 

@@ -60,29 +60,21 @@ def _emptied(s: TrialsState, ev: list[Event]) -> None:
         flow.end_turn(s, ev)
 
 
-def declare(s: TrialsState, item: TrialsItem, ev: list[Event]) -> None:
-    WINDOW.push(s, item, ev)
-
-
-def decline(s: TrialsState, ev: list[Event]) -> None:
-    WINDOW.decline(s, ev)
-
-
 def resolve(s: TrialsState, item: TrialsItem, ev: list[Event]) -> None:
-    kind, seat, cid, chosen = item.kind, item.seat, item.cid, item.targets
+    kind, seat, cid, index, avatar, detach, chosen, opt = item     # TrialsItem's fields, in order
     if kind == "play":
-        resolve_play(s, seat, cid, item.avatar, item.detach, chosen, item.opt, ev)
+        resolve_play(s, seat, cid, avatar, detach, chosen, opt, ev)
     elif kind == "activate":
         c = fx.card_of(s, cid)
-        e = (c.fallen if item.avatar == 1 else c.front).effects[item.index]   # the side it was used from
+        e = (c.fallen if avatar == 1 else c.front).effects[index]   # the side it was used from
         host = cid if fx.is_avatar(s, cid) else s.host.get(cid, -1)
-        fx.run_effect(s, seat, e, cid, host, chosen, item.opt, ev)
+        fx.run_effect(s, seat, e, cid, host, chosen, opt, ev)
     elif kind == "attack":
-        resolve_attack(s, seat, cid, chosen[0], ev, item.index)
+        resolve_attack(s, seat, cid, chosen[0], ev, index)
     elif kind == "ignite":
         t = chosen[0]
         if fx.target_ok(s, seat, "enemy_card", t):
-            fx.deal_damage(s, -1, t, item.index, ev)
+            fx.deal_damage(s, -1, t, index, ev)
             fx.settle(s, ev)
         else:
             ev.append(Event("fizzle", "The ignite's target is no longer valid.", {}))
@@ -146,3 +138,5 @@ def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
 
 WINDOW: ResponseWindow[TrialsState] = ResponseWindow(out=_out, may_respond=may_respond, resolve=resolve,
                                                      closed=_over, on_empty=_emptied)
+declare = WINDOW.push           # (s, item, ev): a play, activation, attack or ignite is declared
+decline = WINDOW.decline        # (s, ev): the seat holding priority lets the top item pass
