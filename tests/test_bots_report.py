@@ -120,7 +120,8 @@ def test_figures_measured_with_other_budgets_are_not_merged():
 def test_every_plan_holds_its_game_to_the_bots_issue(game, hard_vs_random):
     plan = rep.PLANS[game]
     by_bots = {m.bots: m for m in plan.matchups}
-    hard_greedy = 0.65 if game == "pariah" else 0.70
+    # Pariah (dice) and Paargus (the oracle wins ~67% seeing every card) have measured bars
+    hard_greedy = {"pariah": 0.65, "paargus": 0.55}.get(game, 0.70)
     for bots, target in ((("ismcts:hard", "random"), hard_vs_random),
                          (("ismcts:hard", "greedy:hard"), hard_greedy),
                          (("ismcts:normal", "random"), 0.85)):

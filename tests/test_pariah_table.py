@@ -276,8 +276,9 @@ def test_summaries_for_a_round_end_and_the_match_end(tmp_path):
             titles.append(got[0])
     assert any(t.startswith("Round 1 of 5") for t in titles)
     assert "match" in titles[-1] or titles[-1] == "A draw"
-    assert p.narrate(s.reason) in p.summary(GAME.view(s, 0), [e for e in events if e.kind == "game_end"]
-                                 or events)[1]
+    end = [e for e in events if e.kind == "game_end"]
+    told = p.tell(end[0])             # the log's sentence is the summary's headline
+    assert told == p.result_line() and told in p.summary(GAME.view(s, 0), end)[1]
 
 
 def test_hint_highlights_the_hinted_cards(tmp_path):

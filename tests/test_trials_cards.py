@@ -14,8 +14,11 @@ import pytest
 
 from tabletop.core import Action
 from tabletop.games.trials.engine import effects as fx
-from tabletop.games.trials.engine.cards import KEYWORDS, SUBTYPES, pool
+from tabletop.games.trials.engine.cards import (KEYWORDS, OPS, SCHOOLS, SUBTYPES, CardDataError, Step,
+                                               parse_card, pool, side_text)
+from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
+from tabletop.resources import read_json
 
 from trials_helpers import FOE, cid, duel, find, put_on, settle_stack, to_discard
 
@@ -66,6 +69,84 @@ def test_every_card_has_rules_text_and_a_unique_name():
     for c in pool().values():
         if c.effects or c.keywords or c.fallen:
             assert c.text, c.id
+
+
+# --- the text: written by the ops, never by hand ----------------------------------------------------
+
+def test_printed_text_is_written_by_the_op_of_each_step():
+    """A side's printed text (side_text: the face, the zoom, the catalogue) is its keywords and
+    then one line per effect, ending in its steps' sentences as their op declarations write them."""
+    for c in pool().values():
+        for side in filter(None, (c.front, c.fallen)):
+            text = side_text(side)
+            lines = text.split("\n") if text else []
+            kws = 1 if side.keywords else 0
+            assert len(lines) == kws + len(side.effects), c.id
+            if kws:
+                assert lines[0] == ", ".join(k.capitalize() for k in side.keywords) + "."
+            for line, e in zip(lines[kws:], side.effects):
+                body = "; ".join(OPS[st.op].text(st, e) for st in e.steps)
+                assert line.lower().endswith(body.lower() + "."), (c.id, line, body)
+    by_id = {c["id"]: c for c in card_pool()}
+    assert all(by_id[c.id]["text"] == side_text(c.front) for c in pool().values())
+
+
+def test_no_card_data_carries_text_of_its_own():
+    for school in SCHOOLS:
+        for raw in read_json("tabletop.games.trials.engine", f"data/{school}.json"):
+            assert "text" not in raw and "text" not in raw.get("fallen", {}), raw["id"]
+
+
+@pytest.mark.parametrize("card_id, text", [
+    ("ilsa-of-the-turning-glass", "Exhaust, Pay 1 energy: Ready target card of yours.\n"
+     "Fallen side, Ilsa, Lost Between Hours: Exhaust: Target opponent becomes confused."),
+    ("tangled-hours", "Target opponent becomes confused; target opponent discards 1 card at random."),
+    ("timeless-vigil", "At the start of the round, restore 1 HP to the attached Avatar.\n"
+     "At the end of the round, you draw 1 card."),
+    ("pendulum-flail", "Pay 2 energy, Remove 1 charge counter: Ready this card.\n"
+     "Put 1 charge counter on this card."),
+    ("scatter-flames", "Ignite.\nDeal 2 split damage among target enemy cards."),
+])
+def test_the_generated_wording(card_id, text):
+    assert pool()[card_id].text == text
+
+
+def test_every_op_is_declared_with_step_fields_and_runs_unless_static():
+    fields = set(Step.__dataclass_fields__) - {"op"}
+    for name in OPS.names():
+        op = OPS[name]
+        assert {p.name for p in OPS.params(name)} <= fields, name
+        assert (op.execute is None) == (op.kind == "static"), name
+        assert op.kind in ("player", "card", "self", "static"), name
+
+
+BAD_BASE = {"id": "test-card", "name": "Test Card", "type": "ability", "disciplines": ["pyromancy"],
+            "cost": 1}
+
+
+@pytest.mark.parametrize("step, message", [
+    ({"op": "burn", "n": 2}, "test-card: unknown op 'burn'"),
+    ({"op": "damage", "n": 2, "keyword": "parry"}, "test-card: damage takes no ['keyword']"),
+    ({"op": "damage", "n": "2"}, "test-card: damage's n must be a whole number, not '2'"),
+    ({"op": "damage", "n": 2, "piercing": "yes"},
+     "test-card: damage's piercing must be true or false, not 'yes'"),
+    ({"op": "damage", "n": 2, "to": "everyone"}, "test-card: unknown reference 'everyone'"),
+    ({"op": "counter", "n": 1, "kind": "poison"}, "test-card: unknown counter kind 'poison'"),
+    ({"op": "counter", "n": 1}, "test-card: unknown counter kind ''"),
+])
+def test_unknown_ops_and_bad_parameters_fail_naming_card_and_op(step, message):
+    raw = dict(BAD_BASE, effects=[{"when": "play", "do": [step], "target": "enemy_card"}])
+    with pytest.raises(CardDataError) as err:
+        parse_card(raw)
+    assert str(err.value) == message
+
+
+def test_a_bad_step_on_a_fallen_side_names_the_side():
+    raw = dict(BAD_BASE, type="avatar", attack=1, hp=10, cost=0,
+               fallen={"name": "Test Fallen", "effects": [{"when": "static", "do": [
+                   {"op": "grant", "to": "host", "keyword": "flying"}]}]})
+    with pytest.raises(CardDataError, match=r"^test-card \(Fallen\): unknown keyword 'flying'$"):
+        parse_card(raw)
 
 
 def test_every_card_has_a_scenario():

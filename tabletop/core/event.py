@@ -5,6 +5,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# The data convention: the keys events use, so a narrator or the table reads every game the
+# same way. A game adds its own keys beside these (a quadrant, a stat), never other meanings.
+DATA_KEYS: dict[str, str] = {
+    "seat": "the seat that acts, or that the event is about (int)",
+    "side": "a side of the table in a team game (int)",
+    "winner": "the seat that won (None: a draw)",
+    "winners": "the seats (or sides) that won; empty: a draw",
+    "card": "the card concerned (id)",
+    "unit": "the piece on the board concerned (id)",
+    "name": "the name of that card or unit as the table showed it then",
+    "owner": "the seat that owns that card or unit",
+    "cards": "several cards (ids)",
+    "names": "their names, in the same order",
+    "target": "what the event aims at (id)",
+    "target_name": "its name",
+    "target_owner": "the seat that owns it",
+    "source": "what caused the event (id; -1: nothing on the table)",
+    "source_name": "its name",
+    "source_owner": "the seat that owns it",
+    "cause": "what caused it, in words (an ability's name)",
+    "from": "the zone a card leaves (hand, deck, tableau, play, line, ...)",
+    "to": "the zone it enters (None: it leaves the game)",
+    "amount": "the number that changed (damage, healing, energy, chips)",
+    "total": "the running total after the change",
+    "count": "how many (the public form of a secret list)",
+    "faces": "the dice faces rolled, in order",
+    "round": "the round number",
+}
+
+# keys that name hidden cards: never in the public data of a private event
+SECRET_KEYS = frozenset({"card", "cards", "name", "names", "unit"})
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -15,6 +47,8 @@ class Event:
     `text`/`data`; everyone else gets `public_text` and `public_data`.
     `reveals` marks events that expose hidden information or randomness
     (a draw, a shuffle, a die roll): undo never steps back across them.
+    `data` follows DATA_KEYS: the log narrates from it (never from `text`, which
+    stays the engine's own plain line) and the table animates from it.
     """
 
     kind: str
@@ -31,6 +65,12 @@ class Event:
             return self
         return Event(self.kind, self.public_text, dict(self.public_data), None,
                      self.public_text, dict(self.public_data), self.reveals)
+
+    def leaks(self) -> set[str]:
+        """Secret keys in the public data of a private event (should be none)."""
+        if self.private_to is None:
+            return set()
+        return SECRET_KEYS & set(self.public_data)
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}

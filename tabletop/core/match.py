@@ -40,6 +40,17 @@ class Seat:
                    difficulty=str(data.get("difficulty", "normal")))
 
 
+@dataclass(frozen=True)
+class Checked:
+    """The engine's one answer about a move: the reason it is illegal (None: legal), and the
+    move with its label. The table asks once when a piece is dropped and carries the answer
+    through to `Match.play`, which trusts it while the match has not moved since."""
+
+    action: Action
+    reason: str | None
+    version: int                   # Match.version when the answer was given
+
+
 @dataclass
 class LogEntry:
     seat: int
@@ -64,6 +75,7 @@ class Match:
         self.updated = self.created
         self.state = game.setup(self.options, seed, len(seats))
         self.log: list[LogEntry] = []
+        self.version = 0           # bumped by every move and undo (a Checked answer's freshness)
         self.listeners: list[Callable[["Match", list[Event]], None]] = []
 
     # --- playing -----------------------------------------------------------------
@@ -80,18 +92,28 @@ class Match:
     def why_illegal(self, action: Action) -> str | None:
         return self.game.why_illegal(self.state, action)
 
-    def play(self, action: Action) -> list[Event]:
-        """Apply one action of the seat to act; raises IllegalAction with the reason."""
-        seat = self.to_act
-        if seat is None:
-            raise IllegalAction("The game is over.")
+    def check(self, action: Action) -> Checked:
+        """Ask the engine once whether `action` is legal now, and label it if so."""
+        if self.to_act is None:
+            return Checked(action, "The game is over.", self.version)
         reason = self.game.why_illegal(self.state, action)
-        if reason:
-            raise IllegalAction(reason)
-        if not action.label:
+        if reason is None and not action.label:
             action = Action(action.kind, action.args, self.game.label(self.state, action))
+        return Checked(action, reason, self.version)
+
+    def play(self, action: Action | Checked) -> list[Event]:
+        """Apply one action of the seat to act; raises IllegalAction with the reason.
+
+        Given the Checked answer of `check` (still fresh), the engine is not asked again."""
+        checked = action if isinstance(action, Checked) else None
+        if checked is None or checked.version != self.version:
+            checked = self.check(checked.action if checked is not None else action)
+        if checked.reason:
+            raise IllegalAction(checked.reason)
+        seat, action = self.to_act, checked.action
         events = self.game.apply(self.state, action)
         self.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
+        self.version += 1
         self.updated = time.time()
         for listener in list(self.listeners):
             listener(self, events)
@@ -123,6 +145,7 @@ class Match:
             return False
         self.state = self.replay(target)
         del self.log[target:]
+        self.version += 1
         self.updated = time.time()
         for listener in list(self.listeners):
             listener(self, [Event("undo", "Move taken back.")])

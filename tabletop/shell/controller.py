@@ -13,7 +13,7 @@ from tabletop.bots.worker import BotWorker, fallback_choice
 from tabletop.core import Action, Rng
 from tabletop.core.event import Event
 from tabletop.core.game import IllegalAction
-from tabletop.core.match import Match
+from tabletop.core.match import Checked, Match
 from tabletop.store.saves import SaveError, SaveStore
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,12 @@ class MatchController(QObject):
     def view(self):
         return self.match.game.view(self.match.state, self.viewer)
 
+    @property
+    def log_viewer(self) -> int | None:
+        """Whose eyes the log speaks for: nobody's while the hotseat curtain is down, so the
+        next player never reads the last one's secrets."""
+        return None if self._curtain_for is not None else self.viewer
+
     def my_turn(self) -> bool:
         seat = self.match.to_act
         return (seat is not None and seat == self.viewer and not self.match.seats[seat].is_bot
@@ -92,17 +98,25 @@ class MatchController(QObject):
             self.changed.emit([])
 
     # --- moves -------------------------------------------------------------------------
-    def try_action(self, action: Action) -> str | None:
-        """Play a human's action. Returns the engine's reason when it is illegal."""
+    def check(self, action: Action) -> Checked:
+        """The engine's one answer about a human's move (carried on to try_action)."""
         if not self.my_turn():
-            return "It is not your turn." if self.match.to_act is not None else "The match is over."
-        reason = self.match.why_illegal(action)
-        if reason:
-            return reason
-        self._play(action)
+            why = "It is not your turn." if self.match.to_act is not None else "The match is over."
+            return Checked(action, why, self.match.version)
+        return self.match.check(action)
+
+    def try_action(self, action: Action | Checked) -> str | None:
+        """Play a human's action (or a fresh Checked answer about it). Returns the engine's
+        reason when it is illegal."""
+        checked = action if isinstance(action, Checked) else None
+        if checked is None or checked.version != self.match.version:
+            checked = self.check(checked.action if checked is not None else action)
+        if checked.reason:
+            return checked.reason
+        self._play(checked)
         return None
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action | Checked) -> None:
         try:
             events = self.match.play(action)
         except IllegalAction as exc:
@@ -110,7 +124,7 @@ class MatchController(QObject):
             return
         self._ready_at = time.monotonic() + BOT_PAUSE_S * self.pace
         self.autosave()
-        self.changed.emit([e.for_seat(self.viewer) for e in events])
+        self.changed.emit([e.for_seat(self.log_viewer) for e in events])
         self._check_curtain()
 
     def undo(self) -> str | None:
@@ -125,6 +139,16 @@ class MatchController(QObject):
         self.autosave()
         self.changed.emit([Event("undo", "Move taken back.")])
         return None
+
+    def history(self) -> list[Event]:
+        """Every event of the match so far as the viewer may see them, replayed from the seed:
+        after a resume or an undo the log tells the same story as during play."""
+        m = self.match
+        state = m.game.setup(m.options, m.seed, len(m.seats))
+        events: list[Event] = []
+        for entry in m.log:
+            events += [e.for_seat(self.log_viewer) for e in m.game.apply(state, entry.action)]
+        return events
 
     def can_undo(self) -> bool:
         return self.match.can_undo(self.viewer)

@@ -1,18 +1,24 @@
 """The deck builder: browse a game's pool as cards, filter it, pick leaders (Avatars) and
-cards, drag to order the deck (order matters: it is never shuffled), see legality live in
-the game's own words, and save, load, rename and delete decks under the user data dir.
+cards, see legality live in the game's own words, and save, load, rename and delete decks
+under the user data dir.
 
-Generic: everything about the game comes from its plugin's deck specification (for Trials,
-tabletop/games/trials/presentation/deckspec.py); the decks are kept in the store.
+Generic: everything about the game comes from its plugin's deck specification, the contract
+tabletop.core.decks.DeckSpec (Trials': tabletop/games/trials/presentation/deckspec.py). An
+ordered deck (Trials: never shuffled) is listed copy by copy and ordered by drag; any other is
+listed card by card with its number of copies. Copies beyond the spec's limit are refused;
+everything else about legality is the engine's sentences, shown live.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QFormLayout, QHBoxLayout,
                                QInputDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
+from tabletop.core.decks import DeckSpec, can_add
 from tabletop.shell.widgets import label, pil_to_pixmap
 from tabletop.store.decks import DeckError, DeckStore
 from tabletop.store.paths import cache_dir
@@ -20,10 +26,11 @@ from tabletop.table.faces import FaceCache
 
 ICON = QSize(120, 168)
 ID_ROLE = Qt.UserRole
+COUNT_ROLE = Qt.UserRole + 1        # copies a row stands for (unordered decks)
 
 
 class DeckBuilder(QWidget):
-    def __init__(self, spec, parent=None, store: DeckStore | None = None) -> None:
+    def __init__(self, spec: DeckSpec, parent=None, store: DeckStore | None = None) -> None:
         super().__init__(parent)
         self.spec = spec
         self.store = store or DeckStore(spec.game_id)
@@ -80,23 +87,29 @@ class DeckBuilder(QWidget):
         for t, v in spec.modes:
             self.mode.addItem(t, v)
         self.mode.currentIndexChanged.connect(self.update_legality)
+        self.mode.setVisible(len(spec.modes) > 1)
         row.addWidget(self.mode)
         self.starter = QComboBox()
         self.starter.activated.connect(self._load_starter)
         row.addWidget(self.starter)
         right.addLayout(row)
-        right.addWidget(label(f"{spec.leader_word}s", "h2"))
+        leaders_title = label(f"{spec.leader_word}s", "h2")
+        right.addWidget(leaders_title)
         self.leaders = QListWidget()
         self.leaders.setMaximumHeight(70)
         self.leaders.itemDoubleClicked.connect(lambda it: self.remove_leader(it.data(ID_ROLE)))
         right.addWidget(self.leaders)
+        leaders_title.setVisible(bool(spec.leader_word))
+        self.leaders.setVisible(bool(spec.leader_word))
         self.count = label("", "h2")
         right.addWidget(self.count)
         right.addWidget(label("Top of the deck first. Drag to reorder; double-click to take a card "
-                              "out. The deck is never shuffled.", "muted", wrap=True))
+                              "out. The deck is never shuffled." if spec.ordered else
+                              "Double-click a card to take one copy out.", "muted", wrap=True))
         self.deck = QListWidget()
-        self.deck.setDragDropMode(QAbstractItemView.InternalMove)
-        self.deck.setDefaultDropAction(Qt.MoveAction)
+        if spec.ordered:
+            self.deck.setDragDropMode(QAbstractItemView.InternalMove)
+            self.deck.setDefaultDropAction(Qt.MoveAction)
         self.deck.model().rowsMoved.connect(lambda *_: self.update_legality())
         self.deck.itemDoubleClicked.connect(lambda it: self.remove(self.deck.row(it)))
         self.deck.currentItemChanged.connect(lambda it, _old: self._zoom(it))
@@ -170,34 +183,69 @@ class DeckBuilder(QWidget):
 
     # --- the deck ---------------------------------------------------------------------------------
     @property
-    def royale(self) -> bool:
-        return bool(self.mode.currentData())
+    def mode_value(self):
+        """The kind of deck being built (the spec's mode value)."""
+        return self.mode.currentData()
 
     def leader_ids(self) -> list[str]:
         return [self.leaders.item(i).data(ID_ROLE) for i in range(self.leaders.count())]
 
     def card_ids(self) -> list[str]:
-        return [self.deck.item(i).data(ID_ROLE) for i in range(self.deck.count())]
+        """The deck's cards, one entry per copy (in the player's order for an ordered deck)."""
+        out = []
+        for i in range(self.deck.count()):
+            item = self.deck.item(i)
+            out += [item.data(ID_ROLE)] * (item.data(COUNT_ROLE) or 1)
+        return out
 
-    def _item(self, cid: str) -> QListWidgetItem:
-        c = self.spec.card(cid)
-        item = QListWidgetItem(self.spec.label(c).replace("\n", " — "))
+    def _item(self, cid: str, copies: int = 1) -> QListWidgetItem:
+        item = QListWidgetItem()
         item.setData(ID_ROLE, cid)
+        self._set_copies(item, copies)
         return item
+
+    def _set_copies(self, item: QListWidgetItem, copies: int) -> None:
+        text = self.spec.label(self.spec.card(item.data(ID_ROLE))).replace("\n", " — ")
+        item.setData(COUNT_ROLE, copies)
+        item.setText(text if self.spec.ordered else f"{copies} × {text}")
+
+    def _row_of(self, cid: str) -> int:
+        return next((i for i in range(self.deck.count()) if self.deck.item(i).data(ID_ROLE) == cid), -1)
 
     def add(self, cid: str) -> None:
         if self.spec.is_leader(cid):
             if cid not in self.leader_ids():
                 self.leaders.addItem(self._item(cid))
-        elif cid in self.card_ids():
-            self.status.setText(f"{self.spec.card(cid).name} is already in the deck (one copy of each).")
+        elif not can_add(self.card_ids(), cid, self.spec.copies_allowed):
+            n = self.spec.copies_allowed(cid)
+            name = self.spec.card(cid).name
+            self.status.setText(f"{name} is already in the deck (one copy of each)." if n == 1 else
+                                f"{name} is already in the deck {n} times, the most a deck may hold.")
+        elif self.spec.ordered or self._row_of(cid) < 0:
+            self._insert(cid, 1)
         else:
-            self.deck.addItem(self._item(cid))
+            item = self.deck.item(self._row_of(cid))
+            self._set_copies(item, item.data(COUNT_ROLE) + 1)
         self.update_legality()
 
+    def _insert(self, cid: str, copies: int) -> None:
+        """Ordered decks grow at the bottom; the others are kept sorted by name."""
+        if self.spec.ordered:
+            self.deck.addItem(self._item(cid, copies))
+            return
+        name = self.spec.card(cid).name
+        at = next((i for i in range(self.deck.count())
+                   if self.spec.card(self.deck.item(i).data(ID_ROLE)).name > name), self.deck.count())
+        self.deck.insertItem(at, self._item(cid, copies))
+
     def remove(self, row: int) -> None:
+        """Take one copy out of the row (the row goes when it was the last)."""
         if 0 <= row < self.deck.count():
-            self.deck.takeItem(row)
+            item = self.deck.item(row)
+            if (item.data(COUNT_ROLE) or 1) > 1:
+                self._set_copies(item, item.data(COUNT_ROLE) - 1)
+            else:
+                self.deck.takeItem(row)
         self.update_legality()
 
     def remove_leader(self, cid: str) -> None:
@@ -217,15 +265,19 @@ class DeckBuilder(QWidget):
         self.deck.clear()
         for cid in leaders:
             self.leaders.addItem(self._item(cid))
-        for cid in cards:
-            self.deck.addItem(self._item(cid))
+        if self.spec.ordered:
+            for cid in cards:
+                self.deck.addItem(self._item(cid))
+        else:
+            for cid, n in Counter(cards).items():
+                self._insert(cid, n)
         self.update_legality()
 
     def problems(self) -> list[str]:
-        return self.spec.problems(self.leader_ids(), self.card_ids(), self.royale)
+        return self.spec.problems(self.leader_ids(), self.card_ids(), self.mode_value)
 
     def update_legality(self) -> None:
-        n = self.deck.count()
+        n = len(self.card_ids())
         self.count.setText(f"Deck: {n} of {self.spec.deck_size} cards")
         probs = self.problems()
         if probs:
@@ -237,7 +289,8 @@ class DeckBuilder(QWidget):
 
     # --- starters and files --------------------------------------------------------------------------
     def refresh_starters(self) -> None:
-        names = list(self.spec.starters(self.royale))
+        names = list(self.spec.starters(self.mode_value))
+        self.starter.setVisible(bool(names))
         if [self.starter.itemText(i) for i in range(1, self.starter.count())] == names:
             return
         self.starter.clear()
@@ -248,7 +301,7 @@ class DeckBuilder(QWidget):
     def _load_starter(self, i: int) -> None:
         if i <= 0:
             return
-        deck = self.spec.starters(self.royale)[self.starter.itemText(i)]
+        deck = self.spec.starters(self.mode_value)[self.starter.itemText(i)]
         self.set_deck(*self.spec.from_deck(deck))
         self.status.setText(f"Started from {self.starter.itemText(i)}.")
         self.starter.setCurrentIndex(0)
@@ -276,7 +329,7 @@ class DeckBuilder(QWidget):
             self.status.setText(str(exc))
             return False
         leaders, cards = self.spec.from_deck(deck)
-        self.mode.setCurrentIndex(max(0, self.mode.findData(len(leaders) == 1)))
+        self.mode.setCurrentIndex(max(0, self.mode.findData(self.spec.mode_of(leaders, cards))))
         self.set_deck(leaders, cards)
         self.name = name
         self.status.setText(f"Loaded {name}.")
@@ -339,7 +392,7 @@ class DeckBuilder(QWidget):
 
 
 class DeckBuilderDialog(QDialog):
-    def __init__(self, spec, parent=None, store: DeckStore | None = None) -> None:
+    def __init__(self, spec: DeckSpec, parent=None, store: DeckStore | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(spec.title)
         self.resize(1500, 900)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                               QTextBrowser, QVBoxLayout, QWidget)
 
 from tabletop.core import Action
 from tabletop.shell import theme
@@ -90,10 +90,14 @@ class SidePanel(QWidget):
         self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         lay.addWidget(self.moves, 2)
         lay.addWidget(label("Log", "muted"))
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
+        # a text view, not a list: every line is a paragraph wrapped to the panel's width,
+        # re-wrapped when it changes, never elided
+        self.log = QTextBrowser()
+        self.log.setOpenLinks(False)
         self.log.setFocusPolicy(Qt.NoFocus)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.log.document().setDocumentMargin(6)
+        self._log_lines: list[str] = []
         lay.addWidget(self.log, 3)
         row = QHBoxLayout()
         self.undo_btn = button("Undo", False, self.undo.emit, "Take back your last move (Ctrl+Z)")
@@ -128,11 +132,31 @@ class SidePanel(QWidget):
             self.action_chosen.emit(self._actions[row])
 
     def add_log(self, text: str, important: bool = False) -> None:
-        item = QListWidgetItem(text)
-        if important:
-            item.setForeground(QColor(theme.GOLD_HI))
-        self.log.addItem(item)
-        self.log.scrollToBottom()
+        self._log_lines.append(text)
+        self.log.append(self._paragraph(text, important))
+        self._log_to_end()
+        QTimer.singleShot(0, self._log_to_end)      # again once the new paragraph is laid out
+
+    def set_log(self, lines: list[tuple[str, bool]]) -> None:
+        """The whole log at once (after a resume or an undo), scrolled to its latest line."""
+        self._log_lines = [text for text, _ in lines]
+        self.log.setHtml("".join(self._paragraph(text, important) for text, important in lines))
+        self._log_to_end()
+        QTimer.singleShot(0, self._log_to_end)
+
+    def log_lines(self) -> list[str]:
+        return list(self._log_lines)
+
+    @staticmethod
+    def _paragraph(text: str, important: bool) -> str:
+        color = theme.GOLD_HI if important else theme.INK
+        return f"<p style='margin:0 0 6px 0; color:{color}'>{html.escape(text)}</p>"
+
+    def _log_to_end(self) -> None:
+        self.log.moveCursor(QTextCursor.End)
+        self.log.ensureCursorVisible()
+        bar = self.log.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def set_zoom(self, image, text: str = "", terms: list[str] | None = None) -> None:
         if image is None:

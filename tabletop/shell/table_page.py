@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -28,9 +27,6 @@ def pace_of(settings) -> float:
     """Settings hold a speed (0 = off, 2 = twice as fast); animations want a duration factor."""
     speed = getattr(settings, "animation_speed", 1.0)
     return 0.0 if speed <= 0.05 else 1.0 / speed
-
-
-_YOU_VERB = re.compile(r"\bYou (play|draw|trade|lay|add|win|pay|take|score|start)s\b")
 
 
 class SummaryDialog(QDialog):
@@ -118,14 +114,8 @@ class TablePage(QWidget):
         self.ctrl.problem.connect(self._problem)
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
-        self.panel.log.clear()
         self.panel.title.setText(f"{match.game.info.title}")
-        for entry in match.log[-30:]:
-            self.panel.add_log(f"{names[entry.seat]}: {entry.action.label}")
-        if match.log:
-            self.panel.add_log("Match resumed.", True)
-        if match.result() is not None:
-            self.panel.add_log(match.result().summary, True)
+        self._rebuild_log("Match resumed." if match.log else "")
         self._refresh([])
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
 
@@ -148,20 +138,23 @@ class TablePage(QWidget):
 
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
+        self.presenter.viewer = self.ctrl.log_viewer
         for e in events:
-            self.panel.add_log(self.narrate(e.text),
-                               e.kind in ("hand_end", "match_end", "conjoin", "trail"))
+            if e.kind != "undo":       # an undo rebuilds the log instead
+                self.panel.add_log(self.presenter.tell(e), e.kind in self.presenter.important_kinds)
         self._refresh(events)
         summary = self.presenter.summary(self.ctrl.view(), events) if events else None
         if summary:
             self._show_summary(*summary, final=self.ctrl.match.result() is not None)
 
-    def narrate(self, text: str) -> str:
-        """Engine texts say "Player 2"; the log says the seat's name, and "you" reads right."""
-        for i, name in enumerate(self.presenter.seat_names):
-            text = text.replace(f"Player {i + 1}'s", "Your" if name == "You" else f"{name}'s")
-            text = text.replace(f"Player {i + 1}", name)
-        return _YOU_VERB.sub(lambda m: "You " + m.group(1), text)
+    def _rebuild_log(self, note: str = "") -> None:
+        """The log told again from the match's replayed events, as during play."""
+        important = self.presenter.important_kinds
+        self.presenter.viewer = self.ctrl.log_viewer
+        lines = [(self.presenter.tell(e), e.kind in important) for e in self.ctrl.history()]
+        if note:
+            lines.append((note, True))
+        self.panel.set_log(lines)
 
     def _refresh(self, events: list) -> None:
         ctrl = self.ctrl
@@ -171,6 +164,8 @@ class TablePage(QWidget):
         legal = ctrl.legal_for_viewer()
         self.presenter.hint = None
         self.presenter.sync(view, legal, ctrl.my_turn(), events)
+        if events:
+            self.presenter.animate(events)
         seats = []
         for i, s in enumerate(ctrl.match.seats):
             kind = f"bot · {s.difficulty}" if s.is_bot else ("you" if i == ctrl.viewer else "human")
@@ -216,6 +211,7 @@ class TablePage(QWidget):
 
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)
+        self._rebuild_log()            # told again for the eyes now at the table
         if not text:
             self._refresh([])
 
@@ -255,7 +251,9 @@ class TablePage(QWidget):
                 if result is None:
                     self.scene.cancel_drag(i.sprite_id)
                     continue
-                if result != LOCAL and self.ctrl.match.why_illegal(result):
+                if result != LOCAL and self.ctrl is not None:
+                    result = self.ctrl.check(result)     # asked once, carried to the engine
+                if result != LOCAL and result.reason:
                     self.scene.cancel_drag(i.sprite_id)
                 else:
                     self.scene.accept_drag()
@@ -295,7 +293,9 @@ class TablePage(QWidget):
         reason = self.ctrl.undo()
         if reason:
             self.scene.status = reason
-        self.panel.add_log("Move taken back." if not reason else reason)
+            self.panel.add_log(reason)
+        else:
+            self._rebuild_log("Move taken back.")
 
     def save(self, announce: bool = False) -> None:
         if self.ctrl is not None:

@@ -147,7 +147,7 @@ class Animator:
         for key, tw in list(self._tweens.items()):
             sprite = self._resolve(tw.sprite_id)
             if sprite is None:
-                del self._tweens[key]
+                self._tweens.pop(key, None)
                 continue
             if tw.delay > 0:
                 tw.delay -= dt
@@ -159,7 +159,7 @@ class Animator:
             tw.t = min(1.0, tw.t + dt_left / tw.duration)
             setattr(sprite, tw.attr, tw.start + (tw.end - tw.start) * tw.ease(tw.t))
             if tw.t >= 1.0:
-                del self._tweens[key]
+                self._tweens.pop(key, None)     # an on_done may already have removed the sprite
                 if tw.on_done:
                     tw.on_done()
         ticking = False

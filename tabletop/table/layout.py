@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from tabletop.resources import layout
+from tabletop import resources
 
 VIRTUAL = (1920, 1080)
 
@@ -64,7 +64,7 @@ class Zone:
     id: str
     rect: tuple[float, float, float, float]
     label: str = ""
-    kind: str = "row"        # row | fan | stack | grid | area
+    kind: str = "row"        # row | fan | stack | grid | area | hex (a board: table/hexzone.py)
     spacing: float | None = None
     hidden: bool = False     # laid out but not drawn (e.g. an invisible drop area)
 
@@ -152,7 +152,7 @@ class Layout:
 
     @classmethod
     def load(cls, game_id: str, players: int) -> "Layout":
-        return cls.from_json(layout(game_id, players))
+        return cls.from_json(resources.layout(game_id, players))
 
     def zone_at(self, vx: float, vy: float) -> Zone | None:
         """The topmost (last listed) zone containing the point."""

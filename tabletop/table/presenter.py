@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tabletop.core import Action
+from tabletop.core.event import Event
+from tabletop.table.narration import Narrator, Voice
+from tabletop.table.playback import Playback
 from tabletop.table.sprites import ButtonSprite, DieSprite, LabelSprite, TokenSprite
 
 # the colours every table writes its words in
@@ -42,19 +45,6 @@ class Presentation:
     options: list[OptionField] = field(default_factory=list)
 
 
-def verb(name: str, third_person: str) -> str:
-    """"Bot wins", but "You win"."""
-    return third_person[:-1] if name == "You" else third_person
-
-
-def name_seats(text: str, seat_names: list[str]) -> str:
-    """Engine sentences say "Player 2"; the table says the seat's name (and "You win")."""
-    for i, name in enumerate(seat_names):
-        text = text.replace(f"Player {i + 1} wins", f"{name} {verb(name, 'wins')}")
-        text = text.replace(f"Player {i + 1}", name)
-    return text
-
-
 def html_table(headers: list[str], rows: list[str]) -> str:
     """A summary table for the end-of-hand dialog; `rows` are ready `<tr>` strings."""
     head = "".join(f"<th align='left'>{h}</th>" for h in headers)
@@ -70,6 +60,10 @@ class Presenter:
     # a button's height and depth when the presenter does not say
     button_h: float = 46
     button_z: float = 800
+    # tells the game's events in the log (each game's presentation/narrate.py)
+    narrator: Narrator = Narrator({})
+    # event kinds the log shows in gold
+    important_kinds: frozenset[str] = frozenset()
 
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene
@@ -79,6 +73,15 @@ class Presenter:
         self.legal: list[Action] = []
         self.my_turn = False
         self.hint: Action | None = None
+        self.viewer: int | None = None      # whose eyes the log speaks for ("You")
+        self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
+
+    def voice(self) -> Voice:
+        return Voice(tuple(self.seat_names), self.viewer)
+
+    def tell(self, event: Event) -> str:
+        """One event (as the viewer may see it) as a full sentence for the log."""
+        return self.narrator(event, self.voice())
 
     def _legal(self, kind: str) -> list[Action]:
         return [a for a in self.legal if a.kind == kind]
@@ -137,9 +140,12 @@ class Presenter:
 
     def _settle(self, seen: set[str]) -> None:
         """The end of every sync: what the view no longer shows leaves, then highlights and prompt."""
+        gone = {}
         for sprite in list(self.scene.sprites()):
-            if sprite.id not in seen:
+            if sprite.id not in seen and not sprite.id.startswith("fx:"):   # effects leave by themselves
+                gone[sprite.id] = (sprite.x, sprite.y)
                 self.scene.remove(sprite.id)
+        self.playback.settled(seen, gone)
         self._highlight()
         self.scene.status = self.prompt() if self.my_turn else ""
 
@@ -161,6 +167,29 @@ class Presenter:
     # --- the table follows the view ------------------------------------------------
     def sync(self, view, legal: list[Action], my_turn: bool, events: list) -> None:
         raise NotImplementedError
+
+    def animate(self, events: list[Event]) -> None:
+        """After a sync: the events, in order, through the animation queue (see playback.py)."""
+        self.playback.play(events)
+
+    def card_id(self, sprite_id: str) -> int | None:
+        """The card a sprite shows, from ids like "card:12" or "stk:12:0" (None: not a card)."""
+        head, _, rest = sprite_id.partition(":")
+        if head not in ("card", "stk"):
+            return None
+        try:
+            return int(rest.split(":")[0])
+        except ValueError:
+            return None
+
+    def origin_of(self, event: Event, gone: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+        """Where a card an event brings to the table comes from when no sprite showed it before
+        (an opponent's hidden hand card); None: where the presenter put it."""
+        return None
+
+    def floats_of(self, event: Event) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """Numbers an event floats on pieces other than its cards: (sprite id, text, colour)."""
+        return []
 
     def prompt(self) -> str:
         """One sentence: what the player can do now."""

@@ -263,6 +263,11 @@ class Scene:
     def dragging(self) -> str | None:
         return self._drag
 
+    @property
+    def drop_hover(self) -> str | None:
+        """Where the dragged piece would land if dropped now (a droppable sprite or a zone)."""
+        return self._drop_hover
+
     # -- input (window pixels) -----------------------------------------------
     def resize(self, w: int, h: int) -> None:
         """Tell the scene the window size before the first render (input needs it)."""

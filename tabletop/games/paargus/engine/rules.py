@@ -205,7 +205,7 @@ class Paargus(Game):
             self._leave_hand(s, p, c)
             s.tableau.append(c)
             return [Event("to_tableau", f"{who} plays {short(c)} to the sky tableau.",
-                          {"seat": p, "card": c})]
+                          {"seat": p, "card": c, "name": short(c), "from": "hand", "to": "tableau"})]
         if a.kind == "trade":
             h, t = a.args
             self._leave_hand(s, p, h)
@@ -213,7 +213,8 @@ class Paargus(Game):
             s.hands[p].append(t)
             s.known[p].append(t)
             events = [Event("trade", f"{who} trades {short(h)} for {short(t)} from the tableau.",
-                            {"seat": p, "give": h, "take": t})]
+                            {"seat": p, "give": h, "take": t, "card": h, "name": short(h),
+                             "taken": t, "taken_name": short(t), "from": "hand", "to": "tableau"})]
             return events + self._draw(s)
         if a.kind == "draw":
             return self._draw(s)
@@ -227,7 +228,9 @@ class Paargus(Game):
             events = [Event("conjoin", f"{who} lays a conjunction of {sigil_name(card(fan[0]).sigil(q))} "
                             f"in the {QUADRANT_NAMES[q]} showing {n} alignment{'s' if n != 1 else ''}.",
                             {"seat": p, "quadrant": q, "fan": list(fan), "alignments": n,
-                             "index": len(s.arrays[p]) - 1})]
+                             "index": len(s.arrays[p]) - 1, "cards": list(fan),
+                             "names": [short(c) for c in fan], "sigil_name": sigil_name(card(fan[0]).sigil(q)),
+                             "quadrant_name": QUADRANT_NAMES[q], "from": "hand", "to": "array"})]
             return events + self._end_turn(s)
         if a.kind == "trail":
             i, c = a.args
@@ -237,7 +240,8 @@ class Paargus(Game):
             sym = card(c).alignment is not None
             events = [Event("trail", f"{who} adds {short(c)} as a trailing card"
                             f"{', with an alignment' if sym else ''}.",
-                            {"seat": p, "index": i, "card": c})]
+                            {"seat": p, "index": i, "card": c, "name": short(c), "aligned": sym,
+                             "from": "hand", "to": "array"})]
             return events + self._end_turn(s)
         if a.kind == "end_turn":
             return [Event("pass", f"{who} plays no conjunction.", {"seat": p})] + self._end_turn(s)
@@ -259,8 +263,10 @@ class Paargus(Game):
                 break
             c = s.deck.pop()
             s.hands[p].append(c)
-            events.append(Event("draw", f"You draw {short(c)}.", {"seat": p, "card": c}, private_to=p,
-                                public_text=f"Player {p + 1} draws a card.", public_data={"seat": p},
+            events.append(Event("draw", f"You draw {short(c)}.", {"seat": p, "card": c, "name": short(c),
+                                                                  "from": "deck", "to": "hand"},
+                                private_to=p, public_text=f"Player {p + 1} draws a card.",
+                                public_data={"seat": p, "count": 1, "from": "deck", "to": "hand"},
                                 reveals=True))
             sig = card(c).sigils[0]
             swept = [t for t in s.tableau if card(t).sigils[0] == sig]
@@ -271,7 +277,9 @@ class Paargus(Game):
                 names = ", ".join(short(t) for t in swept)
                 events.append(Event("sweep", f"Player {p + 1} also takes {names} from the tableau "
                                     f"(matching {sigil_name(sig)}).",
-                                    {"seat": p, "cards": swept, "sigil": sig}))
+                                    {"seat": p, "cards": swept, "sigil": sig,
+                                     "names": [short(t) for t in swept], "sigil_name": sigil_name(sig),
+                                     "from": "tableau", "to": "hand"}))
         s.phase = CONJOIN
         return events
 
@@ -294,7 +302,7 @@ class Paargus(Game):
         if winner is None:
             result = HandResult(None, reason, 0, 0, aligns)
             events.append(Event("hand_end", "The draw deck is empty and the alignments are level: "
-                                "no one pays.", {"winner": None, "reason": reason}))
+                                "no one pays.", {"winner": None, "reason": reason, "hand": s.hand_no}))
             next_starter = 1 - s.starter      # after a tie the other player starts
         else:
             loser = 1 - winner
@@ -307,7 +315,8 @@ class Paargus(Game):
                    else "with more alignments when the deck ran out")
             events.append(Event("hand_end", f"Player {winner + 1} wins hand {s.hand_no} {why} and "
                                 f"scores {score}. Player {loser + 1} pays {paid} chips.",
-                                {"winner": winner, "reason": reason, "score": score, "paid": paid}))
+                                {"winner": winner, "reason": reason, "score": score, "paid": paid,
+                                 "hand": s.hand_no, "loser": loser, "amount": paid}))
             next_starter = loser               # the loser of the last hand starts
         s.last_hand = result
         s.starter = next_starter
@@ -322,7 +331,7 @@ class Paargus(Game):
                 s.match_winner = w
                 how = "having cleaned out the other player" if cleaned else "ahead on chips"
                 events.append(Event("match_end", f"Player {w + 1} wins the match, {how}.",
-                                    {"winner": w, "chips": s.chips[:]}))
+                                    {"winner": w, "chips": s.chips[:], "cleaned": cleaned}))
         else:
             s.phase = HAND_OVER
             s.turn = next_starter

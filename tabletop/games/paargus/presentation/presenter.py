@@ -10,13 +10,15 @@ from functools import partial
 from tabletop.core import Action
 from tabletop.games.paargus.engine import conjunctions as cj
 from tabletop.games.paargus.presentation import faces
+from tabletop.games.paargus.presentation.narrate import NARRATE
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
                                           sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
+from tabletop.table.playback import GREEN, RED
 from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
-                                      html_table, verb)
+                                      html_table)
 from tabletop.table.sprites import CardSprite, ChipStack
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
@@ -38,6 +40,8 @@ def cid(sprite_id: str | None) -> int | None:
 
 class PaargusPresenter(Presenter):
     auto_pass_kinds = frozenset({"end_turn"})
+    narrator = NARRATE
+    important_kinds = frozenset({"hand_end", "match_end", "conjoin", "trail"})
     button_z = 500
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
@@ -142,6 +146,14 @@ class PaargusPresenter(Presenter):
         self.places[c] = place
         seen.add(sid)
         return sprite
+
+    def floats_of(self, event):
+        """The chips a hand's loser pays rise from both stacks."""
+        d = event.data
+        if event.kind != "hand_end" or d.get("winner") is None or not d.get("paid"):
+            return []
+        return [(f"chips:{d['winner']}", f"+{d['paid']}", GREEN),
+                (f"chips:{d['loser']}", f"-{d['paid']}", RED)]
 
     def _spawn(self, place: str, size) -> tuple[float, float]:
         """Where a card that just became visible comes from."""
@@ -390,18 +402,19 @@ class PaargusPresenter(Presenter):
             return None
         r = view.last_hand
         names = self.seat_names
+        v = self.voice()
         if r.winner is None:
             title = f"Hand {view.hand_no}: level"
             head = "The draw deck ran out with the alignments level. No one pays."
         else:
-            title = f"Hand {view.hand_no}: {names[r.winner]} wins"
+            title = f"Hand {view.hand_no}: {v.says(r.winner, 'wins')}"
             why = ("two more alignments" if r.reason == "alignments"
                    else "more alignments when the deck ran out")
-            loser = names[1 - r.winner]
-            head = (f"<b>{names[r.winner]}</b> {verb(names[r.winner], 'wins')} with {why} "
-                    f"({r.alignments[r.winner]} to {r.alignments[1 - r.winner]}) and "
-                    f"{verb(names[r.winner], 'scores')} <b>{r.score}</b>. {loser} "
-                    f"{verb(loser, 'pays')} <b>{r.paid}</b> chips.")
+            loser = 1 - r.winner
+            head = (f"<b>{v.who(r.winner)}</b> {v.agree(r.winner, 'wins')} with {why} "
+                    f"({r.alignments[r.winner]} to {r.alignments[loser]}) and "
+                    f"{v.agree(r.winner, 'scores')} <b>{r.score}</b>. {v.who(loser)} "
+                    f"{v.agree(loser, 'pays')} <b>{r.paid}</b> chips.")
         rows = []
         for seat in (0, 1):
             for conj in view.arrays[seat]:
@@ -413,9 +426,9 @@ class PaargusPresenter(Presenter):
         html = f"<p>{head}</p>{table}<p>{chips}</p>"
         if "match_end" in kinds:
             w = view.match_winner
-            title = "Match over" if w is None else f"{names[w]} wins the match"
+            title = "Match over" if w is None else v.says(w, "wins", "the match")
             html += ("<p><b>The match ends level.</b></p>" if w is None else
-                     f"<p><b>{names[w]} {verb(names[w], 'wins')} the match with "
+                     f"<p><b>{v.says(w, 'wins', 'the match')} with "
                      f"{view.chips[w]} chips.</b></p>")
         return title, html
 

@@ -10,14 +10,20 @@ targets  self, enemy (a chosen enemy unit; Guardians first), ally (a chosen
 ops      damage N (no rolls), heal N (remove damage), modify stat +-N (until the
          end of the round), energy N (to the source's side), token (created right
          of the source), revive, emblem (a side gains an emblem), destroy_emblem
+
+Each op is declared here once, in the registry cards.OPS (tabletop.core.ops):
+its parameters, the rules sentence it writes on a card, and its execution.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.core import Event
+from tabletop.core.ops import Param
 from tabletop.games.pariah.engine.board import (card_name, check_deaths, create_token, deal_damage, opposite,
                                          place, side_name, unit_name)
-from tabletop.games.pariah.engine.cards import STAT_NAMES, design, relics
+from tabletop.games.pariah.engine.cards import OPS, STAT_NAMES, STATS, Ability, Effect, design, relics
 from tabletop.games.pariah.engine.state import PariahState, Unit, is_unit_card, seat_of
 from tabletop.games.pariah.engine.stats import keywords
 
@@ -84,62 +90,145 @@ def _units_hit(s: PariahState, target: str, source: int, side: int, chosen, atta
     return []
 
 
+# --- the ops: each declared once, with its parameters, its rules text and its execution ---------
+# text(eff, ability, name_of): the clause it adds to the ability's sentence (name_of(kind, id)
+# names a "token" design or an "emblem"); execute(eff, s, hit, name, source, seat, side, chosen,
+# events): `hit` are the units the ability's target kind reaches, `chosen` the player's choice.
+AMOUNT = Param("amount")
+# what a target kind is called as the object of a clause, and as a subject (has/have)
+_OBJECT = {"enemy": "an enemy unit", "ally": "an allied unit", "self": "this unit",
+           "adjacent_allies": "each unit next to this one", "all_allies": "each of your units",
+           "opposite": "the enemy unit opposite this one", "attacker": "the attacker"}
+_SUBJECT = {"enemy": "an enemy unit has", "ally": "an allied unit has", "self": "",
+            "adjacent_allies": "the units next to this one have", "all_allies": "your units have",
+            "opposite": "the enemy unit opposite this one has", "attacker": "the attacker has"}
+Namer = Callable[[str, str], str]
+
+
+def _damage_text(eff: Effect, ab: Ability, name_of: Namer) -> str:
+    if ab.target == "attacker":
+        return f"the attacker takes {eff.amount} damage"
+    return f"deal {eff.amount} damage to {_OBJECT[ab.target]}" + (", no rolls" if ab.when == "active"
+                                                                 else "")
+
+
+@OPS.op("damage", params=(AMOUNT,), text=_damage_text)
+def _damage(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+            side: int, chosen, events: list[Event]) -> None:
+    for t in hit:
+        if t in s.units:
+            deal_damage(s, t, eff.amount, events, name)
+
+
+def _heal_text(eff: Effect, ab: Ability, name_of: Namer) -> str:
+    return f"remove {'up to ' if eff.amount > 1 else ''}{eff.amount} damage from {_OBJECT[ab.target]}"
+
+
+@OPS.op("heal", params=(AMOUNT,), text=_heal_text)
+def _heal(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+          side: int, chosen, events: list[Event]) -> None:
+    for t in hit:
+        u = s.units.get(t)
+        if u is not None and u.damage:
+            healed = min(eff.amount, u.damage)
+            u.damage -= healed
+            events.append(Event("heal", f"{unit_name(s, t)} recovers {healed} ({name}).",
+                                {"unit": t, "amount": healed, "total": u.damage,
+                                 "name": unit_name(s, t), "owner": u.owner, "cause": name}))
+
+
+def _modify_text(eff: Effect, ab: Ability, name_of: Namer) -> str:
+    change = f"{eff.delta:+d} {STAT_NAMES[eff.stat]}"
+    if ab.condition:                    # a passive change: holds while the condition does
+        return f"it has {change}"
+    who = _SUBJECT[ab.target]
+    return f"{who + ' ' if who else ''}{change} this round"
+
+
+@OPS.op("modify", params=(Param("stat", str, choices=STATS), Param("delta")), text=_modify_text)
+def _modify(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+            side: int, chosen, events: list[Event]) -> None:
+    for t in hit:
+        if t in s.units:
+            s.units[t].mods.append((eff.stat, eff.delta))
+            events.append(Event("modify", f"{unit_name(s, t)}: {STAT_NAMES[eff.stat]} "
+                                f"{eff.delta:+d} this round ({name}).",
+                                {"unit": t, "stat": eff.stat, "delta": eff.delta,
+                                 "name": unit_name(s, t), "owner": s.units[t].owner,
+                                 "stat_name": STAT_NAMES[eff.stat], "cause": name}))
+
+
+@OPS.op("energy", params=(AMOUNT,),
+        text=lambda eff, ab, name_of: f"your side gains {eff.amount} Elemental Energy")
+def _energy(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+            side: int, chosen, events: list[Event]) -> None:
+    s.energy[side] += eff.amount
+    events.append(Event("energy", f"{side_name(s, side)} gains {eff.amount} Elemental "
+                        f"Energy ({name}).", {"side": side, "amount": eff.amount,
+                                              "total": s.energy[side], "cause": name}))
+
+
+@OPS.op("token", params=(Param("token", str),),
+        text=lambda eff, ab, name_of: f"create a {name_of('token', eff.token)} token to the right of "
+                                      "this unit")
+def _token(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+           side: int, chosen, events: list[Event]) -> None:
+    if source in s.units:
+        i = s.lines[side].index(source)
+        t = create_token(s, eff.token, seat, side, i + 1)
+        events.append(Event("token", f"A {design(eff.token).name} token appears ({name}).",
+                            {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1,
+                             "name": design(eff.token).name + " token", "owner": seat,
+                             "cause": name, "to": "line"}))
+
+
+@OPS.op("revive", text=lambda eff, ab, name_of: "return a unit from an allied graveyard next to "
+                                                "this unit, undamaged")
+def _revive(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+            side: int, chosen, events: list[Event]) -> None:
+    card, pos = chosen
+    if source in s.units:
+        owner = seat_of(card)
+        s.graves[owner].remove(card)
+        i = s.lines[side].index(source) + (0 if pos == LEFT else 1)
+        place(s, Unit(card, s.designs[card], owner, revived=True), side, i)
+        events.append(Event("revive", f"{card_name(s, card)} returns to the line ({name}).",
+                            {"unit": card, "side": side, "index": i, "by": source,
+                             "name": card_name(s, card), "owner": owner, "cause": name,
+                             "from": "graveyard", "to": "line"}))
+
+
+@OPS.op("emblem", params=(Param("emblem", str),),
+        text=lambda eff, ab, name_of: f"your side gains the {name_of('emblem', eff.emblem)} emblem")
+def _emblem(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+            side: int, chosen, events: list[Event]) -> None:
+    s.emblems.append([-1, eff.emblem, side])
+    events.append(Event("emblem", f"{side_name(s, side)} gains the emblem "
+                        f"{relics()[eff.emblem].name} ({name}).",
+                        {"side": side, "emblem": eff.emblem, "name": relics()[eff.emblem].name,
+                         "cause": name}))
+
+
+@OPS.op("destroy_emblem", text=lambda eff, ab, name_of: "destroy an enemy emblem")
+def _destroy_emblem(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
+                    side: int, chosen, events: list[Event]) -> None:
+    card, emb, eside = s.emblems.pop(chosen)
+    if card >= 0:
+        s.graves[seat_of(card)].append(card)
+    events.append(Event("emblem_destroyed", f"{relics()[emb].name} is destroyed ({name}).",
+                        {"side": eside, "emblem": emb, "card": card, "name": relics()[emb].name,
+                         "cause": name}))
+
+
+_OPS = OPS.ops()     # name -> Op, for resolve's dispatch
+
+
 def resolve(s: PariahState, name: str, target: str, effects, source: int, seat: int, side: int,
             chosen, events: list[Event], attacker: int = -1) -> None:
     """Carry out an ability's effect steps, then destroy whatever reached 0 HP."""
     hit = _units_hit(s, target, source, side, chosen, attacker)
     for eff in effects:
-        op = eff.op
-        if op == "damage":
-            for t in hit:
-                if t in s.units:
-                    deal_damage(s, t, eff.amount, events, name)
-        elif op == "heal":
-            for t in hit:
-                u = s.units.get(t)
-                if u is not None and u.damage:
-                    healed = min(eff.amount, u.damage)
-                    u.damage -= healed
-                    events.append(Event("heal", f"{unit_name(s, t)} recovers {healed} ({name}).",
-                                        {"unit": t, "amount": healed, "total": u.damage}))
-        elif op == "modify":
-            for t in hit:
-                if t in s.units:
-                    s.units[t].mods.append((eff.stat, eff.delta))
-                    events.append(Event("modify", f"{unit_name(s, t)}: {STAT_NAMES[eff.stat]} "
-                                        f"{eff.delta:+d} this round ({name}).",
-                                        {"unit": t, "stat": eff.stat, "delta": eff.delta}))
-        elif op == "energy":
-            s.energy[side] += eff.amount
-            events.append(Event("energy", f"{side_name(s, side)} gains {eff.amount} Elemental "
-                                f"Energy ({name}).", {"side": side, "amount": eff.amount,
-                                                      "total": s.energy[side]}))
-        elif op == "token":
-            if source in s.units:
-                i = s.lines[side].index(source)
-                t = create_token(s, eff.token, seat, side, i + 1)
-                events.append(Event("token", f"A {design(eff.token).name} token appears ({name}).",
-                                    {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1}))
-        elif op == "revive":
-            card, pos = chosen
-            if source in s.units:
-                owner = seat_of(card)
-                s.graves[owner].remove(card)
-                i = s.lines[side].index(source) + (0 if pos == LEFT else 1)
-                place(s, Unit(card, s.designs[card], owner, revived=True), side, i)
-                events.append(Event("revive", f"{card_name(s, card)} returns to the line ({name}).",
-                                    {"unit": card, "side": side, "index": i, "by": source}))
-        elif op == "emblem":
-            s.emblems.append([-1, eff.emblem, side])
-            events.append(Event("emblem", f"{side_name(s, side)} gains the emblem "
-                                f"{relics()[eff.emblem].name} ({name}).",
-                                {"side": side, "emblem": eff.emblem}))
-        elif op == "destroy_emblem":
-            card, emb, eside = s.emblems.pop(chosen)
-            if card >= 0:
-                s.graves[seat_of(card)].append(card)
-            events.append(Event("emblem_destroyed", f"{relics()[emb].name} is destroyed ({name}).",
-                                {"side": eside, "emblem": emb, "card": card}))
+        _OPS[eff.op].execute(eff, s, hit, name, source, seat, side, chosen, events)
     check_deaths(s, events)
 
 

@@ -56,17 +56,21 @@ def destroy(s: PariahState, uid: int, events: list[Event]) -> None:
     name = design(u.design).name
     if u.token:
         events.append(Event("destroyed", f"{name} token is destroyed and removed.",
-                            {"unit": uid, "token": True, "side": side}))
+                            {"unit": uid, "token": True, "side": side, "name": name + " token",
+                             "owner": u.owner, "from": "line", "to": None}))
     elif u.revived:
         s.removed[u.owner].append(uid)
         events.append(Event("destroyed", f"{name} falls a second time and leaves the game "
-                            "(no energy).", {"unit": uid, "removed": True, "side": side}))
+                            "(no energy).", {"unit": uid, "removed": True, "side": side, "name": name,
+                                             "owner": u.owner, "from": "line", "to": "removed"}))
     else:
         s.graves[u.owner].append(uid)
         cost = design(u.design).cost
         s.energy[side] += cost
         events.append(Event("destroyed", f"{name} is destroyed; {side_name(s, side)} gains {cost} "
-                            "Elemental Energy.", {"unit": uid, "side": side, "energy": cost}))
+                            "Elemental Energy.", {"unit": uid, "side": side, "energy": cost, "name": name,
+                                                  "owner": u.owner, "amount": cost, "from": "line",
+                                                  "to": "graveyard"}))
     if s.active == uid:
         s.active = -1
 
@@ -81,11 +85,17 @@ def check_deaths(s: PariahState, events: list[Event]) -> list[int]:
     return dead
 
 
-def deal_damage(s: PariahState, uid: int, amount: int, events: list[Event], why: str) -> int:
+def deal_damage(s: PariahState, uid: int, amount: int, events: list[Event], why: str,
+                source: int = -1, hits: int = 0) -> int:
+    """`why` names the cause (an ability); an attack also gives its `source` unit and `hits`."""
     u = s.units[uid]
     u.damage += amount
+    src = s.units.get(source)
     events.append(Event("damage", f"{unit_name(s, uid)} takes {amount} damage ({why}).",
-                        {"unit": uid, "amount": amount, "total": u.damage}))
+                        {"unit": uid, "amount": amount, "total": u.damage, "name": unit_name(s, uid),
+                         "owner": u.owner, "cause": why, "source": source, "hits": hits,
+                         "source_name": unit_name(s, source) if src else "",
+                         "source_owner": src.owner if src else None}))
     return amount
 
 

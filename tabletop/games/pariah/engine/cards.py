@@ -1,16 +1,22 @@
 """Pariah's content as data: three factions of units, tokens and evolutions, and the relics.
 
 Everything is loaded from data/*.json. A unit's abilities are lists of effect
-steps interpreted by abilities.py; a new unit should rarely need new code.
+steps, each naming an op of the registry OPS (declared in abilities.py with its
+parameters, its rules text and its execution); a new unit should rarely need new
+code. Every printed text is generated: abilities and consumables from their ops,
+equipment, emblems and evolutions from their stat changes and keywords, so text
+cannot drift from the rules.
 Stats follow the dice: Dexterity and Armor are the lowest die face that hits
 or blocks, so a *lower* value is better for both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from tabletop.core.ops import OpDataError, OpRegistry
 from tabletop.resources import read_json
 
 FACTIONS = ("emberkin", "tidewardens", "thornwild")
@@ -18,8 +24,9 @@ STATS = ("priority", "attacks", "dexterity", "damage", "armor", "ap", "hp")
 STAT_NAMES = {"priority": "Priority", "attacks": "Attacks", "dexterity": "Dexterity",
               "damage": "Damage", "armor": "Armor", "ap": "Armor Perforation", "hp": "HP"}
 
-# the vocabulary of the effect library (abilities.py); load() rejects anything else
-OPS = ("damage", "heal", "modify", "energy", "token", "revive", "emblem", "destroy_emblem")
+# the effect primitives, each declared once in abilities.py; loading rejects any other op or parameter
+OPS = OpRegistry("pariah")
+# the rest of the vocabulary; loading rejects anything else
 TARGETS = ("self", "enemy", "ally", "adjacent_allies", "all_allies", "opposite", "grave", "none",
            "attacker", "enemy_emblem")
 WHENS = ("active", "passive", "start", "end", "deploy")
@@ -156,25 +163,95 @@ class Faction:
     deck: tuple[str, ...] = field(default=())   # 30 design ids, copies spelled out
 
 
+# --- rules text, generated -------------------------------------------------------------------
+# ability heads: when it happens (an active ability: what it costs and whether it is the attack)
+_WHEN_LEAD = {"deploy": "Deployment: ", "start": "Start of round: ", "end": "End of round: "}
+_PASSIVE_LEAD = {"attacked": "When an attack damages this unit, ",
+                 "kill": "When an attack by this unit destroys an enemy unit, ",
+                 "damaged": "While this unit carries damage "}
+_LOWER = {"armor": "block", "dexterity": "hit"}       # lower is better: "blocks on one lower"
+_COUNT = {1: "one", 2: "two", 3: "three"}
+
+
+def effects_text(ab: "Ability", name_of: Callable[[str, str], str]) -> str:
+    """The sentence of an ability (or a consumable: when ""), written by its ops; name_of(kind, id)
+    names a "token" design or an "emblem"."""
+    lead = _WHEN_LEAD.get(ab.when, "")
+    if ab.when == "passive":
+        lead = _PASSIVE_LEAD.get(ab.trigger or ab.condition, "")
+    elif ab.when == "active":
+        pay = f"pay {ab.cost} energy" if ab.cost else ""
+        lead = (f"Commit, {pay}: " if pay else "Commit: ") if ab.commit else (f"{pay}: " if pay else "")
+    sentence = lead + OPS.texts(ab.effects, ab, name_of)
+    sentence = sentence[0].upper() + sentence[1:] + "."
+    if ab.when == "active" and not ab.commit:
+        sentence += " Does not replace the attack."
+    return sentence
+
+
+def stat_phrase(stat: str, delta: int, plural: bool = False) -> str:
+    """'+1 Damage'; 'blocks on one lower (Armor -1)' for the stats where lower is better."""
+    if stat in _LOWER and delta < 0:
+        return (f"{_LOWER[stat]}{'' if plural else 's'} on {_COUNT.get(-delta, str(-delta))} lower "
+                f"({STAT_NAMES[stat]} {delta:+d})")
+    return f"{delta:+d} {STAT_NAMES[stat]}"
+
+
+def _ordered(changes: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+    return sorted(changes, key=lambda c: STATS.index(c[0]))
+
+
+def bearer_text(changes: tuple[tuple[str, int], ...], kws: "Keywords", who: str, plural: bool) -> str:
+    """What equipment gives its bearer ('The bearer') or an emblem every allied unit ('Your units')."""
+    parts = [p if p[0] not in "+-" else ("have " if plural else "has ") + p
+             for p in (stat_phrase(k, v, plural) for k, v in _ordered(changes))]
+    parts += [("gain " if plural else "gains ") + k for k in kws.texts()]
+    return f"{who} {' and '.join(parts)}."
+
+
+def evolution_text(changes: tuple[tuple[str, int], ...], kws: "Keywords") -> str:
+    """'+1 Priority, +2 HP; Invulnerable 4+.': the stat changes, then the keywords gained."""
+    stats = ", ".join(stat_phrase(k, v) for k, v in _ordered(changes))
+    gained = [f"Gains Aura {a.range}: {stat_phrase(a.stat, a.delta, True)}" for a in kws.auras]
+    gained += kws.texts()[len(kws.auras):]
+    text = "; ".join(p for p in (stats, "; ".join(gained)) if p)
+    return text[0].upper() + text[1:] + "."
+
+
 # --- loading -----------------------------------------------------------------------------
-def _effect(d: dict) -> Effect:
-    if d["op"] not in OPS:
-        raise ValueError(f"unknown effect op {d['op']!r}")
-    if d.get("stat") and d["stat"] not in STATS:
-        raise ValueError(f"unknown stat {d['stat']!r}")
-    return Effect(d["op"], d.get("amount", 0), d.get("stat", ""), d.get("delta", 0),
-                  d.get("token", ""), d.get("emblem", ""))
+Names = Mapping[str, Mapping[str, str]]      # what a text may name: "token" / "emblem" -> id -> name
 
 
-def _ability(d: dict) -> Ability:
+def _effect(d: dict, where: str) -> Effect:
+    return Effect(**OPS.check(d, where))
+
+
+def parse_ability(d: dict, where: str, names: Names) -> Ability:
+    where = f"{where}: ability {d.get('name')!r}"
     a = Ability(d["name"], d["when"], d.get("target", "none"),
-                tuple(_effect(e) for e in d.get("effects", ())), bool(d.get("commit", False)),
-                int(d.get("cost", 0)), d.get("trigger", ""), d.get("condition", ""), d.get("text", ""))
+                tuple(_effect(e, where) for e in d.get("effects", ())), bool(d.get("commit", False)),
+                int(d.get("cost", 0)), d.get("trigger", ""), d.get("condition", ""))
     if a.when not in WHENS or a.target not in TARGETS:
-        raise ValueError(f"ability {a.name!r}: bad when/target {a.when}/{a.target}")
+        raise OpDataError(f"{where}: bad when/target {a.when}/{a.target}")
     if a.trigger and a.trigger not in TRIGGERS or a.condition and a.condition not in CONDITIONS:
-        raise ValueError(f"ability {a.name!r}: bad trigger/condition")
-    return a
+        raise OpDataError(f"{where}: bad trigger/condition")
+    if "text" in d:
+        raise OpDataError(f"{where}: the text is generated from the effects, not given")
+    return replace(a, text=_text(a, where, names))
+
+
+def _text(a: Ability, where: str, names: Names) -> str:
+    """The ability's generated text; an OpDataError if it names a token or emblem that is not
+    there, or aims an op at a target kind the op cannot act on."""
+    def name_of(kind: str, ref: str) -> str:
+        if ref not in names.get(kind, {}):
+            raise OpDataError(f"{where}: no {kind} {ref!r}")
+        return names[kind][ref]
+    try:
+        return effects_text(a, name_of)
+    except KeyError:
+        ops = [e.op for e in a.effects]
+        raise OpDataError(f"{where}: {ops} cannot act on the target {a.target!r}") from None
 
 
 def _keywords(d: dict | None) -> Keywords:
@@ -193,35 +270,59 @@ def _changes(d: dict | None) -> tuple[tuple[str, int], ...]:
     return out
 
 
-def _unit(d: dict, faction: str, token: bool = False) -> UnitDesign:
+def _unit(d: dict, faction: str, names: Names, token: bool = False) -> UnitDesign:
     return UnitDesign(d["id"], d["name"], faction, d["cost"], d["priority"], d["attacks"],
                       d["dexterity"], d["damage"], d["armor"], d["ap"], d["hp"],
-                      _keywords(d.get("keywords")), tuple(_ability(a) for a in d.get("abilities", ())),
+                      _keywords(d.get("keywords")),
+                      tuple(parse_ability(a, d["id"], names) for a in d.get("abilities", ())),
                       d.get("copies", 0), token)
 
 
-def _relic(d: dict, card: bool) -> Relic:
+def parse_relic(d: dict, card: bool, names: Names) -> Relic:
+    where = d["id"]
     if d["relic_type"] not in RELIC_TYPES:
-        raise ValueError(f"unknown relic type {d['relic_type']!r}")
-    return Relic(d["id"], d["name"], d["relic_type"], d["cost"], d.get("target", "none"),
-                 tuple(_effect(e) for e in d.get("effects", ())), _changes(d.get("changes")),
-                 _keywords(d.get("keywords")), tuple(_ability(a) for a in d.get("abilities", ())),
-                 d.get("text", ""), card)
+        raise ValueError(f"{where}: unknown relic type {d['relic_type']!r}")
+    if "text" in d:
+        raise OpDataError(f"{where}: the text is generated, not given")
+    r = Relic(d["id"], d["name"], d["relic_type"], d["cost"], d.get("target", "none"),
+              tuple(_effect(e, where) for e in d.get("effects", ())), _changes(d.get("changes")),
+              _keywords(d.get("keywords")),
+              tuple(parse_ability(a, where, names) for a in d.get("abilities", ())), card=card)
+    if r.relic_type == "consumable":
+        text = _text(Ability(r.name, "", r.target, r.effects), where, names)
+    elif r.relic_type == "equipment":
+        text = bearer_text(r.changes, r.keywords, "The bearer", plural=False)
+    else:       # an emblem: what it gives every allied unit, then its timed abilities
+        gives = r.changes or r.keywords != NO_KEYWORDS
+        given = [bearer_text(r.changes, r.keywords, "Your units", True)] if gives else []
+        text = " ".join(given + [a.text for a in r.abilities])
+    return replace(r, text=text)
+
+
+def _evolution(e: dict, faction: str) -> Evolution:
+    if "text" in e:
+        raise OpDataError(f"{e['id']}: the text is generated from the changes, not given")
+    changes, kws = _changes(e.get("changes")), _keywords(e.get("keywords"))
+    return Evolution(e["id"], e["name"], faction, e["unit"], e["cost"], changes, kws,
+                     evolution_text(changes, kws))
 
 
 @lru_cache(maxsize=1)
 def factions() -> dict[str, Faction]:
+    raw = {fid: read_json("tabletop.games.pariah.engine", f"data/{fid}.json") for fid in FACTIONS}
+    # what a unit's text may name: token designs (any faction's) and emblems
+    names = {"token": {t["id"]: t["name"] for d in raw.values() for t in d.get("tokens", ())},
+             "emblem": {r.id: r.name for r in relics().values() if r.relic_type == "emblem"}}
     out = {}
-    for fid in FACTIONS:
-        d = read_json("tabletop.games.pariah.engine", f"data/{fid}.json")
-        units = tuple(_unit(u, fid) for u in d["units"])
+    for fid, d in raw.items():
+        units = tuple(_unit(u, fid, names) for u in d["units"])
         deck = tuple(u.id for u in units for _ in range(u.copies))
         if len(deck) != 30:
             raise ValueError(f"{fid}: a unit deck is 30 cards, not {len(deck)}")
-        evos = tuple(Evolution(e["id"], e["name"], fid, e["unit"], e["cost"], _changes(e.get("changes")),
-                               _keywords(e.get("keywords")), e.get("text", "")) for e in d["evolutions"])
+        evos = tuple(_evolution(e, fid) for e in d["evolutions"])
         out[fid] = Faction(fid, d["name"], d["blurb"], units,
-                           tuple(_unit(t, fid, token=True) for t in d.get("tokens", ())), evos, deck)
+                           tuple(_unit(t, fid, names, token=True) for t in d.get("tokens", ())),
+                           evos, deck)
     return out
 
 
@@ -240,8 +341,10 @@ def evolutions() -> dict[str, Evolution]:
 def relics() -> dict[str, Relic]:
     """Relic cards and the emblems units create, by id."""
     d = read_json("tabletop.games.pariah.engine", "data/relics.json")
-    out = {r["id"]: _relic(r, True) for r in d["relics"]}
-    out.update({r["id"]: _relic(r, False) for r in d.get("emblems", ())})
+    names = {"emblem": {r["id"]: r["name"] for r in (*d["relics"], *d.get("emblems", ()))
+                        if r["relic_type"] == "emblem"}}
+    out = {r["id"]: parse_relic(r, True, names) for r in d["relics"]}
+    out.update({r["id"]: parse_relic(r, False, names) for r in d.get("emblems", ())})
     return out
 
 

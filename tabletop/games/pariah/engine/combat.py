@@ -123,7 +123,9 @@ def resolve_attack(s: PariahState, uid: int, plan, events: list[Event]) -> None:
     events.append(Event("dice", f"{name} attacks {', '.join(unit_name(s, t) for t, _ in plan)}: "
                         f"rolls {faces}, hitting on {need}+.",
                         {"faces": faces, "purpose": "attack", "attacker": uid, "targets": per_die,
-                         "need": need}, reveals=True))
+                         "need": need, "unit": uid, "name": name, "owner": att.owner,
+                         "target_names": [unit_name(s, t) for t, _ in plan],
+                         "target_owners": [s.units[t].owner for t, _ in plan]}, reveals=True))
     damaged: list[tuple[int, str, int]] = []          # (unit, design, owner)
     for target, _ in plan:
         hits = sum(1 for t, f in zip(per_die, faces) if t == target and f >= need)
@@ -136,11 +138,12 @@ def resolve_attack(s: PariahState, uid: int, plan, events: list[Event]) -> None:
         events.append(Event("dice", f"{unit_name(s, target)} rolls {dfaces} to block {hits} "
                             f"hit{'s' if hits != 1 else ''}, blocking on {block}+: {blocked} blocked.",
                             {"faces": dfaces, "purpose": "defence", "defender": target, "need": block,
-                             "hits": hits, "blocked": blocked}, reveals=True))
+                             "hits": hits, "blocked": blocked, "unit": target,
+                             "name": unit_name(s, target), "owner": d.owner}, reveals=True))
         through = hits - blocked
         if through and dmg:
             deal_damage(s, target, through * dmg, events, f"{through} hit{'s' if through != 1 else ''} "
-                        f"from {name}")
+                        f"from {name}", source=uid, hits=through)
             damaged.append((target, d.design, d.owner))
     dead = check_deaths(s, events)
     kills = [t for t, _ in plan if t in dead]

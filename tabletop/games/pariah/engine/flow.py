@@ -61,7 +61,9 @@ def reveal(s: PariahState, events: list[Event]) -> None:
         events.append(Event("army", f"{seat_name(s, p)} reveals an army of "
                             f"{', '.join(card_name(s, c) for c in s.armies[p])} "
                             f"({ARMY_POINTS - spare} points; {spare} Elemental Energy).",
-                            {"seat": p, "cards": armies[p], "energy": spare}, reveals=True))
+                            {"seat": p, "cards": armies[p], "energy": spare,
+                             "names": [card_name(s, c) for c in armies[p]], "points": ARMY_POINTS - spare,
+                             "amount": spare}, reveals=True))
     s.revealed = True
     first = s.rng.below(2)
     s.first_deployer = s.deploy_turn = first
@@ -180,7 +182,8 @@ def end_round(s: PariahState, events: list[Event]) -> None:
             for c in tok.equip:                     # its equipment is discarded with it
                 s.graves[c // BLOCK].append(c)
             events.append(Event("token_gone", "A token leaves at the end of the round.",
-                                {"unit": uid, "side": side}))
+                                {"unit": uid, "side": side, "name": design(tok.design).name + " token",
+                                 "owner": tok.owner, "from": "line", "to": None}))
     for u in s.units.values():
         u.mods = []
     events.append(Event("round_end", f"Round {s.round} ends.", {"round": s.round}))
@@ -213,7 +216,8 @@ def finish(s: PariahState, winners: list[int], why: str, events: list[Event]) ->
     s.phase = OVER
     s.winners = winners
     s.reason = why
-    events.append(Event("game_end", why, {"winners": winners, "points": [points(s, 0), points(s, 1)]}))
+    events.append(Event("game_end", why, {"winners": winners, "points": [points(s, 0), points(s, 1)],
+                                          "units": [len(s.lines[0]), len(s.lines[1])], "round": s.round}))
 
 
 # --- the shop --------------------------------------------------------------------------------------
@@ -225,9 +229,12 @@ def start_shop(s: PariahState, events: list[Event]) -> None:
         n = min(SHOP_DRAW, len(s.relic_decks[p]))
         s.offers[p] = [s.relic_decks[p].pop() for _ in range(n)]
         events.append(Event("relic_draw", f"You draw {', '.join(card_name(s, c) for c in s.offers[p])}.",
-                            {"seat": p, "cards": list(s.offers[p])}, private_to=p,
+                            {"seat": p, "cards": list(s.offers[p]),
+                             "names": [card_name(s, c) for c in s.offers[p]], "count": n,
+                             "from": "relic deck", "to": "offer"}, private_to=p,
                             public_text=f"{seat_name(s, p)} draws {n} relics.",
-                            public_data={"seat": p, "count": n}, reveals=True))
+                            public_data={"seat": p, "count": n, "from": "relic deck", "to": "offer"},
+                            reveals=True))
 
 
 def evo_options(s: PariahState, seat: int) -> list[int]:

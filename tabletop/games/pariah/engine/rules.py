@@ -264,7 +264,8 @@ class Pariah(Game):
         c = args[0]
         s.hands[seat].remove(c)
         s.picks[seat].append(c)
-        events.append(Event("pick", f"You add {card_name(s, c)} to your army.", {"seat": seat, "card": c},
+        events.append(Event("pick", f"You add {card_name(s, c)} to your army.",
+                            {"seat": seat, "card": c, "name": card_name(s, c), "from": "hand", "to": "army"},
                             private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
                             public_data={"seat": seat}))
 
@@ -272,7 +273,8 @@ class Pariah(Game):
         c = args[0]
         s.picks[seat].remove(c)
         s.hands[seat].append(c)
-        events.append(Event("unpick", f"You take {card_name(s, c)} back.", {"seat": seat, "card": c},
+        events.append(Event("unpick", f"You take {card_name(s, c)} back.",
+                            {"seat": seat, "card": c, "name": card_name(s, c), "from": "army", "to": "hand"},
                             private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
                             public_data={"seat": seat}))
 
@@ -284,7 +286,7 @@ class Pariah(Game):
         s.hands[seat] = []
         s.rng.shuffle(s.decks[seat])
         events.append(Event("commit", f"{seat_name(s, seat)} commits an army face down.",
-                            {"seat": seat, "count": len(s.armies[seat])}))
+                            {"seat": seat, "count": len(s.armies[seat]), "amount": len(s.armies[seat])}))
 
     # deploy
     def _do_deploy(self, s, seat, args, events):
@@ -296,7 +298,9 @@ class Pariah(Game):
         s.lines[side].append(c)
         events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, c)} in slot "
                             f"{len(s.lines[side])}.", {"seat": seat, "unit": c, "side": side,
-                                                        "index": len(s.lines[side]) - 1}))
+                                                        "index": len(s.lines[side]) - 1, "card": c,
+                                                        "name": card_name(s, c), "owner": seat,
+                                                        "from": "army", "to": "line"}))
         abilities.deploy_effects(s, c, events)
         s.deploy_turn = 1 - side
 
@@ -310,15 +314,22 @@ class Pariah(Game):
         if r.relic_type == "equipment":
             s.units[t].equip.append(c)
             events.append(Event("equip", f"{seat_name(s, seat)} equips {unit_name(s, t)} with {r.name} "
-                                f"({r.cost} energy).", {"seat": seat, "card": c, "unit": t}))
+                                f"({r.cost} energy).", {"seat": seat, "card": c, "unit": t, "name": r.name,
+                                                        "amount": r.cost, "unit_name": unit_name(s, t),
+                                                        "unit_owner": s.units[t].owner,
+                                                        "from": "relic hand", "to": "unit"}))
         elif r.relic_type == "emblem":
             s.emblems.append([c, r.id, side])
             events.append(Event("emblem", f"{seat_name(s, seat)} raises the emblem {r.name} "
                                 f"({r.cost} energy).", {"seat": seat, "card": c, "side": side,
-                                                         "emblem": r.id}))
+                                                         "emblem": r.id, "name": r.name, "amount": r.cost,
+                                                         "from": "relic hand", "to": "emblems"}))
         else:
             events.append(Event("consumable", f"{seat_name(s, seat)} uses {r.name} ({r.cost} energy).",
-                                {"seat": seat, "card": c, "target": t}))
+                                {"seat": seat, "card": c, "target": t, "name": r.name, "amount": r.cost,
+                                 "target_name": unit_name(s, t) if t in s.units else "",
+                                 "target_owner": s.units[t].owner if t in s.units else None,
+                                 "from": "relic hand", "to": "graveyard"}))
             s.graves[seat].append(c)
             abilities.resolve(s, r.name, r.target, r.effects, -1, seat, side, t, events)
 
@@ -332,7 +343,10 @@ class Pariah(Game):
         old = unit_name(s, t)
         s.units[t].evos.append(c)
         events.append(Event("evolve", f"{seat_name(s, seat)} evolves {old} into {e.name} "
-                            f"({e.cost} energy).", {"seat": seat, "card": c, "unit": t}))
+                            f"({e.cost} energy).", {"seat": seat, "card": c, "unit": t, "name": e.name,
+                                                    "amount": e.cost, "unit_name": old,
+                                                    "unit_owner": s.units[t].owner,
+                                                    "from": "evolution hand", "to": "unit"}))
 
     def _do_ready(self, s, seat, args, events):
         s.queue.pop(0)
@@ -344,7 +358,8 @@ class Pariah(Game):
             s.active, s.active_committed, s.active_used = uid, False, []
             s.acted.add(uid)
             s.last_side = side_of(s.units[uid].owner)
-            events.append(Event("activate", f"{unit_name(s, uid)} activates.", {"unit": uid}))
+            events.append(Event("activate", f"{unit_name(s, uid)} activates.",
+                                {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
 
     def _do_attack(self, s, seat, args, events):
         uid, plan = args
@@ -363,14 +378,18 @@ class Pariah(Game):
         s.energy[side] -= a.cost
         on = abilities.describe_choice(s, a.target, ch)
         events.append(Event("ability", f"{unit_name(s, uid)} uses {a.name}{' on ' + on if on else ''}.",
-                            {"unit": uid, "ability": i, "target": list(ch) if isinstance(ch, tuple) else ch}))
+                            {"unit": uid, "ability": i, "target": list(ch) if isinstance(ch, tuple) else ch,
+                             "name": unit_name(s, uid), "owner": s.units[uid].owner, "seat": seat,
+                             "ability_name": a.name, "on": on, "amount": a.cost,
+                             "target_owner": s.units[ch].owner if a.target in ("enemy", "ally") else None}))
         abilities.resolve(s, a.name, a.target, a.effects, uid, seat, side, ch, events)
 
     def _do_end(self, s, seat, args, events):
         uid = args[0]
         self._start(s, uid, events)
         s.active, s.active_committed, s.active_used = -1, False, []
-        events.append(Event("end_activation", f"{unit_name(s, uid)} ends its activation.", {"unit": uid}))
+        events.append(Event("end_activation", f"{unit_name(s, uid)} ends its activation.",
+                            {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
 
     # shop
     def _do_keep(self, s, seat, args, events):
@@ -382,17 +401,20 @@ class Pariah(Game):
         s.relic_decks[seat][:0] = rest                 # the bottom of a deck is its start
         s.shop_kept = True
         events.append(Event("keep", f"You keep {card_name(s, c)}; the other relics go to the bottom.",
-                            {"seat": seat, "card": c, "bottom": len(rest)}, private_to=seat,
+                            {"seat": seat, "card": c, "bottom": len(rest), "name": card_name(s, c),
+                             "from": "offer", "to": "relic hand"}, private_to=seat,
                             public_text=f"{seat_name(s, seat)} keeps a relic and puts {len(rest)} "
                                         "on the bottom of the relic deck.",
-                            public_data={"seat": seat, "bottom": len(rest)}, reveals=True))
+                            public_data={"seat": seat, "bottom": len(rest), "from": "offer",
+                                         "to": "relic hand"}, reveals=True))
 
     def _do_take_evo(self, s, seat, args, events):
         c = args[0]
         s.evo_piles[seat].remove(c)
         s.evo_hands[seat].append(c)
         events.append(Event("take_evo", f"{seat_name(s, seat)} takes the evolution {card_name(s, c)}.",
-                            {"seat": seat, "card": c}))
+                            {"seat": seat, "card": c, "name": card_name(s, c), "from": "evolution pile",
+                             "to": "evolution hand"}))
         self._shop_done(s)
 
     def _do_no_evo(self, s, seat, args, events):

@@ -9,8 +9,11 @@ energy pool.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
+from tabletop.core.fields import (LIST, LISTS, RNG, SET, TUPLE, VALUE, DictOf, ListOf, Obj,
+                                  ObjectsBy, OrNone, Shared, declared, spec)
 from tabletop.core.rng import Rng
 from tabletop.games.pariah.engine.cards import factions, relic_deck
 
@@ -66,49 +69,80 @@ def card_designs(faction_ids: tuple[str, ...]) -> dict[int, str]:
     return out
 
 
+@declared(json="list")
+@dataclass(slots=True, eq=False)
 class Unit:
     """A unit on a front line. `damage` carries over between rounds."""
 
-    __slots__ = ("uid", "design", "owner", "damage", "revived", "evos", "equip", "mods")
-
-    def __init__(self, uid: int, design: str, owner: int, damage: int = 0, revived: bool = False,
-                 evos=None, equip=None, mods=None) -> None:
-        self.uid = uid
-        self.design = design
-        self.owner = owner
-        self.damage = damage
-        self.revived = revived          # came back once: the next death removes it from the game
-        self.evos = evos or []          # evolution card ids
-        self.equip = equip or []        # equipment relic card ids
-        self.mods = mods or []          # (stat, delta) until the end of the round
+    uid: int
+    design: str
+    owner: int
+    damage: int = 0
+    revived: bool = False            # came back once: the next death removes it from the game
+    evos: list[int] = spec(LIST, default_factory=list)     # evolution card ids
+    equip: list[int] = spec(LIST, default_factory=list)    # equipment relic card ids
+    # (stat, delta) until the end of the round
+    mods: list[tuple[str, int]] = spec(ListOf(TUPLE), default_factory=list)
 
     @property
     def token(self) -> bool:
         return self.uid >= TOKEN_BASE
-
-    def copy(self) -> "Unit":
-        return Unit(self.uid, self.design, self.owner, self.damage, self.revived, self.evos[:],
-                    self.equip[:], self.mods[:])
-
-    def to_json(self) -> list:
-        return [self.uid, self.design, self.owner, self.damage, self.revived, self.evos, self.equip,
-                [list(m) for m in self.mods]]
-
-    @classmethod
-    def from_json(cls, d: list) -> "Unit":
-        return cls(d[0], d[1], d[2], d[3], d[4], list(d[5]), list(d[6]), [tuple(m) for m in d[7]])
 
 
 _SEAT_ZONES = ("decks", "hands", "picks", "armies", "graves", "removed", "evo_piles", "evo_out",
                "evo_hands", "relic_decks", "relic_hands", "offers")
 
 
+@declared
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class PariahState:
-    __slots__ = ("rng", "players", "factions", "phase", "round", "turn", "committed", "revealed",
-                 *_SEAT_ZONES, "emblems", "lines", "units", "acted", "next_token", "energy",
-                 "initiative", "first_deployer", "deploy_turn", "last_side", "active",
-                 "active_committed", "active_used", "evo_played", "queue", "shop_kept", "winners",
-                 "reason", "viewer", "designs")
+    """Each field is declared once with its kind (tabletop.core.fields), which gives clone,
+    to_json and from_json; the declaration order is the key order of the saved JSON."""
+
+    rng: Rng = spec(RNG)
+    players: int
+    factions: list[str] = spec(Shared(LIST))
+    phase: str
+    round: int
+    turn: int
+    committed: list[bool] = spec(LIST)
+    revealed: bool
+    # the seat zones (_SEAT_ZONES): one list of card ids per seat
+    decks: list[list[int]] = spec(LISTS)
+    hands: list[list[int]] = spec(LISTS)
+    picks: list[list[int]] = spec(LISTS)
+    armies: list[list[int]] = spec(LISTS)
+    graves: list[list[int]] = spec(LISTS)
+    removed: list[list[int]] = spec(LISTS)
+    evo_piles: list[list[int]] = spec(LISTS)
+    evo_out: list[list[int]] = spec(LISTS)
+    evo_hands: list[list[int]] = spec(LISTS)
+    relic_decks: list[list[int]] = spec(LISTS)
+    relic_hands: list[list[int]] = spec(LISTS)
+    offers: list[list[int]] = spec(LISTS)
+    emblems: list[list] = spec(LISTS)        # [card id or -1, relic design id, side]
+    lines: list[list[int]] = spec(LISTS)
+    units: dict[int, Unit] = spec(ObjectsBy(Obj(Unit, clone=True), "uid"))
+    acted: set[int] = spec(SET)              # unit ids that activated this round
+    next_token: int
+    energy: list[int] = spec(LIST)
+    initiative: int
+    first_deployer: int
+    deploy_turn: int
+    last_side: int                           # the side whose unit activated last this round
+    active: int                              # the unit in the middle of its activation
+    active_committed: bool
+    active_used: list[int] = spec(LIST)      # ability indices used in this activation
+    evo_played: list[bool] = spec(LIST)      # one evolution per side per round
+    queue: list[int] = spec(LIST)            # seats still to decide in PREP / SHOP
+    shop_kept: bool                          # SHOP: the seat at the queue's head has kept its relic
+    winners: list[int] | None = spec(OrNone(LIST))   # sides; [] is a draw
+    reason: str
+    # views only: the seat the view is for
+    viewer: int | None = spec(VALUE, if_absent=None, written_if=("viewer",))
+    # card id -> design, from the factions: not saved, rebuilt on load
+    designs: dict[int, str] = spec(Shared(DictOf(int_keys=True)), saved=False,
+                                   derive=lambda s: card_designs(tuple(s.factions)))
 
     def __init__(self, rng: Rng, players: int, faction_ids: list[str]) -> None:
         n = players
@@ -122,25 +156,25 @@ class PariahState:
         self.revealed = False
         for z in _SEAT_ZONES:
             setattr(self, z, [[] for _ in range(n)])
-        self.emblems: list[list] = []       # [card id or -1, relic design id, side]
-        self.lines: list[list[int]] = [[], []]
-        self.units: dict[int, Unit] = {}
-        self.acted: set[int] = set()        # unit ids that activated this round
+        self.emblems = []
+        self.lines = [[], []]
+        self.units = {}
+        self.acted = set()
         self.next_token = TOKEN_BASE
         self.energy = [0, 0]
         self.initiative = 0
         self.first_deployer = 0
         self.deploy_turn = 0
-        self.last_side = -1                 # the side whose unit activated last this round
-        self.active = -1                    # the unit in the middle of its activation
+        self.last_side = -1
+        self.active = -1
         self.active_committed = False
-        self.active_used: list[int] = []    # ability indices used in this activation
-        self.evo_played = [False, False]    # one evolution per side per round
-        self.queue: list[int] = []          # seats still to decide in PREP / SHOP
-        self.shop_kept = False              # SHOP: the seat at the queue's head has kept its relic
-        self.winners: list[int] | None = None   # sides; [] is a draw
+        self.active_used = []
+        self.evo_played = [False, False]
+        self.queue = []
+        self.shop_kept = False
+        self.winners = None
         self.reason = ""
-        self.viewer: int | None = None      # views only: the seat the view is for
+        self.viewer = None
         self.designs = card_designs(tuple(faction_ids))
 
     # --- small helpers ---------------------------------------------------------------------
@@ -166,77 +200,6 @@ class PariahState:
                            if seat_of(c) == seat]
         out["emblems"] = [e[0] for e in self.emblems if e[0] >= 0 and seat_of(e[0]) == seat]
         return out
-
-    # --- values ----------------------------------------------------------------------------
-    def clone(self) -> "PariahState":
-        c = PariahState.__new__(PariahState)
-        c.rng = self.rng.clone()
-        c.players = self.players
-        c.factions = self.factions
-        c.phase, c.round, c.turn = self.phase, self.round, self.turn
-        c.committed = self.committed[:]
-        c.revealed = self.revealed
-        for z in _SEAT_ZONES:
-            setattr(c, z, [lst[:] for lst in getattr(self, z)])
-        c.emblems = [e[:] for e in self.emblems]
-        c.lines = [self.lines[0][:], self.lines[1][:]]
-        c.units = {k: u.copy() for k, u in self.units.items()}
-        c.acted = set(self.acted)
-        c.next_token = self.next_token
-        c.energy = self.energy[:]
-        c.initiative, c.first_deployer, c.deploy_turn = self.initiative, self.first_deployer, self.deploy_turn
-        c.last_side, c.active, c.active_committed = self.last_side, self.active, self.active_committed
-        c.active_used = self.active_used[:]
-        c.evo_played = self.evo_played[:]
-        c.queue = self.queue[:]
-        c.shop_kept = self.shop_kept
-        c.winners = None if self.winners is None else self.winners[:]
-        c.reason = self.reason
-        c.viewer = self.viewer
-        c.designs = self.designs
-        return c
-
-    def to_json(self) -> dict:
-        out = {"rng": self.rng.to_json(), "players": self.players, "factions": self.factions,
-               "phase": self.phase, "round": self.round, "turn": self.turn,
-               "committed": self.committed, "revealed": self.revealed,
-               **{z: getattr(self, z) for z in _SEAT_ZONES},
-               "emblems": self.emblems, "lines": self.lines,
-               "units": [self.units[k].to_json() for k in sorted(self.units)],
-               "acted": sorted(self.acted), "next_token": self.next_token, "energy": self.energy,
-               "initiative": self.initiative, "first_deployer": self.first_deployer,
-               "deploy_turn": self.deploy_turn, "last_side": self.last_side, "active": self.active,
-               "active_committed": self.active_committed, "active_used": self.active_used,
-               "evo_played": self.evo_played, "queue": self.queue, "shop_kept": self.shop_kept,
-               "winners": self.winners, "reason": self.reason}
-        if self.viewer is not None:
-            out["viewer"] = self.viewer
-        return out
-
-    @classmethod
-    def from_json(cls, d: dict) -> "PariahState":
-        s = cls(Rng.from_json(d["rng"]), d["players"], list(d["factions"]))
-        s.phase, s.round, s.turn = d["phase"], d["round"], d["turn"]
-        s.committed = list(d["committed"])
-        s.revealed = d["revealed"]
-        for z in _SEAT_ZONES:
-            setattr(s, z, [list(x) for x in d[z]])
-        s.emblems = [list(e) for e in d["emblems"]]
-        s.lines = [list(x) for x in d["lines"]]
-        s.units = {u[0]: Unit.from_json(u) for u in d["units"]}
-        s.acted = set(d["acted"])
-        s.next_token = d["next_token"]
-        s.energy = list(d["energy"])
-        s.initiative, s.first_deployer, s.deploy_turn = d["initiative"], d["first_deployer"], d["deploy_turn"]
-        s.last_side, s.active, s.active_committed = d["last_side"], d["active"], d["active_committed"]
-        s.active_used = list(d["active_used"])
-        s.evo_played = list(d["evo_played"])
-        s.queue = list(d["queue"])
-        s.shop_kept = d["shop_kept"]
-        s.winners = None if d["winners"] is None else list(d["winners"])
-        s.reason = d["reason"]
-        s.viewer = d.get("viewer")
-        return s
 
 
 SEAT_ZONES = _SEAT_ZONES

@@ -15,11 +15,10 @@ import math
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from tabletop.games.pariah.engine.cards import (STAT_NAMES, Ability, design, evolutions, factions,
-                                         relics)
+from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
 from tabletop.table import pil_text
 
-FACE_VERSION = 1
+FACE_VERSION = 2
 CARD_SIZE = (300, 420)
 K = 2                                    # supersampling
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
@@ -273,14 +272,7 @@ def compose_evolution(evo_id: str) -> Image.Image:
     _coin(d, 40 * K, 86 * K, 24 * K, str(e.cost), ENERGY, INK, "ENERGY")
     d.text((W / 2, 190 * K), f"Evolves a {design(e.unit).name}", font=_font(15 * K, True),
            fill=_shade(main, -0.4), anchor="mm")
-    parts = []
-    ch = ", ".join(f"{STAT_NAMES[s]} {v:+d}" for s, v in e.changes)
-    if ch:
-        parts.append(("Changes:", ch + "."))
-    if e.keywords.texts():
-        parts.append(("Gains:", ", ".join(e.keywords.texts()) + "."))
-    if e.text and not ch:
-        parts.append(("", e.text))
+    parts = [("", e.text)]          # generated from its changes and keywords (cards.py)
     parts.append(("", "Play it at the start of a round, paying its energy; damage stays."))
     _text_block(d, 214 * K, H - 24 * K, parts)
     return _finish(img)

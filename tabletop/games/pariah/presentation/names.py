@@ -6,7 +6,9 @@ from functools import partial
 
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import design, evolutions, relics
-from tabletop.games.pariah.engine.state import HIDDEN, is_evo_card, is_relic_card
+from tabletop.games.pariah.engine.flow import points
+from tabletop.games.pariah.engine.state import HIDDEN, OVER, is_evo_card, is_relic_card
+from tabletop.games.pariah.presentation.narrate import result_sentence
 from tabletop.games.pariah.engine.stats import keywords, stat_line
 from tabletop.games.pariah.presentation.style import STAT_ORDER
 
@@ -31,12 +33,13 @@ class NamesMixin:
             return relics()[d].name
         return design(d).name if d else "?"
 
-    def narrate(self, text: str) -> str:
-        """Engine sentences name "Player 2" and "Team A"; the table names the seats."""
-        for side in (0, 1):
-            text = text.replace(f"Team {'AB'[side]} wins", f"{self.side_title(side)} win")
-            text = text.replace(f"Team {'AB'[side]}", self.side_title(side))
-        return name_seats(text, self.seat_names)
+    def result_line(self, v=None) -> str:
+        """How the match ended, told from the view (never by rewriting the engine's reason)."""
+        v = v or self.view
+        if v is None or v.phase != OVER:
+            return ""
+        return result_sentence(list(v.winners or []), [points(v, 0), points(v, 1)],
+                               [len(v.lines[0]), len(v.lines[1])], v.round, self.voice())
 
     def side_title(self, side: int) -> str:
         v = self.view
@@ -89,4 +92,3 @@ class NamesMixin:
             return f"{e.name} (evolution of {design(e.unit).name}, {e.cost} energy)\n{e.text}"
         u = design(d)
         return f"{u.name} ({u.cost} points)\n" + "\n".join(f"{a.name}: {a.text}" for a in u.abilities)
-from tabletop.table.presenter import name_seats

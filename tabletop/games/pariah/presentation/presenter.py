@@ -24,6 +24,7 @@ from tabletop.games.pariah.presentation.battlefield import BattlefieldMixin
 from tabletop.games.pariah.presentation.controls import ControlsMixin
 from tabletop.games.pariah.presentation.legal import LegalMixin
 from tabletop.games.pariah.presentation.names import NamesMixin
+from tabletop.games.pariah.presentation.narrate import NARRATE
 from tabletop.games.pariah.presentation.plan import PlanMixin
 from tabletop.games.pariah.presentation.shop import ShopMixin
 from tabletop.games.pariah.presentation.style import cid
@@ -33,6 +34,7 @@ from tabletop.games.pariah.presentation.tray import DiceTray
 from tabletop.resources import layout as layout_data
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
+from tabletop.table.playback import GREEN
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import CardSprite, CounterSprite
 
@@ -42,6 +44,8 @@ __all__ = ["PRESENTATION", "PariahPresenter", "activation_order", "cid"]
 class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldMixin, TrackMixin,
                       ControlsMixin, PlanMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"end", "ready", "no_evo"})
+    narrator = NARRATE
+    important_kinds = frozenset({"round", "round_end", "game_end", "destroyed"})
     label = Presenter.put_label           # the dice tray writes its lines through `label`
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
@@ -61,6 +65,13 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         self.plan: dict | None = None          # Sweep/Range: {"unit", "main", "dice": {target: n}}
         self.tray = DiceTray(self)
         self.energy_shown: dict[int, int] = {}
+
+    def floats_of(self, event):
+        """Elemental Energy gained rises from the side's energy die."""
+        d = event.data
+        if event.kind in ("energy", "destroyed") and d.get("amount") and "side" in d:
+            return [(f"energy:{d['side']}", f"+{d['amount']}", GREEN)]
+        return []
 
     # --- sync ----------------------------------------------------------------------------------
     def sync(self, view, legal, my_turn, events) -> None:

@@ -47,7 +47,7 @@ class TrackMixin:
             text = {DEPLOY: "Deployment: sides alternate, left to right.",
                     SHOP: "Between rounds: the shop."}.get(v.phase, "")
             if v.phase == OVER:
-                text = self.narrate(v.reason)
+                text = self.result_line()
             if text:
                 self.put_label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
             return

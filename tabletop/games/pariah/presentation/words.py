@@ -17,7 +17,7 @@ class WordsMixin:
         if v is None:
             return ""
         if v.phase == OVER:
-            return self.narrate(v.reason) or "The match is over."
+            return self.result_line() or "The match is over."
         if not self.my_turn:
             if v.turn < len(self.seat_names):
                 return f"{self.seat_names[v.turn]} is playing…"
@@ -71,7 +71,7 @@ class WordsMixin:
                 title = "A draw"
             else:
                 title = f"{self.side_title(w[0])} win{'s' if len(view.seats_of_side(w[0])) == 1 and self.side_title(w[0]) != 'You' else ''} the match"
-            return title, self._standing_html(view, f"<p><b>{self.narrate(view.reason)}</b></p>")
+            return title, self._standing_html(view, f"<p><b>{self.result_line(view)}</b></p>")
         if "round_end" in kinds:
             r = max((e.data.get("round", 0) for e in events if e.kind == "round_end"), default=view.round)
             return f"Round {r} of {ROUNDS} is over", self._standing_html(

@@ -1,10 +1,11 @@
 """Trials' card pool as data: Avatars (with their Fallen sides), Abilities and Equipment.
 
 Every card is loaded from data/<school>.json. A card's effects are lists of
-steps, each naming a primitive of effects.py with its parameters; the rules
-text shown to players is generated from those steps (`card_text`), so text and
-behaviour cannot drift apart. `load()` rejects any op, target, trigger,
-keyword or subtype the engine does not know.
+steps, each naming an op of the registry OPS (declared in effects.py) with its
+parameters; the rules text shown to players is generated from those steps by
+the same declarations (`card_text`), so text and behaviour cannot drift apart.
+`pool()` rejects any op, parameter, target, trigger, keyword or subtype the
+engine does not know.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
+from tabletop.core.ops import OpDataError, OpRegistry, Param
 from tabletop.resources import read_json
 
 SCHOOLS = {"magic": ("chronomancy", "pyromancy"), "martial": ("brutality", "chivalry"),
@@ -27,19 +29,15 @@ WHENS = ("play", "activated", "round_start", "round_end", "fall_from_discard", "
 # what a chosen target may be (effects.TARGET_SPECS says how each is checked)
 TARGETS = ("enemy_avatar", "own_avatar", "any_avatar", "enemy_card", "own_card", "any_card",
            "enemy_attachment", "enemy_equipment", "own_fallen", "opponent", "enemy_any", "own_any")
-# the primitives (effects.py) and the parameters each takes besides "to"
-OPS = {"damage": ("n", "piercing", "corrosive", "draining"), "split": ("n",), "lose_hp": ("n",),
-       "heal": ("n",), "shield": (), "counter": ("kind", "n"), "destroy": (), "exile": (),
-       "discard": ("n",), "draw": ("n",), "scout": (), "exhaust": (), "ready": (), "confuse": (),
-       "exile_discard": ("n",), "buff": ("n",), "stealth": (), "energy": ("n",), "revive": ("n",),
-       "recover": (), "initiative": (), "attach_self": (),
-       # statics: hold while the card is in play
-       "grant": ("keyword",), "ward": ("n",), "aura": ("n",)}
-# non-chosen references an op may name in "to"
+# what an op may name in "to": the chosen target, or a reference resolved when it happens
 REFS = ("target", "host", "self", "controller", "opponents", "enemy_avatars", "enemy_cards",
         "all_cards", "other_avatar", "own_avatars")
 COUNTER_KINDS = ("attack", "charge")
 COST_KEYS = ("energy", "exhaust", "charge", "lose_hp")
+
+# The primitives. Each is declared once, in effects.py, with its parameters, its rules text and
+# its execution; every op also takes "to" (who or what it acts on: a chosen target or a REF).
+OPS = OpRegistry("trials", common=(Param("to", str, "target", REFS, "reference"),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,28 +127,16 @@ class Card:
         return self.keywords + (self.fallen.keywords if self.fallen else ())
 
 
-class CardDataError(ValueError):
+class CardDataError(OpDataError):
     pass
 
 
 def _step(raw: dict, where: str) -> Step:
-    op = raw.get("op")
-    if op not in OPS:
-        raise CardDataError(f"{where}: unknown op {op!r}")
-    extra = set(raw) - {"op", "to", *OPS[op]}
-    if extra:
-        raise CardDataError(f"{where}: {op} takes no {sorted(extra)}")
-    to = raw.get("to", "target")
-    if to not in REFS:
-        raise CardDataError(f"{where}: unknown reference {to!r}")
-    kind = raw.get("kind", "")
-    if op == "counter" and kind not in COUNTER_KINDS:
-        raise CardDataError(f"{where}: unknown counter kind {kind!r}")
-    kw = raw.get("keyword", "")
-    if op == "grant" and kw not in KEYWORDS:
-        raise CardDataError(f"{where}: unknown keyword {kw!r}")
-    return Step(op, to, int(raw.get("n", 0)), kind, kw, bool(raw.get("piercing")),
-                bool(raw.get("corrosive")), bool(raw.get("draining")))
+    """One step, checked against its op's declaration (OPS)."""
+    try:
+        return Step(**OPS.check(raw, where))
+    except OpDataError as e:
+        raise CardDataError(str(e)) from None
 
 
 def _effect(raw: dict, where: str) -> Effect:
@@ -237,96 +223,10 @@ def deck_cards() -> list[Card]:
     return [c for c in pool().values() if c.type != "avatar"]
 
 
-# --- rules text, generated from the steps ----------------------------------------------------------
-
-_TARGET_NOUN = {"enemy_avatar": "target enemy Avatar", "own_avatar": "target Avatar of yours",
-                "any_avatar": "target Avatar", "enemy_card": "target enemy card",
-                "own_card": "target card of yours", "any_card": "target card",
-                "enemy_attachment": "target enemy attached card",
-                "enemy_equipment": "target enemy Equipment", "own_fallen": "target Fallen Avatar of yours",
-                "opponent": "target opponent", "enemy_any": "target enemy card",
-                "own_any": "target card of yours"}
-_REF_NOUN = {"host": "the attached Avatar", "self": "this card", "controller": "you",
-             "opponents": "each opponent", "enemy_avatars": "each enemy Avatar",
-             "enemy_cards": "each enemy card", "all_cards": "each card in play",
-             "other_avatar": "your other Avatar", "own_avatars": "each of your Avatars"}
-_PLAYER_OPS = ("discard", "draw", "scout", "confuse", "exile_discard", "energy", "recover",
-               "initiative")
-
-
-def _noun(step: Step, eff: Effect) -> str:
-    return _TARGET_NOUN[eff.target] if step.to == "target" else _REF_NOUN[step.to]
-
-
-def _player(step: Step, eff: Effect) -> tuple[str, bool]:
-    """(subject, is 'you') for an op done by a player."""
-    if step.to in ("controller", "self", "host", "own_avatars", "other_avatar"):
-        return "you", True
-    if step.to == "target":
-        return "target opponent" if eff.target in ("opponent",) else "that card's controller", False
-    return "each opponent", False
-
+# --- rules text, generated from the steps (each op writes its own sentence: OPS) -------------------
 
 def step_text(st: Step, eff: Effect) -> str:
-    noun = _noun(st, eff) if st.op not in _PLAYER_OPS else ""
-    extras = [w for w, on in (("piercing", st.piercing), ("corrosive", st.corrosive),
-                              ("draining", st.draining)) if on]
-    kind = " ".join(extras) + " " if extras else ""
-    if st.op == "damage":
-        return f"deal {st.n} {kind}damage to {noun}"
-    if st.op == "split":
-        return f"deal {st.n} split damage among {_TARGET_NOUN[eff.target].replace('target ', 'target ')}s"
-    if st.op == "lose_hp":
-        return f"{noun} loses {st.n} HP"
-    if st.op == "heal":
-        return f"restore {st.n} HP to {noun}"
-    if st.op == "shield":
-        return f"shield {noun}"
-    if st.op == "counter":
-        what = "+1 Attack" if st.kind == "attack" else "charge"
-        return f"put {st.n} {what} counter{'s' if st.n != 1 else ''} on {noun}"
-    if st.op == "destroy":
-        return f"destroy {noun}"
-    if st.op == "exile":
-        return f"exile {noun}"
-    if st.op == "exhaust":
-        return f"exhaust {noun}"
-    if st.op == "ready":
-        return f"ready {noun}"
-    if st.op == "buff":
-        return f"{noun} gets {st.n:+d} Attack this round"
-    if st.op == "stealth":
-        return f"{noun} becomes stealthy this round"
-    if st.op == "revive":
-        return f"revive {noun} with {st.n} HP"
-    if st.op == "attach_self":
-        return "attach this card from your discard pile to your first standing Avatar"
-    if st.op == "grant":
-        return f"the attached Avatar has {st.keyword}"
-    if st.op == "ward":
-        return f"damage dealt to the attached Avatar is reduced by {st.n}"
-    if st.op == "aura":
-        return f"your other Avatar has {st.n:+d} Attack"
-    who, you = _player(st, eff)
-    s = "" if you else "s"
-    if st.op == "discard":
-        return f"{who} discard{s} {st.n} card{'s' if st.n != 1 else ''} at random"
-    if st.op == "draw":
-        return f"{who} draw{s} {st.n} card{'s' if st.n != 1 else ''}"
-    if st.op == "scout":
-        return f"{who} scout{s}"
-    if st.op == "confuse":
-        return f"{who} {'become' if you else 'becomes'} confused"
-    if st.op == "exile_discard":
-        return (f"exile the top {st.n} card{'s' if st.n != 1 else ''} of "
-                f"{'your' if you else who + chr(39) + 's'} discard pile")
-    if st.op == "energy":
-        return f"{who} gain{s} {st.n} energy"
-    if st.op == "recover":
-        return f"{who} return{s} the top card of {'your' if you else 'their'} discard pile to hand"
-    if st.op == "initiative":
-        return f"{who} take{s} initiative"
-    raise CardDataError(f"no text for {st.op}")
+    return OPS.text(st, eff)
 
 
 _WHEN_TEXT = {"play": "", "round_start": "At the start of the round, ", "round_end":
@@ -351,7 +251,7 @@ def cost_text(eff: Effect) -> str:
 
 
 def effect_text(eff: Effect) -> str:
-    body = "; ".join(step_text(st, eff) for st in eff.steps)
+    body = OPS.texts(eff.steps, eff)
     if eff.when == "activated":
         return f"{cost_text(eff)}: {body[0].upper() + body[1:]}."
     lead = _WHEN_TEXT[eff.when]

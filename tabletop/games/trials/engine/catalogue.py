@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from tabletop.games.trials.engine.cards import SCHOOLS, Card, Effect, Side, pool, side_text
+from tabletop.games.trials.engine.cards import OPS, SCHOOLS, Card, Effect, Side, Step, pool, side_text
+
+
+def _step_json(st: Step) -> dict:
+    """The step as card data: its op and the parameters it declares (OPS) that are set."""
+    out: dict = {"op": st.op}
+    out.update((p.name, v) for p in OPS.params(st.op) if (v := getattr(st, p.name)))
+    return out
 
 
 def _effect_json(e: Effect) -> dict:
-    out = {"when": e.when, "do": [{k: v for k, v in (("op", st.op), ("to", st.to), ("n", st.n),
-                                                    ("kind", st.kind), ("keyword", st.keyword),
-                                                    ("piercing", st.piercing),
-                                                    ("corrosive", st.corrosive),
-                                                    ("draining", st.draining)) if v}
-                                   for st in e.steps]}
+    out = {"when": e.when, "do": [_step_json(st) for st in e.steps]}
     if e.target:
         out["target"] = e.target
     if e.cost:

@@ -1,9 +1,11 @@
 """The library of effect primitives, and the stats and targeting they rest on.
 
 A card's effect is a list of steps (cards.Step); `run_effect` carries them out
-one by one. Each primitive is a small function named after the glossary word it
-implements. Steps aimed at a chosen target that has become invalid are skipped
-(the rest of the effect still happens), as the Targeting rule says.
+one by one. Each primitive is declared here once, in the op registry cards.OPS
+(tabletop.core.ops): its parameters, the rules sentence it writes on a card and
+the function, named after the glossary word it implements, that carries it out.
+Steps aimed at a chosen target that has become invalid are skipped (the rest of
+the effect still happens), as the Targeting rule says.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from tabletop.core import Event
+from tabletop.core.ops import Param
 from tabletop.core.response import ResponseWindow
-from tabletop.games.trials.engine.cards import Card, Effect, Side, Step, pool
+from tabletop.games.trials.engine.cards import COUNTER_KINDS, KEYWORDS, OPS, Card, Effect, Side, Step, pool
 from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
 
 # --- what a card is and says now -------------------------------------------------------------
@@ -177,7 +180,9 @@ def make_room(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: lis
             out += [x for x in have if card_of(s, x).has(sub) and x not in out]
     for x in out:
         detach(s, x)
-        ev.append(Event("detach", f"{name(s, x)} is detached to make room.", {"card": x}))
+        ev.append(Event("detach", f"{name(s, x)} is detached to make room.",
+                        {"card": x, "name": name(s, x), "owner": seat_of(x), "avatar": avatar,
+                         "avatar_name": name(s, avatar), "from": "play", "to": "discards"}))
 
 
 def must_choose_detach(s: TrialsState, cid: int, avatar: int) -> list[int]:
@@ -196,7 +201,8 @@ def attach(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[E
     if not ready:
         s.exhausted.add(cid)       # cards come into play exhausted
     ev.append(Event("attach", f"{name(s, cid)} is attached to {name(s, avatar)}.",
-                    {"card": cid, "avatar": avatar}))
+                    {"card": cid, "avatar": avatar, "name": name(s, cid), "owner": seat_of(cid),
+                     "avatar_name": name(s, avatar), "from": "stack", "to": "play"}))
 
 
 # --- damage, falls, the end ---------------------------------------------------------------------
@@ -212,21 +218,25 @@ def deal_damage(s: TrialsState, source: int, t: int, n: int, ev: list[Event], pi
         return 0
     if t in s.shields:
         s.shields.discard(t)
-        ev.append(Event("shield", f"{name(s, t)}'s shield absorbs the damage.", {"card": t}))
+        ev.append(Event("shield", f"{name(s, t)}'s shield absorbs the damage.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t), "absorbed": n}))
         return 0
     if is_avatar(s, t):
         n -= ward(s, t)
         if n <= 0:
-            ev.append(Event("ward", f"{name(s, t)}'s armour turns the blow.", {"card": t}))
+            ev.append(Event("ward", f"{name(s, t)}'s armour turns the blow.",
+                            {"card": t, "name": name(s, t), "owner": seat_of(t)}))
             return 0
     left = hp_left(s, t)
     s.damage[t] = s.damage.get(t, 0) + n
-    ev.append(Event("damage", f"{name(s, t)} takes {n} damage.", {"card": t, "amount": n,
-                                                                     "source": source}))
+    ev.append(Event("damage", f"{name(s, t)} takes {n} damage.", {
+        "card": t, "amount": n, "source": source, "name": name(s, t), "owner": seat_of(t),
+        "source_name": name(s, source) if source >= 0 else "", "total": s.damage[t]}))
     h = s.host.get(t)
     if corrosive and h is not None and card_of(s, t).type == "equipment":
         s.damage[t] = max(s.damage[t], max_hp(s, t))     # settle destroys it
-        ev.append(Event("corrode", f"{name(s, t)} corrodes away.", {"card": t}))
+        ev.append(Event("corrode", f"{name(s, t)} corrodes away.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
     if piercing and h is not None and n > left > -1:
         deal_damage(s, source, h, n - max(left, 0), ev)
     if draining and is_avatar(s, t) and source >= 0:
@@ -241,7 +251,9 @@ def heal(s: TrialsState, t: int, n: int, ev: list[Event]) -> None:
     if n <= 0 or not had or max_hp(s, t) <= 0:
         return
     s.damage[t] = max(0, had - n)
-    ev.append(Event("heal", f"{name(s, t)} restores {had - s.damage[t]} HP.", {"card": t}))
+    ev.append(Event("heal", f"{name(s, t)} restores {had - s.damage[t]} HP.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": had - s.damage[t],
+                     "total": s.damage[t]}))
 
 
 def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> None:
@@ -249,7 +261,7 @@ def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> 
     detach(s, cid, to)
     verb = "is exiled" if to == "exiles" else "is destroyed"
     ev.append(Event("destroy" if to == "discards" else "exile", f"{name(s, cid)} {verb}.",
-                    {"card": cid}))
+                    {"card": cid, "name": name(s, cid), "owner": seat_of(cid), "from": "play", "to": to}))
     if to == "discards":
         for e in card_of(s, cid).effects:
             if e.when == "destroyed":
@@ -264,7 +276,8 @@ def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
         marks.discard(a)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(a, None)
-    ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.", {"card": a}))
+    ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.",
+                    {"card": a, "name": card_of(s, a).name, "fallen_name": name(s, a), "owner": seat_of(a)}))
     for p in initiative_order(s):
         for c in list(s.discards[p]):
             for e in card_of(s, c).effects:
@@ -326,8 +339,10 @@ def draw(s: TrialsState, p: int, n: int, ev: list[Event]) -> int:
         c = s.decks[p].pop(0)
         s.hands[p].append(c)
         got += 1
-        ev.append(Event("draw", f"You draw {name(s, c)}.", {"seat": p, "card": c}, private_to=p,
-                        public_text=f"Player {p + 1} draws a card.", public_data={"seat": p},
+        ev.append(Event("draw", f"You draw {name(s, c)}.",
+                        {"seat": p, "card": c, "name": name(s, c), "from": "deck", "to": "hand"},
+                        private_to=p, public_text=f"Player {p + 1} draws a card.",
+                        public_data={"seat": p, "count": 1, "from": "deck", "to": "hand"},
                         reveals=True))
     return got
 
@@ -375,94 +390,272 @@ def _scout(s, p, opt, ev):
     s.hands[p].append(c)
     where = "bottom" if opt == SCOUT_BOTTOM else "top"
     ev.append(Event("scout", f"You scout {name(s, c)} from the {where} of your deck.",
-                    {"seat": p, "card": c}, private_to=p,
-                    public_text=f"Player {p + 1} scouts the {where} card of their deck.",
-                    public_data={"seat": p}, reveals=True))
+                    {"seat": p, "card": c, "name": name(s, c), "where": where, "from": "deck", "to": "hand"},
+                    private_to=p, public_text=f"Player {p + 1} scouts the {where} card of their deck.",
+                    public_data={"seat": p, "where": where, "from": "deck", "to": "hand"}, reveals=True))
 
 
 def _discard(s, p, n, ev):
     for _ in range(min(n, len(s.hands[p]))):
         c = s.hands[p].pop(s.rng.below(len(s.hands[p])))
         s.discards[p].append(c)
-        ev.append(Event("discard", f"Player {p + 1} discards {name(s, c)}.", {"seat": p, "card": c},
+        ev.append(Event("discard", f"Player {p + 1} discards {name(s, c)}.",
+                        {"seat": p, "card": c, "name": name(s, c), "from": "hand", "to": "discards"},
                         reveals=True))
 
 
-def _player_op(s: TrialsState, st: Step, p: int, opt: int, ev: list[Event]) -> None:
-    op = st.op
-    if op == "draw":
-        draw(s, p, st.n, ev)
-    elif op == "scout":
-        _scout(s, p, opt, ev)
-    elif op == "discard":
-        _discard(s, p, st.n, ev)
-    elif op == "confuse":
-        if s.decks[p]:
-            s.decks[p].append(s.decks[p].pop(0))
-            ev.append(Event("confuse", f"Player {p + 1} is confused: the top card of their deck "
-                            "goes to the bottom.", {"seat": p}))
-    elif op == "exile_discard":
-        for _ in range(min(st.n, len(s.discards[p]))):
-            c = s.discards[p].pop()
-            s.exiles[p].append(c)
-            ev.append(Event("exile", f"{name(s, c)} is exiled from a discard pile.", {"card": c}))
-    elif op == "energy":
-        s.energy[p] += st.n
-        ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.", {"seat": p}))
-    elif op == "recover":
-        if s.discards[p]:
-            c = s.discards[p].pop()
-            s.hands[p].append(c)
-            ev.append(Event("recover", f"Player {p + 1} returns {name(s, c)} to hand.",
-                            {"seat": p, "card": c}))
-    elif op == "initiative":
-        s.initiative = p
-        ev.append(Event("initiative", f"Player {p + 1} takes initiative.", {"seat": p}))
+# --- the ops: each primitive declared once, with its parameters, rules text and execution -------
+# kinds: "player" ops act on players (execute(st, s, p, opt, ev)), "card" ops on cards in play
+# (execute(st, s, seat, source, host, t, ev)), "self" on the card itself (execute(st, s, seat,
+# source, ev)); "static" ops hold while the card is in play and are read where they apply.
+
+_TARGET_NOUN = {"enemy_avatar": "target enemy Avatar", "own_avatar": "target Avatar of yours",
+                "any_avatar": "target Avatar", "enemy_card": "target enemy card",
+                "own_card": "target card of yours", "any_card": "target card",
+                "enemy_attachment": "target enemy attached card",
+                "enemy_equipment": "target enemy Equipment", "own_fallen": "target Fallen Avatar of yours",
+                "opponent": "target opponent", "enemy_any": "target enemy card",
+                "own_any": "target card of yours"}
+_REF_NOUN = {"host": "the attached Avatar", "self": "this card", "controller": "you",
+             "opponents": "each opponent", "enemy_avatars": "each enemy Avatar",
+             "enemy_cards": "each enemy card", "all_cards": "each card in play",
+             "other_avatar": "your other Avatar", "own_avatars": "each of your Avatars"}
+N, KIND = Param("n"), Param("kind", str, choices=COUNTER_KINDS, what="counter kind")
 
 
-def _card_op(s: TrialsState, st: Step, seat: int, source: int, host: int, t: int,
+def _noun(st: Step, eff: Effect) -> str:
+    return _TARGET_NOUN[eff.target] if st.to == "target" else _REF_NOUN[st.to]
+
+
+def _player(st: Step, eff: Effect) -> tuple[str, bool]:
+    """(subject, is 'you') for an op done by a player."""
+    if st.to in ("controller", "self", "host", "own_avatars", "other_avatar"):
+        return "you", True
+    if st.to == "target":
+        return "target opponent" if eff.target in ("opponent",) else "that card's controller", False
+    return "each opponent", False
+
+
+def _does(verb: str, rest: str = ""):
+    """Text of a player op: '<who> <verb>[s]<rest>'."""
+    def text(st: Step, eff: Effect) -> str:
+        who, you = _player(st, eff)
+        return f"{who} {verb}{'' if you else 's'}{rest.format(n=st.n, s='s' if st.n != 1 else '')}"
+    return text
+
+
+def _on_card(fmt: str):
+    """Text of a card op: `fmt` with {noun} (what it acts on) and {n}."""
+    return lambda st, eff: fmt.format(noun=_noun(st, eff), n=st.n)
+
+
+@OPS.op("draw", params=(N,), text=_does("draw", " {n} card{s}"), kind="player")
+def _draw(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    draw(s, p, st.n, ev)
+
+
+@OPS.op("scout", text=_does("scout"), kind="player")
+def _scout_op(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    _scout(s, p, opt, ev)
+
+
+@OPS.op("discard", params=(N,), text=_does("discard", " {n} card{s} at random"), kind="player")
+def _discard_op(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    _discard(s, p, st.n, ev)
+
+
+def _confuse_text(st: Step, eff: Effect) -> str:
+    who, you = _player(st, eff)
+    return f"{who} {'become' if you else 'becomes'} confused"
+
+
+@OPS.op("confuse", text=_confuse_text, kind="player")
+def _confuse(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    if s.decks[p]:
+        s.decks[p].append(s.decks[p].pop(0))
+        ev.append(Event("confuse", f"Player {p + 1} is confused: the top card of their deck "
+                        "goes to the bottom.", {"seat": p}))
+
+
+def _exile_discard_text(st: Step, eff: Effect) -> str:
+    who, you = _player(st, eff)
+    return (f"exile the top {st.n} card{'s' if st.n != 1 else ''} of "
+            f"{'your' if you else who + chr(39) + 's'} discard pile")
+
+
+@OPS.op("exile_discard", params=(N,), text=_exile_discard_text, kind="player")
+def _exile_discard(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    for _ in range(min(st.n, len(s.discards[p]))):
+        c = s.discards[p].pop()
+        s.exiles[p].append(c)
+        ev.append(Event("exile", f"{name(s, c)} is exiled from a discard pile.",
+                        {"card": c, "name": name(s, c), "owner": p, "from": "discards", "to": "exiles"}))
+
+
+@OPS.op("energy", params=(N,), text=_does("gain", " {n} energy"), kind="player")
+def _energy(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    s.energy[p] += st.n
+    ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.",
+                    {"seat": p, "amount": st.n, "total": s.energy[p]}))
+
+
+def _recover_text(st: Step, eff: Effect) -> str:
+    who, you = _player(st, eff)
+    return (f"{who} return{'' if you else 's'} the top card of {'your' if you else 'their'} "
+            "discard pile to hand")
+
+
+@OPS.op("recover", text=_recover_text, kind="player")
+def _recover(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    if s.discards[p]:
+        c = s.discards[p].pop()
+        s.hands[p].append(c)
+        ev.append(Event("recover", f"Player {p + 1} returns {name(s, c)} to hand.",
+                        {"seat": p, "card": c, "name": name(s, c), "from": "discards", "to": "hand"}))
+
+
+@OPS.op("initiative", text=_does("take", " initiative"), kind="player")
+def _initiative(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+    s.initiative = p
+    ev.append(Event("initiative", f"Player {p + 1} takes initiative.", {"seat": p}))
+
+
+def _damage_text(st: Step, eff: Effect) -> str:
+    extras = [w for w, on in (("piercing", st.piercing), ("corrosive", st.corrosive),
+                              ("draining", st.draining)) if on]
+    kind = " ".join(extras) + " " if extras else ""
+    return f"deal {st.n} {kind}damage to {_noun(st, eff)}"
+
+
+@OPS.op("damage", params=(N, Param("piercing", bool), Param("corrosive", bool), Param("draining", bool)),
+        text=_damage_text, kind="card")
+def _damage(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+            ev: list[Event]) -> None:
+    deal_damage(s, source, t, st.n, ev, st.piercing, st.corrosive, st.draining, host)
+
+
+@OPS.op("split", params=(N,), kind="card",
+        text=lambda st, eff: f"deal {st.n} split damage among {_TARGET_NOUN[eff.target]}s")
+def _split(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+           ev: list[Event]) -> None:
+    deal_damage(s, source, t, 1, ev)        # once per chosen target, a target chosen n times
+
+
+@OPS.op("lose_hp", params=(N,), text=_on_card("{noun} loses {n} HP"), kind="card")
+def _lose_hp(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
              ev: list[Event]) -> None:
-    op = st.op
-    if not s.in_play(t):
-        return
-    if op == "damage":
-        deal_damage(s, source, t, st.n, ev, st.piercing, st.corrosive, st.draining, host)
-    elif op == "split":
-        deal_damage(s, source, t, 1, ev)
-    elif op == "lose_hp":
-        if max_hp(s, t) > 0:
-            s.damage[t] = s.damage.get(t, 0) + st.n
-            ev.append(Event("lose_hp", f"{name(s, t)} loses {st.n} HP.", {"card": t}))
-    elif op == "heal":
-        heal(s, t, st.n, ev)
-    elif op == "shield":
-        if t not in s.shields:         # never more than one shield counter
-            s.shields.add(t)
-            ev.append(Event("shield", f"{name(s, t)} is shielded.", {"card": t}))
-    elif op == "counter":
-        marks = s.counters.setdefault(t, {})
-        marks[st.kind] = marks.get(st.kind, 0) + st.n
-        ev.append(Event("counter", f"{name(s, t)} gets {st.n} {st.kind} counter(s).", {"card": t}))
-    elif op in ("destroy", "exile"):
-        if t in s.host:
-            destroy(s, t, ev, "discards" if op == "destroy" else "exiles")
-    elif op == "exhaust":
-        s.exhausted.add(t)
-        ev.append(Event("exhaust", f"{name(s, t)} is exhausted.", {"card": t}))
-    elif op == "ready":
-        s.exhausted.discard(t)
-        ev.append(Event("ready", f"{name(s, t)} is readied.", {"card": t}))
-    elif op == "buff":
-        s.buffs[t] = s.buffs.get(t, 0) + st.n
-        ev.append(Event("buff", f"{name(s, t)} gets {st.n:+d} Attack this round.", {"card": t}))
-    elif op == "stealth":
-        s.stealth.add(t)
-        ev.append(Event("stealth", f"{name(s, t)} becomes stealthy this round.", {"card": t}))
-    elif op == "revive":
-        if t in s.fallen and seat_of(t) == seat:
-            s.fallen.discard(t)
-            s.damage[t] = max(0, max_hp(s, t) - st.n)
-            ev.append(Event("revive", f"{name(s, t)} is revived.", {"card": t}))
+    if max_hp(s, t) > 0:
+        s.damage[t] = s.damage.get(t, 0) + st.n
+        ev.append(Event("lose_hp", f"{name(s, t)} loses {st.n} HP.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
+                         "total": s.damage[t]}))
+
+
+@OPS.op("heal", params=(N,), text=_on_card("restore {n} HP to {noun}"), kind="card")
+def _heal(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+          ev: list[Event]) -> None:
+    heal(s, t, st.n, ev)
+
+
+@OPS.op("shield", text=_on_card("shield {noun}"), kind="card")
+def _shield(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+            ev: list[Event]) -> None:
+    if t not in s.shields:         # never more than one shield counter
+        s.shields.add(t)
+        ev.append(Event("shield", f"{name(s, t)} is shielded.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+
+
+def _counter_text(st: Step, eff: Effect) -> str:
+    what = "+1 Attack" if st.kind == "attack" else "charge"
+    return f"put {st.n} {what} counter{'s' if st.n != 1 else ''} on {_noun(st, eff)}"
+
+
+@OPS.op("counter", params=(N, KIND), text=_counter_text, kind="card")
+def _counter(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+             ev: list[Event]) -> None:
+    marks = s.counters.setdefault(t, {})
+    marks[st.kind] = marks.get(st.kind, 0) + st.n
+    ev.append(Event("counter", f"{name(s, t)} gets {st.n} {st.kind} counter(s).",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
+                     "counter": st.kind}))
+
+
+@OPS.op("destroy", text=_on_card("destroy {noun}"), kind="card")
+def _destroy(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+             ev: list[Event]) -> None:
+    if t in s.host:
+        destroy(s, t, ev, "discards")
+
+
+@OPS.op("exile", text=_on_card("exile {noun}"), kind="card")
+def _exile(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+           ev: list[Event]) -> None:
+    if t in s.host:
+        destroy(s, t, ev, "exiles")
+
+
+@OPS.op("exhaust", text=_on_card("exhaust {noun}"), kind="card")
+def _exhaust(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+             ev: list[Event]) -> None:
+    s.exhausted.add(t)
+    ev.append(Event("exhaust", f"{name(s, t)} is exhausted.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+
+
+@OPS.op("ready", text=_on_card("ready {noun}"), kind="card")
+def _ready(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+           ev: list[Event]) -> None:
+    s.exhausted.discard(t)
+    ev.append(Event("ready", f"{name(s, t)} is readied.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+
+
+@OPS.op("buff", params=(N,), kind="card",
+        text=lambda st, eff: f"{_noun(st, eff)} gets {st.n:+d} Attack this round")
+def _buff(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+          ev: list[Event]) -> None:
+    s.buffs[t] = s.buffs.get(t, 0) + st.n
+    ev.append(Event("buff", f"{name(s, t)} gets {st.n:+d} Attack this round.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n}))
+
+
+@OPS.op("stealth", text=_on_card("{noun} becomes stealthy this round"), kind="card")
+def _stealth(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+             ev: list[Event]) -> None:
+    s.stealth.add(t)
+    ev.append(Event("stealth", f"{name(s, t)} becomes stealthy this round.",
+                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+
+
+@OPS.op("revive", params=(N,), text=_on_card("revive {noun} with {n} HP"), kind="card")
+def _revive(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
+            ev: list[Event]) -> None:
+    if t in s.fallen and seat_of(t) == seat:
+        s.fallen.discard(t)
+        s.damage[t] = max(0, max_hp(s, t) - st.n)
+        ev.append(Event("revive", f"{name(s, t)} is revived.",
+                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+
+
+@OPS.op("attach_self", kind="self",
+        text=lambda st, eff: "attach this card from your discard pile to your first standing Avatar")
+def _attach_self(st: Step, s: TrialsState, seat: int, source: int, ev: list[Event]) -> None:
+    live = s.standing(seat)
+    if source in s.discards[seat] and live:
+        s.discards[seat].remove(source)
+        attach(s, source, live[0], -1, ev)
+
+
+# statics: read by keywords(), ward() and attack() while the card is in play
+OPS.declare("grant", params=(Param("keyword", str, choices=KEYWORDS, what="keyword"),), kind="static",
+            text=lambda st, eff: f"the attached Avatar has {st.keyword}")
+OPS.declare("ward", params=(N,), kind="static",
+            text=lambda st, eff: f"damage dealt to the attached Avatar is reduced by {st.n}")
+OPS.declare("aura", params=(N,), kind="static",
+            text=lambda st, eff: f"your other Avatar has {st.n:+d} Attack")
+
+_OPS = OPS.ops()     # name -> Op, for run_effect's dispatch
 
 
 def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, chosen: tuple,
@@ -471,27 +664,26 @@ def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, c
     valid = [t for t in chosen if target_ok(s, seat, eff.target, t)]
     if len(valid) < len(chosen):
         ev.append(Event("fizzle", "A target is no longer valid: that part of the effect is cancelled.",
-                        {"source": source}))
+                        {"source": source, "why": "target", "seat": seat}))
     for st in eff.steps:
         if s.phase == OVER:
             return
-        if st.op in ("grant", "ward", "aura"):
+        op = _OPS[st.op]
+        kind = op.kind
+        if kind == "static":
             continue
-        if st.op == "attach_self":
-            live = s.standing(seat)
-            if source in s.discards[seat] and live:
-                s.discards[seat].remove(source)
-                attach(s, source, live[0], -1, ev)
+        if kind == "self":
+            op.execute(st, s, seat, source, ev)
             continue
-        if st.op in ("discard", "draw", "scout", "confuse", "exile_discard", "energy", "recover",
-                     "initiative"):
+        if kind == "player":
             picks = valid if st.to == "target" else []
             for p in (_players(s, seat, st, eff, picks) if st.to in ("target", "opponents")
                       else [seat]):
                 if not s.out[p]:
-                    _player_op(s, st, p, opt, ev)
+                    op.execute(st, s, p, opt, ev)
             continue
         for t in _cards(s, seat, st, source, host, valid):
-            _card_op(s, st, seat, source, host, t, ev)
+            if s.in_play(t):
+                op.execute(st, s, seat, source, host, t, ev)
         settle(s, ev)
     settle(s, ev)

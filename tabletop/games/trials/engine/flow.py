@@ -102,7 +102,7 @@ def end_round(s: TrialsState, ev: list[Event]) -> None:
     if s.first_passer >= 0 and not s.out[s.first_passer]:
         s.initiative = s.first_passer
         ev.append(Event("initiative", f"Player {s.initiative + 1} passed first and takes initiative.",
-                        {"seat": s.initiative}))
+                        {"seat": s.initiative, "why": "passed_first"}))
     _triggers(s, "round_end", ev)
     if s.phase == OVER:
         return

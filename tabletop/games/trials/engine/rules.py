@@ -316,7 +316,9 @@ class Trials(Game):
             s.exhausted.add(args[0])
             s.energy[seat] += 1
             s.pass_streak = 0
-            ev.append(Event("channel", f"{fx.name(s, args[0])} channels 1 energy.", {"card": args[0]}))
+            ev.append(Event("channel", f"{fx.name(s, args[0])} channels 1 energy.",
+                            {"card": args[0], "name": fx.name(s, args[0]), "owner": seat, "seat": seat,
+                             "amount": 1}))
             flow.end_turn(s, ev)
         elif kind == "play":
             cid, av, d, t, o = args
@@ -325,7 +327,8 @@ class Trials(Game):
             s.hands[seat].remove(cid)
             self._took_action(s, c.instant)
             ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, av)}.",
-                            {"seat": seat, "card": cid, "avatar": av, "targets": list(t)}, reveals=True))
+                            {"seat": seat, "card": cid, "avatar": av, "targets": list(t), "name": c.name,
+                             "avatar_name": fx.name(s, av), "from": "hand", "to": "stack"}, reveals=True))
             stack.declare(s, TrialsItem("play", seat, cid, -1, av, d, t, o), ev)
         elif kind == "activate":
             c, i, t, o = args
@@ -333,8 +336,9 @@ class Trials(Game):
             fallen_side = 1 if c in s.fallen else 0        # paying may make it fall
             self._pay(s, seat, c, e, ev)
             self._took_action(s, e.instant)
-            ev.append(Event("activate", f"{fx.name(s, c)} activates its effect.", {"card": c,
-                                                                                  "targets": list(t)}))
+            ev.append(Event("activate", f"{fx.name(s, c)} activates its effect.", {
+                "card": c, "targets": list(t), "name": fx.name(s, c), "owner": seat, "seat": seat,
+                "to": "stack"}))
             if s.phase != OVER:
                 stack.declare(s, TrialsItem("activate", seat, c, i, fallen_side, -1, t, o), ev)
         elif kind == "attack":
@@ -342,7 +346,9 @@ class Trials(Game):
             s.exhausted.add(c)
             self._took_action(s, False)
             ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
-                            {"attacker": c, "target": t}))
+                            {"attacker": c, "target": t, "seat": seat, "card": c, "name": fx.name(s, c),
+                             "owner": seat, "target_name": fx.name(s, t), "target_owner": seat_of(t),
+                             "to": "stack"}))
             stack.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
         elif kind == "ignite":
             s.energy[seat] -= 1
@@ -352,7 +358,8 @@ class Trials(Game):
                 s.exiles[seat].append(c)
             self._took_action(s, False)
             ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
-                            {"seat": seat, "cards": burnt}))
+                            {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
+                             "amount": len(burnt), "from": "discards", "to": "exiles"}))
             stack.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1, (args[0],), 0), ev)
         return ev
 
@@ -372,7 +379,9 @@ class Trials(Game):
         if e.cost_of("lose_hp"):
             h = c if fx.is_avatar(s, c) else s.host[c]
             s.damage[h] = s.damage.get(h, 0) + e.cost_of("lose_hp")
-            ev.append(Event("lose_hp", f"{fx.name(s, h)} loses {e.cost_of('lose_hp')} HP.", {"card": h}))
+            ev.append(Event("lose_hp", f"{fx.name(s, h)} loses {e.cost_of('lose_hp')} HP.",
+                            {"card": h, "name": fx.name(s, h), "owner": seat_of(h),
+                             "amount": e.cost_of("lose_hp"), "total": s.damage[h]}))
             fx.settle(s, ev)
 
     # --- the end -------------------------------------------------------------------------------------------------

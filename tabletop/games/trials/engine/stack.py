@@ -77,7 +77,8 @@ def resolve(s: TrialsState, item: TrialsItem, ev: list[Event]) -> None:
             fx.deal_damage(s, -1, t, index, ev)
             fx.settle(s, ev)
         else:
-            ev.append(Event("fizzle", "The ignite's target is no longer valid.", {}))
+            ev.append(Event("fizzle", "The ignite's target is no longer valid.",
+                            {"why": "ignite_target", "seat": seat}))
 
 
 def resolve_play(s: TrialsState, seat: int, cid: int, avatar: int, detach: int, chosen: tuple,
@@ -86,7 +87,8 @@ def resolve_play(s: TrialsState, seat: int, cid: int, avatar: int, detach: int, 
     if avatar in s.fallen or s.out[seat]:
         s.discards[seat].append(cid)
         ev.append(Event("fizzle", f"{c.name} has no standing Avatar to attach to and is discarded.",
-                        {"card": cid}))
+                        {"card": cid, "name": c.name, "owner": seat, "why": "no_avatar",
+                         "from": "stack", "to": "discards"}))
         return
     eff = c.play_effect
     if c.stays:
@@ -95,7 +97,8 @@ def resolve_play(s: TrialsState, seat: int, cid: int, avatar: int, detach: int, 
             fx.run_effect(s, seat, eff, cid, avatar, chosen, opt, ev)
         return
     ev.append(Event("ability", f"{c.name} resolves on {fx.name(s, avatar)}.",
-                    {"card": cid, "avatar": avatar}))
+                    {"card": cid, "avatar": avatar, "name": c.name, "owner": seat,
+                     "avatar_name": fx.name(s, avatar), "from": "stack", "to": "discards"}))
     if eff:
         fx.run_effect(s, seat, eff, cid, avatar, chosen, opt, ev)
     s.discards[seat].append(cid)     # an Ability detaches at once
@@ -108,15 +111,18 @@ def attack_target_ok(s: TrialsState, seat: int, t: int) -> bool:
 def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
                    was_fallen: int = 0) -> None:
     if not s.in_play(a) or (a in s.fallen) != bool(was_fallen):
-        ev.append(Event("fizzle", "The attacker has left play or fallen: the attack is cancelled.", {}))
+        ev.append(Event("fizzle", "The attacker has left play or fallen: the attack is cancelled.",
+                        {"why": "attacker_gone", "seat": seat}))
         return
     if not attack_target_ok(s, seat, t):
-        ev.append(Event("fizzle", "The attack's target is no longer valid: the attack is cancelled.", {}))
+        ev.append(Event("fizzle", "The attack's target is no longer valid: the attack is cancelled.",
+                        {"why": "attack_target", "seat": seat}))
         return
     kws = fx.keywords(s, a)
     defender_kws = fx.keywords(s, t)
     if "parry" in defender_kws and fx.attack(s, t) > 0:
-        ev.append(Event("parry", f"{fx.name(s, t)} parries first.", {"card": t}))
+        ev.append(Event("parry", f"{fx.name(s, t)} parries first.",
+                        {"card": t, "name": fx.name(s, t), "owner": seat_of(t), "target": a}))
         fx.deal_damage(s, t, a, fx.attack(s, t), ev)
         fx.settle(s, ev)
         if s.phase == OVER or not s.in_play(a) or a in s.fallen:
@@ -128,10 +134,12 @@ def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
     if (not fx.is_avatar(s, t) and fx.card_of(s, t).power == 0) or "reciprocal" in defender_kws:
         back = fx.attack(s, t)
     ev.append(Event("attack", f"{fx.name(s, a)} strikes {fx.name(s, t)} for {power}.",
-                    {"attacker": a, "target": t, "amount": power}))
+                    {"attacker": a, "target": t, "amount": power, "card": a, "name": fx.name(s, a),
+                     "owner": seat_of(a), "target_name": fx.name(s, t), "target_owner": seat_of(t)}))
     fx.deal_damage(s, a, t, power, ev, "piercing" in kws, "corrosive" in kws, "draining" in kws)
     if back > 0:
-        ev.append(Event("reciprocal", f"{fx.name(s, t)} deals {back} reciprocal damage.", {"card": t}))
+        ev.append(Event("reciprocal", f"{fx.name(s, t)} deals {back} reciprocal damage.",
+                        {"card": t, "name": fx.name(s, t), "owner": seat_of(t), "amount": back, "target": a}))
         fx.deal_damage(s, t, a, back, ev)
     fx.settle(s, ev)
 

@@ -8,6 +8,10 @@ its seat may not know (opponents' hands and decks) to "".
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from tabletop.core.fields import (LIST, LISTS, RNG, SET, VALUE, DictOf, ListOf, Obj, OrNone, Shared,
+                                  declared, spec)
 from tabletop.core.response import next_seat
 from tabletop.core.rng import Rng
 from tabletop.games.trials.engine.stack_item import TrialsItem
@@ -26,11 +30,53 @@ def seat_of(cid: int) -> int:
     return cid // BLOCK
 
 
+def _hosts(s: "TrialsState") -> dict[int, int]:
+    return {c: a for a, cs in s.attached.items() for c in cs}
+
+
+@declared
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class TrialsState:
-    __slots__ = ("rng", "players", "round", "phase", "turn", "initiative", "energy", *_SEAT_ZONES,
-                 "attached", "host", "damage", "exhausted", "shields", "counters", "fallen",
-                 "buffs", "stealth", "stack", "prio", "declines", "acted", "pass_streak",
-                 "first_passer", "out", "winners", "reason", "designs", "viewer")
+    """Each field is declared once with its kind (tabletop.core.fields), which gives clone,
+    to_json and from_json; the declaration order is the key order of the saved JSON."""
+
+    rng: Rng = spec(RNG)
+    players: int
+    round: int
+    phase: str
+    turn: int
+    initiative: int
+    energy: list[int] = spec(LIST)
+    # the seat zones (_SEAT_ZONES): one list of card ids per seat
+    decks: list[list[int]] = spec(LISTS)
+    hands: list[list[int]] = spec(LISTS)
+    discards: list[list[int]] = spec(LISTS)
+    exiles: list[list[int]] = spec(LISTS)
+    avatars: list[list[int]] = spec(LISTS)
+    # avatar -> its attached cards, oldest first
+    attached: dict[int, list[int]] = spec(DictOf(LIST, int_keys=True))
+    # attached card -> its avatar (rebuilt from `attached` on load)
+    host: dict[int, int] = spec(DictOf(int_keys=True), saved=False, derive=_hosts)
+    damage: dict[int, int] = spec(DictOf(int_keys=True, drop_empty=True))
+    exhausted: set[int] = spec(SET)
+    shields: set[int] = spec(SET)
+    counters: dict[int, dict[str, int]] = spec(DictOf(DictOf(), int_keys=True, drop_empty=True))
+    fallen: set[int] = spec(SET)              # Avatars showing their Fallen side
+    # Attack changes until the end of the round
+    buffs: dict[int, int] = spec(DictOf(int_keys=True, drop_empty=True))
+    stealth: set[int] = spec(SET)             # stealthy until the end of the round
+    # the response window's fields (tabletop.core.response; stack.py); items are immutable
+    stack: list[TrialsItem] = spec(ListOf(Obj(TrialsItem)))
+    prio: int                                 # the seat holding priority in a window, or -1
+    declines: int                             # seats in a row that let the window pass
+    acted: bool                               # the turn's one action has been declared
+    pass_streak: int
+    first_passer: int
+    out: list[bool] = spec(LIST)
+    winners: list[int] | None = spec(OrNone(LIST))
+    reason: str
+    designs: dict[int, str] = spec(Shared(DictOf(int_keys=True)))
+    viewer: int | None = spec(VALUE, if_absent=None, written_if=("viewer",))
 
     def __init__(self, rng: Rng, players: int, designs: dict[int, str]) -> None:
         n = players
@@ -43,27 +89,26 @@ class TrialsState:
         self.energy = [0] * n
         for z in _SEAT_ZONES:
             setattr(self, z, [[] for _ in range(n)])
-        self.attached: dict[int, list[int]] = {}   # avatar -> its attached cards, oldest first
-        self.host: dict[int, int] = {}             # attached card -> its avatar
-        self.damage: dict[int, int] = {}
-        self.exhausted: set[int] = set()
-        self.shields: set[int] = set()
-        self.counters: dict[int, dict[str, int]] = {}
-        self.fallen: set[int] = set()              # Avatars showing their Fallen side
-        self.buffs: dict[int, int] = {}            # Attack changes until the end of the round
-        self.stealth: set[int] = set()             # stealthy until the end of the round
-        # the response window's fields (tabletop.core.response; stack.py)
-        self.stack: list[TrialsItem] = []
-        self.prio = -1                              # the seat holding priority in a window, or -1
-        self.declines = 0                           # seats in a row that let the window pass
-        self.acted = False                          # the turn's one action has been declared
+        self.attached = {}
+        self.host = {}
+        self.damage = {}
+        self.exhausted = set()
+        self.shields = set()
+        self.counters = {}
+        self.fallen = set()
+        self.buffs = {}
+        self.stealth = set()
+        self.stack = []
+        self.prio = -1
+        self.declines = 0
+        self.acted = False
         self.pass_streak = 0
         self.first_passer = -1
         self.out = [False] * n
-        self.winners: list[int] | None = None
+        self.winners = None
         self.reason = ""
         self.designs = designs
-        self.viewer: int | None = None
+        self.viewer = None
 
     # --- helpers -------------------------------------------------------------------------
     def live_seats(self) -> list[int]:
@@ -87,78 +132,6 @@ class TrialsState:
         out["attached"] = [c for a in self.avatars[seat] for c in self.attached.get(a, ())]
         out["stack"] = [it.cid for it in self.stack if it.kind == "play" and seat_of(it.cid) == seat]
         return out
-
-    # --- values ------------------------------------------------------------------------
-    def clone(self) -> "TrialsState":
-        c = TrialsState.__new__(TrialsState)
-        c.rng = self.rng.clone()
-        c.players, c.round, c.phase, c.turn = self.players, self.round, self.phase, self.turn
-        c.initiative = self.initiative
-        c.energy = self.energy[:]
-        for z in _SEAT_ZONES:
-            setattr(c, z, [lst[:] for lst in getattr(self, z)])
-        c.attached = {k: v[:] for k, v in self.attached.items()}
-        c.host = dict(self.host)
-        c.damage = dict(self.damage)
-        c.exhausted = set(self.exhausted)
-        c.shields = set(self.shields)
-        c.counters = {k: dict(v) for k, v in self.counters.items()}
-        c.fallen = set(self.fallen)
-        c.buffs = dict(self.buffs)
-        c.stealth = set(self.stealth)
-        c.stack = self.stack[:]                     # the items are immutable
-        c.prio, c.declines, c.acted = self.prio, self.declines, self.acted
-        c.pass_streak, c.first_passer = self.pass_streak, self.first_passer
-        c.out = self.out[:]
-        c.winners = None if self.winners is None else self.winners[:]
-        c.reason = self.reason
-        c.designs = self.designs
-        c.viewer = self.viewer
-        return c
-
-    def to_json(self) -> dict:
-        out = {"rng": self.rng.to_json(), "players": self.players, "round": self.round,
-               "phase": self.phase, "turn": self.turn, "initiative": self.initiative,
-               "energy": self.energy, **{z: getattr(self, z) for z in _SEAT_ZONES},
-               "attached": {str(k): v for k, v in sorted(self.attached.items())},
-               "damage": {str(k): v for k, v in sorted(self.damage.items()) if v},
-               "exhausted": sorted(self.exhausted), "shields": sorted(self.shields),
-               "counters": {str(k): dict(sorted(v.items())) for k, v in sorted(self.counters.items()) if v},
-               "fallen": sorted(self.fallen),
-               "buffs": {str(k): v for k, v in sorted(self.buffs.items()) if v},
-               "stealth": sorted(self.stealth), "stack": [it.to_json() for it in self.stack], "prio": self.prio,
-               "declines": self.declines, "acted": self.acted, "pass_streak": self.pass_streak,
-               "first_passer": self.first_passer, "out": self.out, "winners": self.winners,
-               "reason": self.reason,
-               "designs": {str(k): v for k, v in sorted(self.designs.items())}}
-        if self.viewer is not None:
-            out["viewer"] = self.viewer
-        return out
-
-    @classmethod
-    def from_json(cls, d: dict) -> "TrialsState":
-        s = cls(Rng.from_json(d["rng"]), d["players"], {int(k): v for k, v in d["designs"].items()})
-        s.round, s.phase, s.turn, s.initiative = d["round"], d["phase"], d["turn"], d["initiative"]
-        s.energy = list(d["energy"])
-        for z in _SEAT_ZONES:
-            setattr(s, z, [list(x) for x in d[z]])
-        s.attached = {int(k): list(v) for k, v in d["attached"].items()}
-        s.host = {c: a for a, cs in s.attached.items() for c in cs}
-        s.damage = {int(k): v for k, v in d["damage"].items()}
-        s.exhausted = set(d["exhausted"])
-        s.shields = set(d["shields"])
-        s.counters = {int(k): dict(v) for k, v in d["counters"].items()}
-        s.fallen = set(d["fallen"])
-        s.buffs = {int(k): v for k, v in d["buffs"].items()}
-        s.stealth = set(d["stealth"])
-        s.stack = [TrialsItem.from_json(it) for it in d["stack"]]
-        s.prio, s.declines, s.acted = d["prio"], d["declines"], d["acted"]
-        s.pass_streak, s.first_passer = d["pass_streak"], d["first_passer"]
-        s.out = list(d["out"])
-        s.winners = None if d["winners"] is None else list(d["winners"])
-        s.reason = d["reason"]
-        s.viewer = d.get("viewer")
-        return s
 
 
 SEAT_ZONES = _SEAT_ZONES

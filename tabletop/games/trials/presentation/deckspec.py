@@ -44,6 +44,7 @@ class TrialsDeckSpec:
     deck_size = 20
     leader_word = "Avatar"
     modes = (("Duel deck (2 Avatars)", False), ("Battle royale deck (1 Avatar)", True))
+    ordered = True                  # a Trials deck is never shuffled: its order is the player's
     # the match option that holds one deck per seat, and its label in the new-match dialog
     seat_key = "decks"
     seat_label = "Deck"
@@ -71,6 +72,15 @@ class TrialsDeckSpec:
     @staticmethod
     def is_leader(card_id: str) -> bool:
         return pool()[card_id].type == "avatar"
+
+    @staticmethod
+    def copies_allowed(card_id: str) -> int:
+        return 1
+
+    @staticmethod
+    def mode_of(leaders: list[str], cards: list[str]) -> bool:
+        """A deck with one Avatar is a battle royale deck."""
+        return len(leaders) == 1
 
     @staticmethod
     def label(c: Card) -> str:

@@ -24,6 +24,7 @@ from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.presentation import faces
 from tabletop.games.trials.engine.cards import card, side_text
 from tabletop.games.trials.engine.state import UNKNOWN
+from tabletop.games.trials.presentation.narrate import NARRATE
 from tabletop.games.trials.presentation.glossary import glossary_terms, rules_text, terms_on
 from tabletop.games.trials.presentation.overlays import OverlaysMixin
 from tabletop.games.trials.presentation.seats import SeatsMixin
@@ -32,6 +33,7 @@ from tabletop.games.trials.presentation.style import MENU_PAGE, cid
 from tabletop.games.trials.presentation.words import WordsMixin
 from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
+from tabletop.table.playback import GREEN
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import CardSprite
 
@@ -40,6 +42,8 @@ __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on
 
 class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"decline", "pass"})
+    narrator = NARRATE
+    important_kinds = frozenset({"round", "fall", "out", "over"})
     sticky_zoom = True
     button_h = 44
 
@@ -110,6 +114,22 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         self._sync_menu(seen)
         self._sync_browser(seen)
         self._settle(seen)
+
+    def origin_of(self, event, gone):
+        """A card another seat plays from its hidden hand comes from that hand's last card back."""
+        seat = event.data.get("seat")
+        if event.data.get("from") != "hand" or seat is None:
+            return None
+        backs = sorted((sid for sid in gone if sid.startswith(f"back:{seat}:")),
+                       key=lambda sid: int(sid.rsplit(":", 1)[1]))
+        return gone[backs[-1]] if backs else None
+
+    def floats_of(self, event):
+        """Energy gained rises from the seat's energy die."""
+        d = event.data
+        if event.kind in ("energy", "channel") and d.get("amount"):
+            return [(f"energy:{d['seat']}", f"+{d['amount']}", GREEN)]
+        return []
 
     def _order(self) -> list[int]:
         """Seats from the viewer's left: the next seat in turn first."""

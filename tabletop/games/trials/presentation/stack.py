@@ -66,7 +66,7 @@ class StackMixin:
         v = self.view
         if v.phase == OVER:
             self.put_label("lbl:banner", "The match is over", x + w / 2, y + 40, 30, GOLD, seen, "midtop", True)
-            self.put_label("lbl:banner2", self.narrate(v.reason).capitalize() if v.reason else "", x + w / 2,
+            self.put_label("lbl:banner2", v.reason.capitalize() if v.reason else "", x + w / 2,
                            y + 86, 16, INK, seen, "midtop")
             return
         if v.stack:

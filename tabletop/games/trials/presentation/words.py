@@ -4,21 +4,19 @@ from __future__ import annotations
 
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.state import OVER
-from tabletop.table.presenter import html_table, name_seats
+from tabletop.games.trials.presentation.narrate import result_line
+from tabletop.table.presenter import html_table
 
 
 class WordsMixin:
     """Sentences for the status line and dialogs."""
-
-    def narrate(self, text: str) -> str:
-        return name_seats(text, self.seat_names)
 
     def prompt(self) -> str:
         v = self.view
         if v is None:
             return ""
         if v.phase == OVER:
-            return self.narrate(self._result_line()) or "The match is over."
+            return self._result_line() or "The match is over."
         if not self.my_turn:
             p = self._to_act()
             return f"{self.seat_names[p]} is {'responding' if v.stack else 'playing'}…" \
@@ -37,10 +35,7 @@ class WordsMixin:
 
     def _result_line(self, v=None) -> str:
         v = v or self.view
-        w = v.winners or []
-        if not w:
-            return "The match ends in a draw."
-        return f"Player {w[0] + 1} wins: {v.reason}."
+        return result_line(list(v.winners or [])[:1], v.reason, self.voice())
 
     def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
         avs = view.avatars[seat]
@@ -65,6 +60,6 @@ class WordsMixin:
                             for a in view.avatars[p])
             rows.append(f"<tr><td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
                         f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
-        html = (f"<p><b>{self.narrate(self._result_line(view))}</b> The match lasted until round {view.round}.</p>"
+        html = (f"<p><b>{self._result_line(view)}</b> The match lasted until round {view.round}.</p>"
                 + html_table(["Player", "Avatars", "Deck", "Discard"], rows))
         return title, html
