@@ -19,7 +19,7 @@ from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.stack_item import TrialsItem
-from tabletop.games.trials.engine.state import OVER, TrialsState
+from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
 
 
 def instant_effects(s: TrialsState, seat: int):
