@@ -22,6 +22,9 @@ rest of the state and costs nothing extra to copy (items are immutable, a clone 
     prio: int                the seat holding priority, or -1 when no window is open
     declines: int            seats in a row that have let the top item pass (while a window is open)
 
+With core.fields the stack is declared `stack: list[MyItem] = spec(ListOf(Obj(MyItem)))`: a clone
+copies the list and shares the items, and the JSON form is the list of the items' lists.
+
 `ResponseWindow` holds only the rules (the game's callbacks); it is built once per game.
 
 How the games use it:
