@@ -355,7 +355,7 @@ def test_the_stack_resolves_last_in_first_out():
     shields = to_hand(s, "raise-shields", 0)
     GAME.apply(s, Action("play", (spark, kaela, -1, (alden,), 0)))
     GAME.apply(s, find(s, "play", shields, alden))
-    assert [it[0] for it in s.stack] == ["play", "play"]
+    assert [it.kind for it in s.stack] == ["play", "play"]
     settle_stack(s)
     assert s.damage.get(alden, 0) == 0 and alden not in s.shields   # the shield took the hit
 

@@ -14,6 +14,7 @@ from itertools import combinations_with_replacement
 
 from tabletop.core import Event
 from tabletop.core.ops import Param
+from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine.cards import COUNTER_KINDS, KEYWORDS, OPS, Card, Effect, Side, Step, pool
 from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
 
@@ -321,11 +322,9 @@ def check_end(s: TrialsState, ev: list[Event], losers: list[int] | None = None) 
     s.phase = OVER
     s.winners = live
     s.reason = s.reason or "defeated every rival Avatar"
-    for it in s.stack:
-        if it[0] == "play":
-            s.discards[seat_of(it[2])].append(it[2])
-    s.stack.clear()
-    s.prio = -1
+    for it in ResponseWindow.close(s):          # cards waiting on the stack go to their discards
+        if it.kind == "play":
+            s.discards[seat_of(it.cid)].append(it.cid)
     ev.append(Event("over", f"Player {live[0] + 1} wins.", {"winners": live}))
 
 

@@ -21,6 +21,7 @@ from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import actions, flow, stack
 from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text, pool
+from tabletop.games.trials.engine.stack_item import TrialsItem
 from tabletop.games.trials.engine.state import OVER, UNKNOWN, TrialsState, seat_of
 
 
@@ -320,7 +321,7 @@ class Trials(Game):
             ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, av)}.",
                             {"seat": seat, "card": cid, "avatar": av, "targets": list(t), "name": c.name,
                              "avatar_name": fx.name(s, av), "from": "hand", "to": "stack"}, reveals=True))
-            stack.declare(s, ["play", seat, cid, -1, av, d, list(t), o], ev)
+            stack.declare(s, TrialsItem("play", seat, cid, -1, av, d, t, o), ev)
         elif kind == "activate":
             spec = actions.ACTIVATE
             c, i, t, o = spec.card(a), spec.effect(a), spec.targets(a), spec.scout(a)
@@ -332,7 +333,7 @@ class Trials(Game):
                 "card": c, "targets": list(t), "name": fx.name(s, c), "owner": seat, "seat": seat,
                 "to": "stack"}))
             if s.phase != OVER:
-                stack.declare(s, ["activate", seat, c, i, fallen_side, -1, list(t), o], ev)
+                stack.declare(s, TrialsItem("activate", seat, c, i, fallen_side, -1, t, o), ev)
         elif kind == "attack":
             c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
             s.exhausted.add(c)
@@ -341,7 +342,7 @@ class Trials(Game):
                             {"attacker": c, "target": t, "seat": seat, "card": c, "name": fx.name(s, c),
                              "owner": seat, "target_name": fx.name(s, t), "target_owner": seat_of(t),
                              "to": "stack"}))
-            stack.declare(s, ["attack", seat, c, int(c in s.fallen), -1, -1, [t], 0], ev)
+            stack.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
         elif kind == "ignite":
             s.energy[seat] -= 1
             burnt = [c for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords]
@@ -352,7 +353,8 @@ class Trials(Game):
             ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
                             {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
                              "amount": len(burnt), "from": "discards", "to": "exiles"}))
-            stack.declare(s, ["ignite", seat, -1, len(burnt), -1, -1, [actions.IGNITE.target(a)], 0], ev)
+            stack.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1,
+                                        (actions.IGNITE.target(a),), 0), ev)
         return ev
 
     @staticmethod

@@ -1,13 +1,12 @@
-"""Instants, the stack and priority.
+"""Instants, the stack and priority, on the shared response window (tabletop.core.response).
 
-Every declared play, activation, attack or ignite goes on the stack as an item
-[kind, seat, cid, index, avatar, detach, targets, opt]. The seat after the
-declarer gets priority first; each seat in turn may respond (an Instant card
-or Instant effect goes on top, and priority moves on from the responder) or
-let it pass. When every seat still in the game has let it pass in a row, the
-top item resolves ("first in, last out"); if items remain, a new window opens
-with the seat after the new top item's controller, so any number of responses
-can be resolved before an attack deals its damage.
+Every declared play, activation, attack or ignite goes on the stack as a TrialsItem
+(stack_item.py). The seat after the declarer gets priority first; each seat in turn may respond (an
+Instant card or Instant effect goes on top, and priority moves on from the responder) or let it
+pass. When every seat still in the game has let it pass in a row, the top item resolves ("first
+in, last out"); if items remain, a new window opens with the seat after the new top item's
+controller, so any number of responses can be resolved before an attack deals its damage. When the
+stack is empty after the turn's action, the turn passes on.
 
 A seat with no card in hand and no usable Instant effect in play (both public)
 is passed over without being asked.
@@ -16,9 +15,11 @@ is passed over without being asked.
 from __future__ import annotations
 
 from tabletop.core import Event
+from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import flow
-from tabletop.games.trials.engine.state import OVER, TrialsState, next_live, seat_of
+from tabletop.games.trials.engine.stack_item import TrialsItem
+from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
 
 
 def instant_effects(s: TrialsState, seat: int):
@@ -46,49 +47,28 @@ def may_respond(s: TrialsState, p: int) -> bool:
     return bool(s.hands[p]) or any(True for _ in instant_effects(s, p))
 
 
-def declare(s: TrialsState, item: list, ev: list[Event]) -> None:
-    s.stack.append(item)
-    s.prio = next_live(s, item[1])
-    s.declines = 0
-    advance(s, ev)
+def _out(s: TrialsState) -> list[bool]:
+    return s.out
 
 
-def decline(s: TrialsState, ev: list[Event]) -> None:
-    s.declines += 1
-    s.prio = next_live(s, s.prio)
-    advance(s, ev)
+def _over(s: TrialsState) -> bool:
+    return s.phase == OVER
 
 
-def advance(s: TrialsState, ev: list[Event]) -> None:
-    """Move priority on, resolving what every seat let pass, until someone must decide."""
-    while s.phase != OVER:
-        if not s.stack:
-            s.prio = -1
-            if s.acted:
-                flow.end_turn(s, ev)
-            return
-        live = len(s.live_seats())
-        while s.declines < live and not may_respond(s, s.prio):
-            s.declines += 1
-            s.prio = next_live(s, s.prio)
-        if s.declines < live:
-            return
-        item = s.stack.pop()
-        resolve(s, item, ev)
-        if s.stack and s.phase != OVER:
-            s.prio = next_live(s, s.stack[-1][1])
-            s.declines = 0
+def _emptied(s: TrialsState, ev: list[Event]) -> None:
+    if s.acted:                 # the turn's action has resolved: the next seat's turn
+        flow.end_turn(s, ev)
 
 
-def resolve(s: TrialsState, item: list, ev: list[Event]) -> None:
-    kind, seat, cid, index, avatar, detach, chosen, opt = item
+def resolve(s: TrialsState, item: TrialsItem, ev: list[Event]) -> None:
+    kind, seat, cid, index, avatar, detach, chosen, opt = item     # TrialsItem's fields, in order
     if kind == "play":
-        resolve_play(s, seat, cid, avatar, detach, tuple(chosen), opt, ev)
+        resolve_play(s, seat, cid, avatar, detach, chosen, opt, ev)
     elif kind == "activate":
         c = fx.card_of(s, cid)
         e = (c.fallen if avatar == 1 else c.front).effects[index]   # the side it was used from
         host = cid if fx.is_avatar(s, cid) else s.host.get(cid, -1)
-        fx.run_effect(s, seat, e, cid, host, tuple(chosen), opt, ev)
+        fx.run_effect(s, seat, e, cid, host, chosen, opt, ev)
     elif kind == "attack":
         resolve_attack(s, seat, cid, chosen[0], ev, index)
     elif kind == "ignite":
@@ -162,3 +142,9 @@ def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
                         {"card": t, "name": fx.name(s, t), "owner": seat_of(t), "amount": back, "target": a}))
         fx.deal_damage(s, t, a, back, ev)
     fx.settle(s, ev)
+
+
+WINDOW: ResponseWindow[TrialsState] = ResponseWindow(out=_out, may_respond=may_respond, resolve=resolve,
+                                                     closed=_over, on_empty=_emptied)
+declare = WINDOW.push           # (s, item, ev): a play, activation, attack or ignite is declared
+decline = WINDOW.decline        # (s, ev): the seat holding priority lets the top item pass

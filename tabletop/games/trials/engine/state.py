@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.core.fields import (LIST, LISTS, RNG, SET, VALUE, DictOf, ListOf, OrNone, Record,
-                                  Shared, declared, spec)
+from tabletop.core.fields import (LIST, LISTS, RNG, SET, VALUE, DictOf, ListOf, Obj, OrNone, Shared,
+                                  declared, spec)
+from tabletop.core.response import next_seat
 from tabletop.core.rng import Rng
+from tabletop.games.trials.engine.stack_item import TrialsItem
 
 BLOCK = 100
 HAND_SIZE = 5
@@ -63,8 +65,8 @@ class TrialsState:
     # Attack changes until the end of the round
     buffs: dict[int, int] = spec(DictOf(int_keys=True, drop_empty=True))
     stealth: set[int] = spec(SET)             # stealthy until the end of the round
-    # each item: [kind, seat, cid, index, avatar, detach, targets, opt] (stack.py)
-    stack: list[list] = spec(ListOf(Record(*[VALUE] * 6, LIST, VALUE)))
+    # the response window's fields (tabletop.core.response; stack.py); items are immutable
+    stack: list[TrialsItem] = spec(ListOf(Obj(TrialsItem)))
     prio: int                                 # the seat holding priority in a window, or -1
     declines: int                             # seats in a row that let the window pass
     acted: bool                               # the turn's one action has been declared
@@ -128,7 +130,7 @@ class TrialsState:
         """Every place a card of `seat` can be, for conservation checks."""
         out = {z: list(getattr(self, z)[seat]) for z in _SEAT_ZONES}
         out["attached"] = [c for a in self.avatars[seat] for c in self.attached.get(a, ())]
-        out["stack"] = [it[2] for it in self.stack if it[0] == "play" and seat_of(it[2]) == seat]
+        out["stack"] = [it.cid for it in self.stack if it.kind == "play" and seat_of(it.cid) == seat]
         return out
 
 
@@ -137,8 +139,4 @@ SEAT_ZONES = _SEAT_ZONES
 
 def next_live(s: TrialsState, p: int) -> int:
     """The next seat after `p` still in the game (the seat itself when it is the last)."""
-    for i in range(1, s.players + 1):
-        q = (p + i) % s.players
-        if not s.out[q]:
-            return q
-    return p
+    return next_seat(s.out, p)

@@ -34,25 +34,25 @@ class StackMixin:
         self._sync_banner(x0 + w - 610, y0, 610, h, seen)
 
     def _stack_item(self, i, item, x, y, size, seen, top: bool) -> None:
-        kind, seat, c, _index, avatar, _detach, targets, _opt = item
+        c = item.cid
         text = self.stack_text(item)
         if c >= 0:
             s = self._card(f"stk:{c}:{i}", c, x, y, size, 400 + i, seen)
             s.highlight = "select" if top else None
         else:
-            self.put_token(f"stk:ignite:{i}", str(_index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)
+            self.put_token(f"stk:ignite:{i}", str(item.index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)
         lines = _wrap_words(text, 20)
         for k, line in enumerate(lines[:4]):
             self.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 19, 14,
                            GOLD if top else INK, seen, bold=top and k == 0)
 
     def stack_text(self, item) -> str:
-        kind, seat, c, index, avatar, _d, targets, _o = item
+        kind, seat, c, index, targets = item.kind, item.seat, item.cid, item.index, item.targets
         who = self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
         aims = ", ".join(self.name(t) if isinstance(t, int) and t >= 0 and t in self.view.designs
                          else f"Player {t + 1}" for t in targets)
         if kind == "play":
-            text = f"{who}: {self.name(c)} on {self.name(avatar)}"
+            text = f"{who}: {self.name(c)} on {self.name(item.avatar)}"
         elif kind == "activate":
             text = f"{who}: {self.name(c)}'s effect"
         elif kind == "attack":
