@@ -62,6 +62,7 @@ def sigil_name(sigil_id: str) -> str:
     return sigils()[sigil_id].name
 
 
+@lru_cache(maxsize=None)     # the deck is fixed data; labels and events name cards all the time
 def short(card_id: int) -> str:
     """A card as people name it in the log: its chart number and North-West sigil."""
     c = card(card_id)
