@@ -1,8 +1,6 @@
 """Paargus: two stargazers race to lay conjunctions of charts.
 
-The plugin: engine/ holds the rules (no Qt, no pygame), policy.py what the bots know,
-presentation/ the table. The presentation is imported only when the shell asks for it,
-so the bots and the command line never load pygame.
+The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
@@ -12,7 +10,7 @@ from tabletop.games.paargus.engine.rules import GAME
 from tabletop.games.paargus.policy import POLICY
 
 
-def _presentation():
+def _presentation():     # imported when the shell asks, so the bots never load pygame
     from tabletop.games.paargus.presentation.presenter import PRESENTATION
     return PRESENTATION
 

@@ -1,8 +1,6 @@
 """Pariah: hidden armies, priority activations, dice combat, relics and evolutions.
 
-The plugin: engine/ holds the rules (no Qt, no pygame), policy.py what the bots know,
-presentation/ the table. The presentation is imported only when the shell asks for it,
-so the bots and the command line never load pygame.
+The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
@@ -12,7 +10,7 @@ from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.policy import POLICY
 
 
-def _presentation():
+def _presentation():     # imported when the shell asks, so the bots never load pygame
     from tabletop.games.pariah.presentation.presenter import PRESENTATION
     return PRESENTATION
 
