@@ -23,8 +23,9 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/tabletop
 
+# Tests spread over every core (pytest-xdist): 2 on CI.
 test: $(TEST_STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -q
+	$(HEADLESS) $(BIN)/python -m pytest -q -n auto
 
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/tabletop bench paargus
