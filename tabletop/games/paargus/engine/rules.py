@@ -93,8 +93,11 @@ class Paargus(Game):
             for sig, members in groups.items():
                 for trio in combinations(sorted(members), 3):
                     for top in trio:
-                        fan = tuple(c for c in trio if c != top) + (top,)
-                        out.append(actions.CONJOIN(q, fan, label=self._conjoin_label(q, fan)))
+                        # The lower two may lie in either order (it changes no rule, only
+                        # how the fan is laid out); both are moves, the sorted one first.
+                        a, b = (c for c in trio if c != top)
+                        for fan in ((a, b, top), (b, a, top)):
+                            out.append(actions.CONJOIN(q, fan, label=self._conjoin_label(q, fan)))
         for i, conj in enumerate(s.arrays[s.turn]):
             if conj.quadrant in EAST:
                 sig = card(conj.fan[0]).sigil(conj.quadrant)

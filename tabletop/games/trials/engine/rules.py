@@ -397,6 +397,9 @@ class Trials(Game):
             v.designs = dict(s.designs)
             for c in hidden:
                 v.designs[c] = UNKNOWN
+            for p in range(s.players):
+                if p != seat:
+                    _renumber_hidden(v, p)
         return v
 
     def sample(self, view: TrialsState, rng: Rng) -> TrialsState:
@@ -437,6 +440,17 @@ class Trials(Game):
     def seat_names(self, players: int) -> list[str]:
         return [f"Player {i + 1}" for i in range(players)]
 
+
+
+def _renumber_hidden(v: TrialsState, p: int) -> None:
+    """Seat p's hand and deck take p's hidden ids in ascending order, hand first.
+
+    An id is the card's place in its owner's deck list, so it would tell a card's identity
+    to anyone who knows the list; renumbered, the ids depend only on what the table shows.
+    """
+    ids = sorted((*v.hands[p], *v.decks[p]))
+    n = len(v.hands[p])
+    v.hands[p], v.decks[p] = ids[:n], ids[n:]
 
 
 GAME = Trials()
