@@ -1,5 +1,7 @@
 """The app never dies on a player: a failing bot, a damaged save, a broken worker."""
 
+import re
+
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
@@ -75,6 +77,33 @@ def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_pat
     assert shown and "damaged" in shown[0].lower()
     assert bad.read_bytes() == before
     assert win.stack.currentWidget() is win.saves        # the app carried on
+    win.close()
+
+
+def human_match_saved(store, moves=4):
+    match = Match(GAME, [Seat("human", "You"), Seat("human", "Friend")], 5)
+    for _ in range(moves):
+        match.play(match.legal_actions()[0])
+    return match, store.save(match)
+
+
+def test_the_saves_page_shows_malformed_saves_as_damaged(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    match, path = human_match_saved(store)
+    text = path.read_text("utf-8")
+    deep = "[" * 50_000 + "]" * 50_000
+    (store.folder / "deep.json").write_text(text.replace('"options": {', f'"options": {{"x": {deep},'))
+    (store.folder / "ancient.json").write_text(re.sub(r'"saved_at": "[^"]*"',
+                                                      '"saved_at": "0001-01-01T00:00:00+14:00"', text))
+    win = MainWindow(store=store)
+    qtbot.addWidget(win)
+    win.show_saves()
+    rows = {info.id: info for info in win.saves.infos}
+    assert set(rows) == {match.id, "deep", "ancient"} and win.saves.list.count() == 3
+    assert "damaged: its data is nested more than 100 levels deep" in rows["deep"].error
+    assert rows["ancient"].error is None
+    win.show_home()
+    assert win.home.continue_btn.isEnabled()
     win.close()
 
 

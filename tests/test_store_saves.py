@@ -432,3 +432,111 @@ def test_store_does_not_import_gui():
             "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pygame')]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ})
+
+
+# --- any content at all: a sentence, the backup, the file untouched (issue 19) ----------------
+def nested(depth):
+    return "[" * depth + "]" * depth
+
+
+def raw_edit(path, old, new):
+    """Swap text in the file itself: for content json.dumps cannot write."""
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+MALFORMED = {                    # name: (how to spoil a saved file, what the sentence says)
+    "deep nesting": (lambda p: raw_edit(p, '"options": {}', f'"options": {{"x": {nested(100_000)}}}'),
+                     "nested more than 100 levels deep"),
+    "nesting json can read": (lambda p: raw_edit(p, '"options": {}', f'"options": {{"x": {nested(500)}}}'),
+                              "nested more than 100 levels deep"),
+    "giant integer": (lambda p: raw_edit(p, '"seed": 7', '"seed": ' + "7" * 5000),
+                      "a whole number too long to read"),
+    "NaN": (lambda p: raw_edit(p, '"created": ', '"created": NaN, "x": '),
+            "a number that is not finite"),
+    "Infinity": (lambda p: raw_edit(p, '"seed": 7', '"seed": -Infinity'),
+                 "a number that is not finite"),
+    "huge float": (lambda p: raw_edit(p, '"created": ', '"created": 1e999, "x": '),
+                   "a number that is not finite"),
+}
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_malformed_content_is_a_damaged_save_and_the_file_stays(store, kind):
+    spoil, why = MALFORMED[kind]
+    match, path = saved(store)
+    spoil(path)
+    before = files(saves_dir())
+    with pytest.raises(DamagedSave) as err:
+        store.load(match.id, games=games)
+    assert str(err.value).startswith(f"The save file {match.id}.json is damaged: ")
+    assert why in str(err.value)
+    with pytest.raises(DamagedSave):
+        read_save(path)
+    assert files(saves_dir()) == before
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_malformed_main_file_falls_back_to_a_good_backup(store, kind):
+    match = new_match(moves=1)
+    path = store.save(match)
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    MALFORMED[kind][0](path)
+    damaged = path.read_bytes()
+    loaded = store.load(match.id, games=games, allow_backup=True)
+    assert len(loaded.log) == 1 and "backup copy" in loaded.recovered_from_backup
+    assert path.read_bytes() == damaged
+    store.save(loaded)                                # playing on keeps the damaged file aside
+    assert (saves_dir() / f"{match.id}.json.damaged").read_bytes() == damaged
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_malformed_files_are_listed_as_damaged(store, kind):
+    match, path = saved(store)
+    MALFORMED[kind][0](path)
+    for rows in (store.list(), store.list(games=games)):
+        assert len(rows) == 1 and MALFORMED[kind][1] in rows[0].error
+
+
+def test_a_save_over_64_mb_is_refused_before_it_is_read(store, monkeypatch):
+    match = new_match(moves=1)
+    path = store.save(match)
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    with open(path, "r+b") as f:                      # sparse: costs no disk space
+        f.truncate(64 * 1024 * 1024 + 1)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("read a giant file"))
+    with pytest.raises(DamagedSave) as err:
+        store.load(match.id, games=games)
+    assert str(err.value) == (f"The save file {match.id}.json is damaged: it is larger than "
+                              f"64 MB, far more than any save Tabletop writes.")
+    assert len(store.load(match.id, games=games, allow_backup=True).log) == 1
+    assert "64 MB" in store.list()[0].error
+    assert path.stat().st_size == 64 * 1024 * 1024 + 1
+
+
+@pytest.mark.parametrize("error", [RecursionError, ZeroDivisionError, KeyError, MemoryError])
+def test_any_exception_of_the_replay_is_a_damaged_save(store, monkeypatch, error):
+    match, path = saved(store)
+
+    def broken(state):
+        raise error("the engine choked")
+    monkeypatch.setattr(GAME, "state_to_json", broken)
+    with pytest.raises(DamagedSave, match="its moves could not be replayed"):
+        store.load(match.id, games=games)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["match"]["log"][0]["action"].update(args=[[[[0]]], {"x": 1}]),
+    lambda d: d["match"]["log"][0]["action"].update(args=[0, 10 ** 4000]),
+    lambda d: d["match"]["log"][0]["action"].update(args=[0.5, True]),
+    lambda d: d["match"]["seats"][0].update(kind="robot"),
+    lambda d: d["match"].update(created=10 ** 400),
+])
+def test_wrong_types_deep_inside_are_a_damaged_save(store, change):
+    match, path = saved(store)
+    edit(path, change)
+    with pytest.raises(DamagedSave):
+        store.load(match.id, games=games)

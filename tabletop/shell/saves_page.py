@@ -16,7 +16,7 @@ from tabletop.store.saves import SaveInfo, SaveStore
 def when(iso: str) -> str:
     try:
         t = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, OverflowError, OSError):   # a date out of range
         return iso or "?"
     return t.strftime("%d %b %Y, %H:%M")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -37,6 +38,11 @@ GamesRegistry = Callable[[str], Game]
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
+# Limits a real save is far from (a 1,700-move match is 0.3 MB, nested 8 deep); a file past
+# them is damaged, and deeper data would crash the next save's JSON writer.
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 100
+
 
 # --- errors -------------------------------------------------------------------
 class SaveError(Exception):
@@ -44,7 +50,7 @@ class SaveError(Exception):
 
 
 class DamagedSave(SaveError):
-    """Not JSON, cut short, missing fields, an illegal move, or a wrong snapshot."""
+    """Not JSON, cut short, too large or deep, missing fields, an illegal move, a wrong snapshot."""
 
 
 class NewerFormat(SaveError):
@@ -156,29 +162,92 @@ def _damaged(path: Path, why: str) -> DamagedSave:
 
 
 def _read_json(path: Path) -> dict:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveNotFound(f"The save file {path.name} does not exist.") from None
-    except OSError as err:
-        raise SaveError(f"The save file {path.name} could not be read ({err.strerror}).") from err
+    raw = _read_capped(path)
     if not raw.strip():
         raise _damaged(path, "it is empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _damaged(path, "it is not a text file") from None
+    data = _parse(text, path)
+    if not isinstance(data, dict):
+        raise _damaged(path, "it does not hold a saved game")
+    if _deeper_than(data, MAX_DEPTH):
+        raise _too_deep(path)
+    return data
+
+
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes; its size is checked first, so a giant file is never read."""
     try:
-        data = json.loads(text)
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise _too_large(path)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)          # + 1: it may have grown since
+    except FileNotFoundError:
+        raise SaveNotFound(f"The save file {path.name} does not exist.") from None
+    except OSError as err:
+        raise SaveError(f"The save file {path.name} could not be read ({err.strerror}).") from err
+    if len(raw) > MAX_SAVE_BYTES:
+        raise _too_large(path)
+    return raw
+
+
+def _too_large(path: Path) -> DamagedSave:
+    return _damaged(path, f"it is larger than {MAX_SAVE_BYTES // 2**20} MB, far more than any "
+                          f"save Tabletop writes")
+
+
+def _too_deep(path: Path) -> DamagedSave:
+    return _damaged(path, f"its data is nested more than {MAX_DEPTH} levels deep")
+
+
+class _NotFinite(ValueError):
+    """NaN, Infinity or a float too large: the writer never writes them (allow_nan=False)."""
+
+
+def _no_constant(name: str):
+    raise _NotFinite(name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
+def _parse(text: str, path: Path):
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
         if err.pos >= len(text.rstrip()):
             raise _damaged(path, "it ends too early, so it was probably cut short "
                                  "while being written") from None
         raise _damaged(path, f"it is not valid save data (line {err.lineno}, "
                              f"column {err.colno})") from None
-    if not isinstance(data, dict):
-        raise _damaged(path, "it does not hold a saved game")
-    return data
+    except _NotFinite:
+        raise _damaged(path, "it holds a number that is not finite (NaN, Infinity or "
+                             "too large)") from None
+    except ValueError:            # an integer past Python's 4,300-digit conversion limit
+        raise _damaged(path, "it holds a whole number too long to read") from None
+    except RecursionError:
+        raise _too_deep(path) from None
+
+
+def _deeper_than(value, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` levels (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item)
+    return False
 
 
 def _upgrade(data: dict, path: Path) -> dict:
@@ -242,12 +311,12 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
              if saved["game_version"] < game.info.version else "")
     try:
         match = Match.from_json(saved, game)
+        replayed = _plain(game.state_to_json(match.state))
     except ValueError as err:         # Match.from_json explains illegal moves
         raise DamagedSave(f"The save file {path.name} is damaged: {err}{older}") from err
-    except Exception as err:          # anything else the game chokes on mid-replay
+    except Exception as err:          # anything else the game chokes on, mid-replay or after
         raise DamagedSave(f"The save file {path.name} is damaged: its moves could not be "
                           f"replayed ({type(err).__name__}: {err}).{older}") from err
-    replayed = _plain(game.state_to_json(match.state))
     if replayed != saved["snapshot"]:
         keys = sorted(set(replayed) | set(saved["snapshot"]))
         differ = [k for k in keys if replayed.get(k) != saved["snapshot"].get(k)]
