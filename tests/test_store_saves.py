@@ -540,3 +540,14 @@ def test_wrong_types_deep_inside_are_a_damaged_save(store, change):
     edit(path, change)
     with pytest.raises(DamagedSave):
         store.load(match.id, games=games)
+
+
+def test_listing_removes_stale_temporary_files_only(store):
+    match, path = saved(store)
+    stale, fresh = saves_dir() / f".{path.name}.abcd1234.tmp", saves_dir() / f".{path.name}.wxyz6789.tmp"
+    for tmp in (stale, fresh):
+        tmp.write_text("an interrupted autosave")
+    old = stale.stat().st_mtime - 11 * 60
+    os.utime(stale, (old, old))
+    assert [row.id for row in store.list()] == [match.id]
+    assert not stale.exists() and fresh.exists()

@@ -23,7 +23,8 @@ from typing import Callable
 import tabletop
 from tabletop.core.game import Game, Result
 from tabletop.core.match import Match
-from tabletop.store.atomic import backup_path, write_atomic, write_json_atomic
+from tabletop.store.atomic import (backup_path, remove_stale_temps, write_atomic,
+                                   write_json_atomic)
 from tabletop.store.paths import saves_dir
 
 log = logging.getLogger(__name__)
@@ -425,8 +426,10 @@ class SaveStore:
         """Every save, newest first. Never raises; damaged files carry `error`.
 
         Only the shape is checked (no replay), so listing stays fast. Given
-        `games`, saves of games this version lacks also get an error.
+        `games`, saves of games this version lacks also get an error. Leftovers
+        of autosaves that were interrupted (old `.tmp` files) are removed.
         """
+        remove_stale_temps(self.folder)
         rows = []
         for path in self.folder.glob("*.json"):
             info = self._info(path, games)
