@@ -1,5 +1,6 @@
 """The app never dies on a player: a failing bot, a damaged save, a broken worker."""
 
+import json
 import re
 
 import pytest
@@ -104,6 +105,26 @@ def test_the_saves_page_shows_malformed_saves_as_damaged(qtbot, tmp_path):
     assert rows["ancient"].error is None
     win.show_home()
     assert win.home.continue_btn.isEnabled()
+    win.close()
+
+
+def test_a_resumed_copy_autosaves_into_the_copy_and_lists_what_its_replay_says(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    match, original = human_match_saved(store)
+    copy = store.folder / "copy.json"
+    data = json.loads(original.read_text("utf-8"))
+    data["summary"].update(finished=True, result="You win")        # an edited summary
+    copy.write_text(json.dumps(data), "utf-8")
+    before = original.read_bytes()
+    win = MainWindow(store=store)
+    qtbot.addWidget(win)
+    win.show_saves()
+    assert not {info.id: info for info in win.saves.infos}["copy"].finished
+    win.resume("copy")
+    win.table.ctrl.match.play(win.table.ctrl.match.legal_actions()[0])
+    win.show_home()                                                    # leaving autosaves
+    assert original.read_bytes() == before
+    assert len(json.loads(copy.read_text("utf-8"))["match"]["log"]) == len(match.log) + 1
     win.close()
 
 

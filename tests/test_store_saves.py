@@ -551,3 +551,104 @@ def test_listing_removes_stale_temporary_files_only(store):
     os.utime(stale, (old, old))
     assert [row.id for row in store.list()] == [match.id]
     assert not stale.exists() and fresh.exists()
+
+
+# --- a save is what its replay says, written back where it came from (issue 19) -----------------
+def test_a_renamed_save_is_written_back_to_its_own_file(store):
+    match, original = saved(store)
+    copy = saves_dir() / "copy.json"
+    copy.write_bytes(original.read_bytes())
+    before = original.read_bytes()
+    for source in ("copy", copy):
+        loaded = store.load(source, games=games)
+        loaded.play(loaded.legal_actions()[0])
+        assert store.save(loaded) == copy
+    assert original.read_bytes() == before
+    assert len(store.load("copy", games=games).log) == 5
+    assert not (saves_dir() / f"{match.id}.json.bak").exists()
+
+
+def test_a_renamed_save_recovered_from_its_backup_is_written_back_to_its_own_file(store):
+    match, original = saved(store)
+    store.save(match)
+    copy = saves_dir() / "copy.json"
+    for name in (copy.name, copy.name + ".bak"):
+        (saves_dir() / name).write_bytes(original.read_bytes())
+    copy.write_bytes(b"{")
+    before = original.read_bytes()
+    loaded = store.load("copy", games=games, allow_backup=True)
+    assert loaded.recovered_from_backup and store.save(loaded) == copy
+    assert original.read_bytes() == before
+    assert (saves_dir() / "copy.json.damaged").read_bytes() == b"{"
+
+
+@pytest.mark.parametrize("bad_id", ["../x", "a/b", "", "x" * 65, "dot.ted", "new\nline"])
+def test_an_unsafe_match_id_is_a_damaged_save(store, bad_id):
+    match, path = saved(store)
+    edit(path, lambda d: d["match"].update(id=bad_id))
+    with pytest.raises(DamagedSave, match='the field "match.id" is not a valid match id'):
+        store.load(match.id, games=games)
+    assert "match.id" in store.list()[0].error
+
+
+def barrier_match():
+    """A Paargus match long enough to hold moves that revealed cards and ones that did not."""
+    from tabletop.core import Rng
+    from tabletop.games.registry import get_game
+    match = Match(get_game("paargus"), [Seat(), Seat()], 11)
+    rng = Rng(11)
+    for _ in range(60):
+        match.play(rng.choice(match.legal_actions()))
+    barriers = [e.barrier for e in match.log]
+    assert any(barriers) and not all(barriers)
+    return match
+
+
+@pytest.mark.parametrize("edited", [False, True])
+def test_undo_barriers_come_from_the_replay_not_the_file(store, edited):
+    from tabletop.games.registry import get_game
+    match = barrier_match()
+    path = store.save(match)
+    edit(path, lambda d: [entry.update(barrier=edited) for entry in d["match"]["log"]])
+    loaded = store.load(path, games=get_game)
+    assert [e.barrier for e in loaded.log] == [e.barrier for e in match.log]
+    assert [loaded.undo_target(seat) for seat in (None, 0, 1)] == \
+        [match.undo_target(seat) for seat in (None, 0, 1)]
+
+
+def test_the_list_shows_the_replayed_summary_not_the_files(store):
+    playing = new_match(moves=1)
+    store.save(playing)
+    done = finish(new_match(moves=0, seed=3))
+    done_path = store.save(done)
+    edit(store.path_for(playing.id), lambda d: d["summary"].update(
+        finished=True, result="Ann wins", players=["Eve", "Mallory"], title="Chess", turn="Turn 99"))
+    edit(done_path, lambda d: d["summary"].update(finished=False, result=None))
+    rows = {row.id: row for row in store.list(games=games)}
+    assert (rows[playing.id].finished, rows[playing.id].result, rows[playing.id].players,
+            rows[playing.id].title, rows[playing.id].turn) == \
+        (False, None, ["Ann", "Player 2"], "Toy Nim", "")
+    assert rows[done.id].finished and rows[done.id].result.endswith("wins")
+    assert store.latest_unfinished(games=games).id == playing.id
+
+
+def test_the_list_replays_a_save_once_until_it_changes(store, monkeypatch):
+    match, path = saved(store)
+    replays = []
+    real = saves.match_from_save
+    monkeypatch.setattr(saves, "match_from_save", lambda *a: replays.append(1) or real(*a))
+    store.list(games=games)
+    store.list(games=games)
+    assert len(replays) == 1
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    assert store.list(games=games)[0].turn == "" and len(replays) == 2
+
+
+def test_a_save_the_replay_refuses_is_listed_as_damaged(store):
+    match, path = saved(store, moves=3)
+    edit(path, lambda d: d["match"]["log"][1]["action"].update(args=[0, 99]))
+    assert store.list()[0].error is None                       # the shape alone is fine
+    row = store.list(games=games)[0]
+    assert "move 2 of the saved log is illegal" in row.error
+    assert store.latest_unfinished(games=games) is None

@@ -287,6 +287,8 @@ def _checked(raw: dict, path: Path) -> dict:
     problem = _shape_problem(data, _SHAPE, "")
     if problem:
         raise _damaged(path, problem)
+    if not _ID.fullmatch(data["match"]["id"]):     # it names files: "../x" must not load
+        raise _damaged(path, 'the field "match.id" is not a valid match id')
     return data
 
 
@@ -324,7 +326,6 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
         raise DamagedSave(f"The save file {path.name} is damaged: replaying its "
                           f"{len(match.log)} moves does not reach the position it recorded "
                           f"(different: {', '.join(differ)}).{older}")
-    match.recovered_from_backup = None
     return match
 
 
@@ -349,6 +350,7 @@ class SaveInfo:
 class SaveStore:
     def __init__(self, folder: Path | str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else saves_dir()
+        self._summaries: dict[Path, tuple[tuple, dict]] = {}    # path: (stamp, summary)
 
     def path_for(self, match_id: str) -> Path:
         if not isinstance(match_id, str) or not _ID.fullmatch(match_id):
@@ -365,12 +367,14 @@ class SaveStore:
     def save(self, match: Match, thumbnail_png: bytes | None = None) -> Path:
         """Write `match` atomically; the previous save becomes `<id>.json.bak`.
 
-        Without a thumbnail an existing one is kept (autosaves need not render).
+        A loaded match goes back to the file it came from, whatever its name;
+        a new one to `<id>.json`. Without a thumbnail an existing one is kept
+        (autosaves need not render).
         """
-        path = self.path_for(match.id)
+        path = match.save_path or self.path_for(match.id)
         try:
             document = save_document(match)
-            if getattr(match, "recovered_from_backup", None):
+            if match.recovered_from_backup:
                 self._keep_damaged(path)
             write_json_atomic(path, document)
             if thumbnail_png is not None:
@@ -407,7 +411,7 @@ class SaveStore:
         """
         path = self._resolve(id_or_path)
         try:
-            return match_from_save(read_save(path), path, games)
+            match = match_from_save(read_save(path), path, games)
         except (DamagedSave, SaveNotFound) as err:
             bak = backup_path(path)
             if not allow_backup or not bak.exists():
@@ -420,14 +424,18 @@ class SaveStore:
             match.recovered_from_backup = (f"{err} Tabletop loaded the backup copy instead, "
                                            f"so the most recent moves may be missing.")
             log.warning("%s", match.recovered_from_backup)
-            return match
+        match.save_path = path
+        return match
 
     def list(self, games: GamesRegistry | None = None) -> list[SaveInfo]:
         """Every save, newest first. Never raises; damaged files carry `error`.
 
-        Only the shape is checked (no replay), so listing stays fast. Given
-        `games`, saves of games this version lacks also get an error. Leftovers
-        of autosaves that were interrupted (old `.tmp` files) are removed.
+        Without `games` only the shape is checked and rows show the file's own
+        summary. Given `games` (as the app does), every save is replayed, once
+        until its file changes, and its row shows what the replay says: an edited
+        summary cannot mark a match finished, and a log that does not replay or a
+        game this version lacks is an error. Leftovers of interrupted autosaves
+        (old `.tmp` files) are removed.
         """
         remove_stale_temps(self.folder)
         rows = []
@@ -437,29 +445,47 @@ class SaveStore:
         rows.sort(key=lambda row: row[0], reverse=True)
         return [info for _, info in rows]
 
-    def latest_unfinished(self) -> SaveInfo | None:
-        return next((i for i in self.list() if i.error is None and not i.finished), None)
+    def latest_unfinished(self, games: GamesRegistry | None = None) -> SaveInfo | None:
+        return next((i for i in self.list(games) if i.error is None and not i.finished), None)
 
     def _info(self, path: Path, games: GamesRegistry | None) -> SaveInfo:
         thumb = path.with_suffix(".png")
         info = SaveInfo(id=path.stem, path=path, title=path.name,
                         thumbnail=thumb if thumb.is_file() else None)
         try:
+            stamp = _stamp(path)            # before reading: a newer file is never cached as old
             raw = _read_json(path)
             _fill(info, raw)            # best effort first: a newer save still shows its title
             data = _checked(raw, path)
             _fill(info, data)
             if games is not None:
-                try:
-                    games(data["match"]["game"])
-                except (KeyError, LookupError, ImportError):
-                    raise UnknownGame(f'This save is for "{info.title}", a game this version '
-                                      f"of Tabletop does not have.") from None
+                _set_summary(info, self._replayed_summary(path, stamp, data, games))
         except SaveError as err:
             info.error = str(err)
         except Exception as err:        # listing must never fail the whole menu
             info.error = f"The save file {path.name} could not be read ({err})."
         return info
+
+    def _replayed_summary(self, path: Path, stamp: tuple, data: dict,
+                          games: GamesRegistry) -> dict:
+        """The summary of the replayed match. The list is shown often and a replay takes
+        tens of milliseconds, so it is kept until the file changes."""
+        cached = self._summaries.get(path)
+        if cached is None or cached[0] != stamp:
+            cached = stamp, _summary(match_from_save(data, path, games))
+            self._summaries[path] = cached
+        return cached[1]
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    """Changes whenever the file does (an atomic write makes a new inode)."""
+    st = path.stat()
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _set_summary(info: SaveInfo, summary: dict) -> None:
+    for key in ("game", "title", "players", "turn", "finished", "result"):
+        setattr(info, key, summary[key])
 
 
 def _fill(info: SaveInfo, data: dict) -> None:
