@@ -652,3 +652,14 @@ def test_a_save_the_replay_refuses_is_listed_as_damaged(store):
     row = store.list(games=games)[0]
     assert "move 2 of the saved log is illegal" in row.error
     assert store.latest_unfinished(games=games) is None
+
+
+def test_messages_and_rows_stay_short_whatever_the_file_holds(store):
+    match, path = saved(store)
+    huge = "9" * 4000
+    edit(path, lambda d: (d.update(format=int(huge)), d["summary"].update(title="T" * 10 ** 6)))
+    with pytest.raises(NewerFormat) as err:
+        store.load(match.id, games=games)
+    assert len(str(err.value)) < 300
+    row = store.list()[0]
+    assert len(row.error) < 300 and len(row.title) <= 160

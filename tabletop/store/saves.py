@@ -162,6 +162,12 @@ def _damaged(path: Path, why: str) -> DamagedSave:
     return DamagedSave(f"The save file {path.name} is damaged: {why}.")
 
 
+def _clip(value, limit: int = 160) -> str:
+    """`value` as text short enough for a message: files and engine errors can hold anything."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _read_json(path: Path) -> dict:
     raw = _read_capped(path)
     if not raw.strip():
@@ -257,17 +263,17 @@ def _upgrade(data: dict, path: Path) -> dict:
     if not _is(fmt, int):
         raise _damaged(path, 'the field "format" is missing or not a whole number')
     if fmt > FORMAT_VERSION:
-        raise NewerFormat(f"This save was made by a newer version of Tabletop (format {fmt}); "
+        raise NewerFormat(f"This save was made by a newer version of Tabletop (format {_clip(fmt)}); "
                           f"this version reads format {FORMAT_VERSION}.")
     while fmt < FORMAT_VERSION:
         step = MIGRATIONS.get(fmt)
         if step is None:
-            raise SaveError(f"This save uses format {fmt}, which this version of Tabletop "
+            raise SaveError(f"This save uses format {_clip(fmt)}, which this version of Tabletop "
                             f"can no longer read.")
         try:
             data = step(data)
         except Exception as err:      # a migration meeting data it did not expect
-            raise _damaged(path, f"it could not be upgraded from format {fmt} ({err})") from err
+            raise _damaged(path, f"it could not be upgraded from format {fmt} ({_clip(err)})") from err
         fmt += 1
         data["format"] = fmt
     return data
@@ -300,7 +306,7 @@ def _plain(value):
 def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
     """Replay the match in a checked document and compare it with its snapshot."""
     saved = data["match"]
-    title = data["summary"].get("title") or saved["game"]
+    title = _clip(data["summary"].get("title") or saved["game"])
     try:
         game = games(saved["game"])
     except (KeyError, LookupError, ImportError):
@@ -308,24 +314,24 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
                           f"does not have.") from None
     if saved["game_version"] > game.info.version:
         raise NewerFormat(f"This save was made with newer rules for {game.info.title} "
-                          f"(version {saved['game_version']}); this version of Tabletop has "
+                          f"(version {_clip(saved['game_version'])}); this version of Tabletop has "
                           f"version {game.info.version}.")
-    older = (f" It was made with older rules (version {saved['game_version']})."
+    older = (f" It was made with older rules (version {_clip(saved['game_version'])})."
              if saved["game_version"] < game.info.version else "")
     try:
         match = Match.from_json(saved, game)
         replayed = _plain(game.state_to_json(match.state))
     except ValueError as err:         # Match.from_json explains illegal moves
-        raise DamagedSave(f"The save file {path.name} is damaged: {err}{older}") from err
+        raise DamagedSave(f"The save file {path.name} is damaged: {_clip(err, 400)}{older}") from err
     except Exception as err:          # anything else the game chokes on, mid-replay or after
         raise DamagedSave(f"The save file {path.name} is damaged: its moves could not be "
-                          f"replayed ({type(err).__name__}: {err}).{older}") from err
+                          f"replayed ({type(err).__name__}: {_clip(err)}).{older}") from err
     if replayed != saved["snapshot"]:
         keys = sorted(set(replayed) | set(saved["snapshot"]))
         differ = [k for k in keys if replayed.get(k) != saved["snapshot"].get(k)]
         raise DamagedSave(f"The save file {path.name} is damaged: replaying its "
                           f"{len(match.log)} moves does not reach the position it recorded "
-                          f"(different: {', '.join(differ)}).{older}")
+                          f"(different: {_clip(', '.join(differ))}).{older}")
     return match
 
 
@@ -463,7 +469,7 @@ class SaveStore:
         except SaveError as err:
             info.error = str(err)
         except Exception as err:        # listing must never fail the whole menu
-            info.error = f"The save file {path.name} could not be read ({err})."
+            info.error = f"The save file {path.name} could not be read ({_clip(err)})."
         return info
 
     def _replayed_summary(self, path: Path, stamp: tuple, data: dict,
@@ -489,16 +495,16 @@ def _set_summary(info: SaveInfo, summary: dict) -> None:
 
 
 def _fill(info: SaveInfo, data: dict) -> None:
-    """Copy whatever well-typed summary fields `data` has into `info`."""
+    """Copy whatever well-typed summary fields `data` has into `info` (texts clipped)."""
     summary = data.get("summary")
     summary = summary if isinstance(summary, dict) else {}
     for key, kind in (("game", str), ("title", str), ("turn", str), ("finished", bool),
                       ("result", str)):
         if isinstance(summary.get(key), kind) and (kind is not str or summary[key]):
-            setattr(info, key, summary[key])
+            setattr(info, key, _clip(summary[key]) if kind is str else summary[key])
     players = summary.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        info.players = list(players)
+        info.players = [_clip(p) for p in players[:8]]
     if isinstance(data.get("saved_at"), str):
         info.saved_at = data["saved_at"]
 
