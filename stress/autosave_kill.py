@@ -101,7 +101,8 @@ def check_saved_match(store: SaveStore, save_id: str, saved: int, figures: Count
 
 
 def check_cleanup(store: SaveStore, match: Match | None, figures: Counter) -> None:
-    """Fresh leftovers survive a listing; once old (and the match saved on), listing removes them."""
+    """Fresh leftovers survive a listing; once old (and the match saved on), listing removes
+    them."""
     left = len(temps(store.folder))
     figures["tmp files left"] += left
     store.list()
@@ -145,12 +146,12 @@ def main(argv=None) -> int:
         one_kill(i, rng, figures)
     f = figures
     print(f"autosave_kill: {f['kills']} kills with SIGKILL across {', '.join(GAMES)} (seed "
-          f"{args.seed}) in {time.monotonic() - started:.0f} s, {f['kills inside a save']} of them "
-          f"inside SaveStore.save; {f['loads ok']} saves loaded ok ({f['recovered from the backup']} "
-          f"from the backup), {f['killed before a first save']} kills came before a first save; "
-          f"moves lost: {f['moves lost']}; temporary files left by the kills: {f['tmp files left']}, "
-          f"all kept while fresh, {f['tmp files cleaned']} removed by the cleanup once old. "
-          f"Failures: {f['failures']}.")
+          f"{args.seed}) in {time.monotonic() - started:.0f} s, {f['kills inside a save']} of "
+          f"them inside SaveStore.save; {f['loads ok']} saves loaded ok "
+          f"({f['recovered from the backup']} from the backup), {f['killed before a first save']} "
+          f"kills came before a first save; moves lost: {f['moves lost']}; temporary files left "
+          f"by the kills: {f['tmp files left']}, all kept while fresh, {f['tmp files cleaned']} "
+          f"removed by the cleanup once old. Failures: {f['failures']}.")
     return 1 if f["failures"] else 0
 
 

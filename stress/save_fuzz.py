@@ -181,7 +181,8 @@ def illegal_move(base, rng):
     def change(doc):
         log = doc["match"]["log"]
         if not log:
-            log.append({"seat": 0, "action": {"kind": "pass", "args": []}, "label": "", "barrier": False})
+            log.append({"seat": 0, "action": {"kind": "pass", "args": []}, "label": "",
+                        "barrier": False})
             return
         i, how = rng.randrange(len(log)), rng.randrange(5)
         if how == 0:                               # other arguments
@@ -235,8 +236,8 @@ def edit_format(base, rng):
 
 
 def garbage(base, rng):
-    junk = rng.choice([b"", b" \n", b"null", b"[]", b'"save"', b"{}", os.urandom(rng.randint(1, 400)),
-                       b'{"format": 1}', base.main.replace(b"{", b"[", 1)])
+    junk = rng.choice([b"", b" \n", b"null", b"[]", b'"save"', b"{}", b'{"format": 1}',
+                       rng.randbytes(rng.randint(1, 400)), base.main.replace(b"{", b"[", 1)])
     return junk, base.bak, True
 
 
@@ -369,7 +370,7 @@ def check_row(plain, rows) -> str | None:
     return None
 
 
-# --- the run ---------------------------------------------------------------------------------------
+# --- the run -------------------------------------------------------------------------------
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=2100, help="spoiled saves to load (default 2100)")

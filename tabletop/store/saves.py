@@ -263,8 +263,8 @@ def _upgrade(data: dict, path: Path) -> dict:
     if not _is(fmt, int):
         raise _damaged(path, 'the field "format" is missing or not a whole number')
     if fmt > FORMAT_VERSION:
-        raise NewerFormat(f"This save was made by a newer version of Tabletop (format {_clip(fmt)}); "
-                          f"this version reads format {FORMAT_VERSION}.")
+        raise NewerFormat(f"This save was made by a newer version of Tabletop "
+                          f"(format {_clip(fmt)}); this version reads format {FORMAT_VERSION}.")
     while fmt < FORMAT_VERSION:
         step = MIGRATIONS.get(fmt)
         if step is None:
@@ -273,7 +273,8 @@ def _upgrade(data: dict, path: Path) -> dict:
         try:
             data = step(data)
         except Exception as err:      # a migration meeting data it did not expect
-            raise _damaged(path, f"it could not be upgraded from format {fmt} ({_clip(err)})") from err
+            raise _damaged(path, f"it could not be upgraded from format {fmt} "
+                                 f"({_clip(err)})") from err
         fmt += 1
         data["format"] = fmt
     return data
@@ -314,15 +315,16 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
                           f"does not have.") from None
     if saved["game_version"] > game.info.version:
         raise NewerFormat(f"This save was made with newer rules for {game.info.title} "
-                          f"(version {_clip(saved['game_version'])}); this version of Tabletop has "
-                          f"version {game.info.version}.")
+                          f"(version {_clip(saved['game_version'])}); this version of Tabletop "
+                          f"has version {game.info.version}.")
     older = (f" It was made with older rules (version {_clip(saved['game_version'])})."
              if saved["game_version"] < game.info.version else "")
     try:
         match = Match.from_json(saved, game)
         replayed = _plain(game.state_to_json(match.state))
     except ValueError as err:         # Match.from_json explains illegal moves
-        raise DamagedSave(f"The save file {path.name} is damaged: {_clip(err, 400)}{older}") from err
+        raise DamagedSave(f"The save file {path.name} is damaged: "
+                          f"{_clip(err, 400)}{older}") from err
     except Exception as err:          # anything else the game chokes on, mid-replay or after
         raise DamagedSave(f"The save file {path.name} is damaged: its moves could not be "
                           f"replayed ({type(err).__name__}: {_clip(err)}).{older}") from err
