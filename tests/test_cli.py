@@ -118,3 +118,23 @@ def test_arena_takes_match_options_as_json(capsys):
 def test_arena_refuses_options_that_are_not_a_json_object(capsys, bad):
     code, _, err = run(capsys, "arena", "paargus", "--bots", "greedy", "random", "--options", bad)
     assert code == 2 and "--options" in err
+
+
+DEEP = "[" * 50_000 + "]" * 50_000
+
+
+@pytest.mark.parametrize("spoil, why", [
+    (('"options": {', '"options": {"x": ' + DEEP + ","), "its data is nested more than 100 levels deep"),
+    (('"seed": ', '"seed": ' + "9" * 5000 + ', "x": '), "it holds a whole number too long to read"),
+    (('"created": ', '"created": NaN, "x": '),
+     "it holds a number that is not finite (NaN, Infinity or too large)"),
+])
+def test_verify_says_why_a_malformed_save_is_damaged(tmp_path, spoil, why):
+    bad = tmp_path / "bad.json"
+    bad.write_text(GOLDEN.read_text().replace(*spoil, 1))
+    before = bad.read_bytes()
+    proc = subprocess.run([sys.executable, "-m", "tabletop", "verify", str(bad)],
+                          capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == f"{bad}: The save file bad.json is damaged: {why}.\n"   # no traceback
+    assert bad.read_bytes() == before

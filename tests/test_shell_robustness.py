@@ -1,5 +1,8 @@
 """The app never dies on a player: a failing bot, a damaged save, a broken worker."""
 
+import json
+import re
+
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
@@ -75,6 +78,53 @@ def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_pat
     assert shown and "damaged" in shown[0].lower()
     assert bad.read_bytes() == before
     assert win.stack.currentWidget() is win.saves        # the app carried on
+    win.close()
+
+
+def human_match_saved(store, moves=4):
+    match = Match(GAME, [Seat("human", "You"), Seat("human", "Friend")], 5)
+    for _ in range(moves):
+        match.play(match.legal_actions()[0])
+    return match, store.save(match)
+
+
+def test_the_saves_page_shows_malformed_saves_as_damaged(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    match, path = human_match_saved(store)
+    text = path.read_text("utf-8")
+    deep = "[" * 50_000 + "]" * 50_000
+    (store.folder / "deep.json").write_text(text.replace('"options": {', f'"options": {{"x": {deep},'))
+    (store.folder / "ancient.json").write_text(re.sub(r'"saved_at": "[^"]*"',
+                                                      '"saved_at": "0001-01-01T00:00:00+14:00"', text))
+    win = MainWindow(store=store)
+    qtbot.addWidget(win)
+    win.show_saves()
+    rows = {info.id: info for info in win.saves.infos}
+    assert set(rows) == {match.id, "deep", "ancient"} and win.saves.list.count() == 3
+    assert "damaged: its data is nested more than 100 levels deep" in rows["deep"].error
+    assert rows["ancient"].error is None
+    win.show_home()
+    assert win.home.continue_btn.isEnabled()
+    win.close()
+
+
+def test_a_resumed_copy_autosaves_into_the_copy_and_lists_what_its_replay_says(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    match, original = human_match_saved(store)
+    copy = store.folder / "copy.json"
+    data = json.loads(original.read_text("utf-8"))
+    data["summary"].update(finished=True, result="You win")        # an edited summary
+    copy.write_text(json.dumps(data), "utf-8")
+    before = original.read_bytes()
+    win = MainWindow(store=store)
+    qtbot.addWidget(win)
+    win.show_saves()
+    assert not {info.id: info for info in win.saves.infos}["copy"].finished
+    win.resume("copy")
+    win.table.ctrl.match.play(win.table.ctrl.match.legal_actions()[0])
+    win.show_home()                                                    # leaving autosaves
+    assert original.read_bytes() == before
+    assert len(json.loads(copy.read_text("utf-8"))["match"]["log"]) == len(match.log) + 1
     win.close()
 
 

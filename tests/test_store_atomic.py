@@ -89,3 +89,39 @@ def test_json_refuses_nan_and_leaves_file_alone(tmp_path):
         write_json_atomic(path, {"a": float("nan")})
     assert path.read_bytes() == before
     assert names(tmp_path) == ["s.json"]
+
+
+# --- leftovers of interrupted writes (issue 19) ------------------------------------------------
+def make(folder, name, age=0):
+    """A file nobody has touched for `age` seconds."""
+    path = folder / name
+    path.write_bytes(b"x")
+    when = path.stat().st_mtime - age
+    os.utime(path, (when, when))
+    return path
+
+
+def test_stale_temporary_files_are_removed_and_fresh_ones_kept(tmp_path):
+    make(tmp_path, ".a.json.k3j2_x9q.tmp", 11 * 60)            # a write that never finished
+    make(tmp_path, ".a.json.bak.0f3c9a21.tmp", 3600)           # a backup that never finished
+    kept = [make(tmp_path, ".b.json.p0o9i8u7.tmp"),              # another copy of the app writing
+            make(tmp_path, ".c.json.abcdefgh.tmp", 9 * 60),
+            *(make(tmp_path, name, 3600) for name in ("a.json", "a.json.bak", "notes.tmp",
+                                                       ".hidden.tmp", ".a.json.short.tmp"))]
+    assert atomic.remove_stale_temps(tmp_path) == 2
+    assert names(tmp_path) == sorted(p.name for p in kept)
+
+
+def test_a_backup_link_in_progress_is_never_removed(tmp_path):
+    """The backup's temporary name is a hard link to the save, so it has the save's old times."""
+    save = make(tmp_path, "a.json", 3600)
+    link = tmp_path / ".a.json.bak.12345678.tmp"
+    os.link(save, link)
+    assert atomic.remove_stale_temps(tmp_path) == 0 and link.exists()
+    save.unlink()                                              # the save moved on: debris now
+    assert atomic.remove_stale_temps(tmp_path) == 1
+    assert names(tmp_path) == []
+
+
+def test_cleaning_a_missing_folder_is_harmless(tmp_path):
+    assert atomic.remove_stale_temps(tmp_path / "nowhere") == 0

@@ -432,3 +432,234 @@ def test_store_does_not_import_gui():
             "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pygame')]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ})
+
+
+# --- any content at all: a sentence, the backup, the file untouched (issue 19) ----------------
+def nested(depth):
+    return "[" * depth + "]" * depth
+
+
+def raw_edit(path, old, new):
+    """Swap text in the file itself: for content json.dumps cannot write."""
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+MALFORMED = {                    # name: (how to spoil a saved file, what the sentence says)
+    "deep nesting": (lambda p: raw_edit(p, '"options": {}', f'"options": {{"x": {nested(100_000)}}}'),
+                     "nested more than 100 levels deep"),
+    "nesting json can read": (lambda p: raw_edit(p, '"options": {}', f'"options": {{"x": {nested(500)}}}'),
+                              "nested more than 100 levels deep"),
+    "giant integer": (lambda p: raw_edit(p, '"seed": 7', '"seed": ' + "7" * 5000),
+                      "a whole number too long to read"),
+    "NaN": (lambda p: raw_edit(p, '"created": ', '"created": NaN, "x": '),
+            "a number that is not finite"),
+    "Infinity": (lambda p: raw_edit(p, '"seed": 7', '"seed": -Infinity'),
+                 "a number that is not finite"),
+    "huge float": (lambda p: raw_edit(p, '"created": ', '"created": 1e999, "x": '),
+                   "a number that is not finite"),
+}
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_malformed_content_is_a_damaged_save_and_the_file_stays(store, kind):
+    spoil, why = MALFORMED[kind]
+    match, path = saved(store)
+    spoil(path)
+    before = files(saves_dir())
+    with pytest.raises(DamagedSave) as err:
+        store.load(match.id, games=games)
+    assert str(err.value).startswith(f"The save file {match.id}.json is damaged: ")
+    assert why in str(err.value)
+    with pytest.raises(DamagedSave):
+        read_save(path)
+    assert files(saves_dir()) == before
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_malformed_main_file_falls_back_to_a_good_backup(store, kind):
+    match = new_match(moves=1)
+    path = store.save(match)
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    MALFORMED[kind][0](path)
+    damaged = path.read_bytes()
+    loaded = store.load(match.id, games=games, allow_backup=True)
+    assert len(loaded.log) == 1 and "backup copy" in loaded.recovered_from_backup
+    assert path.read_bytes() == damaged
+    store.save(loaded)                                # playing on keeps the damaged file aside
+    assert (saves_dir() / f"{match.id}.json.damaged").read_bytes() == damaged
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_malformed_files_are_listed_as_damaged(store, kind):
+    match, path = saved(store)
+    MALFORMED[kind][0](path)
+    for rows in (store.list(), store.list(games=games)):
+        assert len(rows) == 1 and MALFORMED[kind][1] in rows[0].error
+
+
+def test_a_save_over_64_mb_is_refused_before_it_is_read(store, monkeypatch):
+    match = new_match(moves=1)
+    path = store.save(match)
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    with open(path, "r+b") as f:                      # sparse: costs no disk space
+        f.truncate(64 * 1024 * 1024 + 1)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("read a giant file"))
+    with pytest.raises(DamagedSave) as err:
+        store.load(match.id, games=games)
+    assert str(err.value) == (f"The save file {match.id}.json is damaged: it is larger than "
+                              f"64 MB, far more than any save Tabletop writes.")
+    assert len(store.load(match.id, games=games, allow_backup=True).log) == 1
+    assert "64 MB" in store.list()[0].error
+    assert path.stat().st_size == 64 * 1024 * 1024 + 1
+
+
+@pytest.mark.parametrize("error", [RecursionError, ZeroDivisionError, KeyError, MemoryError])
+def test_any_exception_of_the_replay_is_a_damaged_save(store, monkeypatch, error):
+    match, path = saved(store)
+
+    def broken(state):
+        raise error("the engine choked")
+    monkeypatch.setattr(GAME, "state_to_json", broken)
+    with pytest.raises(DamagedSave, match="its moves could not be replayed"):
+        store.load(match.id, games=games)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["match"]["log"][0]["action"].update(args=[[[[0]]], {"x": 1}]),
+    lambda d: d["match"]["log"][0]["action"].update(args=[0, 10 ** 4000]),
+    lambda d: d["match"]["log"][0]["action"].update(args=[0.5, True]),
+    lambda d: d["match"]["seats"][0].update(kind="robot"),
+    lambda d: d["match"].update(created=10 ** 400),
+])
+def test_wrong_types_deep_inside_are_a_damaged_save(store, change):
+    match, path = saved(store)
+    edit(path, change)
+    with pytest.raises(DamagedSave):
+        store.load(match.id, games=games)
+
+
+def test_listing_removes_stale_temporary_files_only(store):
+    match, path = saved(store)
+    stale, fresh = saves_dir() / f".{path.name}.abcd1234.tmp", saves_dir() / f".{path.name}.wxyz6789.tmp"
+    for tmp in (stale, fresh):
+        tmp.write_text("an interrupted autosave")
+    old = stale.stat().st_mtime - 11 * 60
+    os.utime(stale, (old, old))
+    assert [row.id for row in store.list()] == [match.id]
+    assert not stale.exists() and fresh.exists()
+
+
+# --- a save is what its replay says, written back where it came from (issue 19) -----------------
+def test_a_renamed_save_is_written_back_to_its_own_file(store):
+    match, original = saved(store)
+    copy = saves_dir() / "copy.json"
+    copy.write_bytes(original.read_bytes())
+    before = original.read_bytes()
+    for source in ("copy", copy):
+        loaded = store.load(source, games=games)
+        loaded.play(loaded.legal_actions()[0])
+        assert store.save(loaded) == copy
+    assert original.read_bytes() == before
+    assert len(store.load("copy", games=games).log) == 5
+    assert not (saves_dir() / f"{match.id}.json.bak").exists()
+
+
+def test_a_renamed_save_recovered_from_its_backup_is_written_back_to_its_own_file(store):
+    match, original = saved(store)
+    store.save(match)
+    copy = saves_dir() / "copy.json"
+    for name in (copy.name, copy.name + ".bak"):
+        (saves_dir() / name).write_bytes(original.read_bytes())
+    copy.write_bytes(b"{")
+    before = original.read_bytes()
+    loaded = store.load("copy", games=games, allow_backup=True)
+    assert loaded.recovered_from_backup and store.save(loaded) == copy
+    assert original.read_bytes() == before
+    assert (saves_dir() / "copy.json.damaged").read_bytes() == b"{"
+
+
+@pytest.mark.parametrize("bad_id", ["../x", "a/b", "", "x" * 65, "dot.ted", "new\nline"])
+def test_an_unsafe_match_id_is_a_damaged_save(store, bad_id):
+    match, path = saved(store)
+    edit(path, lambda d: d["match"].update(id=bad_id))
+    with pytest.raises(DamagedSave, match='the field "match.id" is not a valid match id'):
+        store.load(match.id, games=games)
+    assert "match.id" in store.list()[0].error
+
+
+def barrier_match():
+    """A Paargus match long enough to hold moves that revealed cards and ones that did not."""
+    from tabletop.core import Rng
+    from tabletop.games.registry import get_game
+    match = Match(get_game("paargus"), [Seat(), Seat()], 11)
+    rng = Rng(11)
+    for _ in range(60):
+        match.play(rng.choice(match.legal_actions()))
+    barriers = [e.barrier for e in match.log]
+    assert any(barriers) and not all(barriers)
+    return match
+
+
+@pytest.mark.parametrize("edited", [False, True])
+def test_undo_barriers_come_from_the_replay_not_the_file(store, edited):
+    from tabletop.games.registry import get_game
+    match = barrier_match()
+    path = store.save(match)
+    edit(path, lambda d: [entry.update(barrier=edited) for entry in d["match"]["log"]])
+    loaded = store.load(path, games=get_game)
+    assert [e.barrier for e in loaded.log] == [e.barrier for e in match.log]
+    assert [loaded.undo_target(seat) for seat in (None, 0, 1)] == \
+        [match.undo_target(seat) for seat in (None, 0, 1)]
+
+
+def test_the_list_shows_the_replayed_summary_not_the_files(store):
+    playing = new_match(moves=1)
+    store.save(playing)
+    done = finish(new_match(moves=0, seed=3))
+    done_path = store.save(done)
+    edit(store.path_for(playing.id), lambda d: d["summary"].update(
+        finished=True, result="Ann wins", players=["Eve", "Mallory"], title="Chess", turn="Turn 99"))
+    edit(done_path, lambda d: d["summary"].update(finished=False, result=None))
+    rows = {row.id: row for row in store.list(games=games)}
+    assert (rows[playing.id].finished, rows[playing.id].result, rows[playing.id].players,
+            rows[playing.id].title, rows[playing.id].turn) == \
+        (False, None, ["Ann", "Player 2"], "Toy Nim", "")
+    assert rows[done.id].finished and rows[done.id].result.endswith("wins")
+    assert store.latest_unfinished(games=games).id == playing.id
+
+
+def test_the_list_replays_a_save_once_until_it_changes(store, monkeypatch):
+    match, path = saved(store)
+    replays = []
+    real = saves.match_from_save
+    monkeypatch.setattr(saves, "match_from_save", lambda *a: replays.append(1) or real(*a))
+    store.list(games=games)
+    store.list(games=games)
+    assert len(replays) == 1
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    assert store.list(games=games)[0].turn == "" and len(replays) == 2
+
+
+def test_a_save_the_replay_refuses_is_listed_as_damaged(store):
+    match, path = saved(store, moves=3)
+    edit(path, lambda d: d["match"]["log"][1]["action"].update(args=[0, 99]))
+    assert store.list()[0].error is None                       # the shape alone is fine
+    row = store.list(games=games)[0]
+    assert "move 2 of the saved log is illegal" in row.error
+    assert store.latest_unfinished(games=games) is None
+
+
+def test_messages_and_rows_stay_short_whatever_the_file_holds(store):
+    match, path = saved(store)
+    huge = "9" * 4000
+    edit(path, lambda d: (d.update(format=int(huge)), d["summary"].update(title="T" * 10 ** 6)))
+    with pytest.raises(NewerFormat) as err:
+        store.load(match.id, games=games)
+    assert len(str(err.value)) < 300
+    row = store.list()[0]
+    assert len(row.error) < 300 and len(row.title) <= 160

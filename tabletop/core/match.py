@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from tabletop.core.action import Action
@@ -77,6 +78,10 @@ class Match:
         self.log: list[LogEntry] = []
         self.version = 0           # bumped by every move and undo (a Checked answer's freshness)
         self.listeners: list[Callable[["Match", list[Event]], None]] = []
+        # Set by the store on load: the file the match is saved back to (its name may differ
+        # from the id), and a sentence when that file was damaged and its backup was loaded.
+        self.save_path: Path | None = None
+        self.recovered_from_backup: str | None = None
 
     # --- playing -----------------------------------------------------------------
     @property
@@ -176,7 +181,10 @@ class Match:
 
     @classmethod
     def from_json(cls, data: dict, game: Game, trust_snapshot: bool = True) -> "Match":
-        """Rebuild a match. The log is replayed; the snapshot is only compared."""
+        """Rebuild a match. The log is replayed; the snapshot is only compared.
+
+        Seats to act and undo barriers come from the replay, never from `data`: an edited
+        file cannot let undo step back across a reveal."""
         match = cls(game, [Seat.from_json(s) for s in data["seats"]], int(data["seed"]),
                     data.get("options") or {}, bool(data.get("casual", False)), data.get("id"))
         match.created = float(data.get("created", match.created))
@@ -188,7 +196,7 @@ class Match:
             if reason:
                 raise ValueError(f"move {len(match.log) + 1} of the saved log is illegal: {reason}")
             events = game.apply(match.state, action)
-            match.log.append(LogEntry(seat, action, bool(raw.get("barrier", any(e.reveals for e in events)))))
+            match.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
         match.updated = float(data.get("updated", match.updated))
         return match
 

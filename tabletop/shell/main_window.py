@@ -100,7 +100,7 @@ class MainWindow(QMainWindow):
     def show_home(self) -> None:
         self.table.leave()
         try:
-            self.home.set_latest(self.store.latest_unfinished())
+            self.home.set_latest(self.store.latest_unfinished(get_game))
         except Exception as exc:   # a bad saves folder must not block the home screen
             log.warning("could not list saves: %s", exc)
             self.home.set_latest(None)
@@ -139,13 +139,12 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "This save cannot be opened",
                                 f"{exc}\n\nThe file was left as it is.")
             return
-        note = getattr(match, "recovered_from_backup", None)
-        if note:
-            QMessageBox.information(self, "Recovered from the backup", note)
+        if match.recovered_from_backup:
+            QMessageBox.information(self, "Recovered from the backup", match.recovered_from_backup)
         self.open_match(match)
 
     def _continue_latest(self) -> None:
-        info = self.store.latest_unfinished()
+        info = self.store.latest_unfinished(get_game)
         if info:
             self.resume(info.id)
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QMessageBox,
                                QVBoxLayout, QWidget)
 
+from tabletop.games.registry import get_game
 from tabletop.shell.widgets import button, label
 from tabletop.store.saves import SaveInfo, SaveStore
 
@@ -16,7 +17,7 @@ from tabletop.store.saves import SaveInfo, SaveStore
 def when(iso: str) -> str:
     try:
         t = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, OverflowError, OSError):   # a date out of range
         return iso or "?"
     return t.strftime("%d %b %Y, %H:%M")
 
@@ -54,7 +55,7 @@ class SavesPage(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        self.infos = self.store.list()
+        self.infos = self.store.list(get_game)      # rows say what each replay says
         for info in self.infos:
             if info.error:
                 text = f"{info.title}  ·  cannot be opened\n{info.error}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from typing import Callable
 import tabletop
 from tabletop.core.game import Game, Result
 from tabletop.core.match import Match
-from tabletop.store.atomic import backup_path, write_atomic, write_json_atomic
+from tabletop.store.atomic import (backup_path, remove_stale_temps, write_atomic,
+                                   write_json_atomic)
 from tabletop.store.paths import saves_dir
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,11 @@ GamesRegistry = Callable[[str], Game]
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
+# Limits a real save is far from (a 1,700-move match is 0.3 MB, nested 8 deep); a file past
+# them is damaged, and deeper data would crash the next save's JSON writer.
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 100
+
 
 # --- errors -------------------------------------------------------------------
 class SaveError(Exception):
@@ -44,7 +51,7 @@ class SaveError(Exception):
 
 
 class DamagedSave(SaveError):
-    """Not JSON, cut short, missing fields, an illegal move, or a wrong snapshot."""
+    """Not JSON, cut short, too large or deep, missing fields, an illegal move, a wrong snapshot."""
 
 
 class NewerFormat(SaveError):
@@ -155,30 +162,99 @@ def _damaged(path: Path, why: str) -> DamagedSave:
     return DamagedSave(f"The save file {path.name} is damaged: {why}.")
 
 
+def _clip(value, limit: int = 160) -> str:
+    """`value` as text short enough for a message: files and engine errors can hold anything."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _read_json(path: Path) -> dict:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveNotFound(f"The save file {path.name} does not exist.") from None
-    except OSError as err:
-        raise SaveError(f"The save file {path.name} could not be read ({err.strerror}).") from err
+    raw = _read_capped(path)
     if not raw.strip():
         raise _damaged(path, "it is empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _damaged(path, "it is not a text file") from None
+    data = _parse(text, path)
+    if not isinstance(data, dict):
+        raise _damaged(path, "it does not hold a saved game")
+    if _deeper_than(data, MAX_DEPTH):
+        raise _too_deep(path)
+    return data
+
+
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes; its size is checked first, so a giant file is never read."""
     try:
-        data = json.loads(text)
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise _too_large(path)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)          # + 1: it may have grown since
+    except FileNotFoundError:
+        raise SaveNotFound(f"The save file {path.name} does not exist.") from None
+    except OSError as err:
+        raise SaveError(f"The save file {path.name} could not be read ({err.strerror}).") from err
+    if len(raw) > MAX_SAVE_BYTES:
+        raise _too_large(path)
+    return raw
+
+
+def _too_large(path: Path) -> DamagedSave:
+    return _damaged(path, f"it is larger than {MAX_SAVE_BYTES // 2**20} MB, far more than any "
+                          f"save Tabletop writes")
+
+
+def _too_deep(path: Path) -> DamagedSave:
+    return _damaged(path, f"its data is nested more than {MAX_DEPTH} levels deep")
+
+
+class _NotFinite(ValueError):
+    """NaN, Infinity or a float too large: the writer never writes them (allow_nan=False)."""
+
+
+def _no_constant(name: str):
+    raise _NotFinite(name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
+def _parse(text: str, path: Path):
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
         if err.pos >= len(text.rstrip()):
             raise _damaged(path, "it ends too early, so it was probably cut short "
                                  "while being written") from None
         raise _damaged(path, f"it is not valid save data (line {err.lineno}, "
                              f"column {err.colno})") from None
-    if not isinstance(data, dict):
-        raise _damaged(path, "it does not hold a saved game")
-    return data
+    except _NotFinite:
+        raise _damaged(path, "it holds a number that is not finite (NaN, Infinity or "
+                             "too large)") from None
+    except ValueError:            # an integer past Python's 4,300-digit conversion limit
+        raise _damaged(path, "it holds a whole number too long to read") from None
+    except RecursionError:
+        raise _too_deep(path) from None
+
+
+def _deeper_than(value, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` levels (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item)
+    return False
 
 
 def _upgrade(data: dict, path: Path) -> dict:
@@ -187,17 +263,18 @@ def _upgrade(data: dict, path: Path) -> dict:
     if not _is(fmt, int):
         raise _damaged(path, 'the field "format" is missing or not a whole number')
     if fmt > FORMAT_VERSION:
-        raise NewerFormat(f"This save was made by a newer version of Tabletop (format {fmt}); "
-                          f"this version reads format {FORMAT_VERSION}.")
+        raise NewerFormat(f"This save was made by a newer version of Tabletop "
+                          f"(format {_clip(fmt)}); this version reads format {FORMAT_VERSION}.")
     while fmt < FORMAT_VERSION:
         step = MIGRATIONS.get(fmt)
         if step is None:
-            raise SaveError(f"This save uses format {fmt}, which this version of Tabletop "
+            raise SaveError(f"This save uses format {_clip(fmt)}, which this version of Tabletop "
                             f"can no longer read.")
         try:
             data = step(data)
         except Exception as err:      # a migration meeting data it did not expect
-            raise _damaged(path, f"it could not be upgraded from format {fmt} ({err})") from err
+            raise _damaged(path, f"it could not be upgraded from format {fmt} "
+                                 f"({_clip(err)})") from err
         fmt += 1
         data["format"] = fmt
     return data
@@ -217,6 +294,8 @@ def _checked(raw: dict, path: Path) -> dict:
     problem = _shape_problem(data, _SHAPE, "")
     if problem:
         raise _damaged(path, problem)
+    if not _ID.fullmatch(data["match"]["id"]):     # it names files: "../x" must not load
+        raise _damaged(path, 'the field "match.id" is not a valid match id')
     return data
 
 
@@ -228,7 +307,7 @@ def _plain(value):
 def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
     """Replay the match in a checked document and compare it with its snapshot."""
     saved = data["match"]
-    title = data["summary"].get("title") or saved["game"]
+    title = _clip(data["summary"].get("title") or saved["game"])
     try:
         game = games(saved["game"])
     except (KeyError, LookupError, ImportError):
@@ -236,25 +315,25 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
                           f"does not have.") from None
     if saved["game_version"] > game.info.version:
         raise NewerFormat(f"This save was made with newer rules for {game.info.title} "
-                          f"(version {saved['game_version']}); this version of Tabletop has "
-                          f"version {game.info.version}.")
-    older = (f" It was made with older rules (version {saved['game_version']})."
+                          f"(version {_clip(saved['game_version'])}); this version of Tabletop "
+                          f"has version {game.info.version}.")
+    older = (f" It was made with older rules (version {_clip(saved['game_version'])})."
              if saved["game_version"] < game.info.version else "")
     try:
         match = Match.from_json(saved, game)
+        replayed = _plain(game.state_to_json(match.state))
     except ValueError as err:         # Match.from_json explains illegal moves
-        raise DamagedSave(f"The save file {path.name} is damaged: {err}{older}") from err
-    except Exception as err:          # anything else the game chokes on mid-replay
+        raise DamagedSave(f"The save file {path.name} is damaged: "
+                          f"{_clip(err, 400)}{older}") from err
+    except Exception as err:          # anything else the game chokes on, mid-replay or after
         raise DamagedSave(f"The save file {path.name} is damaged: its moves could not be "
-                          f"replayed ({type(err).__name__}: {err}).{older}") from err
-    replayed = _plain(game.state_to_json(match.state))
+                          f"replayed ({type(err).__name__}: {_clip(err)}).{older}") from err
     if replayed != saved["snapshot"]:
         keys = sorted(set(replayed) | set(saved["snapshot"]))
         differ = [k for k in keys if replayed.get(k) != saved["snapshot"].get(k)]
         raise DamagedSave(f"The save file {path.name} is damaged: replaying its "
                           f"{len(match.log)} moves does not reach the position it recorded "
-                          f"(different: {', '.join(differ)}).{older}")
-    match.recovered_from_backup = None
+                          f"(different: {_clip(', '.join(differ))}).{older}")
     return match
 
 
@@ -279,6 +358,7 @@ class SaveInfo:
 class SaveStore:
     def __init__(self, folder: Path | str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else saves_dir()
+        self._summaries: dict[Path, tuple[tuple, dict]] = {}    # path: (stamp, summary)
 
     def path_for(self, match_id: str) -> Path:
         if not isinstance(match_id, str) or not _ID.fullmatch(match_id):
@@ -295,12 +375,14 @@ class SaveStore:
     def save(self, match: Match, thumbnail_png: bytes | None = None) -> Path:
         """Write `match` atomically; the previous save becomes `<id>.json.bak`.
 
-        Without a thumbnail an existing one is kept (autosaves need not render).
+        A loaded match goes back to the file it came from, whatever its name;
+        a new one to `<id>.json`. Without a thumbnail an existing one is kept
+        (autosaves need not render).
         """
-        path = self.path_for(match.id)
+        path = match.save_path or self.path_for(match.id)
         try:
             document = save_document(match)
-            if getattr(match, "recovered_from_backup", None):
+            if match.recovered_from_backup:
                 self._keep_damaged(path)
             write_json_atomic(path, document)
             if thumbnail_png is not None:
@@ -337,7 +419,7 @@ class SaveStore:
         """
         path = self._resolve(id_or_path)
         try:
-            return match_from_save(read_save(path), path, games)
+            match = match_from_save(read_save(path), path, games)
         except (DamagedSave, SaveNotFound) as err:
             bak = backup_path(path)
             if not allow_backup or not bak.exists():
@@ -350,14 +432,20 @@ class SaveStore:
             match.recovered_from_backup = (f"{err} Tabletop loaded the backup copy instead, "
                                            f"so the most recent moves may be missing.")
             log.warning("%s", match.recovered_from_backup)
-            return match
+        match.save_path = path
+        return match
 
     def list(self, games: GamesRegistry | None = None) -> list[SaveInfo]:
         """Every save, newest first. Never raises; damaged files carry `error`.
 
-        Only the shape is checked (no replay), so listing stays fast. Given
-        `games`, saves of games this version lacks also get an error.
+        Without `games` only the shape is checked and rows show the file's own
+        summary. Given `games` (as the app does), every save is replayed, once
+        until its file changes, and its row shows what the replay says: an edited
+        summary cannot mark a match finished, and a log that does not replay or a
+        game this version lacks is an error. Leftovers of interrupted autosaves
+        (old `.tmp` files) are removed.
         """
+        remove_stale_temps(self.folder)
         rows = []
         for path in self.folder.glob("*.json"):
             info = self._info(path, games)
@@ -365,42 +453,60 @@ class SaveStore:
         rows.sort(key=lambda row: row[0], reverse=True)
         return [info for _, info in rows]
 
-    def latest_unfinished(self) -> SaveInfo | None:
-        return next((i for i in self.list() if i.error is None and not i.finished), None)
+    def latest_unfinished(self, games: GamesRegistry | None = None) -> SaveInfo | None:
+        return next((i for i in self.list(games) if i.error is None and not i.finished), None)
 
     def _info(self, path: Path, games: GamesRegistry | None) -> SaveInfo:
         thumb = path.with_suffix(".png")
         info = SaveInfo(id=path.stem, path=path, title=path.name,
                         thumbnail=thumb if thumb.is_file() else None)
         try:
+            stamp = _stamp(path)            # before reading: a newer file is never cached as old
             raw = _read_json(path)
             _fill(info, raw)            # best effort first: a newer save still shows its title
             data = _checked(raw, path)
             _fill(info, data)
             if games is not None:
-                try:
-                    games(data["match"]["game"])
-                except (KeyError, LookupError, ImportError):
-                    raise UnknownGame(f'This save is for "{info.title}", a game this version '
-                                      f"of Tabletop does not have.") from None
+                _set_summary(info, self._replayed_summary(path, stamp, data, games))
         except SaveError as err:
             info.error = str(err)
         except Exception as err:        # listing must never fail the whole menu
-            info.error = f"The save file {path.name} could not be read ({err})."
+            info.error = f"The save file {path.name} could not be read ({_clip(err)})."
         return info
+
+    def _replayed_summary(self, path: Path, stamp: tuple, data: dict,
+                          games: GamesRegistry) -> dict:
+        """The summary of the replayed match. The list is shown often and a replay takes
+        tens of milliseconds, so it is kept until the file changes."""
+        cached = self._summaries.get(path)
+        if cached is None or cached[0] != stamp:
+            cached = stamp, _summary(match_from_save(data, path, games))
+            self._summaries[path] = cached
+        return cached[1]
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    """Changes whenever the file does (an atomic write makes a new inode)."""
+    st = path.stat()
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _set_summary(info: SaveInfo, summary: dict) -> None:
+    for key in ("game", "title", "players", "turn", "finished", "result"):
+        setattr(info, key, summary[key])
 
 
 def _fill(info: SaveInfo, data: dict) -> None:
-    """Copy whatever well-typed summary fields `data` has into `info`."""
+    """Copy whatever well-typed summary fields `data` has into `info` (texts clipped)."""
     summary = data.get("summary")
     summary = summary if isinstance(summary, dict) else {}
     for key, kind in (("game", str), ("title", str), ("turn", str), ("finished", bool),
                       ("result", str)):
         if isinstance(summary.get(key), kind) and (kind is not str or summary[key]):
-            setattr(info, key, summary[key])
+            setattr(info, key, _clip(summary[key]) if kind is str else summary[key])
     players = summary.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        info.players = list(players)
+        info.players = [_clip(p) for p in players[:8]]
     if isinstance(data.get("saved_at"), str):
         info.saved_at = data["saved_at"]
 
