@@ -350,20 +350,23 @@ def judge(plain, rescued, rows, bak_good: bool, base: Base) -> tuple[str, str | 
         problem = problem or check_match(rescued)
     elif isinstance(plain, SaveError) != isinstance(rescued, SaveError):
         return outcome, "allow_backup changed the outcome without a good backup to load"
-    return outcome, problem or check_row(plain, rows)
+    return outcome, problem or check_row(plain, rescued, rows)
 
 
-def check_row(plain, rows) -> str | None:
+def check_row(plain, rescued, rows) -> str | None:
+    """The row offers what Resume opens (a load that may fall back to the backup)."""
     if isinstance(plain, SaveNotFound):
         return None if not rows else "a missing save is listed"
     if len(rows) != 1:
         return f"{len(rows)} rows listed for one save"
     row = rows[0]
-    if isinstance(plain, SaveError):
+    if isinstance(rescued, SaveError):
         return None if row.error else "the list shows a save that does not load as fine"
     if row.error:
         return f"the list shows a save that loads as damaged: {row.error[:200]}"
-    summary = save_document(plain)["summary"]
+    if bool(row.from_backup) != bool(rescued.recovered_from_backup):
+        return "the list and the load disagree on whether the backup is opened"
+    summary = save_document(rescued)["summary"]
     if (row.finished, row.result, row.players) != (summary["finished"], summary["result"],
                                                    summary["players"]):
         return "the list shows a summary the replay does not"

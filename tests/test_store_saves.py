@@ -493,6 +493,22 @@ def test_malformed_main_file_falls_back_to_a_good_backup(store, kind):
 
 
 @pytest.mark.parametrize("kind", MALFORMED)
+def test_a_damaged_save_with_a_good_backup_is_listed_as_its_backup(store, kind):
+    """The list offers what load(allow_backup=True) will open, so the match is not stuck."""
+    match = new_match(moves=1)
+    path = store.save(match)
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    MALFORMED[kind][0](path)
+    for rows in (store.list(), store.list(games=games)):
+        assert len(rows) == 1 and rows[0].error is None and rows[0].id == match.id
+        assert rows[0].players and MALFORMED[kind][1] in rows[0].from_backup
+        assert "backup copy" in rows[0].from_backup
+    assert store.latest_unfinished(games).id == match.id
+    assert len(store.load(rows[0].id, games=games, allow_backup=True).log) == 1
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
 def test_malformed_files_are_listed_as_damaged(store, kind):
     match, path = saved(store)
     MALFORMED[kind][0](path)
@@ -513,7 +529,8 @@ def test_a_save_over_64_mb_is_refused_before_it_is_read(store, monkeypatch):
     assert str(err.value) == (f"The save file {match.id}.json is damaged: it is larger than "
                               f"64 MB, far more than any save Tabletop writes.")
     assert len(store.load(match.id, games=games, allow_backup=True).log) == 1
-    assert "64 MB" in store.list()[0].error
+    row = store.list()[0]                             # listed as its backup, resumable
+    assert row.error is None and "64 MB" in row.from_backup
     assert path.stat().st_size == 64 * 1024 * 1024 + 1
 
 

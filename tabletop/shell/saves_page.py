@@ -63,6 +63,8 @@ class SavesPage(QWidget):
                 status = info.result if info.finished and info.result else info.turn
                 text = (f"{info.title}  ·  {' vs '.join(info.players)}\n{status}\n"
                         f"Saved {when(info.saved_at)}")
+                if info.from_backup:
+                    text += "  ·  opens from its backup copy"
             item = QListWidgetItem(text)
             if info.thumbnail and QPixmap(str(info.thumbnail)).width() > 0:
                 item.setIcon(QIcon(str(info.thumbnail)))
@@ -82,7 +84,10 @@ class SavesPage(QWidget):
         info = self._current()
         self.resume_btn.setEnabled(bool(info and not info.error))
         self.delete_btn.setEnabled(info is not None)
-        self.detail.setText("" if info is None else str(info.path))
+        detail = "" if info is None else str(info.path)
+        if info is not None and info.from_backup:
+            detail += "\n" + info.from_backup
+        self.detail.setText(detail)
 
     def _resume(self) -> None:
         info = self._current()

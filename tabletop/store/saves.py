@@ -353,6 +353,9 @@ class SaveInfo:
     thumbnail: Path | None = None
     error: str | None = None
     result: str | None = None
+    # set when the file is damaged but its backup is good: the row is the backup's, and
+    # resuming opens it (SaveStore.load with allow_backup)
+    from_backup: str | None = None
 
 
 class SaveStore:
@@ -457,22 +460,39 @@ class SaveStore:
         return next((i for i in self.list(games) if i.error is None and not i.finished), None)
 
     def _info(self, path: Path, games: GamesRegistry | None) -> SaveInfo:
+        """The row of `path`; a damaged file with a good backup shows the backup's row."""
+        info, err = self._row(path, path, games)
+        bak = backup_path(path)
+        if isinstance(err, (DamagedSave, SaveNotFound)) and bak.is_file():   # as load() falls back
+            backup, _ = self._row(path, bak, games)
+            if backup.error is None:
+                backup.from_backup = (f"{info.error} Resuming opens its backup copy, which "
+                                      f"may miss the most recent moves.")
+                return backup
+        return info
+
+    def _row(self, path: Path, source: Path,
+             games: GamesRegistry | None) -> tuple[SaveInfo, Exception | None]:
+        """The row of save `path` read from `source` (the file itself or its backup), and
+        what stopped the reading, if anything."""
         thumb = path.with_suffix(".png")
         info = SaveInfo(id=path.stem, path=path, title=path.name,
                         thumbnail=thumb if thumb.is_file() else None)
         try:
-            stamp = _stamp(path)            # before reading: a newer file is never cached as old
-            raw = _read_json(path)
+            stamp = _stamp(source)          # before reading: a newer file is never cached as old
+            raw = _read_json(source)
             _fill(info, raw)            # best effort first: a newer save still shows its title
-            data = _checked(raw, path)
+            data = _checked(raw, source)
             _fill(info, data)
             if games is not None:
-                _set_summary(info, self._replayed_summary(path, stamp, data, games))
+                _set_summary(info, self._replayed_summary(source, stamp, data, games))
         except SaveError as err:
             info.error = str(err)
+            return info, err
         except Exception as err:        # listing must never fail the whole menu
-            info.error = f"The save file {path.name} could not be read ({_clip(err)})."
-        return info
+            info.error = f"The save file {source.name} could not be read ({_clip(err)})."
+            return info, err
+        return info, None
 
     def _replayed_summary(self, path: Path, stamp: tuple, data: dict,
                           games: GamesRegistry) -> dict:
