@@ -16,6 +16,7 @@ falls back to `fallback_choice` (one-sample greedy), so a match never stalls.
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
 import traceback
 from importlib import import_module
@@ -147,18 +148,21 @@ class BotWorker:
         self._ready = False
 
     def _stop(self) -> None:
+        """Kill the process and return at once; a daemon thread reaps it.
+
+        Never wait on the caller's (the UI's) thread: a frozen process (stopped,
+        or stuck where SIGTERM is not seen) held the UI for seconds. SIGKILL
+        cannot be ignored, so the reaper's join ends as soon as the kernel is done.
+        """
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         self._pending = None
-        if proc is not None:
-            if proc.is_alive():
-                proc.terminate()
-            proc.join(timeout=2.0)
-            if proc.is_alive():     # terminate ignored: force it
-                proc.kill()
-                proc.join(timeout=2.0)
         if conn is not None:
             conn.close()
+        if proc is not None:
+            if proc.is_alive():
+                proc.kill()
+            threading.Thread(target=proc.join, name="tabletop-bot-reaper", daemon=True).start()
 
     def close(self) -> None:
         """Stop the process now, thinking or not. The worker restarts on the next request."""
