@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 import test_bots_support  # noqa: F401  (registers the test bots here too)
@@ -70,3 +73,39 @@ def test_a_frozen_worker_past_its_time_limit_is_dropped_at_once():
         assert time.perf_counter() - start < QUICK
         assert outcome is not None and "longer than" in outcome[2]
         assert gone(pid)
+
+
+# --- the app dies under its worker ----------------------------------------------------
+_PARENT = """
+import sys, time
+sys.path[:0] = {paths!r}
+from test_bots_worker_faults import _thinking
+from tabletop.bots.worker import BotWorker
+w = BotWorker(time_limit=600, preload=["test_bots_support"])
+pid = _thinking(w, {bot!r})
+time.sleep(0.3)                      # well into the decision
+print(pid, flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("bot", ["spinner", "sleepy"])
+def test_a_worker_exits_quietly_within_a_second_or_two_of_its_app_being_killed(tmp_path, bot):
+    paths = [str(Path(__file__).parent), str(Path(__file__).parents[1])]
+    errors = tmp_path / "stderr.txt"
+    with errors.open("wb") as err:
+        app = subprocess.Popen([sys.executable, "-c", _PARENT.format(paths=paths, bot=bot)],
+                               stdout=subprocess.PIPE, stderr=err)
+    pid = None
+    try:
+        pid = int(app.stdout.readline())
+        app.kill()                  # kill -9: nothing in the app runs
+        app.wait()
+        assert gone(pid, within=2.0), "the worker outlived its app"
+    finally:
+        app.kill()
+        app.stdout.close()
+        if pid is not None and not gone(pid, within=0):
+            os.kill(pid, signal.SIGKILL)
+    time.sleep(0.2)                 # anything it wrote on its way out
+    assert "Traceback" not in errors.read_text(), errors.read_text()
