@@ -33,7 +33,7 @@ def _thinking(w: BotWorker, bot: str = "sleepy") -> int:
     """Ask `bot` for a move and return once the process is ready and on it."""
     w.request(TOY, *_position(), bot)
     end = time.monotonic() + 60
-    while not w._ready:
+    while not w.thinking:
         assert w.poll() is None and time.monotonic() < end
         time.sleep(0.01)
     return w.pid

@@ -111,7 +111,7 @@ def test_closing_a_match_whose_bot_is_frozen_returns_at_once(qtbot, tmp_path):
     match.seats[1] = Seat("bot", "Bot", bot="sleepy")
     worker = BotWorker(preload=["test_bots_support"])
     ctrl = MatchController(match, SaveStore(tmp_path), worker)
-    qtbot.waitUntil(lambda: worker.busy and worker._ready, timeout=60000)
+    qtbot.waitUntil(lambda: worker.thinking, timeout=60000)
     pid = worker.pid
     freeze(pid)
     start = time.perf_counter()

@@ -259,6 +259,11 @@ class BotWorker:
     def busy(self) -> bool:
         return self._pending is not None
 
+    @property
+    def thinking(self) -> bool:
+        """Busy, and the process is on it (it has started and said so)."""
+        return self._pending is not None and self._ready
+
     def poll(self) -> Outcome | None:
         """The answer to the pending request if there is one now; never blocks."""
         if self._pending is None:
