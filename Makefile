@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 HEADLESS := QT_QPA_PLATFORM=offscreen SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test bench clean screenshots
+.PHONY: play test stress bench clean screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -26,6 +26,13 @@ play: $(STAMP)
 # Tests spread over every core (pytest-xdist): 2 on CI.
 test: $(TEST_STAMP)
 	$(HEADLESS) $(BIN)/python -m pytest -q -n auto
+
+# Fault injection and long random play (stress/README.md); not part of `make test`.
+stress: $(TEST_STAMP)
+	$(HEADLESS) $(BIN)/python stress/save_fuzz.py
+	$(HEADLESS) $(BIN)/python stress/autosave_kill.py
+	$(HEADLESS) $(BIN)/python stress/worker_faults.py
+	$(HEADLESS) $(BIN)/python stress/random_play.py
 
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/tabletop bench paargus

@@ -30,6 +30,17 @@ class SleepyBot:
         return legal[0]
 
 
+class SpinnerBot:
+    """Thinks in pure Python for a minute, as a long search does (it holds the GIL)."""
+    name = "spinner"
+
+    def choose(self, game, view, legal, rng):
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            sum(range(1000))
+        return legal[0]
+
+
 class IllegalBot:
     name = "illegal"
 
@@ -39,6 +50,7 @@ class IllegalBot:
 
 register_bot("boom", lambda difficulty, policy: BoomBot())
 register_bot("sleepy", lambda difficulty, policy: SleepyBot())
+register_bot("spinner", lambda difficulty, policy: SpinnerBot())
 register_bot("illegal", lambda difficulty, policy: IllegalBot())
 
 

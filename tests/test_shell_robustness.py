@@ -147,3 +147,24 @@ def test_the_app_stops_on_sigterm(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_closing_a_match_whose_bot_is_frozen_returns_at_once(qtbot, tmp_path):
+    """A frozen worker (stopped, say) is killed, not waited for: the UI goes on."""
+    import time
+
+    import test_bots_support  # noqa: F401  (registers "sleepy" here and in the worker)
+    from process_helpers import freeze, gone
+
+    from tabletop.bots.worker import BotWorker
+    match = bot_first_match()
+    match.seats[1] = Seat("bot", "Bot", bot="sleepy")
+    worker = BotWorker(preload=["test_bots_support"])
+    ctrl = MatchController(match, SaveStore(tmp_path), worker)
+    qtbot.waitUntil(lambda: worker.thinking, timeout=60000)
+    pid = worker.pid
+    freeze(pid)
+    start = time.perf_counter()
+    ctrl.close()
+    assert time.perf_counter() - start < 0.2
+    assert gone(pid)

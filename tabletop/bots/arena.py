@@ -23,6 +23,10 @@ Bots that search report their effort through a `last_search` attribute
 ({"iterations": n, "seconds": t} after each decision, None when they did not
 search); the report then gives each such entrant a "search" entry with the
 decisions searched and the iterations per second.
+
+Decision times are summarised in bounded memory (`Quantiles`): the median and
+p95 are exact up to 2000 decisions per bot, within 1% (relative) past that, and
+the report then says so under "timing_error".
 """
 
 from __future__ import annotations
@@ -30,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import statistics
 import time
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -38,6 +41,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from tabletop.bots.base import make_bot, parse_entrant, resolve_plugin
+from tabletop.bots.quantiles import EXACT_LIMIT, REL_ERROR, Quantiles
 from tabletop.bots.worker import choose_with_fallback
 from tabletop.core.plugin import Plugin
 from tabletop.core import Game, Rng
@@ -46,6 +50,8 @@ from tabletop.store.saves import SaveStore
 
 MAX_MOVES = 5000
 _BOT_SEED_SALT = 0xB075_EED5  # keeps bot streams apart from a game that seeds Rng(seed) itself
+TIMING_ERROR = (f"medians and p95s are within {REL_ERROR:.0%} (relative) of the exact figures: "
+                f"past {EXACT_LIMIT} decisions a bot's times are kept as a histogram")
 
 
 @dataclass
@@ -56,43 +62,39 @@ class _Entrant:
     wins: int = 0
     losses: int = 0
     draws: int = 0
-    times_ms: list[float] = field(default_factory=list)
+    times_ms: Quantiles = field(default_factory=Quantiles)    # bounded: not every time
     searched: int = 0           # decisions the bot reported a search for
     iterations: int = 0
     search_s: float = 0.0
-    search_ms: list[float] = field(default_factory=list)
+    search_ms: Quantiles = field(default_factory=Quantiles)
 
     def to_json(self) -> dict:
         out = {"bot": self.spec, "wins": self.wins, "losses": self.losses, "draws": self.draws,
-               "decision_ms": {"median": _median(self.times_ms), "p95": _p95(self.times_ms)}}
+               "decision_ms": _figures(self.times_ms)}
         if self.searched:
             out["search"] = {
                 "decisions": self.searched, "iterations": self.iterations,
                 "iterations_per_decision": round(self.iterations / self.searched, 1),
                 "iterations_per_s": round(self.iterations / self.search_s, 1) if self.search_s else 0.0,
-                "searched_ms": {"median": _median(self.search_ms), "p95": _p95(self.search_ms)}}
+                "searched_ms": _figures(self.search_ms)}
         return out
 
     def merge(self, other: "_Entrant") -> None:
         self.wins += other.wins
         self.losses += other.losses
         self.draws += other.draws
-        self.times_ms.extend(other.times_ms)
+        self.times_ms.merge(other.times_ms)
         self.searched += other.searched
         self.iterations += other.iterations
         self.search_s += other.search_s
-        self.search_ms.extend(other.search_ms)
+        self.search_ms.merge(other.search_ms)
+
+    def exact(self) -> bool:
+        return self.times_ms.exact and self.search_ms.exact
 
 
-def _median(xs: list[float]) -> float:
-    return round(statistics.median(xs), 3) if xs else 0.0
-
-
-def _p95(xs: list[float]) -> float:
-    if not xs:
-        return 0.0
-    ordered = sorted(xs)      # nearest-rank percentile
-    return round(ordered[max(0, -(-95 * len(ordered) // 100) - 1)], 3)
+def _figures(times: Quantiles) -> dict:
+    return {"median": round(times.median(), 3), "p95": round(times.percentile(95), 3)}
 
 
 @dataclass
@@ -146,6 +148,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     report = {"game": game.info.id, "games": games, "errors": tally.errors,
               "illegal": tally.illegal, "unfinished": tally.unfinished,
               "entrants": [e.to_json() for e in entrants]}
+    if not all(e.exact() for e in entrants):
+        report["timing_error"] = TIMING_ERROR
     if options is not None:
         report["options"] = dict(options)
     return report
@@ -224,13 +228,13 @@ def _play_game(found: Plugin, entrants: list[_Entrant], index: int, game_seed: i
             action, error = choose_with_fallback(game, view, legal, bots[k],
                                                  entrant.difficulty, rng)
             elapsed_ms = (time.perf_counter() - start) * 1000.0
-            entrant.times_ms.append(elapsed_ms)
+            entrant.times_ms.add(elapsed_ms)
             search = getattr(bots[k], "last_search", None)
             if search and error is None:
                 entrant.searched += 1
                 entrant.iterations += int(search.get("iterations", 0))
                 entrant.search_s += float(search.get("seconds", 0.0))
-                entrant.search_ms.append(elapsed_ms)
+                entrant.search_ms.add(elapsed_ms)
             failed = failed or error is not None
             if action not in legal:
                 tally.illegal += 1
@@ -272,6 +276,8 @@ def format_table(report: dict) -> str:
                      f"{rate:>6.1f} {e['decision_ms']['median']:>10.2f} "
                      f"{e['decision_ms']['p95']:>9.2f}"
                      + (f"  {e['search']['iterations_per_s']:.0f} it/s" if "search" in e else ""))
+    if "timing_error" in report:
+        lines.append(f"({report['timing_error']})")
     return "\n".join(lines)
 
 

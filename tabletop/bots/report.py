@@ -173,6 +173,12 @@ def timing_table(result: dict) -> str:
     return "\n".join(rows)
 
 
+def _timing_note(result: dict) -> str:
+    """The arena's word on approximate times (long runs keep a histogram), if any matchup has one."""
+    note = next((r["timing_error"] for r in result["reports"] if "timing_error" in r), None)
+    return f" Times: {note}." if note else ""
+
+
 def bench_line(result: dict) -> str:
     b = result.get("bench")
     if not b:
@@ -233,7 +239,7 @@ def render(results: list[dict]) -> str:
                      "are the decisions the bot searched. Where a bot played several matchups "
                      "the slowest median and p95 are shown. The arena plays "
                      f"{jobs} games at once, one per core, as the app's one bot process would "
-                     "run beside the UI.\n\n"
+                     f"run beside the UI.{_timing_note(result)}\n\n"
                      f"Engine speed: {bench_line(result)}\n")
     raw = [{"game": r["game"], "options": r["options"],
             "matchups": [{k: v for k, v in rep.items()} for rep in r["reports"]]}

@@ -16,6 +16,9 @@ falls back to `fallback_choice` (one-sample greedy), so a match never stalls.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import threading
 import time
 import traceback
 from importlib import import_module
@@ -28,6 +31,7 @@ from tabletop.core import Action, Game, Rng
 DEFAULT_TIME_LIMIT = 10.0          # seconds a bot may think before it is stopped
 STARTUP_LIMIT = 60.0               # seconds a fresh process may take to import its modules
 _READY = "ready"                   # the process's first message: the clock starts now
+PARENT_CHECK_S = 0.25              # the worker checks this often that the app is alive
 
 Outcome = tuple[int, "Action | None", "str | None"]   # (ticket, action, error text)
 
@@ -74,16 +78,20 @@ def _error_text(exc: BaseException) -> str:
 
 # --- the worker process ----------------------------------------------------------
 def _serve(conn, preload: tuple[str, ...]) -> None:
-    """The worker's main loop: answer (ticket, index into legal, error) per request."""
+    """The worker's main loop: answer (ticket, index into legal, error) per request.
+
+    It ends quietly when the app goes away: at once if the app dies (even in the
+    middle of a search), or when the pipe breaks.
+    """
+    _exit_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the app's to handle, not ours
     startup_error = None
     try:
         for module in preload:     # lets tests and plugins register bots/games here
             import_module(module)
     except Exception as exc:
         startup_error = f"the bot process could not load {module!r}: {_error_text(exc)}"
-    try:
-        conn.send(_READY)          # time spent starting up is not thinking time
-    except (EOFError, OSError):
+    if not _send(conn, _READY):    # time spent starting up is not thinking time
         return
     bots: dict[tuple[str, str, str], Bot] = {}
     while True:
@@ -91,26 +99,60 @@ def _serve(conn, preload: tuple[str, ...]) -> None:
             message = conn.recv()
         except (EOFError, OSError):
             return                  # the app went away
-        if message is None:
+        if message is None or not _send(conn, _answer(message, bots, startup_error)):
             return
-        ticket, game_id, seat, view, legal_raw, bot_name, difficulty, seed = message
-        try:
-            if startup_error:
-                raise RuntimeError(startup_error)
-            found = resolve_plugin(game_id)
-            game = found.game
-            if isinstance(view, dict):  # a view in JSON form: games that can, rebuild it
-                view = getattr(game, "view_from_json", game.state_from_json)(view)
-            legal = [Action(kind, args, label) for kind, args, label in legal_raw]
-            key = (game_id, bot_name, difficulty)
-            if key not in bots:
-                bots[key] = make_bot(bot_name, difficulty, found.policy)
-            action = bots[key].choose(game, view, legal, Rng(seed))
-            if action not in legal:
-                raise ValueError(f"the bot chose an action that is not legal: {action}")
-            conn.send((ticket, legal.index(action), None))
-        except Exception as exc:
-            conn.send((ticket, None, _error_text(exc)))
+
+
+def _answer(message: tuple, bots: dict[tuple[str, str, str], Bot],
+            startup_error: str | None) -> tuple[int, int | None, str | None]:
+    ticket, game_id, seat, view, legal_raw, bot_name, difficulty, seed = message
+    try:
+        if startup_error:
+            raise RuntimeError(startup_error)
+        found = resolve_plugin(game_id)
+        game = found.game
+        if isinstance(view, dict):  # a view in JSON form: games that can, rebuild it
+            view = getattr(game, "view_from_json", game.state_from_json)(view)
+        legal = [Action(kind, args, label) for kind, args, label in legal_raw]
+        key = (game_id, bot_name, difficulty)
+        if key not in bots:
+            bots[key] = make_bot(bot_name, difficulty, found.policy)
+        action = bots[key].choose(game, view, legal, Rng(seed))
+        if action not in legal:
+            raise ValueError(f"the bot chose an action that is not legal: {action}")
+        return ticket, legal.index(action), None
+    except Exception as exc:
+        return ticket, None, _error_text(exc)
+
+
+def _send(conn, message) -> bool:
+    """Send to the app; False when it is gone (nobody to tell, nothing to print)."""
+    try:
+        conn.send(message)
+        return True
+    except (EOFError, OSError):     # BrokenPipeError among them
+        return False
+
+
+def _exit_with_parent() -> None:
+    """Exit at once, quietly, when the app dies: a watchdog thread.
+
+    Without it the worker searched on until its decision ended, then died on
+    the broken pipe. The parent's sentinel (multiprocessing.parent_process)
+    wakes the watchdog the moment the app dies, on every platform; a changed
+    os.getppid() (the worker was adopted) covers a sentinel held open elsewhere.
+    """
+    parent, ppid = multiprocessing.parent_process(), os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == ppid and (parent is None or parent.is_alive()):
+            if parent is not None:
+                parent.join(PARENT_CHECK_S)     # returns as soon as the app dies
+            else:
+                time.sleep(PARENT_CHECK_S)
+        os._exit(0)                 # now, mid-search: no traceback, no flush
+
+    threading.Thread(target=watch, name="tabletop-bot-watchdog", daemon=True).start()
 
 
 class BotWorker:
@@ -147,18 +189,21 @@ class BotWorker:
         self._ready = False
 
     def _stop(self) -> None:
+        """Kill the process and return at once; a daemon thread reaps it.
+
+        Never wait on the caller's (the UI's) thread: a frozen process (stopped,
+        or stuck where SIGTERM is not seen) held the UI for seconds. SIGKILL
+        cannot be ignored, so the reaper's join ends as soon as the kernel is done.
+        """
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         self._pending = None
-        if proc is not None:
-            if proc.is_alive():
-                proc.terminate()
-            proc.join(timeout=2.0)
-            if proc.is_alive():     # terminate ignored: force it
-                proc.kill()
-                proc.join(timeout=2.0)
         if conn is not None:
             conn.close()
+        if proc is not None:
+            if proc.is_alive():
+                proc.kill()
+            threading.Thread(target=proc.join, name="tabletop-bot-reaper", daemon=True).start()
 
     def close(self) -> None:
         """Stop the process now, thinking or not. The worker restarts on the next request."""
@@ -213,6 +258,11 @@ class BotWorker:
     @property
     def busy(self) -> bool:
         return self._pending is not None
+
+    @property
+    def thinking(self) -> bool:
+        """Busy, and the process is on it (it has started and said so)."""
+        return self._pending is not None and self._ready
 
     def poll(self) -> Outcome | None:
         """The answer to the pending request if there is one now; never blocks."""
