@@ -41,6 +41,7 @@ from tabletop.games.registry import get_game  # noqa: E402
 from tabletop.store.atomic import backup_path  # noqa: E402
 from tabletop.store.saves import (MAX_SAVE_BYTES, DamagedSave, SaveError,  # noqa: E402
                                   SaveNotFound, SaveStore, save_document)
+from tabletop.store.summaries import CACHE_NAME  # noqa: E402
 
 GAMES = ("paargus", "pariah", "trials")
 BASES_PER_GAME = 6
@@ -288,8 +289,10 @@ def write_case(folder: Path, base: Base, main: bytes | None, bak: bytes) -> Path
 
 
 def files(folder: Path) -> dict[str, tuple[int, int]]:
-    """Each file's size and mtime (equal bytes are checked apart, without reading 64 MB)."""
-    return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()}
+    """Each save file's size and mtime (equal bytes are checked apart, without reading 64 MB);
+    the list's own cache of replayed summaries is not a save."""
+    return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()
+            if p.name != CACHE_NAME}
 
 
 def load(store: SaveStore, path: Path, allow_backup: bool):

@@ -662,6 +662,35 @@ def test_the_list_replays_a_save_once_until_it_changes(store, monkeypatch):
     assert store.list(games=games)[0].turn == "" and len(replays) == 2
 
 
+def test_a_new_run_lists_saves_it_has_replayed_before_without_replaying_them(store, monkeypatch):
+    match, path = saved(store)
+    first = store.list(games=games)[0]
+    monkeypatch.setattr(saves, "match_from_save", lambda *a: pytest.fail("replayed again"))
+    again = SaveStore().list(games=games)[0]                 # a new run of the app
+    assert (again.finished, again.result, again.players, again.turn) == \
+           (first.finished, first.result, first.players, first.turn)
+
+
+def test_the_cache_does_not_let_an_edited_save_skip_its_replay(store, monkeypatch):
+    match, path = saved(store, moves=3)
+    store.list(games=games)
+    edit(path, lambda d: d["summary"].update(finished=True, result="Ann wins."))
+    row = SaveStore().list(games=games)[0]                    # same log: the cached replay
+    assert not row.finished and row.result is None
+    edit(path, lambda d: d["match"]["log"][1]["action"].update(args=[0, 99]))
+    assert "move 2 of the saved log is illegal" in SaveStore().list(games=games)[0].error
+
+
+@pytest.mark.parametrize("junk", [b"", b"{", b"[1, 2]", b'{"x.json": [1]}', b"\xff" * 9])
+def test_a_damaged_list_cache_is_ignored_and_rewritten(store, junk):
+    match, path = saved(store)
+    (path.parent / ".summaries.cache").write_bytes(junk)
+    row = SaveStore().list(games=games)[0]
+    assert row.error is None and row.players
+    cached = json.loads((path.parent / ".summaries.cache").read_text(encoding="utf-8"))
+    assert list(cached) == [path.name]
+
+
 def test_a_save_the_replay_refuses_is_listed_as_damaged(store):
     match, path = saved(store, moves=3)
     edit(path, lambda d: d["match"]["log"][1]["action"].update(args=[0, 99]))

@@ -26,6 +26,7 @@ from tabletop.core.match import Match
 from tabletop.store.atomic import (backup_path, remove_stale_temps, write_atomic,
                                    write_json_atomic)
 from tabletop.store.paths import saves_dir
+from tabletop.store.summaries import SummaryCache, replay_digest
 
 log = logging.getLogger(__name__)
 
@@ -362,6 +363,7 @@ class SaveStore:
     def __init__(self, folder: Path | str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else saves_dir()
         self._summaries: dict[Path, tuple[tuple, dict]] = {}    # path: (stamp, summary)
+        self._on_disk = SummaryCache(self.folder)                  # the same, between runs
 
     def path_for(self, match_id: str) -> Path:
         if not isinstance(match_id, str) or not _ID.fullmatch(match_id):
@@ -454,6 +456,9 @@ class SaveStore:
             info = self._info(path, games)
             rows.append((_sort_key(info), info))
         rows.sort(key=lambda row: row[0], reverse=True)
+        if games is not None and self.folder.is_dir():
+            self._on_disk.keep_only({p.name for p in self.folder.iterdir()})
+            self._on_disk.flush()
         return [info for _, info in rows]
 
     def latest_unfinished(self, games: GamesRegistry | None = None) -> SaveInfo | None:
@@ -497,12 +502,23 @@ class SaveStore:
     def _replayed_summary(self, path: Path, stamp: tuple, data: dict,
                           games: GamesRegistry) -> dict:
         """The summary of the replayed match. The list is shown often and a replay takes
-        tens of milliseconds, so it is kept until the file changes."""
+        tens of milliseconds, so it is kept until the file changes, and on disk under a
+        digest of what the replay depends on (store/summaries.py)."""
         cached = self._summaries.get(path)
-        if cached is None or cached[0] != stamp:
-            cached = stamp, _summary(match_from_save(data, path, games))
-            self._summaries[path] = cached
-        return cached[1]
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        match = data["match"]
+        try:
+            rules = games(match["game"]).info.version
+        except Exception:               # an unknown game: the replay below says so
+            rules = None
+        digest = replay_digest(match, rules)
+        summary = self._on_disk.get(path.name, digest)
+        if summary is None:
+            summary = _summary(match_from_save(data, path, games))
+            self._on_disk.put(path.name, digest, summary)
+        self._summaries[path] = stamp, summary
+        return summary
 
 
 def _stamp(path: Path) -> tuple[int, int, int]:
