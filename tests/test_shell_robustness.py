@@ -128,6 +128,26 @@ def test_a_resumed_copy_autosaves_into_the_copy_and_lists_what_its_replay_says(q
     win.close()
 
 
+def test_a_damaged_save_with_a_good_backup_resumes_from_the_saves_page(qtbot, tmp_path, monkeypatch):
+    store = SaveStore(tmp_path / "saves")
+    match, path = human_match_saved(store, moves=3)
+    match.play(match.legal_actions()[0])
+    store.save(match)
+    path.write_bytes(path.read_bytes()[:200])                 # cut short; the .bak holds 3 moves
+    told = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: told.append(a[2]))
+    win = MainWindow(store=store)
+    qtbot.addWidget(win)
+    win.show_saves()
+    win.saves.list.setCurrentRow(0)
+    assert win.saves.resume_btn.isEnabled()
+    assert "opens from its backup copy" in win.saves.list.item(0).text()
+    assert "Resuming opens its backup copy" in win.saves.detail.text()
+    win.saves.resume_btn.click()
+    assert len(win.table.ctrl.match.log) == 3 and "backup copy" in told[0]
+    win.close()
+
+
 def test_the_app_stops_on_sigterm(tmp_path):
     """SDL swallows SIGTERM unless told not to: a desktop session must be able to close us."""
     import os
