@@ -225,10 +225,10 @@ def cast_spell(s: ParagonsState, link: Link, ev: list[Event]) -> None:
         return
     ev.append(Event("resolve", f"{sp.name} resolves.", {"card": c, "name": sp.name, "owner": seat,
                                                        "copy": c < 0}))
-    run_effect(s, Ctx(seat, c, design), eff, link.targets, bool(link.combo), ev, SPELL_AIM)
-    if c >= 0:
+    if c >= 0:          # destroyed as it resolves (first: its effect may end the game)
         s.discards[s.owner[c]].append(c)
-    else:
+    run_effect(s, Ctx(seat, c, design), eff, link.targets, bool(link.combo), ev, SPELL_AIM)
+    if c < 0:
         ev.append(Event("copy_gone", f"The copy of {sp.name} leaves the game.", {"name": sp.name}))
 
 

@@ -98,12 +98,13 @@ def _leave_board(s: ParagonsState, m: int, ev: list[Event]) -> int:
     lift(s, m)
     for c in s.imbued.pop(m, []):
         s.host.pop(c)
-        for e in card_of(s, c).effects_when("leaves"):
-            run_effect(s, Ctx(s.owner[c], c, s.designs[c], m), e, (), False, ev)
         s.discards[s.owner[c]].append(c)
         ev.append(Event("destroy", f"{name(s, c)} goes with it.",
                         {"card": c, "name": name(s, c), "owner": s.owner[c], "from": "imbued",
                          "to": "discard"}))
+        for e in card_of(s, c).effects_when("leaves"):
+            if outcome.game_on(s):
+                run_effect(s, Ctx(s.owner[c], c, s.designs[c], m), e, (), False, ev)
     return seat
 
 

@@ -115,7 +115,7 @@ def building(s: ParagonsState, seat: int) -> list[Action]:
     29, put one in. So the deck is never far from legal and any deck of 30 can be reached."""
     if len(s.decks[seat]) < DECK_SIZE:
         return [A.ADD(c, label=f"Put {name(s, c)} into your deck") for c in s.reserves[seat]]
-    out = [A.REMOVE(c, label=f"Set {name(s, c)} aside") for c in s.decks[seat]]
+    out = [A.REMOVE(c, label=f"Set {name(s, c)} aside") for c in sorted(s.decks[seat])]
     out.append(A.DONE(label=f"Play this deck of {DECK_SIZE} cards"))
     return out
 
