@@ -91,17 +91,22 @@ def deal_damage(s: ParagonsState, m: int, n: int, source: int, ev: list[Event]) 
     return n
 
 
-def _leave_board(s: ParagonsState, m: int, ev: list[Event]) -> int:
-    """Mercenary m leaves its board: its Imbuements resolve their leaving effects and are
-    destroyed. Returns the seat whose board it was on."""
+def _leave_board(s: ParagonsState, m: int, zone: list[int], event: Event, ev: list[Event]) -> int:
+    """Mercenary m leaves its board for `zone` (first, so that nothing after can lose it); its
+    Imbuements are destroyed and then resolve their leaving effects. Returns the seat whose
+    board it was on."""
     seat = s.board_of(m)
     lift(s, m)
-    for c in s.imbued.pop(m, []):
+    zone.append(m)
+    ev.append(event)
+    gone = s.imbued.pop(m, [])
+    for c in gone:
         s.host.pop(c)
         s.discards[s.owner[c]].append(c)
         ev.append(Event("destroy", f"{name(s, c)} goes with it.",
                         {"card": c, "name": name(s, c), "owner": s.owner[c], "from": "imbued",
                          "to": "discard"}))
+    for c in gone:
         for e in card_of(s, c).effects_when("leaves"):
             if outcome.game_on(s):
                 run_effect(s, Ctx(s.owner[c], c, s.designs[c], m), e, (), False, ev)
@@ -109,31 +114,29 @@ def _leave_board(s: ParagonsState, m: int, ev: list[Event]) -> int:
 
 
 def destroy(s: ParagonsState, m: int, ev: list[Event]) -> None:
-    seat = _leave_board(s, m, ev)
-    s.discards[s.owner[m]].append(m)
-    ev.append(Event("destroy", f"{name(s, m)} is destroyed.",
-                    {"card": m, "name": name(s, m), "owner": s.owner[m], "from": "board", "to": "discard"}))
+    p = s.owner[m]
+    seat = _leave_board(s, m, s.discards[p], Event(
+        "destroy", f"{name(s, m)} is destroyed.",
+        {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "discard"}), ev)
     for e in card_of(s, m).effects_when("destroyed"):
         if outcome.game_on(s):
             run_effect(s, Ctx(seat, m, s.designs[m]), e, (), False, ev)
 
 
 def bounce(s: ParagonsState, m: int, ev: list[Event]) -> None:
-    _leave_board(s, m, ev)
     p = s.owner[m]
-    s.hands[p].append(m)
     s.known[p].append(m)
-    ev.append(Event("bounce", f"{name(s, m)} is Bounced to Player {p + 1}'s hand.",
-                    {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "hand"}))
+    _leave_board(s, m, s.hands[p], Event(
+        "bounce", f"{name(s, m)} is Bounced to Player {p + 1}'s hand.",
+        {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "hand"}), ev)
 
 
 def banish(s: ParagonsState, m: int, ev: list[Event]) -> None:
-    _leave_board(s, m, ev)
     p = s.owner[m]
-    s.reserves[p].append(m)
     s.banished.add(m)
-    ev.append(Event("banish", f"{name(s, m)} is Banished to Player {p + 1}'s Reserve Pile.",
-                    {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "reserve"}))
+    _leave_board(s, m, s.reserves[p], Event(
+        "banish", f"{name(s, m)} is Banished to Player {p + 1}'s Reserve Pile.",
+        {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "reserve"}), ev)
 
 
 def recruit(s: ParagonsState, p: int, c: int, ev: list[Event]) -> None:
