@@ -61,7 +61,8 @@ def pt(seat: int) -> int:
 
 def _zones(s: ParagonsState, p: int):
     own = [getattr(s, z)[p] for z in ("decks", "reserves", "discards", "hands", "hidden")]
-    others = [getattr(s, z)[q] for q in range(s.players) if q != p for z in SEAT_ZONES]
+    others = [getattr(s, z)[q] for q in range(s.players) if q != p
+              for z in ("decks", "reserves", "discards")]
     return own + [s.neutral_deck, s.pool, s.layout] + others
 
 

@@ -808,8 +808,8 @@ def test_a_defence_whose_defender_is_gone_is_rescinded_and_the_attack_lands():
 def test_in_a_three_for_all_the_window_goes_round_the_table_from_the_player_after():
     s = duel((WARRIOR, MAGE, RANGER))
     s.mana = [3, 1, 1]
-    for p in (0, 1, 2):
-        to_hand(s, p, "quick-shot")
+    for p, spell in ((0, "firebolt"), (1, "quick-shot"), (2, "quick-shot")):
+        to_hand(s, p, spell)
     m = to_hand(s, 0, "stonecutter")
     do(s, "play", m, 0, -1, ())
     asked = []
