@@ -267,3 +267,14 @@ def test_three_for_all_a_player_at_0_life_is_out_and_the_last_standing_wins():
     let_resolve(s)
     assert s.phase == "over" and s.winner == 0
     every_card_once(s)
+
+
+def test_a_spectator_sees_no_hand_and_the_saved_list_labels_the_match():
+    s = duel()
+    to_hand(s, 0, "ogre-thug")
+    v = GAME.view(s, None)
+    assert all(v.designs[c] == "" for p in (0, 1) for c in v.hands[p] + v.decks[p])
+    assert GAME.turn_label(s) == "Game 1, round 1"
+    assert GAME.turn_label(GAME.setup({}, 1, 2)) == "Choosing classes"
+    win_game(s, 0)
+    assert GAME.turn_label(s) == "Finished after 1 game"

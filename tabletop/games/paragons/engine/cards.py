@@ -78,10 +78,6 @@ class Card:
         return self.type == "mercenary"
 
     @property
-    def is_spell(self) -> bool:
-        return self.type in SPELL_TYPES
-
-    @property
     def tier(self) -> str:
         """A neutral mercenary's tier: greater (cost 5-7) or lesser (4 or less)."""
         if self.klass != NEUTRAL:
@@ -211,7 +207,7 @@ def parse_card(raw: dict, klass: str) -> Card:
     elif combat or attack or health:
         raise CardDataError(f"{where}: only mercenaries have combat stats")
     effects = tuple(_effect(e, ctype, where) for e in raw.get("effects", ()))
-    if ctype in ("spell", "imbuement", "enchantment") and not any(e.when == "play" for e in effects):
+    if ctype in SPELL_TYPES and not any(e.when == "play" for e in effects):
         raise CardDataError(f"{where}: a spell says what it does when played")
     if sum(e.when == "play" for e in effects) > 1:
         raise CardDataError(f"{where}: one played effect at most")

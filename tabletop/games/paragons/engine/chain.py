@@ -120,13 +120,13 @@ def resolve(s: ParagonsState, link: Link, ev: list[Event]) -> None:
     others = options(s, link)
     if others:
         s.pending = link
-        ev.append(Event("rechoose", f"Player {link.seat + 1} must choose again for {_what(s, link)}.",
+        ev.append(Event("rechoose", f"Player {link.seat + 1} must choose again for {what_of(s, link)}.",
                         {"seat": link.seat, "cause": link.kind}))
     else:
         rescind(s, link, ev)
 
 
-def _what(s: ParagonsState, link: Link) -> str:
+def what_of(s: ParagonsState, link: Link) -> str:
     if link.kind in (MERC, SPELL) and (link.card >= 0 or link.design):
         return card(design_of(s, link)).name
     if link.card >= 0 and link.card in s.designs:
@@ -147,7 +147,7 @@ def rescind(s: ParagonsState, link: Link, ev: list[Event]) -> None:
             s.hands[p].append(link.card)
             s.known[p].append(link.card)
             to = "hand"
-    ev.append(Event("rescind", f"{_what(s, link)} cannot be done and is rescinded.",
+    ev.append(Event("rescind", f"{what_of(s, link)} cannot be done and is rescinded.",
                     {"seat": link.seat, "card": link.card, "cause": link.kind, "from": "chain", "to": to}))
 
 

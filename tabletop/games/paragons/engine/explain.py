@@ -36,7 +36,7 @@ def explain(s: ParagonsState, a: Action) -> str:
     if kind in ("choose", "pick", "add", "remove", "done", "mulligan"):
         return "The game is under way: that belongs to another phase of the match."
     if s.pending is not None:
-        what = chain._what(s, s.pending)
+        what = chain.what_of(s, s.pending)
         return "That choice is not possible either." if kind == "rechoose" else \
             f"{what} can no longer be done as declared: choose again for it first."
     if kind == "rechoose":

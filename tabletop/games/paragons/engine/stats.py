@@ -46,10 +46,6 @@ def health(s: ParagonsState, m: int) -> int:
     return total + sum(st.hp for st in _statics(s, m) if st.op == "stat")
 
 
-def health_left(s: ParagonsState, m: int) -> int:
-    return health(s, m) - s.damage.get(m, 0)
-
-
 def keywords(s: ParagonsState, m: int) -> set[str]:
     kws = set(card_of(s, m).keywords)
     kws.update(st.keyword for st in _statics(s, m) if st.op == "grant")
