@@ -236,6 +236,8 @@ def rechoose(s: ParagonsState, space: int, bump: int, targets: tuple, ev: list[E
     """The pending link's player has chosen again: it is carried out, and the chain goes on."""
     link = s.pending.with_choices(space, bump, targets)
     s.pending = None
+    if link.kind == ATTACK:          # a defence was against the target first declared
+        s.defenders.pop(link.card, None)
     carry_out(s, link, ev)
     WINDOW.advance(s, ev)
 
