@@ -55,7 +55,8 @@ def test_the_classes_play_as_the_text_describes_them():
 def test_card_text_is_written_from_the_effect_steps():
     assert card("firebolt").text == "Deal 2 damage to target enemy mercenary or opponent."
     assert card("quick-shot").text == ("Deal 1 damage to target enemy mercenary. "
-                                      "Combo: Deal 2 damage to target enemy mercenary.")
+                                      "Combo: Deal 2 damage to it.")
+    assert card("shield-bash").text == "Deal 2 damage to target enemy mercenary; exhaust it."
     assert card("pitfall").text.startswith("Hidden (when an enemy attacks you or one of your mercenaries).")
     assert card("mirror-familiar").text.endswith(
         "Anytime, Exhaust: Copy target spell of yours on the chain (not an Imbuement or Enchantment): "

@@ -264,7 +264,18 @@ REF_NOUN = {"self": "this mercenary", "enemy_mercs": "each enemy mercenary",
 HOST_NOUN = {"imbuement": "the imbued mercenary", "enchantment": "the mercenary on this space"}
 
 
+def _named_before(st: Step, eff: Effect) -> bool:
+    """Did an earlier step of the effect name the same one thing (so this one says "it")?"""
+    if st.to not in ("target", "host", "self"):
+        return False
+    seq = eff.steps + eff.combo
+    i = next(i for i, x in enumerate(seq) if x is st)
+    return any(x.to == st.to for x in seq[:i])
+
+
 def noun(st: Step, eff: Effect, ctype: str) -> str:
+    if _named_before(st, eff):
+        return "it"
     if st.to == "target":
         return TARGET_NOUN[eff.target]
     if st.to == "host":
