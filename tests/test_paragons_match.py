@@ -8,7 +8,7 @@ import pytest
 from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, end_turn, every_card_once, legal,
                               let_resolve, pt, to_board, to_hand, why)
 
-from tabletop.core import Action
+from tabletop.core import Action, Rng
 from tabletop.games.paragons.engine.cards import card, class_cards, precon_decks
 from tabletop.games.paragons.engine.rules import GAME
 
@@ -274,6 +274,8 @@ def test_a_spectator_sees_no_hand_and_the_saved_list_labels_the_match():
     to_hand(s, 0, "ogre-thug")
     v = GAME.view(s, None)
     assert all(v.designs[c] == "" for p in (0, 1) for c in v.hands[p] + v.decks[p])
+    again = GAME.state_from_json(GAME.view_to_json(v))
+    assert again.secrets == v.secrets and all(GAME.sample(again, Rng(1)).designs.values())
     assert GAME.turn_label(s) == "Game 1, round 1"
     assert GAME.turn_label(GAME.setup({}, 1, 2)) == "Choosing classes"
     win_game(s, 0)

@@ -67,7 +67,7 @@ def view_hides(s: ParagonsState, seat: int, rng: Rng) -> None:
             assert (v.designs[c] == UNKNOWN) != (c in s.banished)
         assert sorted(v.secrets[p]) == sorted(s.designs[v_c] for v_c in
                                               [z[i] for z, i in _unknown_places(s, p)])
-    json.dumps(GAME.view_to_json(v))
+    v = GAME.state_from_json(json.loads(json.dumps(GAME.view_to_json(v))))     # a view saves too
     assert _view_json(s, seat) == _view_json(_redealt(s, seat, rng), seat), \
         "a view changed when cards it may not see were dealt elsewhere"
     t = GAME.sample(v, rng)

@@ -39,7 +39,7 @@ def _hosts(s: "ParagonsState") -> dict[int, int]:
     return {c: m for m, cs in s.imbued.items() for c in cs}
 
 
-_VIEW = ("viewer",)
+_VIEW = ("viewer", "secrets")      # a spectator view has secrets and no viewer
 
 
 @declared
