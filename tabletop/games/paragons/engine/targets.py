@@ -1,0 +1,118 @@
+"""Chosen targets: how they are written in actions and links, and whether one is valid now.
+
+A target is one int whose meaning its effect's spec gives: a mercenary or a Pool card is its
+card id; a player is -1 - seat; a board space is 1000 + seat * 8 + space; a link of the chain
+is 2000 + its index in the chain (links never move while the chain lives: a cancelled one is
+voided in place).
+
+Concealed mercenaries are no valid target for enemy spells and Voluntary Abilities; the
+arrival effects of mercenaries (passive abilities) may still target them.
+"""
+
+from __future__ import annotations
+
+from tabletop.games.paragons.engine.chain_item import MERC, SPELL
+from tabletop.games.paragons.engine.cards import card
+from tabletop.games.paragons.engine.stats import card_of, has
+from tabletop.games.paragons.engine.state import SPACES, ParagonsState
+from tabletop.games.paragons.engine.steps import MERC_TARGETS, SPACE_TARGETS
+
+SPACE_BASE, LINK_BASE = 1000, 2000
+# who aims: Concealed turns away spells and abilities, not passive abilities
+SPELL_AIM, ABILITY_AIM, PASSIVE_AIM = "spell", "ability", "passive"
+
+
+def player_target(p: int) -> int:
+    return -1 - p
+
+
+def is_player(t: int) -> bool:
+    return t < 0
+
+
+def player_of(t: int) -> int:
+    return -1 - t
+
+
+def space_target(seat: int, i: int) -> int:
+    return SPACE_BASE + seat * SPACES + i
+
+
+def space_of_target(t: int) -> tuple[int, int]:
+    """(seat, space) of a space target."""
+    return divmod(t - SPACE_BASE, SPACES)
+
+
+def link_target(i: int) -> int:
+    return LINK_BASE + i
+
+
+def is_merc_id(t: int) -> bool:
+    return 0 <= t < SPACE_BASE
+
+
+def merc_ok(s: ParagonsState, seat: int, spec: str, m: int, aim: str) -> bool:
+    if not is_merc_id(m) or m not in s.at:
+        return False
+    board = s.board_of(m)
+    if s.out[board]:
+        return False
+    if board == seat:
+        return spec in ("own_merc", "any_merc")
+    if spec == "own_merc":
+        return False
+    return aim == PASSIVE_AIM or not has(s, m, "concealed")
+
+
+def _link_ok(s: ParagonsState, seat: int, spec: str, t: int) -> bool:
+    i = t - LINK_BASE
+    if not 0 <= i < len(s.stack):
+        return False
+    link = s.stack[i]
+    if spec == "own_spell":      # a plain spell: a copy of an Imbuement would have no card to attach
+        return link.kind == SPELL and link.seat == seat and \
+            card(link.design or s.designs[link.card]).type == "spell"
+    want = SPELL if spec == "enemy_spell" else MERC
+    return link.kind == want and link.seat != seat
+
+
+def target_ok(s: ParagonsState, seat: int, spec: str, t: int, aim: str) -> bool:
+    """Whether `t` is a valid target of `spec` for `seat` now."""
+    if type(t) is not int:
+        return False
+    if spec in MERC_TARGETS:
+        return merc_ok(s, seat, spec, t, aim)
+    if spec in ("opponent", "enemy_any"):
+        if is_player(t):
+            p = player_of(t)
+            return 0 <= p < s.players and p != seat and not s.out[p]
+        return spec == "enemy_any" and merc_ok(s, seat, "enemy_merc", t, aim)
+    if spec in ("pool", "pool_lesser"):
+        return t in s.pool and (spec == "pool" or card_of(s, t).tier == "lesser")
+    if spec in SPACE_TARGETS:
+        if not SPACE_BASE <= t < LINK_BASE:
+            return False
+        q, _ = space_of_target(t)
+        if q >= s.players or s.out[q]:
+            return False
+        return (q == seat) == (spec == "own_space")
+    if t >= LINK_BASE:
+        return _link_ok(s, seat, spec, t)
+    return False
+
+
+def choices(s: ParagonsState, seat: int, spec: str, aim: str) -> list[int]:
+    """Every valid target of `spec` for `seat` now."""
+    if spec in MERC_TARGETS:
+        return [m for m in s.all_mercs() if merc_ok(s, seat, spec, m, aim)]
+    if spec in ("opponent", "enemy_any"):
+        out = [player_target(p) for p in s.live() if p != seat]
+        if spec == "enemy_any":
+            out += [m for m in s.all_mercs() if merc_ok(s, seat, "enemy_merc", m, aim)]
+        return out
+    if spec in ("pool", "pool_lesser"):
+        return [c for c in s.pool if target_ok(s, seat, spec, c, aim)]
+    if spec in SPACE_TARGETS:
+        seats = [seat] if spec == "own_space" else [p for p in s.live() if p != seat]
+        return [space_target(q, i) for q in seats for i in range(SPACES)]
+    return [link_target(i) for i in range(len(s.stack)) if _link_ok(s, seat, spec, link_target(i))]
