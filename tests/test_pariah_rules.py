@@ -2,6 +2,8 @@
 and a scenario for every ability, keyword, relic and evolution in the data."""
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,10 @@ from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, desi
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP
 from tabletop.games.pariah.engine.stats import keywords, stat
+from tabletop.games.registry import get_game
+from tabletop.store.saves import DamagedSave, SaveStore
+
+RULES_V1 = Path(__file__).parent / "data" / "pariah_rules_v1"
 
 
 def S(s, d, name, nth=0):
@@ -493,16 +499,26 @@ def test_sweep_spreads_dice_over_neighbours_of_the_main_target():
     assert not any(t == shaper for p in plans if p[0][0] == hawk for t, _ in p)   # not adjacent
     assert not any(len(p) > 2 for p in plans)                                      # Sweep 1: one more
     reason = GAME.why_illegal(s, Action("attack", (brute, ((hawk, 2), (shaper, 1)))))
-    assert "within 1" in reason
+    assert "next to the main target" in reason
     events = act(s, "attack", brute, ((hawk, 2), (keeper, 1)))
     assert dice_events(events, "attack")[0].data["targets"] == [hawk, hawk, keeper]
-    # Sweep 2 (Wave Crusher) reaches two more enemies within two slots
-    t = battle(["tid_crusher"], ["emb_scout", "emb_scout", "emb_herald", "emb_herald"])
-    for u in list(t.lines[1]):
-        act(t, "end", u)
-    plans = [a.args[1] for a in GAME.legal_actions(t) if a.kind == "attack"]
-    assert max(len(p) for p in plans) == 3
-    assert ((t.lines[1][0], 1), (t.lines[1][1], 1), (t.lines[1][2], 1)) in plans
+
+
+def test_sweep_hits_only_adjacent_enemies():
+    # "the main target plus up to X adjacent enemies": Sweep 2 (Wave Crusher) reaches both
+    # neighbours of the main target, never an enemy two slots from it
+    s = battle(["tid_crusher"], ["emb_scout", "emb_scout", "emb_herald", "emb_herald"])
+    for u in list(s.lines[1]):
+        act(s, "end", u)
+    crusher = uid(s, "tid_crusher")
+    line = s.lines[1]
+    plans = [a.args[1] for a in GAME.legal_actions(s) if a.kind == "attack"]
+    assert ((line[1], 1), (line[0], 1), (line[2], 1)) in plans
+    for plan in plans:
+        main = line.index(plan[0][0])
+        assert all(abs(line.index(t) - main) == 1 for t, _ in plan[1:]), plan
+    reason = GAME.why_illegal(s, Action("attack", (crusher, ((line[0], 1), (line[2], 2)))))
+    assert "next to the main target" in reason
 
 
 def test_range_reaches_anywhere_on_the_enemy_line():
@@ -524,6 +540,14 @@ def test_range_reaches_anywhere_on_the_enemy_line():
     events = act(s, "attack", caller, ((sprite, 1), (keeper, 1)))
     assert s.units[sprite].damage == 2 and s.units[keeper].damage == 2
     del hawk
+
+
+def test_a_save_with_a_sweep_the_text_forbids_says_it_was_made_with_older_rules(tmp_path):
+    # written by rules version 1, whose Sweep 2 reached two slots from the main target
+    name = "two_slot_sweep.json"
+    shutil.copy(RULES_V1 / name, tmp_path / name)
+    with pytest.raises(DamagedSave, match=r"move 36 .*next to the main target.*older rules \(version 1\)"):
+        SaveStore(tmp_path).load(tmp_path / name, games=get_game)
 
 
 def test_invulnerable_caps_the_block_roll():

@@ -29,7 +29,9 @@ _PHASE_WORDS = {SELECT: "choosing armies", DEPLOY: "deployment", PREP: "the star
 
 
 class Pariah(Game):
-    info = GameInfo("pariah", "Pariah", (2, 4), 1,
+    # rules version 2: Sweep reaches only the enemies next to the main target (issue 17); a log
+    # of version 1 that swept two slots away no longer replays, and the store says so
+    info = GameInfo("pariah", "Pariah", (2, 4), 2,
                     "Pick a secret 20-point army, deploy it on a front line and fight five rounds "
                     "of dice combat in Priority order; buy relics and evolve your units.")
     action_kinds = actions.KINDS
