@@ -18,7 +18,7 @@ from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.state import ACTIVATE, ARMY_POINTS, HIDDEN, OVER, SELECT, side_of
 from tabletop.games.pariah.engine.stats import line_stat, line_stats, stat
 
-from pariah_helpers import battle, give_relic, uid
+from pariah_helpers import another_hidden_army, battle, give_relic, uid
 
 GAME_ID = "pariah"
 
@@ -87,6 +87,17 @@ def test_the_army_choice_does_not_depend_on_the_opponents_secret_army():
     bot = make_bot("ismcts", "normal", H.POLICY)
     legal = GAME.legal_actions(s)
     assert bot.choose(GAME, view, legal, Rng(1)) == bot.choose(GAME, alt_view, legal, Rng(2))
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "greedy"])
+def test_the_deployment_choice_does_not_depend_on_the_opponents_unplaced_units(bot):
+    s = GAME.setup({"factions": ["tidewardens", "emberkin"]}, 9)
+    while s.phase == SELECT:
+        GAME.apply(s, H.policy_move(s))
+    GAME.apply(s, H.policy_move(s))           # the first unit is placed, face up
+    seat = s.turn
+    alt = another_hidden_army(s, 1 - seat)   # the same count and points, other units
+    assert_choice_blind_to_hidden_cards(GAME, s, alt, seat, bot, iterations=120)
 
 
 # --- whole matches ----------------------------------------------------------------------------------

@@ -3,15 +3,16 @@ and a scenario for every ability, keyword, relic and evolution in the data."""
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from pariah_helpers import (act, attack, battle, card, design, dice_events, give_evo, give_relic,
-                            kinds, uid)
-from tabletop.core import Action
+from pariah_helpers import (act, another_hidden_army, attack, battle, card, design, dice_events,
+                            give_evo, give_relic, kinds, uid)
+from tabletop.core import Action, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import flow
+from tabletop.games.pariah.engine import flow, information
 from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
                                          relic_deck, relics)
 from tabletop.games.pariah.engine.rules import GAME
@@ -204,16 +205,24 @@ def test_armies_are_chosen_one_after_another_and_hidden_until_revealed():
     assert mine.armies[0] == s.armies[0]
 
 
-def test_armies_are_revealed_together_and_unspent_points_become_energy():
+def test_armies_are_set_out_together_face_down_and_unspent_points_become_energy():
     s = GAME.setup({"factions": ["emberkin", "tidewardens"]}, 5)
     a = _pick_cheapest(s, 0, 14)
     act(s, "commit")
     b = _pick_cheapest(s, 1, 20)
     events = act(s, "commit")
     armies = [e for e in events if e.kind == "army"]
-    assert len(armies) == 2 and all(e.reveals for e in armies)
+    assert [e.data["seat"] for e in armies] == [0, 1]
+    for e, points in zip(armies, (a, b)):
+        p = e.data["seat"]
+        told = e.for_seat(1 - p)                  # the count and the points, no unit
+        assert told.data == {"seat": p, "count": len(s.armies[p]), "points": points,
+                             "energy": 20 - points, "amount": 20 - points}
+        assert not any(design(s.designs[c]).name in told.text for c in s.armies[p])
+        assert e.for_seat(p).data["cards"] == s.armies[p]
     assert s.energy == [20 - a, 20 - b]
     assert s.phase == DEPLOY
+    assert GAME.view(s, 1).waiting_points == [a, b]
 
 
 def test_unused_cards_return_to_the_deck():
@@ -275,6 +284,80 @@ def test_a_side_with_units_left_keeps_deploying():
     while s.phase == DEPLOY:
         act(s, "deploy", s.armies[s.turn][0])
     assert len(s.lines[0]) == 1 and len(s.lines[1]) >= 3 and s.phase == ACTIVATE
+
+
+def test_an_unplaced_unit_stays_hidden_from_the_opponent():
+    s = _to_deploy(2)
+    for seat in (0, 1):
+        v = GAME.view(s, seat)
+        assert v.armies[seat] == s.armies[seat]
+        assert v.armies[1 - seat] == [HIDDEN] * len(s.armies[1 - seat])
+    first = s.turn
+    placed = s.armies[first][0]
+    events = act(s, "deploy", placed)
+    assert events[0].reveals                       # deploying turns a hidden card face up
+    v = GAME.view(s, 1 - first)
+    assert v.lines[first] == [placed] and v.units[placed].design == s.designs[placed]
+    assert v.armies[first] == [HIDDEN] * len(s.armies[first])
+
+
+def test_a_deploying_player_sees_only_what_the_other_side_has_placed():
+    # the count and the points of the units still to place are public, nothing else of them
+    s = _to_deploy(4, picks=(20, 20))
+    while s.phase == DEPLOY:
+        seat = s.turn
+        other = 1 - seat
+        v = GAME.view(s, seat)
+        assert v.lines[other] == s.lines[other] and set(v.armies[other]) <= {HIDDEN}
+        assert len(v.armies[other]) == len(s.armies[other])
+        assert v.waiting_points[other] == flow.army_cost(s, s.armies[other])
+        act(s, "deploy", s.armies[seat][0])
+
+
+def test_the_evolution_pile_does_not_tell_the_hidden_army():
+    s = _to_deploy(6, picks=(12, 12))
+    seat, other = s.turn, 1 - s.turn
+    alt = another_hidden_army(s, other)
+    assert alt.evo_piles[other] != s.evo_piles[other]
+    assert GAME.view_to_json(GAME.view(alt, seat)) == GAME.view_to_json(GAME.view(s, seat))
+
+
+def test_a_sample_deals_the_hidden_army_to_fit_its_count_and_points():
+    s = _to_deploy(2, picks=(14, 20))
+    act(s, "deploy", s.armies[s.turn][0])
+    seat, other = s.turn, 1 - s.turn
+    v = GAME.view(s, seat)
+    dealt = set()
+    for i in range(12):
+        t = GAME.sample(v, Rng(i))
+        assert len(t.armies[other]) == len(s.armies[other]) and t.lines == s.lines
+        assert flow.army_cost(t, t.armies[other]) == flow.army_cost(s, s.armies[other])
+        kinds = {t.designs[c] for c in t.armies[other]} | {u.design for u in t.units.values()
+                                                           if u.owner == other}
+        assert {evolutions()[t.designs[c]].unit for c in t.evo_piles[other]} == kinds
+        assert sorted(t.evo_piles[other] + t.evo_out[other]) == sorted(s.evo_piles[other] + s.evo_out[other])
+        assert t.armies[seat] == s.armies[seat] and t.evo_piles[seat] == s.evo_piles[seat]
+        dealt.add(tuple(sorted(t.armies[other])))
+    assert len(dealt) > 1                          # dealt from what is unseen, not the real army
+
+
+def test_a_hidden_army_is_dealt_evenly_among_the_armies_that_fit():
+    s = GAME.setup({"factions": ["emberkin", "emberkin"]}, 1)
+    cards = [c for c in sorted(s.designs) if c < 30]       # seat 0's thirty unit cards
+    # two cards making 4 points: two of the six 2-point cards, 15 sets; fits are counted
+    seen = Counter()
+    for i in range(3000):
+        rng = Rng(i)
+        pool = list(cards)
+        rng.shuffle(pool)
+        army = information._counted_deal(s, pool, 2, 4, rng)
+        assert len(army) == 2 and flow.army_cost(s, army) == 4
+        seen[frozenset(army)] += 1
+    assert len(seen) == 15 and max(seen.values()) < 2 * min(seen.values())
+    # a rare fit (two 7-point Magma Hulks make 14) is found, reshuffling or counting
+    for i in range(20):
+        army = information.deal_army(s, list(cards), 2, 14, Rng(i))
+        assert [s.designs[c] for c in army] == ["emb_colossus"] * 2
 
 
 def test_deployment_effects_resolve_at_once():

@@ -1,25 +1,26 @@
 """Pariah: every rule of the match (rules/pariah.md, RULINGS.md, rules_page.md "Rulings").
 
 Decisions, by phase:
-  select    pick / unpick a card of the ten drawn, commit the army (secret until all commit)
-  deploy    deploy a unit into the next slot of your side's line
+  select    pick / unpick a card of the ten drawn, commit the army (set out face down once all
+            have committed)
+  deploy    deploy a unit, face up, into the next slot of your side's line
   prep      (round 2 on) play a relic, play an evolution, or ready
   activate  with the unit whose turn it is: attack (a declared plan), use an ability, or end
   shop      keep one relic of three; take an evolution or none
-Everything else (reveal, initiative, timed effects, deaths, tokens leaving,
-the end of the match) happens inside `apply` (flow.advance).
+Everything else (setting out the armies, initiative, timed effects, deaths, tokens leaving,
+the end of the match) happens inside `apply` (flow.advance). What each seat may see is
+information.py's.
 """
 
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import abilities, actions, combat, flow
+from tabletop.games.pariah.engine import abilities, actions, combat, flow, information
 from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
-from tabletop.games.pariah.engine.cards import design, evolutions, relic_deck, relics
-from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP,
-                                         RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, Unit,
-                                         side_of)
+from tabletop.games.pariah.engine.cards import design, evolutions, relics
+from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS,
+                                                SELECT, SHOP, PariahState, Unit, side_of)
 
 _PHASE_KINDS = {SELECT: ("pick", "unpick", "commit"), DEPLOY: ("deploy",),
                 PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end"),
@@ -300,11 +301,12 @@ class Pariah(Game):
         u = Unit(c, s.designs[c], seat)
         s.units[c] = u
         s.lines[side].append(c)
+        # the unit was face down in the army until now: undo does not step back past this
         events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, c)} in slot "
                             f"{len(s.lines[side])}.", {"seat": seat, "unit": c, "side": side,
                                                         "index": len(s.lines[side]) - 1, "card": c,
                                                         "name": card_name(s, c), "owner": seat,
-                                                        "from": "army", "to": "line"}))
+                                                        "from": "army", "to": "line"}, reveals=True))
         abilities.deploy_effects(s, c, events)
         s.deploy_turn = 1 - side
 
@@ -442,58 +444,10 @@ class Pariah(Game):
 
     # --- information -----------------------------------------------------------------------------------
     def view(self, s: PariahState, seat: int | None) -> PariahState:
-        v = s.clone()
-        v.viewer = seat
-        v.rng = Rng(0)                       # future dice and shuffles are nobody's business
-        for p in range(s.players):
-            if p == seat:
-                v.decks[p] = sorted(s.decks[p])               # contents known, order not
-                v.relic_decks[p] = sorted(s.relic_decks[p])
-                continue
-            if not s.revealed:
-                v.hands[p] = [HIDDEN] * (len(s.hands[p]) + len(s.picks[p]))
-                v.picks[p] = []
-                v.armies[p] = [HIDDEN] * len(s.armies[p])
-            v.decks[p] = [HIDDEN] * len(s.decks[p])
-            v.relic_decks[p] = [HIDDEN] * len(s.relic_decks[p])
-            v.relic_hands[p] = [HIDDEN] * len(s.relic_hands[p])
-            v.offers[p] = [HIDDEN] * len(s.offers[p])
-        return v
+        return information.view(s, seat)
 
     def sample(self, v: PariahState, rng: Rng) -> PariahState:
-        s = v.clone()
-        for p in range(s.players):
-            zones = s.card_zones(p)
-            seen = {c for cards in zones.values() for c in cards if c != HIDDEN}
-            base = p * 100
-            units = [c for c in range(base, base + 30) if c not in seen]
-            first = base + RELIC_BASE              # relic card ids are consecutive, in deck order
-            rel = [c for c in range(first, first + len(relic_deck())) if c not in seen]
-            rng.shuffle(units)
-            rng.shuffle(rel)
-            if HIDDEN in s.armies[p]:
-                n = len(s.armies[p])
-                for _ in range(30):       # a hidden army is one that fits in the points
-                    if flow.army_cost(s, units[:n]) <= ARMY_POINTS:
-                        break
-                    rng.shuffle(units)
-                else:
-                    units.sort(key=lambda c: design(s.designs[c]).cost)
-                s.armies[p], units = units[:n], units[n:]
-            for z in ("hands", "decks"):
-                lst = getattr(s, z)
-                k = lst[p].count(HIDDEN)
-                lst[p] = [c for c in lst[p] if c != HIDDEN] + [units.pop() for _ in range(k)]
-            for z in ("relic_hands", "offers", "relic_decks"):
-                lst = getattr(s, z)
-                k = lst[p].count(HIDDEN)
-                lst[p] = [c for c in lst[p] if c != HIDDEN] + [rel.pop() for _ in range(k)]
-            assert not units and not rel, "sample: the hidden cards do not add up"
-            rng.shuffle(s.decks[p])
-            rng.shuffle(s.relic_decks[p])
-        s.rng = rng.fork()
-        s.viewer = None
-        return s
+        return information.sample(v, rng)
 
     # --- values ------------------------------------------------------------------------------------------
     def clone(self, s: PariahState) -> PariahState:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.games.pariah.engine.cards import design, factions
-from tabletop.games.pariah.engine.flow import army_cost, points
+from tabletop.games.pariah.engine.flow import army_cost, points, waiting_points
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS, SELECT, SHOP,
                                          side_of)
 from tabletop.table.presenter import html_table
@@ -61,6 +61,8 @@ class WordsMixin:
                 ("Graveyard", str(len(view.graves[seat])))]
         if view.phase == SELECT:
             rows[2] = ("Army", "committed" if view.committed[seat] else "choosing")
+        elif view.phase == DEPLOY:            # public: the count, and the points told at set-out
+            rows.insert(2, ("To deploy", f"{len(view.armies[seat])} ({waiting_points(view, seat)} pts)"))
         return rows
 
     def summary(self, view, events) -> tuple[str, str] | None:
