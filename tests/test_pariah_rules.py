@@ -1039,6 +1039,43 @@ def test_prep_is_skipped_by_a_seat_with_nothing_to_play():
     assert s.phase == ACTIVATE
 
 
+def test_a_relic_that_names_another_moment_is_played_during_your_activation():
+    # Mending Salve and Ember Vial: "Start of round or your activation"
+    s = battle(["emb_dancer", "emb_brute"], ["thn_hawk", "thn_sprite"], round_no=2, energy=(9, 0),
+               dice=[1, 1, 1, 1])
+    salve, vial = give_relic(s, 0, "rel_salve"), give_relic(s, 0, "rel_vial")
+    dancer, brute = uid(s, "emb_dancer"), uid(s, "emb_brute")
+    hawk, sprite = uid(s, "thn_hawk"), uid(s, "thn_sprite")
+    s.units[brute].damage = 3
+    assert s.turn == 1 and not any(a.kind == "relic" for a in GAME.legal_actions(s))   # not theirs
+    act(s, "end", hawk)
+    assert s.turn == 0 and s.active == -1                         # before the Dancer acts
+    assert {a.args for a in GAME.legal_actions(s) if a.kind == "relic"} == \
+        {(salve, dancer), (salve, brute), (vial, hawk), (vial, sprite)}
+    events = act(s, "relic", salve, brute)
+    assert s.units[brute].damage == 0 and salve in s.graves[0] and s.energy[0] == 8
+    assert [e.kind for e in events] == ["consumable", "heal"] and s.turn == 0 and dancer not in s.acted
+    act(s, "ability", dancer, 0, -1)                              # Flare Step: the activation is open
+    assert Action("relic", (vial, hawk)) in GAME.legal_actions(s)  # between its actions
+    attack(s, dancer, hawk)
+    assert s.active == -1 and s.turn == 1      # the Vial in hand does not hold the activation open
+    act(s, "end", sprite)
+    act(s, "relic", vial, sprite)                                 # the Bruiser's turn
+    assert s.units[sprite].damage == 2 and s.energy[0] == 5 and s.turn == 0      # 1 went on Flare Step
+
+
+def test_a_start_of_round_relic_is_not_played_during_an_activation():
+    s = battle(["emb_scout"], ["thn_hawk"], round_no=2, energy=(9, 0))
+    boots = give_relic(s, 0, "rel_boots")
+    act(s, "end", uid(s, "thn_hawk"))
+    assert s.turn == 0 and not any(a.kind == "relic" for a in GAME.legal_actions(s))
+    assert GAME.why_illegal(s, Action("relic", (boots, uid(s, "emb_scout")))) == \
+        "Swift Boots is played at the start of a round."
+    salve = give_relic(s, 0, "rel_salve")
+    s.energy[0] = 0
+    assert "costs 1" in GAME.why_illegal(s, Action("relic", (salve, uid(s, "emb_scout"))))
+
+
 # --- the ability primitives ----------------------------------------------------------------------------
 
 def test_retaliation_hurts_the_attacker():

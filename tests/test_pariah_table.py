@@ -4,7 +4,7 @@ each phase draws its zones; a seat's table never shows another seat's hidden car
 
 import pytest
 
-from pariah_helpers import battle
+from pariah_helpers import battle, give_relic
 from pariah_ui_helpers import route
 from presenter_helpers import through_table
 from tabletop.core import Action, Rng
@@ -145,6 +145,27 @@ def test_sweep_shares_the_dice_before_rolling(tmp_path):
     act = p.button("btn:roll")
     assert act == Action("attack", (brute, ((mid, 2), (left, 1))))
     assert act in GAME.legal_actions(s)
+
+
+def test_a_relic_is_played_by_drag_or_click_on_a_turn_in_the_activations(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_dancer", "emb_brute"], ["thn_hawk"], round_no=2, energy=(5, 0))
+    salve, boots = give_relic(s, 0, "rel_salve"), give_relic(s, 0, "rel_boots")
+    brute = s.lines[0][1]
+    s.units[brute].damage = 3
+    GAME.apply(s, Action("end", (s.lines[1][0],)))
+    show(p, s, 0)
+    mine = {f"card:{u}" for u in s.lines[0]}
+    assert p.drag_targets(f"card:{salve}") == mine
+    assert scene.get(f"card:{salve}").draggable and not scene.get(f"card:{boots}").draggable
+    assert p.drop(f"card:{salve}", f"card:{brute}") == Action("relic", (salve, brute))
+    assert p.click(f"card:{salve}") == LOCAL                 # by clicks: the relic, then the unit
+    show(p, s, 0)
+    assert scene._glow == mine and "Mending Salve" in p.prompt()
+    assert p.click(f"card:{brute}") == Action("relic", (salve, brute))
+    assert p.click(f"card:{boots}") == LOCAL                 # a relic of the start of a round
+    refused = p.click(f"card:{brute}")
+    assert GAME.why_illegal(s, refused) == "Swift Boots is played at the start of a round."
 
 
 # --- the battlefield ---------------------------------------------------------------------------

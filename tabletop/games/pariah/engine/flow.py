@@ -10,7 +10,8 @@ from __future__ import annotations
 from tabletop.core import Event, Rng
 from tabletop.games.pariah.engine import abilities
 from tabletop.games.pariah.engine.board import card_name, seat_name, side_name, unit_name
-from tabletop.games.pariah.engine.cards import FACTIONS, design, evolutions, factions, relic_deck, relics
+from tabletop.games.pariah.engine.cards import (FACTIONS, START, design, evolutions, factions, relic_deck,
+                                                relics)
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, BLOCK, DEPLOY, DRAW, EVO_BASE, OVER,
                                          PREP, RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, side_of)
 from tabletop.games.pariah.engine.stats import priorities
@@ -281,7 +282,7 @@ def shop_has_choice(s: PariahState, seat: int) -> bool:
     return bool(s.offers[seat] and not s.shop_kept) or bool(evo_options(s, seat))
 
 
-# --- start of round: relics and evolutions -----------------------------------------------------------
+# --- relics (at the start of a round, some during an activation) and evolutions ------------------
 def relic_targets(s: PariahState, seat: int, card: int) -> list:
     r = relics()[s.designs[card]]
     side = side_of(seat)
@@ -298,14 +299,23 @@ def evolve_targets(s: PariahState, seat: int, card: int) -> list[int]:
             if s.units[uid].owner == seat and s.units[uid].design == e.unit and not s.units[uid].evos]
 
 
-def prep_options(s: PariahState, seat: int) -> list[tuple[str, int, int]]:
-    """("relic" | "evolve", card, target) plays the seat can afford now."""
-    side = side_of(seat)
-    energy = s.energy[side]
+def relic_options(s: PariahState, seat: int, moment: str) -> list[tuple[int, object]]:
+    """(relic card, target) plays of the seat's relics that may be played at this moment
+    (cards.RELIC_MOMENTS) and that it can afford."""
+    energy = s.energy[side_of(seat)]
     out = []
     for c in s.relic_hands[seat]:
-        if relics()[s.designs[c]].cost <= energy:
-            out += [("relic", c, t) for t in relic_targets(s, seat, c)]
+        r = relics()[s.designs[c]]
+        if moment in r.moments and r.cost <= energy:
+            out += [(c, t) for t in relic_targets(s, seat, c)]
+    return out
+
+
+def prep_options(s: PariahState, seat: int) -> list[tuple[str, int, int]]:
+    """("relic" | "evolve", card, target) plays the seat can afford at the start of the round."""
+    side = side_of(seat)
+    energy = s.energy[side]
+    out = [("relic", c, t) for c, t in relic_options(s, seat, START)]
     if not s.evo_played[side]:
         for c in s.evo_hands[seat]:
             if evolutions()[s.designs[c]].cost <= energy:

@@ -5,7 +5,8 @@ Decisions, by phase:
             have committed)
   deploy    deploy a unit, face up, into the next slot of your side's line
   prep      (round 2 on) play a relic, play an evolution, or ready
-  activate  with the unit whose turn it is: attack (a declared plan), use an ability, or end
+  activate  with the unit whose turn it is: attack (a declared plan), use an ability, or end;
+            on any turn of one's own, play a relic whose text names the activation
   shop      keep one relic of three; take an evolution or none
 Everything else (setting out the armies, initiative, timed effects, deaths, tokens leaving,
 the end of the match) happens inside `apply` (flow.advance). What each seat may see is
@@ -18,13 +19,16 @@ from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.pariah.engine import abilities, actions, combat, flow, information
 from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
-from tabletop.games.pariah.engine.cards import design, evolutions, relics
+from tabletop.games.pariah.engine.cards import (ACTIVATION, START, design, evolutions, moments_phrase,
+                                                relics)
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS,
                                                 SELECT, SHOP, PariahState, Unit, side_of)
 
 _PHASE_KINDS = {SELECT: ("pick", "unpick", "commit"), DEPLOY: ("deploy",),
-                PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end"),
+                PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end", "relic"),
                 SHOP: ("keep", "take_evo", "no_evo")}
+# the moment (cards.RELIC_MOMENTS) a relic played in a phase is played at
+_MOMENT = {PREP: START, ACTIVATE: ACTIVATION}
 _PHASE_WORDS = {SELECT: "choosing armies", DEPLOY: "deployment", PREP: "the start of the round",
                 ACTIVATE: "the activations", SHOP: "the shop"}
 
@@ -67,7 +71,8 @@ class Pariah(Game):
             out = [self._prep_action(s, kind, c, t) for kind, c, t in flow.prep_options(s, seat)]
             return out + [actions.READY(label="Ready: play nothing more this round")]
         if s.phase == ACTIVATE:
-            return self._activation_actions(s)
+            return self._activation_actions(s) + [self._relic_action(s, c, t) for c, t in
+                                                  flow.relic_options(s, seat, ACTIVATION)]
         if s.phase == SHOP:
             if s.offers[seat] and not s.shop_kept:
                 return [actions.KEEP(c, label=f"Keep {card_name(s, c)} ({self._relic_blurb(s, c)})")
@@ -98,10 +103,14 @@ class Pariah(Game):
         return f"{r.relic_type}, {r.cost} energy: {r.text}"
 
     def _prep_action(self, s: PariahState, kind: str, c: int, t) -> Action:
-        if kind == "evolve":
-            e = evolutions()[s.designs[c]]
-            return actions.EVOLVE(c, t, label=f"Evolve {flow.unit_label(s, t)} into {e.name} "
-                                                f"({e.cost} energy)")
+        if kind == "relic":
+            return self._relic_action(s, c, t)
+        e = evolutions()[s.designs[c]]
+        return actions.EVOLVE(c, t, label=f"Evolve {flow.unit_label(s, t)} into {e.name} "
+                                            f"({e.cost} energy)")
+
+    @staticmethod
+    def _relic_action(s: PariahState, c: int, t) -> Action:
         r = relics()[s.designs[c]]
         if r.relic_type == "emblem":
             on = ""
@@ -170,6 +179,8 @@ class Pariah(Game):
                     f"holds {spent} of {ARMY_POINTS}.")
         if s.phase == DEPLOY:
             return "You can only deploy a unit of your own army that is still waiting to be placed."
+        if kind == "relic":
+            return self._explain_relic(s, seat, side, a, _MOMENT[s.phase])
         if s.phase == PREP:
             return self._explain_prep(s, seat, side, kind, a)
         if s.phase == SHOP:
@@ -181,26 +192,31 @@ class Pariah(Game):
         return self._explain_activation(s, seat, side, kind, a)
 
     def _explain_prep(self, s, seat, side, kind, action: Action) -> str | None:
+        """Why a ready or an evolution is refused (relics: _explain_relic)."""
         if kind == "ready":
             return "Ready takes nothing."
-        if kind == "evolve":
-            c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
-            if c not in s.evo_hands[seat]:
-                return "That evolution is not among the ones you have taken."
-            e = evolutions()[s.designs[c]]
-            if s.evo_played[side]:
-                return ("Your team has already played an evolution this round." if s.players == 4
-                        else "You have already played an evolution this round.")
-            if e.cost > s.energy[side]:
-                return f"{e.name} costs {e.cost} Elemental Energy; you have {s.energy[side]}."
-            u = s.units.get(t)
-            if u is None or u.owner != seat or u.design != e.unit:
-                return f"{e.name} evolves a {design(e.unit).name} of yours in play."
-            return "That unit has already evolved."
+        c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
+        if c not in s.evo_hands[seat]:
+            return "That evolution is not among the ones you have taken."
+        e = evolutions()[s.designs[c]]
+        if s.evo_played[side]:
+            return ("Your team has already played an evolution this round." if s.players == 4
+                    else "You have already played an evolution this round.")
+        if e.cost > s.energy[side]:
+            return f"{e.name} costs {e.cost} Elemental Energy; you have {s.energy[side]}."
+        u = s.units.get(t)
+        if u is None or u.owner != seat or u.design != e.unit:
+            return f"{e.name} evolves a {design(e.unit).name} of yours in play."
+        return "That unit has already evolved."
+
+    @staticmethod
+    def _explain_relic(s, seat, side, action: Action, moment: str) -> str:
         c, t = actions.RELIC.card(action), actions.RELIC.target(action)
         if c not in s.relic_hands[seat]:
             return "That relic is not in your hand."
         r = relics()[s.designs[c]]
+        if moment not in r.moments:
+            return f"{r.name} is played {moments_phrase(r.moments)}."
         if r.cost > s.energy[side]:
             return f"{r.name} costs {r.cost} Elemental Energy; you have {s.energy[side]}."
         if r.relic_type == "equipment":

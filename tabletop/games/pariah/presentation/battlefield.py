@@ -113,7 +113,7 @@ class BattlefieldMixin:
             back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
             s = self._card(f"card:{c}", c, x, y + 16, HAND_CARD, 500 + i, seen, draggable=c in playable,
                            back=back)
-            s.dim = bool(playable) and c not in playable and v.phase == PREP
+            s.dim = bool(playable) and c not in playable and v.phase in (PREP, ACTIVATE)
         if not cards:
             self.put_label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
                            zx + zw / 2, zy + zh / 2, 18, MUTED, seen, "center")
@@ -138,9 +138,9 @@ class BattlefieldMixin:
                 self._card(f"foe:{p}:{i}", c if face else None, x + i * 34, zy + 12, (40, 56), 50 + i, seen,
                            face_up=face, back=self._back_for(p, relic))
             x += min(10, len(cards)) * 34 + 8
-            if about:
-                self.put_label(f"lbl:foe:about:{p}", about, x + 6, zy + 30, 16, INK if cards else MUTED,
-                               seen)
+            if about:                     # beside the cards, or in their place
+                self.put_label(f"lbl:foe:about:{p}", about, x + 6, zy + (30 if cards else 16), 16,
+                               INK if cards else MUTED, seen)
                 x += 6 + 9 * len(about)
             x += 60
 

@@ -41,12 +41,16 @@ class WordsMixin:
                 return "Share the dice with + and −, then Roll the dice."
             if self.ability:
                 return "Choose the ability's target (or Cancel)."
+            if self.selected in self._hand_cards():
+                return f"Play {self.card_title(self.selected)}: click where it goes (or Cancel)."
             units = self._active_units()
             names = ", ".join(self.name_of(u) for u in units)
+            relic = " A relic from your hand can be dragged onto a unit." if self._legal("relic") else ""
             if v.active in units:
-                return f"{names} is active: attack by dragging it onto an enemy, use an ability, or end."
+                return (f"{names} is active: attack by dragging it onto an enemy, use an ability, "
+                        f"or end.{relic}")
             return (f"Your activation ({names}): drag a unit onto an enemy to attack, use an ability, "
-                    "or pass.")
+                    f"or pass.{relic}")
         return ""
 
     def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
