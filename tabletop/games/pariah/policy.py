@@ -555,8 +555,9 @@ def _modify_value(s, target, uid, ch, stat_name, delta, side) -> float:
 
 def _activation_move(s: PariahState) -> Action:
     seat = s.turn
-    relics_now = _relic_plays(s, seat, _records_by_uid(s))
-    if relics_now and relics_now[0][0] > PLAY_NOW:
+    recs = _records_by_uid(s)
+    relics_now = _relic_plays(s, seat, recs)
+    if relics_now and relics_now[0][0] > PLAY_NOW:     # a relic worth playing goes first
         return relics_now[0][1]
     if s.active >= 0:
         uid = s.active
@@ -565,7 +566,6 @@ def _activation_move(s: PariahState) -> Action:
     mid = s.active == uid
     used = s.active_used if mid else ()
     committed = s.active_committed if mid else False
-    recs = _records_by_uid(s)
     free = flow.usable_free_abilities(s, uid, used, committed)
     abl = design(s.units[uid].design).abilities
     best_v, best = _best_ability(s, uid, free, abl, recs, False, 0.05, None)
