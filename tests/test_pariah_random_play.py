@@ -9,7 +9,7 @@ from replay_check import random_match_replays
 from tabletop.core import Rng
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.policy import evaluate
-from tabletop.games.pariah.engine.state import HIDDEN, OVER, ROUNDS, SETUP, PariahState
+from tabletop.games.pariah.engine.state import HIDDEN, OVER, ROUNDS, PariahState
 
 
 def all_cards(s: PariahState, seat: int) -> list[int]:
@@ -39,8 +39,10 @@ def view_hides(s: PariahState, seat: int, rng: Rng):
         if not s.revealed:
             assert set(v.hands[p]) <= {HIDDEN} and not v.picks[p]
         assert v.armies[p] == [HIDDEN] * len(s.armies[p])     # face up one by one, when deployed
-        if s.phase in SETUP:                                  # the pile would tell the army
+        if not s.revealed or s.armies[p]:                     # the pile would tell the army
             assert not v.evo_piles[p] and not v.evo_out[p]
+        else:
+            assert v.evo_piles[p] == s.evo_piles[p]
         assert len(v.relic_decks[p]) == len(s.relic_decks[p])
     json.dumps(GAME.view_to_json(v))
     # a sample deals the hidden cards back in: consistent with the view, every card once

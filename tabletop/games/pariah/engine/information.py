@@ -3,8 +3,8 @@
 Hidden from the other players: the unit and relic decks (their order from everyone), relic
 hands and shop offers; before the armies are set out, the ten cards drawn and the army being
 chosen; then the units of an army still waiting to be deployed (their count and their points
-are public: the points were told when the army was set out) and, while the armies are being
-set up, the evolution piles, which are made from the armies. A deployed unit is face up.
+are public: the points were told when the army was set out) and, until every one is deployed,
+the army's evolution pile, which is made from it. A deployed unit is face up.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tabletop.core import Rng
 from tabletop.games.pariah.engine import flow
 from tabletop.games.pariah.engine.cards import design, relic_deck
 from tabletop.games.pariah.engine.state import (ARMY_POINTS, BLOCK, EVO_BASE, HIDDEN, RELIC_BASE,
-                                                SETUP, PariahState)
+                                                PariahState)
 
 # the other seats' zones hidden whole, by count (a deck's order included)
 _COUNTED = ("decks", "relic_decks", "relic_hands", "offers")
@@ -42,11 +42,17 @@ def _hide(s: PariahState, v: PariahState, p: int) -> None:
     if not s.revealed:
         v.hands[p] = [HIDDEN] * (len(s.hands[p]) + len(s.picks[p]))
         v.picks[p] = []
-    v.armies[p] = [HIDDEN] * len(s.armies[p])
-    if s.phase in SETUP:                 # the evolution pile would tell which units the army holds
+    if evolutions_hidden(s, p):
         v.evo_piles[p], v.evo_out[p] = [], []
+    v.armies[p] = [HIDDEN] * len(s.armies[p])
     for zone in _COUNTED:
         getattr(v, zone)[p] = [HIDDEN] * len(getattr(s, zone)[p])
+
+
+def evolutions_hidden(s: PariahState, p: int) -> bool:
+    """Whether the other seats do not see p's evolution pile (nor the evolutions set aside): it
+    would tell which units p's army holds while some are still hidden. Holds in a view too."""
+    return not s.revealed or bool(s.armies[p])
 
 
 def sample(v: PariahState, rng: Rng) -> PariahState:
@@ -54,7 +60,7 @@ def sample(v: PariahState, rng: Rng) -> PariahState:
     s = v.clone()
     for p in range(s.players):
         _deal(s, p, rng)
-        if s.phase in SETUP and p != v.viewer:
+        if p != v.viewer and evolutions_hidden(v, p):
             _restore_evolutions(s, p)
     s.rng = rng.fork()
     s.viewer = None

@@ -31,7 +31,6 @@ PREP = "prep"              # from round 2: relics and evolutions at the start of
 ACTIVATE = "activate"      # units activate in descending Priority
 SHOP = "shop"              # between rounds: keep a relic, take an evolution
 OVER = "over"
-SETUP = (SELECT, DEPLOY)   # while armies still hold units the other players may not see
 
 
 def side_of(seat: int) -> int:

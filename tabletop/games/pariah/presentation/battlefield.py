@@ -9,7 +9,8 @@ from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
 from tabletop.games.pariah.engine.flow import points, waiting_points
-from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SETUP, is_relic_card
+from tabletop.games.pariah.engine.information import evolutions_hidden
+from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import DAMAGE, GOLD, HAND_CARD, INK, LINE_CARD, MUTED, RED
 
@@ -169,9 +170,8 @@ class BattlefieldMixin:
         self._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
         self.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
         cw, ch, gap = 84, 70, 8
-        # while the armies are set up the other seats' evolution piles are hidden (they would
-        # tell the armies): their count is not known
-        hidden_evos = v.phase in SETUP and any(p != self.me for p in seats)
+        # an evolution pile is hidden while its army has hidden units (it would tell them)
+        hidden_evos = any(p != self.me and evolutions_hidden(v, p) for p in seats)
         counts = [("grave", sum(len(v.graves[p]) for p in seats)),
                   ("removed", sum(len(v.removed[p]) for p in seats)),
                   ("evo pile", "?" if hidden_evos else sum(len(v.evo_piles[p]) for p in seats)),
