@@ -110,6 +110,24 @@ def give_evo(s: PariahState, seat: int, evo_id: str) -> int:
     return c
 
 
+def another_hidden_army(s: PariahState, p: int) -> PariahState:
+    """A copy of `s` where one unit of p's army still to deploy is swapped for a unit of its deck
+    of the same cost and another design, p's evolution pile made to match: an army of the same
+    count and points, which the other seats must not tell from the real one."""
+    alt = s.clone()
+    a, d = next((a, d) for a in alt.armies[p] for d in alt.decks[p]
+                if design(alt.designs[a]).cost == design(alt.designs[d]).cost
+                and alt.designs[a] != alt.designs[d])
+    alt.armies[p][alt.armies[p].index(a)] = d
+    alt.decks[p][alt.decks[p].index(d)] = a
+    kinds = {alt.designs[c] for c in alt.armies[p]} | {u.design for u in alt.units.values()
+                                                       if u.owner == p and not u.token}
+    every = sorted(alt.evo_piles[p] + alt.evo_out[p])
+    alt.evo_piles[p] = [c for c in every if evolutions()[alt.designs[c]].unit in kinds]
+    alt.evo_out[p] = [c for c in every if c not in alt.evo_piles[p]]
+    return alt
+
+
 def act(s: PariahState, kind: str, *args):
     return GAME.apply(s, Action(kind, args))
 
@@ -133,5 +151,5 @@ def side_energy(s: PariahState, seat: int) -> int:
     return s.energy[side_of(seat)]
 
 
-__all__ = ["Dice", "battle", "uid", "card", "give_relic", "give_evo", "act", "kinds", "dice_events",
+__all__ = ["Dice", "battle", "uid", "card", "give_relic", "give_evo", "another_hidden_army", "act", "kinds", "dice_events",
            "attack", "side_energy", "relics", "design"]

@@ -213,10 +213,16 @@ def test_a_save_written_before_typed_actions_replays_unchanged(name, tmp_path):
     match = SaveStore(tmp_path).load(tmp_path / name, games=get_game)
     assert match.snapshot_matches(data["match"]["snapshot"])
     again = match.to_json()
-    assert again["log"] == data["match"]["log"]            # the actions' JSON, labels and all
+    # the actions' JSON, labels and all; an entry's `barrier` comes from the replay, and rules
+    # may since reveal more (a Pariah deployment turns a hidden unit face up since issue 17)
+    assert _without_barriers(again["log"]) == _without_barriers(data["match"]["log"])
     kinds = {k.kind for k in match.game.action_kinds}
     assert {e.action.kind for e in match.log} <= kinds
     assert all(match.game.check_action(e.action) is None for e in match.log)
+
+
+def _without_barriers(log: list[dict]) -> list[dict]:
+    return [{k: v for k, v in entry.items() if k != "barrier"} for entry in log]
 
 
 def test_every_game_has_a_save_from_before_typed_actions():

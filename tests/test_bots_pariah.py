@@ -10,7 +10,7 @@ from test_bots_support import assert_choice_blind_to_hidden_cards
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import make_bot, register_bot, unregister_bot
 from tabletop.bots.ismcts import ISMCTSBot
-from tabletop.core import Rng
+from tabletop.core import Action, Rng
 from tabletop.games.pariah.engine import flow
 from tabletop.games.pariah import policy as H
 from tabletop.games.pariah.engine.cards import STATS, design
@@ -18,7 +18,7 @@ from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.state import ACTIVATE, ARMY_POINTS, HIDDEN, OVER, SELECT, side_of
 from tabletop.games.pariah.engine.stats import line_stat, line_stats, stat
 
-from pariah_helpers import battle, give_relic, uid
+from pariah_helpers import another_hidden_army, battle, give_relic, uid
 
 GAME_ID = "pariah"
 
@@ -87,6 +87,17 @@ def test_the_army_choice_does_not_depend_on_the_opponents_secret_army():
     bot = make_bot("ismcts", "normal", H.POLICY)
     legal = GAME.legal_actions(s)
     assert bot.choose(GAME, view, legal, Rng(1)) == bot.choose(GAME, alt_view, legal, Rng(2))
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "greedy"])
+def test_the_deployment_choice_does_not_depend_on_the_opponents_unplaced_units(bot):
+    s = GAME.setup({"factions": ["tidewardens", "emberkin"]}, 9)
+    while s.phase == SELECT:
+        GAME.apply(s, H.policy_move(s))
+    GAME.apply(s, H.policy_move(s))           # the first unit is placed, face up
+    seat = s.turn
+    alt = another_hidden_army(s, 1 - seat)   # the same count and points, other units
+    assert_choice_blind_to_hidden_cards(GAME, s, alt, seat, bot, iterations=120)
 
 
 # --- whole matches ----------------------------------------------------------------------------------
@@ -253,6 +264,19 @@ def test_pruning_keeps_the_best_attack_plans_and_drops_passing():
     value = {a: H._plan_value(recs[hawk], a.args[1], recs) for a in attacks}
     worst_kept = min(value[a] for a in kept_attacks)
     assert all(value[a] <= worst_kept + 1e-9 for a in attacks if a not in kept_attacks)
+
+
+def test_a_salve_goes_on_a_hurt_unit_on_a_turn_in_the_activations():
+    s = battle(["emb_dancer", "emb_brute"], ["thn_hawk"], round_no=2, energy=(5, 0))
+    salve = give_relic(s, 0, "rel_salve")
+    dancer, brute = uid(s, "emb_dancer"), uid(s, "emb_brute")
+    s.units[brute].damage = 3
+    GAME.apply(s, Action("end", (uid(s, "thn_hawk"),)))
+    assert s.turn == 0
+    kept = H.search_actions(s)
+    assert Action("relic", (salve, brute)) in kept
+    assert Action("relic", (salve, dancer)) not in kept     # healing an unhurt unit wastes it
+    assert H.policy_move(s) == Action("relic", (salve, brute))
 
 
 def test_pruning_deploys_one_unit_per_design():

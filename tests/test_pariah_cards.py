@@ -5,7 +5,8 @@ import pytest
 
 from tabletop.core.ops import OpDataError
 from tabletop.games.pariah.engine.cards import (FACTIONS, OPS, Ability, Effect, card_pool, designs,
-                                               evolutions, parse_ability, parse_relic, relics)
+                                               evolutions, moments_lead, parse_ability, parse_relic,
+                                               relics)
 from tabletop.resources import read_json
 
 NAMES = {"token": {d.id: d.name for d in designs().values() if d.token},
@@ -38,9 +39,12 @@ def test_every_ability_prints_the_clauses_its_ops_write():
     for r in relics().values():
         if r.relic_type == "consumable":
             seen.update(e.op for e in r.effects)
-            used = Ability(r.name, "", r.target, r.effects)      # a consumable: no timing, no cost
+            used = Ability(r.name, "", r.target, r.effects)      # a consumable: no cost
             body = "; ".join(OPS[e.op].text(e, used, _name_of) for e in r.effects)
-            assert r.text == body[0].upper() + body[1:] + ".", r.id
+            if r.moments == ("start",):                         # the moment of every relic
+                assert r.text == body[0].upper() + body[1:] + ".", r.id
+            else:                                               # another moment is named first
+                assert r.text == f"{moments_lead(r.moments)}: {body}.", r.id
     assert seen == set(OPS.names())          # every declared op is on some card
 
 
@@ -93,8 +97,8 @@ def test_unit_ability_wording(card_id, text):
 
 
 @pytest.mark.parametrize("card_id, text", [
-    ("rel_vial", "Deal 2 damage to an enemy unit."),
-    ("rel_salve", "Remove up to 3 damage from an allied unit."),
+    ("rel_vial", "Start of round or your activation: deal 2 damage to an enemy unit."),
+    ("rel_salve", "Start of round or your activation: remove up to 3 damage from an allied unit."),
     ("rel_draught", "An allied unit has +2 Priority this round."),
     ("rel_dust", "Destroy an enemy emblem."),
     ("rel_shield", "The bearer blocks on one lower (Armor -1) and gains Guardian."),
@@ -153,3 +157,19 @@ def test_bad_relic_data_fails_naming_the_relic():
         parse_relic(dict(vial, effects=[{"op": "heal", "delta": 1}]), True, NAMES)
     with pytest.raises(OpDataError, match=r"^rel_test: the text is generated, not given$"):
         parse_relic(dict(vial, text="Deal 2 damage."), True, NAMES)
+    with pytest.raises(OpDataError, match=r"^rel_test: unknown moments \['noon'\]$"):
+        parse_relic(dict(vial, moments=["start", "noon"]), True, NAMES)
+    edge = {"id": "rel_test", "name": "Test Edge", "relic_type": "equipment", "cost": 1,
+            "changes": {"damage": 1}, "moments": ["activation"]}
+    with pytest.raises(OpDataError, match=r"^rel_test: only a consumable is played at another moment"):
+        parse_relic(edge, True, NAMES)
+
+
+def test_a_relic_played_at_another_moment_says_so_on_its_card():
+    # "some Relics" are played at the start of a round: a relic whose text names another moment
+    # may be played then too
+    named = {r.id: r.moments for r in relics().values() if r.moments != ("start",)}
+    assert named == {"rel_vial": ("start", "activation"), "rel_salve": ("start", "activation")}
+    for rid in named:
+        assert relics()[rid].text.startswith("Start of round or your activation: ")
+    assert moments_lead(("start",)) == "Start of round"

@@ -37,9 +37,12 @@ def view_hides(s: PariahState, seat: int, rng: Rng):
         assert set(v.decks[p]) <= {HIDDEN} and set(v.relic_decks[p]) <= {HIDDEN}
         assert set(v.relic_hands[p]) <= {HIDDEN} and set(v.offers[p]) <= {HIDDEN}
         if not s.revealed:
-            assert set(v.hands[p]) <= {HIDDEN} and not v.picks[p] and set(v.armies[p]) <= {HIDDEN}
+            assert set(v.hands[p]) <= {HIDDEN} and not v.picks[p]
+        assert v.armies[p] == [HIDDEN] * len(s.armies[p])     # face up one by one, when deployed
+        if not s.revealed or s.armies[p]:                     # the pile would tell the army
+            assert not v.evo_piles[p] and not v.evo_out[p]
         else:
-            assert v.armies[p] == s.armies[p]
+            assert v.evo_piles[p] == s.evo_piles[p]
         assert len(v.relic_decks[p]) == len(s.relic_decks[p])
     json.dumps(GAME.view_to_json(v))
     # a sample deals the hidden cards back in: consistent with the view, every card once
@@ -53,6 +56,9 @@ def view_hides(s: PariahState, seat: int, rng: Rng):
         assert len(t.decks[p]) == len(s.decks[p]) and len(t.relic_hands[p]) == len(s.relic_hands[p])
         if s.committed[p] and not s.revealed:
             assert sum(GAME_COST(t, c) for c in t.armies[p]) <= 20
+        if s.revealed:                                        # the points were told when set out
+            assert sum(GAME_COST(t, c) for c in t.armies[p]) == sum(GAME_COST(s, c) for c in s.armies[p])
+        assert sorted(t.evo_piles[p] + t.evo_out[p]) == sorted(s.evo_piles[p] + s.evo_out[p])
     return t
 
 

@@ -2,19 +2,26 @@
 and a scenario for every ability, keyword, relic and evolution in the data."""
 
 import json
+import shutil
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from pariah_helpers import (act, attack, battle, card, design, dice_events, give_evo, give_relic,
-                            kinds, uid)
-from tabletop.core import Action
+from pariah_helpers import (act, another_hidden_army, attack, battle, card, design, dice_events,
+                            give_evo, give_relic, kinds, uid)
+from tabletop.core import Action, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import flow
+from tabletop.games.pariah.engine import flow, information
 from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
                                          relic_deck, relics)
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP
 from tabletop.games.pariah.engine.stats import keywords, stat
+from tabletop.games.registry import get_game
+from tabletop.store.saves import DamagedSave, SaveStore
+
+RULES_V1 = Path(__file__).parent / "data" / "pariah_rules_v1"
 
 
 def S(s, d, name, nth=0):
@@ -198,16 +205,24 @@ def test_armies_are_chosen_one_after_another_and_hidden_until_revealed():
     assert mine.armies[0] == s.armies[0]
 
 
-def test_armies_are_revealed_together_and_unspent_points_become_energy():
+def test_armies_are_set_out_together_face_down_and_unspent_points_become_energy():
     s = GAME.setup({"factions": ["emberkin", "tidewardens"]}, 5)
     a = _pick_cheapest(s, 0, 14)
     act(s, "commit")
     b = _pick_cheapest(s, 1, 20)
     events = act(s, "commit")
     armies = [e for e in events if e.kind == "army"]
-    assert len(armies) == 2 and all(e.reveals for e in armies)
+    assert [e.data["seat"] for e in armies] == [0, 1]
+    for e, points in zip(armies, (a, b)):
+        p = e.data["seat"]
+        told = e.for_seat(1 - p)                  # the count and the points, no unit
+        assert told.data == {"seat": p, "count": len(s.armies[p]), "points": points,
+                             "energy": 20 - points, "amount": 20 - points}
+        assert not any(design(s.designs[c]).name in told.text for c in s.armies[p])
+        assert e.for_seat(p).data["cards"] == s.armies[p]
     assert s.energy == [20 - a, 20 - b]
     assert s.phase == DEPLOY
+    assert GAME.view(s, 1).waiting_points == [a, b]
 
 
 def test_unused_cards_return_to_the_deck():
@@ -269,6 +284,80 @@ def test_a_side_with_units_left_keeps_deploying():
     while s.phase == DEPLOY:
         act(s, "deploy", s.armies[s.turn][0])
     assert len(s.lines[0]) == 1 and len(s.lines[1]) >= 3 and s.phase == ACTIVATE
+
+
+def test_an_unplaced_unit_stays_hidden_from_the_opponent():
+    s = _to_deploy(2)
+    for seat in (0, 1):
+        v = GAME.view(s, seat)
+        assert v.armies[seat] == s.armies[seat]
+        assert v.armies[1 - seat] == [HIDDEN] * len(s.armies[1 - seat])
+    first = s.turn
+    placed = s.armies[first][0]
+    events = act(s, "deploy", placed)
+    assert events[0].reveals                       # deploying turns a hidden card face up
+    v = GAME.view(s, 1 - first)
+    assert v.lines[first] == [placed] and v.units[placed].design == s.designs[placed]
+    assert v.armies[first] == [HIDDEN] * len(s.armies[first])
+
+
+def test_a_deploying_player_sees_only_what_the_other_side_has_placed():
+    # the count and the points of the units still to place are public, nothing else of them
+    s = _to_deploy(4, picks=(20, 20))
+    while s.phase == DEPLOY:
+        seat = s.turn
+        other = 1 - seat
+        v = GAME.view(s, seat)
+        assert v.lines[other] == s.lines[other] and set(v.armies[other]) <= {HIDDEN}
+        assert len(v.armies[other]) == len(s.armies[other])
+        assert v.waiting_points[other] == flow.army_cost(s, s.armies[other])
+        act(s, "deploy", s.armies[seat][0])
+
+
+def test_the_evolution_pile_does_not_tell_the_hidden_army():
+    s = _to_deploy(6, picks=(12, 12))
+    seat, other = s.turn, 1 - s.turn
+    alt = another_hidden_army(s, other)
+    assert alt.evo_piles[other] != s.evo_piles[other]
+    assert GAME.view_to_json(GAME.view(alt, seat)) == GAME.view_to_json(GAME.view(s, seat))
+
+
+def test_a_sample_deals_the_hidden_army_to_fit_its_count_and_points():
+    s = _to_deploy(2, picks=(14, 20))
+    act(s, "deploy", s.armies[s.turn][0])
+    seat, other = s.turn, 1 - s.turn
+    v = GAME.view(s, seat)
+    dealt = set()
+    for i in range(12):
+        t = GAME.sample(v, Rng(i))
+        assert len(t.armies[other]) == len(s.armies[other]) and t.lines == s.lines
+        assert flow.army_cost(t, t.armies[other]) == flow.army_cost(s, s.armies[other])
+        kinds = {t.designs[c] for c in t.armies[other]} | {u.design for u in t.units.values()
+                                                           if u.owner == other}
+        assert {evolutions()[t.designs[c]].unit for c in t.evo_piles[other]} == kinds
+        assert sorted(t.evo_piles[other] + t.evo_out[other]) == sorted(s.evo_piles[other] + s.evo_out[other])
+        assert t.armies[seat] == s.armies[seat] and t.evo_piles[seat] == s.evo_piles[seat]
+        dealt.add(tuple(sorted(t.armies[other])))
+    assert len(dealt) > 1                          # dealt from what is unseen, not the real army
+
+
+def test_a_hidden_army_is_dealt_evenly_among_the_armies_that_fit():
+    s = GAME.setup({"factions": ["emberkin", "emberkin"]}, 1)
+    cards = [c for c in sorted(s.designs) if c < 30]       # seat 0's thirty unit cards
+    # two cards making 4 points: two of the six 2-point cards, 15 sets; fits are counted
+    seen = Counter()
+    for i in range(3000):
+        rng = Rng(i)
+        pool = list(cards)
+        rng.shuffle(pool)
+        army = information._counted_deal(s, pool, 2, 4, rng)
+        assert len(army) == 2 and flow.army_cost(s, army) == 4
+        seen[frozenset(army)] += 1
+    assert len(seen) == 15 and max(seen.values()) < 2 * min(seen.values())
+    # a rare fit (two 7-point Magma Hulks make 14) is found, reshuffling or counting
+    for i in range(20):
+        army = information.deal_army(s, list(cards), 2, 14, Rng(i))
+        assert [s.designs[c] for c in army] == ["emb_colossus"] * 2
 
 
 def test_deployment_effects_resolve_at_once():
@@ -493,16 +582,26 @@ def test_sweep_spreads_dice_over_neighbours_of_the_main_target():
     assert not any(t == shaper for p in plans if p[0][0] == hawk for t, _ in p)   # not adjacent
     assert not any(len(p) > 2 for p in plans)                                      # Sweep 1: one more
     reason = GAME.why_illegal(s, Action("attack", (brute, ((hawk, 2), (shaper, 1)))))
-    assert "within 1" in reason
+    assert "next to the main target" in reason
     events = act(s, "attack", brute, ((hawk, 2), (keeper, 1)))
     assert dice_events(events, "attack")[0].data["targets"] == [hawk, hawk, keeper]
-    # Sweep 2 (Wave Crusher) reaches two more enemies within two slots
-    t = battle(["tid_crusher"], ["emb_scout", "emb_scout", "emb_herald", "emb_herald"])
-    for u in list(t.lines[1]):
-        act(t, "end", u)
-    plans = [a.args[1] for a in GAME.legal_actions(t) if a.kind == "attack"]
-    assert max(len(p) for p in plans) == 3
-    assert ((t.lines[1][0], 1), (t.lines[1][1], 1), (t.lines[1][2], 1)) in plans
+
+
+def test_sweep_hits_only_adjacent_enemies():
+    # "the main target plus up to X adjacent enemies": Sweep 2 (Wave Crusher) reaches both
+    # neighbours of the main target, never an enemy two slots from it
+    s = battle(["tid_crusher"], ["emb_scout", "emb_scout", "emb_herald", "emb_herald"])
+    for u in list(s.lines[1]):
+        act(s, "end", u)
+    crusher = uid(s, "tid_crusher")
+    line = s.lines[1]
+    plans = [a.args[1] for a in GAME.legal_actions(s) if a.kind == "attack"]
+    assert ((line[1], 1), (line[0], 1), (line[2], 1)) in plans
+    for plan in plans:
+        main = line.index(plan[0][0])
+        assert all(abs(line.index(t) - main) == 1 for t, _ in plan[1:]), plan
+    reason = GAME.why_illegal(s, Action("attack", (crusher, ((line[0], 1), (line[2], 2)))))
+    assert "next to the main target" in reason
 
 
 def test_range_reaches_anywhere_on_the_enemy_line():
@@ -524,6 +623,14 @@ def test_range_reaches_anywhere_on_the_enemy_line():
     events = act(s, "attack", caller, ((sprite, 1), (keeper, 1)))
     assert s.units[sprite].damage == 2 and s.units[keeper].damage == 2
     del hawk
+
+
+def test_a_save_with_a_sweep_the_text_forbids_says_it_was_made_with_older_rules(tmp_path):
+    # written by rules version 1, whose Sweep 2 reached two slots from the main target
+    name = "two_slot_sweep.json"
+    shutil.copy(RULES_V1 / name, tmp_path / name)
+    with pytest.raises(DamagedSave, match=r"move 36 .*next to the main target.*older rules \(version 1\)"):
+        SaveStore(tmp_path).load(tmp_path / name, games=get_game)
 
 
 def test_invulnerable_caps_the_block_roll():
@@ -930,6 +1037,43 @@ def test_prep_is_skipped_by_a_seat_with_nothing_to_play():
     give_relic(s, 0, "rel_salve")
     flow.advance(s, [])
     assert s.phase == ACTIVATE
+
+
+def test_a_relic_that_names_another_moment_is_played_during_your_activation():
+    # Mending Salve and Ember Vial: "Start of round or your activation"
+    s = battle(["emb_dancer", "emb_brute"], ["thn_hawk", "thn_sprite"], round_no=2, energy=(9, 0),
+               dice=[1, 1, 1, 1])
+    salve, vial = give_relic(s, 0, "rel_salve"), give_relic(s, 0, "rel_vial")
+    dancer, brute = uid(s, "emb_dancer"), uid(s, "emb_brute")
+    hawk, sprite = uid(s, "thn_hawk"), uid(s, "thn_sprite")
+    s.units[brute].damage = 3
+    assert s.turn == 1 and not any(a.kind == "relic" for a in GAME.legal_actions(s))   # not theirs
+    act(s, "end", hawk)
+    assert s.turn == 0 and s.active == -1                         # before the Dancer acts
+    assert {a.args for a in GAME.legal_actions(s) if a.kind == "relic"} == \
+        {(salve, dancer), (salve, brute), (vial, hawk), (vial, sprite)}
+    events = act(s, "relic", salve, brute)
+    assert s.units[brute].damage == 0 and salve in s.graves[0] and s.energy[0] == 8
+    assert [e.kind for e in events] == ["consumable", "heal"] and s.turn == 0 and dancer not in s.acted
+    act(s, "ability", dancer, 0, -1)                              # Flare Step: the activation is open
+    assert Action("relic", (vial, hawk)) in GAME.legal_actions(s)  # between its actions
+    attack(s, dancer, hawk)
+    assert s.active == -1 and s.turn == 1      # the Vial in hand does not hold the activation open
+    act(s, "end", sprite)
+    act(s, "relic", vial, sprite)                                 # the Bruiser's turn
+    assert s.units[sprite].damage == 2 and s.energy[0] == 5 and s.turn == 0      # 1 went on Flare Step
+
+
+def test_a_start_of_round_relic_is_not_played_during_an_activation():
+    s = battle(["emb_scout"], ["thn_hawk"], round_no=2, energy=(9, 0))
+    boots = give_relic(s, 0, "rel_boots")
+    act(s, "end", uid(s, "thn_hawk"))
+    assert s.turn == 0 and not any(a.kind == "relic" for a in GAME.legal_actions(s))
+    assert GAME.why_illegal(s, Action("relic", (boots, uid(s, "emb_scout")))) == \
+        "Swift Boots is played at the start of a round."
+    salve = give_relic(s, 0, "rel_salve")
+    s.energy[0] = 0
+    assert "costs 1" in GAME.why_illegal(s, Action("relic", (salve, uid(s, "emb_scout"))))
 
 
 # --- the ability primitives ----------------------------------------------------------------------------

@@ -4,10 +4,11 @@ each phase draws its zones; a seat's table never shows another seat's hidden car
 
 import pytest
 
-from pariah_helpers import battle
+from pariah_helpers import battle, give_relic
 from pariah_ui_helpers import route
 from presenter_helpers import through_table
 from tabletop.core import Action, Rng
+from tabletop.games.pariah.engine.cards import design
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP,
                                          is_unit_card)
@@ -146,6 +147,27 @@ def test_sweep_shares_the_dice_before_rolling(tmp_path):
     assert act in GAME.legal_actions(s)
 
 
+def test_a_relic_is_played_by_drag_or_click_on_a_turn_in_the_activations(tmp_path):
+    scene, p = make(tmp_path)
+    s = battle(["emb_dancer", "emb_brute"], ["thn_hawk"], round_no=2, energy=(5, 0))
+    salve, boots = give_relic(s, 0, "rel_salve"), give_relic(s, 0, "rel_boots")
+    brute = s.lines[0][1]
+    s.units[brute].damage = 3
+    GAME.apply(s, Action("end", (s.lines[1][0],)))
+    show(p, s, 0)
+    mine = {f"card:{u}" for u in s.lines[0]}
+    assert p.drag_targets(f"card:{salve}") == mine
+    assert scene.get(f"card:{salve}").draggable and not scene.get(f"card:{boots}").draggable
+    assert p.drop(f"card:{salve}", f"card:{brute}") == Action("relic", (salve, brute))
+    assert p.click(f"card:{salve}") == LOCAL                 # by clicks: the relic, then the unit
+    show(p, s, 0)
+    assert scene._glow == mine and "Mending Salve" in p.prompt()
+    assert p.click(f"card:{brute}") == Action("relic", (salve, brute))
+    assert p.click(f"card:{boots}") == LOCAL                 # a relic of the start of a round
+    refused = p.click(f"card:{brute}")
+    assert GAME.why_illegal(s, refused) == "Swift Boots is played at the start of a round."
+
+
 # --- the battlefield ---------------------------------------------------------------------------
 def test_the_battlefield_draws_lines_markers_track_energy_and_the_dice_tray(tmp_path):
     scene, p = make(tmp_path)
@@ -247,9 +269,9 @@ def test_hidden_cards_stay_hidden_in_a_seats_table(tmp_path):
             view = show(p, s, seat)
             other = 1 - seat
             secret = set(s.relic_hands[other]) | set(s.offers[other]) | set(s.relic_decks[other]) \
-                | set(s.decks[other])
+                | set(s.decks[other]) | set(s.armies[other])
             if not s.revealed:
-                secret |= set(s.hands[other]) | set(s.picks[other]) | set(s.armies[other])
+                secret |= set(s.hands[other]) | set(s.picks[other])
             for sp in scene.sprites():
                 if getattr(sp, "face_key", None) and sp.id.startswith(("card:", "foe:")):
                     n = sp.id.split(":")[-1]
@@ -261,6 +283,56 @@ def test_hidden_cards_stay_hidden_in_a_seats_table(tmp_path):
             checked += 1
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     assert checked > 60
+
+
+def _deploying(seed=6):
+    """A two-player match in deployment, each side with units placed and units still to place."""
+    s = GAME.setup({"factions": ["emberkin", "tidewardens"]}, seed)
+    while s.phase == SELECT:
+        c = next((a for a in GAME.legal_actions(s) if a.kind == "pick"), Action("commit"))
+        GAME.apply(s, c)
+    for _ in range(2):
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s.phase == DEPLOY and all(s.lines) and all(s.armies)
+    return s
+
+
+def test_the_opponents_unplaced_units_are_face_down_with_their_count_and_points(tmp_path):
+    scene, p = make(tmp_path)
+    s = _deploying()
+    seat = s.turn
+    other = 1 - seat
+    show(p, s, seat)
+    backs = [sp for sp in scene.sprites() if sp.id.startswith(f"foe:{other}:")]
+    assert len(backs) == len(s.armies[other]) and all(sp.face_key is None for sp in backs)
+    points = sum(design(s.designs[c]).cost for c in s.armies[other])
+    n = len(s.armies[other])
+    assert scene.get(f"lbl:foe:about:{other}").text == \
+        f"{n} unit{'s' if n != 1 else ''} face down, {points} points"
+    for uid in s.lines[other]:                    # placed: face up on the enemy line
+        assert scene.get(f"card:{uid}").face_key is not None
+    assert not any(scene.get(f"card:{c}") for c in s.armies[other])
+    assert dict(p.seat_rows(GAME.view(s, seat), other))["To deploy"] == f"{n} ({points} pts)"
+    assert scene.get("ctr:them:2").value == "?"   # their evolution pile would tell the army
+
+
+def test_the_log_never_names_a_unit_another_seat_has_not_placed(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({"factions": ["emberkin", "tidewardens"]}, 9)     # no design in common
+    rng = Rng(9)
+    told = 0
+    while s.phase in (SELECT, DEPLOY):
+        events = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        for seat in (0, 1):
+            other = 1 - seat
+            placed = {design(s.designs[u]).name for u in s.lines[other] if is_unit_card(u)}
+            unplaced = {design(s.designs[c]).name for c in s.armies[other]} - placed
+            p.viewer = seat
+            for e in events:
+                line = p.tell(e.for_seat(seat))
+                assert not any(name in line for name in unplaced), line
+                told += 1
+    assert told > 20
 
 
 def test_summaries_for_a_round_end_and_the_match_end(tmp_path):

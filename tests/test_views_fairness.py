@@ -13,6 +13,7 @@ import json
 import pytest
 
 from tabletop.core import Rng
+from tabletop.games.pariah.engine.cards import design as pariah_design
 from tabletop.games.registry import plugins
 
 STATES_PER_GAME = 60
@@ -62,18 +63,29 @@ def _paargus_secrets(s, seat: int) -> list[list[Slot]]:
 
 
 def _pariah_secrets(s, seat: int) -> list[list[Slot]]:
-    """The order of one's own decks; the other seats' decks, relics and (before the armies are
-    revealed) their hands, picks and armies, units with units and relics with relics."""
+    """The order of one's own decks; the other seats' relic decks, relic hands and offers (relics
+    with relics) and their units: before the armies are set out, deck, hands, picks and armies
+    in one pool; after, the units an army still has to deploy go with the deck cards of the same
+    cost (the army's count and points are public, its units hidden until deployed)."""
     out = [_all(s.decks[seat]), _all(s.relic_decks[seat])]
     for p in range(s.players):
         if p == seat:
             continue
-        units = _all(s.decks[p])
+        units = _all(s.decks[p]) + _all(s.armies[p])
         if not s.revealed:
-            units += _all(s.hands[p]) + _all(s.picks[p]) + _all(s.armies[p])
-        out.append(units)
+            out.append(units + _all(s.hands[p]) + _all(s.picks[p]))
+        else:
+            out += _by_cost(s, units)
         out.append(_all(s.relic_decks[p]) + _all(s.relic_hands[p]) + _all(s.offers[p]))
     return out
+
+
+def _by_cost(s, slots: list[Slot]) -> list[list[Slot]]:
+    """Pariah unit cards grouped by their army points."""
+    groups: dict[int, list[Slot]] = {}
+    for zone, i in slots:
+        groups.setdefault(pariah_design(s.designs[zone[i]]).cost, []).append((zone, i))
+    return list(groups.values())
 
 
 def _trials_secrets(s, seat: int) -> list[list[Slot]]:

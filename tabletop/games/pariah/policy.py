@@ -20,14 +20,20 @@ still standing; damage only counts when it kills. So:
 - `rollout_action(state, rng)` / `playout`: the cheap policy of the playouts:
   strike the target worth the most (points killed, or expected share of a
   unit), use abilities when they beat the attack, play evolutions and the
-  better relics, keep the best relic.
+  better relics (in the activations too, for relics that may be: a Salve on a
+  hurt unit, a Vial that kills), keep the best relic.
 - `search_actions(state)`: the legal actions without labels, pruned: one unit
   per design when deploying; per unit, its best attack plans and ability
   targets by the policy's values (dice splits and targets it rates poorly are
-  dropped) and no passing when an attack is worth something; the best few
-  start-of-round plays, never healing an unhurt unit or equipping a token.
-- Before the reveal an army being picked is worth the best army it can still
-  become, so a one-ply bot (greedy) builds and commits a full army too.
+  dropped) and no passing when an attack is worth something, with the best two
+  relic plays of the turn; the best few start-of-round plays, never healing an
+  unhurt unit or equipping a token.
+- Before the armies are set out an army being picked is worth the best army it
+  can still become, so a one-ply bot (greedy) builds and commits a full army too.
+- Hidden armies: bots decide from views, where the other side's units still to
+  deploy are face down; the determinisation (`Game.sample`) deals them from the
+  unseen cards with the army's public count and points, so the projection
+  fights a plausible army, never the real one.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from tabletop.core.action_kinds import ActionKind
 from tabletop.core.policy import Policy
 from tabletop.games.pariah.engine import abilities, actions, combat, flow
 from tabletop.games.pariah.engine.rules import GAME
-from tabletop.games.pariah.engine.cards import design, evolutions, factions, relics
+from tabletop.games.pariah.engine.cards import ACTIVATION, design, evolutions, factions, relics
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP, ROUNDS,
                                          SELECT, SHOP, PariahState, side_of)
 from tabletop.games.pariah.engine.stats import keywords, line_stats
@@ -233,8 +239,8 @@ def _bank(s: PariahState, side: int) -> float:
 
 
 def projected_lead(s: PariahState, side: int) -> float:
-    """Points `side` is expected to lead by at the end (armies known: revealed, or dealt in
-    by a determinisation; before the reveal, the armies as picked so far)."""
+    """Points `side` is expected to lead by at the end (the units still to deploy known: one's
+    own, or dealt in by a determinisation; before the armies are set out, as picked so far)."""
     units = _line_records(s, 0) + _line_records(s, 1)
     if s.phase == DEPLOY:
         units += _army_records(s, 0) + _army_records(s, 1)
@@ -549,6 +555,10 @@ def _modify_value(s, target, uid, ch, stat_name, delta, side) -> float:
 
 def _activation_move(s: PariahState) -> Action:
     seat = s.turn
+    recs = _records_by_uid(s)
+    relics_now = _relic_plays(s, seat, recs)
+    if relics_now and relics_now[0][0] > PLAY_NOW:     # a relic worth playing goes first
+        return relics_now[0][1]
     if s.active >= 0:
         uid = s.active
     else:
@@ -556,7 +566,6 @@ def _activation_move(s: PariahState) -> Action:
     mid = s.active == uid
     used = s.active_used if mid else ()
     committed = s.active_committed if mid else False
-    recs = _records_by_uid(s)
     free = flow.usable_free_abilities(s, uid, used, committed)
     abl = design(s.units[uid].design).abilities
     best_v, best = _best_ability(s, uid, free, abl, recs, False, 0.05, None)
@@ -598,7 +607,8 @@ def _relic_worth(rid: str) -> float:
     return _RELIC_PREFERENCE[r.relic_type] * gain + 0.2 * r.cost
 
 
-def _prep_value(s: PariahState, seat: int, kind: str, c: int, t, recs) -> float:
+def _play_value(s: PariahState, seat: int, kind: str, c: int, t, recs) -> float:
+    """Points playing a relic or an evolution on t is worth (rough, for the policy)."""
     if kind == "evolve":
         e = evolutions()[s.designs[c]]
         r = recs[t]
@@ -625,15 +635,37 @@ def _prep_value(s: PariahState, seat: int, kind: str, c: int, t, recs) -> float:
     return v
 
 
+# a play must be worth this much to be made now rather than kept (the rollout policy)
+PLAY_NOW = 0.5
+
+
 def _prep_move(s: PariahState) -> Action:
     seat = s.turn
     recs = _records_by_uid(s)
-    best, best_v = _READY, 0.5
+    best, best_v = _READY, PLAY_NOW
     for kind, c, t in flow.prep_options(s, seat):
-        v = _prep_value(s, seat, kind, c, t, recs)
+        v = _play_value(s, seat, kind, c, t, recs)
         if v > best_v:
             best, best_v = _action(actions.KINDS[kind], c, t), v
     return best
+
+
+def _wasted(s: PariahState, kind: str, c: int, t, recs) -> bool:
+    """A relic play that throws the relic away: healing an unhurt unit, equipping a token (it
+    leaves at the round's end, its gear with it)."""
+    if kind != "relic":
+        return False
+    r = relics()[s.designs[c]]
+    if r.effects and r.effects[0].op == "heal":
+        return not s.units[t].damage
+    return r.relic_type == "equipment" and bool(recs[t][TOKEN])
+
+
+def _relic_plays(s: PariahState, seat: int, recs) -> list[tuple[float, Action]]:
+    """(value, play) of the relics the seat may play on its turn in the activations, best first."""
+    out = [(_play_value(s, seat, "relic", c, t, recs), _action(actions.RELIC, c, t))
+           for c, t in flow.relic_options(s, seat, ACTIVATION) if not _wasted(s, "relic", c, t, recs)]
+    return sorted(out, key=lambda x: -x[0])
 
 
 def _shop_move(s: PariahState) -> Action:
@@ -687,6 +719,7 @@ _COMMIT, _READY, _NO_EVO = actions.COMMIT(), actions.READY(), actions.NO_EVO()
 PLANS_KEPT = 3           # attack plans per unit the search considers, best first
 CHOICES_KEPT = 2         # targets per ability
 PREP_KEPT = 3            # relic and evolution plays at the start of a round
+RELICS_KEPT = 2          # relic plays on a turn of one's own during the activations
 
 
 def search_actions(s: PariahState) -> list[Action]:
@@ -702,19 +735,9 @@ def search_actions(s: PariahState) -> list[Action]:
                 out.append(_action(actions.DEPLOY, c))
         return out
     if phase == PREP:
-        out = []
-        recs = None
-        for kind, c, t in flow.prep_options(s, seat):
-            if kind == "relic" and relics()[s.designs[c]].effects and \
-                    relics()[s.designs[c]].effects[0].op == "heal":
-                if not s.units[t].damage:
-                    continue              # healing an unhurt unit wastes the relic
-            if kind == "relic" and relics()[s.designs[c]].relic_type == "equipment":
-                recs = recs or _records_by_uid(s)
-                if recs[t][TOKEN]:
-                    continue              # a token leaves at the round's end, its gear with it
-            recs = recs or _records_by_uid(s)
-            out.append((_prep_value(s, seat, kind, c, t, recs), _action(actions.KINDS[kind], c, t)))
+        recs = _records_by_uid(s)
+        out = [(_play_value(s, seat, kind, c, t, recs), _action(actions.KINDS[kind], c, t))
+               for kind, c, t in flow.prep_options(s, seat) if not _wasted(s, kind, c, t, recs)]
         out.sort(key=lambda x: -x[0])
         return [a for _, a in out[:PREP_KEPT]] + [_READY]
     if phase == ACTIVATE:
@@ -739,7 +762,8 @@ def search_actions(s: PariahState) -> list[Action]:
 def _activation_actions(s: PariahState) -> list[Action]:
     """Per unit that may act: its best attack plans and ability choices by the policy's
     values (the search has a few hundred iterations: spread over every dice split and
-    target they would tell nothing apart), and passing only when nothing is worth doing."""
+    target they would tell nothing apart), and passing only when nothing is worth doing; then
+    the best relic plays of the turn that are worth something."""
     if s.active >= 0:
         uids = [s.active]
     else:
@@ -763,7 +787,7 @@ def _activation_actions(s: PariahState) -> list[Action]:
             best = max([best] + [v for v, _ in scored])
         if committed or best <= 0.0 or not out:
             out.append(_action(actions.END, uid))
-    return out
+    return out + [a for v, a in _relic_plays(s, s.turn, recs)[:RELICS_KEPT] if v > 0.0]
 
 
 def prune_actions(s: PariahState, legal: list[Action]) -> list[Action]:

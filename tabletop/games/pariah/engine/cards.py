@@ -33,6 +33,12 @@ WHENS = ("active", "passive", "start", "end", "deploy")
 TRIGGERS = ("attacked", "kill")
 CONDITIONS = ("damaged",)
 RELIC_TYPES = ("consumable", "equipment", "emblem")
+# When a relic is played: at the start of a round (from round 2), and for the relics whose text
+# names it, also during an activation of one of your units. Words for each: a card's lead, and
+# a sentence's.
+START, ACTIVATION = "start", "activation"
+RELIC_MOMENTS = {START: ("start of round", "at the start of a round"),
+                 ACTIVATION: ("your activation", "during your activation")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +156,7 @@ class Relic:
     abilities: tuple[Ability, ...] = ()         # emblems: timed effects
     text: str = ""
     card: bool = True              # False: an emblem only units create
+    moments: tuple[str, ...] = (START,)         # when it may be played (RELIC_MOMENTS)
 
 
 @dataclass(frozen=True)
@@ -187,6 +194,17 @@ def effects_text(ab: "Ability", name_of: Callable[[str, str], str]) -> str:
     if ab.when == "active" and not ab.commit:
         sentence += " Does not replace the attack."
     return sentence
+
+
+def moments_lead(moments: tuple[str, ...]) -> str:
+    """'Start of round or your activation': the moments a relic is played, as its card says them."""
+    lead = " or ".join(RELIC_MOMENTS[m][0] for m in moments)
+    return lead[0].upper() + lead[1:]
+
+
+def moments_phrase(moments: tuple[str, ...]) -> str:
+    """'at the start of a round or during your activation'."""
+    return " or ".join(RELIC_MOMENTS[m][1] for m in moments)
 
 
 def stat_phrase(stat: str, delta: int, plural: bool = False) -> str:
@@ -287,9 +305,12 @@ def parse_relic(d: dict, card: bool, names: Names) -> Relic:
     r = Relic(d["id"], d["name"], d["relic_type"], d["cost"], d.get("target", "none"),
               tuple(_effect(e, where) for e in d.get("effects", ())), _changes(d.get("changes")),
               _keywords(d.get("keywords")),
-              tuple(parse_ability(a, where, names) for a in d.get("abilities", ())), card=card)
+              tuple(parse_ability(a, where, names) for a in d.get("abilities", ())), card=card,
+              moments=_moments(d, where))
     if r.relic_type == "consumable":
         text = _text(Ability(r.name, "", r.target, r.effects), where, names)
+        if r.moments != (START,):         # a card names the moments that are not the usual one
+            text = f"{moments_lead(r.moments)}: {text[0].lower()}{text[1:]}"
     elif r.relic_type == "equipment":
         text = bearer_text(r.changes, r.keywords, "The bearer", plural=False)
     else:       # an emblem: what it gives every allied unit, then its timed abilities
@@ -297,6 +318,22 @@ def parse_relic(d: dict, card: bool, names: Names) -> Relic:
         given = [bearer_text(r.changes, r.keywords, "Your units", True)] if gives else []
         text = " ".join(given + [a.text for a in r.abilities])
     return replace(r, text=text)
+
+
+def _moments(d: dict, where: str) -> tuple[str, ...]:
+    """When a relic may be played (its "moments", the start of a round if not given)."""
+    moments = tuple(d.get("moments", (START,)))
+    unknown = [m for m in moments if m not in RELIC_MOMENTS]
+    if unknown:
+        raise OpDataError(f"{where}: unknown moments {unknown}")
+    if not moments:
+        raise OpDataError(f"{where}: no moment to play it at")
+    # Equipment goes on "usually at Start of Round" and emblems stay: none of ours is played at
+    # another moment, so their texts need no lead
+    if moments != (START,) and d["relic_type"] != "consumable":
+        raise OpDataError(f"{where}: only a consumable is played at another moment than the start "
+                          "of a round")
+    return moments
 
 
 def _evolution(e: dict, faction: str) -> Evolution:

@@ -2,9 +2,10 @@
 
 An attack plan is declared before any die is rolled: a tuple of
 (target, dice) pairs, the main target first. A plain attack puts every die on
-one target; Sweep X may put dice on up to X enemies within X slots of the main
-target, Range X on up to X enemies anywhere on the line. Each named target
-gets at least one die.
+one target; Sweep X may put dice on up to X enemies adjacent to the main target
+(the rules text's words: its left and right neighbours, so Sweep 2 or more
+reaches both), Range X on up to X enemies anywhere on the line. Each named
+target gets at least one die.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def extra_targets(s: PariahState, uid: int, main: int) -> tuple[list[int], int]:
         return [e for e in enemy if e != main], x
     if kind == "sweep":
         mi = enemy.index(main)
-        return [e for j, e in enumerate(enemy) if e != main and abs(j - mi) <= x], x
+        return [enemy[j] for j in (mi - 1, mi + 1) if 0 <= j < len(enemy)], x
     return [], 0
 
 
@@ -100,7 +101,7 @@ def why_plan_illegal(s: PariahState, uid: int, plan) -> str | None:
         if len(extras) > x:
             return f"{kind.capitalize()} {x} lets the attack reach at most {x} more enemies."
         if any(t not in pool for t in extras):
-            return f"Sweep {x} only reaches enemies within {x} slots of the main target."
+            return "Sweep only reaches the enemies next to the main target."
     return None
 
 

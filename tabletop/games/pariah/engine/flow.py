@@ -1,4 +1,5 @@
-"""The match between decisions: reveal, deployment order, round start and end, the shop.
+"""The match between decisions: setting out the armies, deployment order, round start and end,
+the shop.
 
 `advance` runs every automatic step until some seat has a decision to make or
 the match is over, and sets `state.turn` to that seat.
@@ -9,7 +10,8 @@ from __future__ import annotations
 from tabletop.core import Event, Rng
 from tabletop.games.pariah.engine import abilities
 from tabletop.games.pariah.engine.board import card_name, seat_name, side_name, unit_name
-from tabletop.games.pariah.engine.cards import FACTIONS, design, evolutions, factions, relic_deck, relics
+from tabletop.games.pariah.engine.cards import (FACTIONS, START, design, evolutions, factions, relic_deck,
+                                                relics)
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, BLOCK, DEPLOY, DRAW, EVO_BASE, OVER,
                                          PREP, RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, side_of)
 from tabletop.games.pariah.engine.stats import priorities
@@ -41,35 +43,68 @@ def new_state(options: dict, seed: int, players: int) -> PariahState:
         s.decks[p] = [base + i for i in range(30)]
         rng.shuffle(s.decks[p])
         s.hands[p] = [s.decks[p].pop() for _ in range(DRAW)]      # the top of a deck is its end
-        s.evo_out[p] = [base + EVO_BASE + i for i in range(len(factions()[chosen[p]].evolutions))]
+        s.evo_out[p] = evolution_cards(s, p)
         s.relic_decks[p] = [base + RELIC_BASE + i for i in range(len(relic_deck()))]
         rng.shuffle(s.relic_decks[p])
     s.turn = 0
     return s
 
 
-def reveal(s: PariahState, events: list[Event]) -> None:
-    """Every army is committed: show them together, bank the unspent points, build evolution piles."""
-    armies = {}
+def set_out(s: PariahState, events: list[Event]) -> None:
+    """Every army is committed: set them out face down, bank the unspent points, build the
+    evolution piles, draw who deploys first. The other players learn an army's count and
+    points, never its units: each is revealed as it is deployed."""
     for p in range(s.players):
-        spare = ARMY_POINTS - army_cost(s, s.armies[p])
-        s.energy[side_of(p)] += spare
-        kinds = {s.designs[c] for c in s.armies[p]}
-        s.evo_piles[p] = [c for c in s.evo_out[p] if evolutions()[s.designs[c]].unit in kinds]
-        s.evo_out[p] = [c for c in s.evo_out[p] if c not in s.evo_piles[p]]
-        armies[p] = list(s.armies[p])
-        events.append(Event("army", f"{seat_name(s, p)} reveals an army of "
-                            f"{', '.join(card_name(s, c) for c in s.armies[p])} "
-                            f"({ARMY_POINTS - spare} points; {spare} Elemental Energy).",
-                            {"seat": p, "cards": armies[p], "energy": spare,
-                             "names": [card_name(s, c) for c in armies[p]], "points": ARMY_POINTS - spare,
-                             "amount": spare}, reveals=True))
+        points = army_cost(s, s.armies[p])
+        s.energy[side_of(p)] += ARMY_POINTS - points
+        build_evolution_pile(s, p)
+        events.append(_army_event(s, p, points))
     s.revealed = True
     first = s.rng.below(2)
     s.first_deployer = s.deploy_turn = first
     events.append(Event("first_deployer", f"{side_name(s, first)} deploys first (drawn at random).",
                         {"side": first}, reveals=True))
     s.phase = DEPLOY
+
+
+def _army_event(s: PariahState, p: int, points: int) -> Event:
+    spare = ARMY_POINTS - points
+    n = len(s.armies[p])
+    told = {"seat": p, "count": n, "points": points, "energy": spare, "amount": spare}
+    names = [card_name(s, c) for c in s.armies[p]]
+    tail = f"({points} points; {spare} Elemental Energy)"
+    return Event("army", f"You set out your army face down: {', '.join(names)} {tail}.",
+                 {**told, "cards": list(s.armies[p]), "names": names}, private_to=p,
+                 public_text=f"{seat_name(s, p)} sets out an army of {n} unit{'s' if n != 1 else ''} "
+                             f"face down {tail}.", public_data=told)
+
+
+def waiting_points(s: PariahState, p: int) -> int:
+    """The army points of p's units still waiting to be deployed. A view carries them (it hides
+    the units; HIDDEN before the armies are set out); a full state counts its cards."""
+    if s.waiting_points is not None:
+        return s.waiting_points[p]
+    return army_cost(s, s.armies[p])
+
+
+def evolution_cards(s: PariahState, p: int) -> list[int]:
+    """Every evolution card of seat p, in card order."""
+    first = p * BLOCK + EVO_BASE
+    return list(range(first, first + len(factions()[s.factions[p]].evolutions)))
+
+
+def army_designs(s: PariahState, p: int) -> set[str]:
+    """The unit designs of p's army, the units still to deploy and those deployed (no token)."""
+    placed = {u.design for u in s.units.values() if u.owner == p and not u.token}
+    return {s.designs[c] for c in s.armies[p]} | placed
+
+
+def build_evolution_pile(s: PariahState, p: int) -> None:
+    """p's evolution pile holds the evolutions of its army's units; the others are set aside."""
+    kinds = army_designs(s, p)
+    every = evolution_cards(s, p)
+    s.evo_piles[p] = [c for c in every if evolutions()[s.designs[c]].unit in kinds]
+    s.evo_out[p] = [c for c in every if c not in s.evo_piles[p]]
 
 
 def deploy_seat(s: PariahState) -> int | None:
@@ -247,7 +282,7 @@ def shop_has_choice(s: PariahState, seat: int) -> bool:
     return bool(s.offers[seat] and not s.shop_kept) or bool(evo_options(s, seat))
 
 
-# --- start of round: relics and evolutions -----------------------------------------------------------
+# --- relics (at the start of a round, some during an activation) and evolutions ------------------
 def relic_targets(s: PariahState, seat: int, card: int) -> list:
     r = relics()[s.designs[card]]
     side = side_of(seat)
@@ -264,14 +299,23 @@ def evolve_targets(s: PariahState, seat: int, card: int) -> list[int]:
             if s.units[uid].owner == seat and s.units[uid].design == e.unit and not s.units[uid].evos]
 
 
-def prep_options(s: PariahState, seat: int) -> list[tuple[str, int, int]]:
-    """("relic" | "evolve", card, target) plays the seat can afford now."""
-    side = side_of(seat)
-    energy = s.energy[side]
+def relic_options(s: PariahState, seat: int, moment: str) -> list[tuple[int, object]]:
+    """(relic card, target) plays of the seat's relics that may be played at this moment
+    (cards.RELIC_MOMENTS) and that it can afford."""
+    energy = s.energy[side_of(seat)]
     out = []
     for c in s.relic_hands[seat]:
-        if relics()[s.designs[c]].cost <= energy:
-            out += [("relic", c, t) for t in relic_targets(s, seat, c)]
+        r = relics()[s.designs[c]]
+        if moment in r.moments and r.cost <= energy:
+            out += [(c, t) for t in relic_targets(s, seat, c)]
+    return out
+
+
+def prep_options(s: PariahState, seat: int) -> list[tuple[str, int, int]]:
+    """("relic" | "evolve", card, target) plays the seat can afford at the start of the round."""
+    side = side_of(seat)
+    energy = s.energy[side]
+    out = [("relic", c, t) for c, t in relic_options(s, seat, START)]
     if not s.evo_played[side]:
         for c in s.evo_hands[seat]:
             if evolutions()[s.designs[c]].cost <= energy:
@@ -289,7 +333,7 @@ def advance(s: PariahState, events: list[Event]) -> None:
             if pending:
                 s.turn = pending[0]
                 return
-            reveal(s, events)
+            set_out(s, events)
         elif s.phase == DEPLOY:
             seat = deploy_seat(s)
             if seat is not None:

@@ -1,35 +1,42 @@
 """Pariah: every rule of the match (rules/pariah.md, RULINGS.md, rules_page.md "Rulings").
 
 Decisions, by phase:
-  select    pick / unpick a card of the ten drawn, commit the army (secret until all commit)
-  deploy    deploy a unit into the next slot of your side's line
+  select    pick / unpick a card of the ten drawn, commit the army (set out face down once all
+            have committed)
+  deploy    deploy a unit, face up, into the next slot of your side's line
   prep      (round 2 on) play a relic, play an evolution, or ready
-  activate  with the unit whose turn it is: attack (a declared plan), use an ability, or end
+  activate  with the unit whose turn it is: attack (a declared plan), use an ability, or end;
+            on any turn of one's own, play a relic whose text names the activation
   shop      keep one relic of three; take an evolution or none
-Everything else (reveal, initiative, timed effects, deaths, tokens leaving,
-the end of the match) happens inside `apply` (flow.advance).
+Everything else (setting out the armies, initiative, timed effects, deaths, tokens leaving,
+the end of the match) happens inside `apply` (flow.advance). What each seat may see is
+information.py's.
 """
 
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import abilities, actions, combat, flow
+from tabletop.games.pariah.engine import abilities, actions, combat, flow, information
 from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
-from tabletop.games.pariah.engine.cards import design, evolutions, relic_deck, relics
-from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP,
-                                         RELIC_BASE, ROUNDS, SELECT, SHOP, PariahState, Unit,
-                                         side_of)
+from tabletop.games.pariah.engine.cards import (ACTIVATION, START, design, evolutions, moments_phrase,
+                                                relics)
+from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS,
+                                                SELECT, SHOP, PariahState, Unit, side_of)
 
 _PHASE_KINDS = {SELECT: ("pick", "unpick", "commit"), DEPLOY: ("deploy",),
-                PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end"),
+                PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end", "relic"),
                 SHOP: ("keep", "take_evo", "no_evo")}
+# the moment (cards.RELIC_MOMENTS) a relic played in a phase is played at
+_MOMENT = {PREP: START, ACTIVATE: ACTIVATION}
 _PHASE_WORDS = {SELECT: "choosing armies", DEPLOY: "deployment", PREP: "the start of the round",
                 ACTIVATE: "the activations", SHOP: "the shop"}
 
 
 class Pariah(Game):
-    info = GameInfo("pariah", "Pariah", (2, 4), 1,
+    # rules version 2: Sweep reaches only the enemies next to the main target (issue 17); a log
+    # of version 1 that swept two slots away no longer replays, and the store says so
+    info = GameInfo("pariah", "Pariah", (2, 4), 2,
                     "Pick a secret 20-point army, deploy it on a front line and fight five rounds "
                     "of dice combat in Priority order; buy relics and evolve your units.")
     action_kinds = actions.KINDS
@@ -64,7 +71,8 @@ class Pariah(Game):
             out = [self._prep_action(s, kind, c, t) for kind, c, t in flow.prep_options(s, seat)]
             return out + [actions.READY(label="Ready: play nothing more this round")]
         if s.phase == ACTIVATE:
-            return self._activation_actions(s)
+            return self._activation_actions(s) + [self._relic_action(s, c, t) for c, t in
+                                                  flow.relic_options(s, seat, ACTIVATION)]
         if s.phase == SHOP:
             if s.offers[seat] and not s.shop_kept:
                 return [actions.KEEP(c, label=f"Keep {card_name(s, c)} ({self._relic_blurb(s, c)})")
@@ -95,10 +103,14 @@ class Pariah(Game):
         return f"{r.relic_type}, {r.cost} energy: {r.text}"
 
     def _prep_action(self, s: PariahState, kind: str, c: int, t) -> Action:
-        if kind == "evolve":
-            e = evolutions()[s.designs[c]]
-            return actions.EVOLVE(c, t, label=f"Evolve {flow.unit_label(s, t)} into {e.name} "
-                                                f"({e.cost} energy)")
+        if kind == "relic":
+            return self._relic_action(s, c, t)
+        e = evolutions()[s.designs[c]]
+        return actions.EVOLVE(c, t, label=f"Evolve {flow.unit_label(s, t)} into {e.name} "
+                                            f"({e.cost} energy)")
+
+    @staticmethod
+    def _relic_action(s: PariahState, c: int, t) -> Action:
         r = relics()[s.designs[c]]
         if r.relic_type == "emblem":
             on = ""
@@ -167,6 +179,8 @@ class Pariah(Game):
                     f"holds {spent} of {ARMY_POINTS}.")
         if s.phase == DEPLOY:
             return "You can only deploy a unit of your own army that is still waiting to be placed."
+        if kind == "relic":
+            return self._explain_relic(s, seat, side, a, _MOMENT[s.phase])
         if s.phase == PREP:
             return self._explain_prep(s, seat, side, kind, a)
         if s.phase == SHOP:
@@ -178,26 +192,31 @@ class Pariah(Game):
         return self._explain_activation(s, seat, side, kind, a)
 
     def _explain_prep(self, s, seat, side, kind, action: Action) -> str | None:
+        """Why a ready or an evolution is refused (relics: _explain_relic)."""
         if kind == "ready":
             return "Ready takes nothing."
-        if kind == "evolve":
-            c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
-            if c not in s.evo_hands[seat]:
-                return "That evolution is not among the ones you have taken."
-            e = evolutions()[s.designs[c]]
-            if s.evo_played[side]:
-                return ("Your team has already played an evolution this round." if s.players == 4
-                        else "You have already played an evolution this round.")
-            if e.cost > s.energy[side]:
-                return f"{e.name} costs {e.cost} Elemental Energy; you have {s.energy[side]}."
-            u = s.units.get(t)
-            if u is None or u.owner != seat or u.design != e.unit:
-                return f"{e.name} evolves a {design(e.unit).name} of yours in play."
-            return "That unit has already evolved."
+        c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
+        if c not in s.evo_hands[seat]:
+            return "That evolution is not among the ones you have taken."
+        e = evolutions()[s.designs[c]]
+        if s.evo_played[side]:
+            return ("Your team has already played an evolution this round." if s.players == 4
+                    else "You have already played an evolution this round.")
+        if e.cost > s.energy[side]:
+            return f"{e.name} costs {e.cost} Elemental Energy; you have {s.energy[side]}."
+        u = s.units.get(t)
+        if u is None or u.owner != seat or u.design != e.unit:
+            return f"{e.name} evolves a {design(e.unit).name} of yours in play."
+        return "That unit has already evolved."
+
+    @staticmethod
+    def _explain_relic(s, seat, side, action: Action, moment: str) -> str:
         c, t = actions.RELIC.card(action), actions.RELIC.target(action)
         if c not in s.relic_hands[seat]:
             return "That relic is not in your hand."
         r = relics()[s.designs[c]]
+        if moment not in r.moments:
+            return f"{r.name} is played {moments_phrase(r.moments)}."
         if r.cost > s.energy[side]:
             return f"{r.name} costs {r.cost} Elemental Energy; you have {s.energy[side]}."
         if r.relic_type == "equipment":
@@ -298,11 +317,12 @@ class Pariah(Game):
         u = Unit(c, s.designs[c], seat)
         s.units[c] = u
         s.lines[side].append(c)
+        # the unit was face down in the army until now: undo does not step back past this
         events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, c)} in slot "
                             f"{len(s.lines[side])}.", {"seat": seat, "unit": c, "side": side,
                                                         "index": len(s.lines[side]) - 1, "card": c,
                                                         "name": card_name(s, c), "owner": seat,
-                                                        "from": "army", "to": "line"}))
+                                                        "from": "army", "to": "line"}, reveals=True))
         abilities.deploy_effects(s, c, events)
         s.deploy_turn = 1 - side
 
@@ -440,58 +460,10 @@ class Pariah(Game):
 
     # --- information -----------------------------------------------------------------------------------
     def view(self, s: PariahState, seat: int | None) -> PariahState:
-        v = s.clone()
-        v.viewer = seat
-        v.rng = Rng(0)                       # future dice and shuffles are nobody's business
-        for p in range(s.players):
-            if p == seat:
-                v.decks[p] = sorted(s.decks[p])               # contents known, order not
-                v.relic_decks[p] = sorted(s.relic_decks[p])
-                continue
-            if not s.revealed:
-                v.hands[p] = [HIDDEN] * (len(s.hands[p]) + len(s.picks[p]))
-                v.picks[p] = []
-                v.armies[p] = [HIDDEN] * len(s.armies[p])
-            v.decks[p] = [HIDDEN] * len(s.decks[p])
-            v.relic_decks[p] = [HIDDEN] * len(s.relic_decks[p])
-            v.relic_hands[p] = [HIDDEN] * len(s.relic_hands[p])
-            v.offers[p] = [HIDDEN] * len(s.offers[p])
-        return v
+        return information.view(s, seat)
 
     def sample(self, v: PariahState, rng: Rng) -> PariahState:
-        s = v.clone()
-        for p in range(s.players):
-            zones = s.card_zones(p)
-            seen = {c for cards in zones.values() for c in cards if c != HIDDEN}
-            base = p * 100
-            units = [c for c in range(base, base + 30) if c not in seen]
-            first = base + RELIC_BASE              # relic card ids are consecutive, in deck order
-            rel = [c for c in range(first, first + len(relic_deck())) if c not in seen]
-            rng.shuffle(units)
-            rng.shuffle(rel)
-            if HIDDEN in s.armies[p]:
-                n = len(s.armies[p])
-                for _ in range(30):       # a hidden army is one that fits in the points
-                    if flow.army_cost(s, units[:n]) <= ARMY_POINTS:
-                        break
-                    rng.shuffle(units)
-                else:
-                    units.sort(key=lambda c: design(s.designs[c]).cost)
-                s.armies[p], units = units[:n], units[n:]
-            for z in ("hands", "decks"):
-                lst = getattr(s, z)
-                k = lst[p].count(HIDDEN)
-                lst[p] = [c for c in lst[p] if c != HIDDEN] + [units.pop() for _ in range(k)]
-            for z in ("relic_hands", "offers", "relic_decks"):
-                lst = getattr(s, z)
-                k = lst[p].count(HIDDEN)
-                lst[p] = [c for c in lst[p] if c != HIDDEN] + [rel.pop() for _ in range(k)]
-            assert not units and not rel, "sample: the hidden cards do not add up"
-            rng.shuffle(s.decks[p])
-            rng.shuffle(s.relic_decks[p])
-        s.rng = rng.fork()
-        s.viewer = None
-        return s
+        return information.sample(v, rng)
 
     # --- values ------------------------------------------------------------------------------------------
     def clone(self, s: PariahState) -> PariahState:

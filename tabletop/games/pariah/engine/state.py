@@ -26,7 +26,7 @@ ROUNDS = 5
 
 # phases
 SELECT = "select"          # each seat in turn chooses a secret army
-DEPLOY = "deploy"          # the sides alternate placing units left to right
+DEPLOY = "deploy"          # the sides alternate placing units left to right, each face up as it goes
 PREP = "prep"              # from round 2: relics and evolutions at the start of a round
 ACTIVATE = "activate"      # units activate in descending Priority
 SHOP = "shop"              # between rounds: keep a relic, take an evolution
@@ -106,6 +106,8 @@ class PariahState:
     round: int
     turn: int
     committed: list[bool] = spec(LIST)
+    # every army is committed and set out face down (flow.set_out); its units are revealed one
+    # by one as they are deployed (the name is the saves' key, from when armies were shown)
     revealed: bool
     # the seat zones (_SEAT_ZONES): one list of card ids per seat
     decks: list[list[int]] = spec(LISTS)
@@ -140,6 +142,9 @@ class PariahState:
     reason: str
     # views only: the seat the view is for
     viewer: int | None = spec(VALUE, if_absent=None, written_if=("viewer",))
+    # views only: the army points of each seat's units still waiting to be deployed, public once
+    # the armies are set out (HIDDEN before); a full state counts them from its cards
+    waiting_points: list[int] | None = spec(OrNone(LIST), if_absent=None, written_if=("viewer",))
     # card id -> design, from the factions: not saved, rebuilt on load
     designs: dict[int, str] = spec(Shared(DictOf(int_keys=True)), saved=False,
                                    derive=lambda s: card_designs(tuple(s.factions)))
@@ -175,6 +180,7 @@ class PariahState:
         self.winners = None
         self.reason = ""
         self.viewer = None
+        self.waiting_points = None
         self.designs = card_designs(tuple(faction_ids))
 
     # --- small helpers ---------------------------------------------------------------------

@@ -8,7 +8,8 @@ from functools import partial
 from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
-from tabletop.games.pariah.engine.flow import points
+from tabletop.games.pariah.engine.flow import points, waiting_points
+from tabletop.games.pariah.engine.information import evolutions_hidden
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import DAMAGE, GOLD, HAND_CARD, INK, LINE_CARD, MUTED, RED
@@ -113,30 +114,41 @@ class BattlefieldMixin:
             back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
             s = self._card(f"card:{c}", c, x, y + 16, HAND_CARD, 500 + i, seen, draggable=c in playable,
                            back=back)
-            s.dim = bool(playable) and c not in playable and v.phase == PREP
+            s.dim = bool(playable) and c not in playable and v.phase in (PREP, ACTIVATE)
         if not cards:
             self.put_label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
                            zx + zw / 2, zy + zh / 2, 18, MUTED, seen, "center")
 
     def _sync_enemy_hand(self, v, zone, seen) -> None:
+        """The other side's hands, face down: relics and evolutions, or during deployment the
+        units still to place, with their count and points (public since the armies were set out)."""
         zx, zy, zw, zh = zone.rect
-        foes = v.seats_of_side(1 - self.side)
         x = zx + 16
-        for p in foes:
+        for p in v.seats_of_side(1 - self.side):
             self.put_label(f"lbl:foe:{p}", f"{self.seat_names[p]}:", x, zy + 14, 15, INK, seen, bold=True)
             x += 12 + 9 * len(self.seat_names[p])
-            cards = [(c, True) for c in v.relic_hands[p]] + [(c, False) for c in v.evo_hands[p]]
             if v.phase == DEPLOY:
                 cards = [(c, False) for c in v.armies[p]]
-            if not cards:
-                self.put_label(f"lbl:foe:none:{p}", "no relics or evolutions in hand" if v.phase != DEPLOY
-                               else "every unit deployed", x, zy + 16, 14, MUTED, seen)
+                about = self._waiting_words(v, p) if cards else "every unit deployed"
+            else:
+                cards = [(c, True) for c in v.relic_hands[p]] + [(c, False) for c in v.evo_hands[p]]
+                about = "" if cards else "no relics or evolutions in hand"
             x += 8
             for i, (c, relic) in enumerate(cards[:10]):
                 face = c != HIDDEN and not relic
                 self._card(f"foe:{p}:{i}", c if face else None, x + i * 34, zy + 12, (40, 56), 50 + i, seen,
                            face_up=face, back=self._back_for(p, relic))
-            x += max(8, min(10, len(cards))) * 34 + 60
+            x += min(10, len(cards)) * 34 + 8
+            if about:                     # beside the cards, or in their place
+                self.put_label(f"lbl:foe:about:{p}", about, x + 6, zy + (30 if cards else 16), 16,
+                               INK if cards else MUTED, seen)
+                x += 6 + 9 * len(about)
+            x += 60
+
+    @staticmethod
+    def _waiting_words(v, p: int) -> str:
+        n = len(v.armies[p])
+        return f"{n} unit{'s' if n != 1 else ''} face down, {waiting_points(v, p)} points"
 
     def _energy_die(self, sid: str, value: int, x: float, y: float, size: float, seen: set) -> None:
         self.put_die(sid, 20, max(0, value), (232, 196, 90), x, y, size, seen,
@@ -158,9 +170,11 @@ class BattlefieldMixin:
         self._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
         self.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
         cw, ch, gap = 84, 70, 8
+        # an evolution pile is hidden while its army has hidden units (it would tell them)
+        hidden_evos = any(p != self.me and evolutions_hidden(v, p) for p in seats)
         counts = [("grave", sum(len(v.graves[p]) for p in seats)),
                   ("removed", sum(len(v.removed[p]) for p in seats)),
-                  ("evo pile", sum(len(v.evo_piles[p]) for p in seats)),
+                  ("evo pile", "?" if hidden_evos else sum(len(v.evo_piles[p]) for p in seats)),
                   ("relics", sum(len(v.relic_hands[p]) for p in seats)),
                   ("relic deck", sum(len(v.relic_decks[p]) for p in seats)),
                   ("unit deck", sum(len(v.decks[p]) for p in seats))]

@@ -19,17 +19,15 @@ class ControlsMixin:
             return
         y = zy + 12
         if v.phase == PREP:
-            if self.selected is not None and -1 in self._play_targets(self.selected):
-                self.put_button("btn:play", f"Play {self.card_title(self.selected)}", x, y, w, True, True, seen)
-                y += 56
-            elif self.selected is not None:
-                acts = self._other_choices(self.selected)
-                if acts:
-                    self._sync_choices(acts, seen, "btn:pchoice")
+            self._sync_card_play(x, y, w, seen)
             self.put_button("btn:ready", "Ready", x, zy + zh - 60, w, bool(self._legal("ready")),
                             self.selected is None, seen)
             return
         if v.phase != ACTIVATE:
+            return
+        if self.selected in self._hand_cards():     # a relic to play on this turn
+            self._sync_card_play(x, y, w, seen)
+            self.put_button("btn:cancel", "Cancel", x, zy + zh - 60, w, True, False, seen)
             return
         if self.ability is not None:
             uid, i = self.ability
@@ -58,6 +56,19 @@ class ControlsMixin:
             text = "End activation" if v.active == uid else "Pass (no attack)"
             self.put_button(f"btn:end:{uid}", text, x, zy + zh - 60, w, True,
                             not self._attack_mains(uid) and not abil, seen)
+
+    def _sync_card_play(self, x, y, w, seen) -> None:
+        """For the selected card of the hand: Play when it takes no target, or its choices that
+        are not units (units glow and are clicked)."""
+        c = self.selected
+        if c is None:
+            return
+        if -1 in self._play_targets(c):
+            self.put_button("btn:play", f"Play {self.card_title(c)}", x, y, w, True, True, seen)
+            return
+        acts = self._other_choices(c)
+        if acts:
+            self._sync_choices(acts, seen, "btn:pchoice")
 
     MAX_CHOICES = 7
 

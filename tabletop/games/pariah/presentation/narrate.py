@@ -112,6 +112,15 @@ def _keep(d: dict, v: Voice) -> str:
             f"{v.their(p)} relic deck")
 
 
+def _army(d: dict, v: Voice) -> str:
+    """An army set out face down: its owner hears its units, the others its count and points."""
+    told = f"({d['points']} points; {d['energy']} Elemental Energy)"
+    p = d["seat"]
+    if "names" in d:
+        return v.says(p, "sets out", f"{v.their(p)} army face down: {listing(d['names'])} {told}")
+    return v.says(p, "sets out", f"an army of {count(d['count'], 'unit')} face down {told}")
+
+
 def _pick(d: dict, v: Voice) -> str:
     if "name" in d:
         return v.says(d["seat"], "adds", f"{d['name']} to {v.their(d['seat'])} army")
@@ -128,8 +137,7 @@ NARRATE = Narrator({
     "pick": _pick,
     "unpick": _unpick,
     "commit": lambda d, v: v.says(d["seat"], "commits", "an army face down"),
-    "army": lambda d, v: v.says(d["seat"], "reveals", f"an army of {listing(d['names'])} ({d['points']} "
-                                                      f"points; {d['energy']} Elemental Energy)"),
+    "army": _army,
     "first_deployer": lambda d, v: _side(d["side"], v, "deploys", "first (drawn at random)"),
     "deploy": lambda d, v: v.says(d["seat"], "deploys", f"{d['name']} in slot {d['index'] + 1}"),
     "round": lambda d, v: f"Round {d['round']} begins",

@@ -217,15 +217,8 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             return set()
         if v.phase == DEPLOY:
             return {"my_line"} if any(actions.DEPLOY.card(a) == c for a in self._legal("deploy")) else set()
-        if v.phase == PREP:
-            out = set()
-            for a in self.legal:
-                if a.kind in ("relic", "evolve") and actions.card_of(a) == c:
-                    if self._targets_unit(a):
-                        out.add(f"card:{actions.played_on(a)}")
-                    elif actions.played_on(a) == -1:
-                        out.add("my_line")
-            return out
+        if self._hand_card_in_play(c):
+            return self._card_targets(c)
         if v.phase == ACTIVATE:
             return {f"card:{t}" for t in self._attack_mains(c)}
         return set()
@@ -246,13 +239,8 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             if target in ("my_line",) or (t is not None and t in v.lines[self.side]):
                 return actions.DEPLOY(c)
             return None
-        if v.phase == PREP:
-            spec = actions.EVOLVE if is_evo_card(c) else actions.RELIC
-            if t is not None and t in v.units:
-                return spec(c, t)       # an emblem-only relic on a unit: the engine says no
-            if target in ("my_line", "enemy_line") and -1 in self._play_targets(c):
-                return spec(c, -1)
-            return None
+        if self._hand_card_in_play(c):
+            return self._play_card(c, target)
         if v.phase == ACTIVATE and c in v.units:
             if t is None or t not in v.units or t == c:
                 return None
@@ -288,16 +276,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                 return actions.TAKE_EVO(c)
             return None
         if v.phase == PREP:
-            mine = set(v.relic_hands[self.me]) | set(v.evo_hands[self.me])
-            if c in mine:
-                self.selected = None if self.selected == c else c
-                return LOCAL
-            if self.selected is not None:
-                act = self.drop(f"card:{self.selected}", target)
-                if act is not None:
-                    self.selected = None
-                return act
-            return None
+            return self._click_hand(c, target)
         if v.phase == ACTIVATE:
             if self.ability is not None and c is not None and c in v.units:
                 uid, i = self.ability
@@ -305,6 +284,9 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                 return actions.ABILITY(uid, i, c)
             if self.plan:
                 return None
+            played = self._click_hand(c, target)       # a relic played on one's turn
+            if played is not None:
+                return played
             if c in self._active_units():
                 self.selected = None if self.selected == c else c
                 return LOCAL
@@ -313,6 +295,52 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                 if act is not None and act != LOCAL:
                     self.selected = None
                 return act
+        return None
+
+    # --- the hand: relics and evolutions, at the start of a round and (some relics) on a turn of
+    # one's own in the activations; the engine says which plays are legal and why not
+    def _hand_cards(self) -> set[int]:
+        v = self.view
+        return set(v.relic_hands[self.me]) | set(v.evo_hands[self.me])
+
+    def _hand_card_in_play(self, c: int) -> bool:
+        """A card of the hand, in a phase where cards of the hand are played."""
+        return self.view.phase in (PREP, ACTIVATE) and c in self._hand_cards()
+
+    def _card_targets(self, c: int) -> set[str]:
+        """Where a card of the hand may be dropped now: the units its legal plays name, or a line
+        for a play on nothing (an emblem)."""
+        out = set()
+        for a in self.legal:
+            if a.kind in ("relic", "evolve") and actions.card_of(a) == c:
+                if self._targets_unit(a):
+                    out.add(f"card:{actions.played_on(a)}")
+                elif actions.played_on(a) == -1:
+                    out.add("my_line")
+        return out
+
+    def _play_card(self, c: int, target: str | None):
+        """The play a card of the hand dropped on `target` proposes, legal or not (the engine
+        explains a refusal: an emblem-only relic on a unit, a relic at the wrong moment)."""
+        spec = actions.EVOLVE if is_evo_card(c) else actions.RELIC
+        t = cid(target)
+        if t is not None and t in self.view.units:
+            return spec(c, t)
+        if target in ("my_line", "enemy_line") and -1 in self._play_targets(c):
+            return spec(c, -1)
+        return None
+
+    def _click_hand(self, c: int | None, target: str | None):
+        """A click on a card of the hand (un)selects it; with one selected, a click on a unit or
+        a line proposes playing it there. None: the click is not about the hand."""
+        if c in self._hand_cards():
+            self.selected = None if self.selected == c else c
+            return LOCAL
+        if self.selected in self._hand_cards():
+            act = self._play_card(self.selected, target)
+            if act is not None:
+                self.selected = None
+            return act
         return None
 
     def button(self, button_id: str):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.games.pariah.engine.cards import design, factions
-from tabletop.games.pariah.engine.flow import army_cost, points
+from tabletop.games.pariah.engine.flow import army_cost, points, waiting_points
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS, SELECT, SHOP,
                                          side_of)
 from tabletop.table.presenter import html_table
@@ -41,12 +41,16 @@ class WordsMixin:
                 return "Share the dice with + and −, then Roll the dice."
             if self.ability:
                 return "Choose the ability's target (or Cancel)."
+            if self.selected in self._hand_cards():
+                return f"Play {self.card_title(self.selected)}: click where it goes (or Cancel)."
             units = self._active_units()
             names = ", ".join(self.name_of(u) for u in units)
+            relic = " A relic from your hand can be dragged onto a unit." if self._legal("relic") else ""
             if v.active in units:
-                return f"{names} is active: attack by dragging it onto an enemy, use an ability, or end."
+                return (f"{names} is active: attack by dragging it onto an enemy, use an ability, "
+                        f"or end.{relic}")
             return (f"Your activation ({names}): drag a unit onto an enemy to attack, use an ability, "
-                    "or pass.")
+                    f"or pass.{relic}")
         return ""
 
     def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
@@ -61,6 +65,8 @@ class WordsMixin:
                 ("Graveyard", str(len(view.graves[seat])))]
         if view.phase == SELECT:
             rows[2] = ("Army", "committed" if view.committed[seat] else "choosing")
+        elif view.phase == DEPLOY:            # public: the count, and the points told at set-out
+            rows.insert(2, ("To deploy", f"{len(view.armies[seat])} ({waiting_points(view, seat)} pts)"))
         return rows
 
     def summary(self, view, events) -> tuple[str, str] | None:
