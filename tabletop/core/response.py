@@ -29,9 +29,11 @@ copies the list and shares the items, and the JSON form is the list of the items
 
 How the games use it:
 
-- Trials: Instants on a stack. Every play, activation, attack or ignite is pushed; any seat with a
-  card in hand or a usable Instant effect may respond; after each resolution the window re-opens
-  for the new top item (`reopen=True`), so several responses resolve before an attack's damage.
+- Trials: Instants on a stack. Every play, activation, attack, ignite and channel is pushed, and
+  so is every triggered effect; any seat with a card in hand or a usable Instant effect may
+  respond; after each resolution the window re-opens for the new top item (`reopen=True`), so
+  several responses resolve before an attack's damage. A scout's choice, the One-Handed card
+  that makes room and the order of effects that trigger together are asked mid-resolution.
 - Paragons (reaction chains, 2 or 3 players): every Voluntary Action is pushed; the rivals may
   React with permitted actions, round the table; when nobody adds to the chain it resolves whole,
   last first (`reopen=False`). A resolution that makes a later item impossible is the game's
