@@ -268,6 +268,7 @@ def test_a_scout_question_offers_top_bottom_and_no_card_with_the_cards_named(tmp
     # the other seat sees who chooses and what, and no button
     show(p, s, 1)
     assert scene.get("lbl:banner").text.endswith("is choosing…")
+    assert "choosing" in scene.get("lbl:marks:0").text
     assert "scouts" in scene.get("lbl:banner2").text and scene.get("btn:answer:0") is None
 
 
