@@ -73,10 +73,6 @@ class Effect:
     def split(self) -> int:
         return next((st.n for st in self.steps if st.op == "split"), 0)
 
-    @property
-    def scouts(self) -> bool:
-        return any(st.op == "scout" for st in self.steps)
-
 
 @dataclass(frozen=True, slots=True)
 class Side:
