@@ -32,9 +32,9 @@ class QuestionMixin:
         v = self.view
         if a.kind == "detach":
             return actions.DETACH.card(a)
-        if a.kind == "order":
+        if a.kind == "order":               # a card in play; one in a discard pile shows no sprite
             c = v.triggered[actions.ORDER.effect(a)].cid
-            return c if v.in_play(c) or any(c in d for d in v.discards) else None
+            return c if v.in_play(c) else None
         return None
 
     def _answer_cards(self) -> dict[int, Action]:
