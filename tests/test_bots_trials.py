@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 from test_bots_support import assert_choice_blind_to_hidden_cards
+from trials_helpers import avatar, duel, put_on, to_discard
 
 from tabletop.bots.base import make_bot
 from tabletop.bots.ismcts import ISMCTSBot
-from tabletop.core import Rng
+from tabletop.core import Action, Rng
 from tabletop.games.trials import policy as H
+from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.cards import pool
 from tabletop.games.trials.engine.decks import (BOT_DECK, STRONG_CHOICES, choose_deck, deck_problems,
                                          deck_strength, starters)
@@ -258,3 +260,76 @@ def test_playout_plays_the_policy_to_its_cap_or_the_end():
     assert H.playout(s, Rng(1), 30) == 30
     done = H.playout(s, Rng(2), 100_000)
     assert s.phase == OVER and 0 < done < 100_000
+
+
+# --- the questions asked while something resolves (issue 17) ---------------------------------------
+ARCHERS = ["lira-longshot", "captain-havel-quickdraw"]
+
+
+def _until_asked(s):
+    while s.waiting is None and s.stack:
+        GAME.apply(s, Action("decline"))
+
+
+def _triggered_scout(deck_left: int, rival_left: int = 14):
+    """Quiver of Plenty scouts at the start of the round; seat 0's deck holds `deck_left` cards."""
+    s = duel(ARCHERS, initiative=0)
+    put_on(s, "quiver-of-plenty", avatar(s, 0))
+    del s.decks[0][deck_left:]
+    del s.decks[1][rival_left:]
+    GAME.apply(s, Action("pass"))
+    GAME.apply(s, Action("pass"))
+    _until_asked(s)
+    assert s.waiting.kind == "scout"
+    return s
+
+
+def test_a_scout_never_takes_the_decks_last_card_nor_one_that_loses_a_near_race():
+    assert H.scout_where(_triggered_scout(1), 0) == H.fx.SCOUT_NONE
+    assert H.scout_where(_triggered_scout(3, rival_left=3), 0) == H.fx.SCOUT_NONE
+    assert H.scout_where(_triggered_scout(8, rival_left=3), 0) != H.fx.SCOUT_NONE
+    assert H.scout_where(_triggered_scout(6, rival_left=8), 0) != H.fx.SCOUT_NONE
+
+
+def test_a_scout_takes_the_bottom_card_unless_the_card_after_the_top_is_worth_more():
+    s = _triggered_scout(8)
+    deck = s.decks[0]
+    s.designs[deck[1]], s.designs[deck[-1]] = "sling", "flintlock-pistol"        # 0 vs 3 energy
+    assert H.scout_where(s, 0) == H.fx.SCOUT_BOTTOM
+    s.designs[deck[1]], s.designs[deck[-1]] = "flintlock-pistol", "sling"
+    assert H.scout_where(s, 0) == H.fx.SCOUT_TOP
+
+
+@pytest.mark.parametrize("bot", ["greedy", "ismcts"])
+def test_the_bots_leave_the_last_card_when_taking_it_would_lose_at_the_draw(bot):
+    s = _triggered_scout(1)
+    player = _bots()["greedy" if bot == "greedy" else "ismcts:normal"]
+    legal = GAME.legal_actions(s)
+    assert player.choose(GAME, GAME.view(s, 0), legal, Rng(3)) == Action("scout", (H.fx.SCOUT_NONE,))
+
+
+def test_the_one_handed_card_worth_least_makes_room():
+    s = duel(ARCHERS, initiative=0)
+    a = avatar(s, 0)
+    sling, crossbow = put_on(s, "sling", a), put_on(s, "hand-crossbow", a)
+    to_discard(s, "flintlock-pistol")
+    H.fx.deal_damage(s, -1, avatar(s, 1, 1), 99, [])
+    H.fx.settle(s, [])
+    flow.go_on(s, [])                                    # the pistol's effect goes on the stack
+    _until_asked(s)
+    assert s.waiting.kind == "detach"
+    assert H.rollout_action(s, Rng(1)) == Action("detach", (sling,))
+    assert crossbow in H.settled(s).attached[a]          # the evaluation answers the same way
+
+
+def test_every_pending_question_gets_a_legal_rollout_answer_and_a_settled_evaluation():
+    asked = 0
+    for s in _positions(range(8)):
+        if s.waiting is None:
+            continue
+        assert H.rollout_action(s, Rng(asked)) in GAME.legal_actions(s)
+        assert set(H.search_actions(s)) <= set(GAME.legal_actions(s)) and H.search_actions(s)
+        settled = H.settled(s)
+        assert settled.waiting is None and -1.0 <= H.evaluate(s, 0) <= 1.0
+        asked += 1
+    assert asked > 5

@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from tabletop.core import Event
-from tabletop.core.response import ResponseWindow, StackItem, next_seat
+from tabletop.core.response import Pending, ResponseWindow, StackItem, next_seat
 
 
 class Toy(StackItem):
@@ -31,6 +31,8 @@ class ToyState:
         self.emptied = 0
         self.over = False
         self.knock_out: dict[str, int] = {}   # resolving this item puts that seat out
+        self.asks: set[str] = set()            # resolving this item asks its seat a decision
+        self.pending: Pending | None = None    # the decision asked, until answered
 
 
 def _resolve(s: ToyState, item: Toy, ev: list[Event]) -> None:
@@ -40,6 +42,14 @@ def _resolve(s: ToyState, item: Toy, ev: list[Event]) -> None:
         s.out[s.knock_out[item.name]] = True
     if item.name == "final":
         s.over = True
+    if item.name in s.asks:
+        s.pending = Pending("which", item.seat)
+
+
+def _answer(win: ResponseWindow, s: ToyState, ev: list[Event]) -> None:
+    """The seat decides; the resolution it belonged to is over: the window goes on."""
+    s.pending = None
+    win.resume(s, ev)
 
 
 def _emptied(s: ToyState, ev: list[Event]) -> None:
@@ -48,7 +58,8 @@ def _emptied(s: ToyState, ev: list[Event]) -> None:
 
 def window(reopen: bool = True) -> ResponseWindow:
     return ResponseWindow(out=lambda s: s.out, may_respond=lambda s, p: p not in s.silent,
-                          resolve=_resolve, closed=lambda s: s.over, on_empty=_emptied, reopen=reopen)
+                          resolve=_resolve, closed=lambda s: s.over, on_empty=_emptied,
+                          waiting=lambda s: s.pending is not None, reopen=reopen)
 
 
 W = window()
@@ -190,6 +201,56 @@ def test_the_match_ending_stops_the_window_and_close_empties_it():
     left = ResponseWindow.close(s)
     assert [it.name for it in left] == ["A"] and s.stack == [] and s.prio == -1
     assert s.emptied == 0                                  # over, not emptied
+
+
+def test_a_resolution_that_asks_a_decision_holds_the_window_until_resumed():
+    s, ev = ToyState(3), []
+    s.asks.add("B")
+    W.push(s, Toy("declare", 0, "A", ()), ev)
+    W.push(s, Toy("respond", 1, "B", ()), ev)
+    for _ in range(3):
+        W.decline(s, ev)
+    assert s.resolved == ["B"] and s.pending.seat == 1
+    assert W.holder(s) is None and [it.name for it in s.stack] == ["A"]   # nobody holds priority
+    _answer(W, s, ev)
+    assert W.holder(s) == 1 and s.declines == 0            # a fresh window on A, after seat 0
+    for _ in range(3):
+        W.decline(s, ev)
+    assert s.resolved == ["B", "A"] and s.emptied == 1
+
+
+def test_resuming_after_the_last_item_tells_the_game_the_stack_is_empty():
+    s, ev = ToyState(2), []
+    s.asks.add("A")
+    W.push(s, Toy("declare", 0, "A", ()), ev)
+    W.decline(s, ev)
+    W.decline(s, ev)
+    assert s.pending is not None and s.emptied == 0        # not empty yet: A is still resolving
+    _answer(W, s, ev)
+    assert s.emptied == 1 and s.prio == -1
+
+
+def test_without_reopening_a_chain_resolves_on_unasked_after_a_decision():
+    chain = window(reopen=False)
+    s, ev = ToyState(2), []
+    s.asks.add("B")
+    chain.push(s, Toy("declare", 0, "A", ()), ev)
+    chain.push(s, Toy("react", 1, "B", ()), ev)
+    chain.decline(s, ev)
+    chain.decline(s, ev)
+    assert s.resolved == ["B"] and chain.holder(s) is None
+    _answer(chain, s, ev)
+    assert s.resolved == ["B", "A"] and s.emptied == 1
+
+
+def test_items_put_on_the_stack_outside_a_window_open_one_when_resumed():
+    s, ev = ToyState(2), []
+    s.stack += [Toy("trigger", 0, "A", ()), Toy("trigger", 1, "B", ())]
+    W.resume(s, ev)
+    assert W.holder(s) == 0 and W.top(s).name == "B"       # the seat after B's controller
+    for _ in range(4):
+        W.decline(s, ev)
+    assert s.resolved == ["B", "A"]
 
 
 def test_items_are_immutable_values_with_a_stable_json_form():

@@ -20,7 +20,7 @@ from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.resources import read_json
 
-from trials_helpers import FOE, cid, duel, find, put_on, settle_stack, to_discard
+from trials_helpers import FOE, after_triggers, cid, duel, find, put_on, settle_stack, to_discard
 
 ALL = list(pool())
 PRIMARY_AVATARS = {}
@@ -413,6 +413,7 @@ def run_trigger(card_id, eff, fallen_side=False):
     if eff.when == "destroyed":
         fx.destroy(s, x, [])
         fx.settle(s, [])
+        after_triggers(s)
         n, *_ = check_steps(s, before, eff, 0, host, x, ())
         return n + 1
     s.initiative = 1                                  # so the card's seat does not simply pass first
@@ -422,6 +423,7 @@ def run_trigger(card_id, eff, fallen_side=False):
                                 if e.when == when for st in e.steps))
     GAME.apply(s, Action("pass"))
     GAME.apply(s, Action("pass"))
+    settle_stack(s)                                   # the round's triggered effects resolve
     n, *_ = check_steps(s, before, eff, 0, host, x, (), extra_draw=True)
     return n
 
@@ -431,6 +433,7 @@ def run_fall_trigger(card_id):
     x = to_discard(s, card_id)
     fx.deal_damage(s, -1, s.avatars[1][1], 99, [])
     fx.settle(s, [])
+    after_triggers(s)
     assert s.host.get(x) == s.avatars[0][0] and x not in s.discards[0]
     return 1
 

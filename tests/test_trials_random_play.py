@@ -23,6 +23,10 @@ def every_card_once(s: TrialsState):
         where = sorted(c for cards in s.card_zones(p).values() for c in cards)
         assert where == sorted(c for c in s.designs if c // 100 == p), f"seat {p}: a card was lost or duplicated"
         assert s.energy[p] >= 0
+    # between two actions, what resolves and what triggered wait only with a pending question (so
+    # a save written without one loses nothing: state.py writes them only with it)
+    if s.waiting is None:
+        assert s.resolving is None and not s.triggered
     for a, cards in s.attached.items():
         assert a not in s.fallen or not cards, "a Fallen Avatar holds cards"
         for c in cards:

@@ -1,13 +1,20 @@
 """Paragon: Trials of the Chosen: one test per rule (rules text, RULINGS.md, rules_page.md)."""
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
 from tabletop.core import Action
 from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.decks import (choose_deck, deck_problems, starter_names, starters)
 from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.registry import get_game
 from tabletop.core import Rng
+from tabletop.store.saves import DamagedSave, SaveStore
 
 from trials_helpers import (FOE, avatar, cid, deck, do, duel, find, has, play, put_on,
                             settle_stack, to_discard, to_hand)
@@ -63,6 +70,7 @@ def test_start_phase_readies_sets_energy_to_the_round_and_draws():
     assert s.round == 1 and s.energy == [1, 1] and len(s.hands[0]) == 6
     a = avatar(s, 0)
     do(s, "channel", a)
+    settle_stack(s)
     assert a in s.exhausted and s.energy[0] == 2
     do(s, "pass")
     do(s, "pass")
@@ -85,12 +93,14 @@ def test_one_action_per_turn_then_the_turn_passes():
     s = duel(KNIGHTS)
     assert GAME.to_act(s) == 0
     do(s, "channel", avatar(s, 0))
-    assert GAME.to_act(s) == 1
+    settle_stack(s)
+    assert GAME.to_act(s) == 1 and s.turn == 1
 
 
 def test_two_passes_in_sequence_end_the_round_and_initiative_goes_to_the_first_passer():
     s = duel(KNIGHTS, initiative=0)
     do(s, "channel", avatar(s, 0))    # player 1 acts
+    settle_stack(s)
     do(s, "pass")                     # player 2 passes first in the final sequence
     assert s.round == 1
     do(s, "pass")                     # player 1 passes: round over
@@ -101,6 +111,7 @@ def test_a_pass_then_an_action_breaks_the_sequence():
     s = duel(KNIGHTS, initiative=0)
     do(s, "pass")
     do(s, "channel", avatar(s, 1, 0))
+    settle_stack(s)
     do(s, "pass")
     assert s.round == 1
     do(s, "pass")
@@ -114,7 +125,23 @@ def test_channel_energy_exhausts_a_ready_avatar_and_fallen_avatars_cannot_channe
     assert not has(s, "channel", b)
     assert "Fallen" in GAME.why_illegal(s, Action("channel", (b,)))
     do(s, "channel", a)
+    settle_stack(s)
     assert s.energy[0] == 2
+
+
+def test_channel_is_an_action_that_opens_a_response_window():
+    s = duel(KNIGHTS, initiative=0)
+    a = avatar(s, 0)
+    s.hands[1].clear()
+    war_cry = to_hand(s, "war-cry", 1)                # an Instant the opponent may answer with
+    do(s, "channel", a)
+    assert a in s.exhausted and s.energy[0] == 1      # the cost is paid, the energy not yet come
+    assert [it.kind for it in s.stack] == ["channel"] and GAME.to_act(s) == 1 and s.prio == 1
+    assert has(s, "play", war_cry)                     # answered like any other action
+    GAME.apply(s, find(s, "play", war_cry, avatar(s, 1)))
+    assert [it.kind for it in s.stack] == ["channel", "play"]
+    settle_stack(s)
+    assert s.energy[0] == 2 and s.buffs and GAME.to_act(s) == 1 and s.turn == 1
 
 
 # --- attacks -------------------------------------------------------------------------------------------
@@ -460,8 +487,8 @@ def test_shield_absorbs_one_hit_but_not_lost_hp_and_never_stacks():
     s = duel(KNIGHTS)
     a = avatar(s, 0)
     ev = []
-    fx.run_effect(s, 0, fx.card_of(s, a).effects[0], a, a, (a,), 0, ev)
-    fx.run_effect(s, 0, fx.card_of(s, a).effects[0], a, a, (a,), 0, ev)
+    fx.run_effect(s, 0, fx.card_of(s, a).effects[0], a, a, (a,), ev)
+    fx.run_effect(s, 0, fx.card_of(s, a).effects[0], a, a, (a,), ev)
     assert a in s.shields
     assert fx.deal_damage(s, -1, a, 0, ev) == 0 and a in s.shields
     assert fx.deal_damage(s, -1, a, 3, ev) == 0 and a not in s.shields
@@ -573,16 +600,37 @@ def test_an_attacker_that_falls_before_its_attack_resolves_deals_nothing():
     assert alden in s.fallen and s.damage.get(kaela, 0) == 0
 
 
-@pytest.mark.parametrize("opt, taken", [(0, "top"), (1, "bottom"), (2, None)])
-def test_scout_may_take_the_top_or_the_bottom_card_or_neither(opt, taken):
+# --- choices made as they happen (issue 17) ------------------------------------------------------
+
+ARCHERS = ["lira-longshot", "captain-havel-quickdraw"]
+SCOUT_ANSWER = {"top": 0, "bottom": 1, None: 2}
+
+
+def _until_asked(s) -> None:
+    """Every seat lets the stack resolve until a question is asked."""
+    while s.waiting is None and s.stack:
+        GAME.apply(s, Action("decline"))
+
+
+def _answer(s, kind: str, value: int) -> None:
+    assert s.waiting is not None and s.waiting.kind == kind, s.waiting
+    assert GAME.to_act(s) == s.waiting.seat
+    GAME.apply(s, find(s, kind, value))
+
+
+@pytest.mark.parametrize("taken", ["top", "bottom", None])
+def test_a_played_scout_offers_top_bottom_or_neither_when_it_resolves(taken):
     s = duel(["master-oren-vell", "ilsa-of-the-turning-glass"])
     s.energy[0] = 5
     glimpse = to_hand(s, "glimpse-ahead")
     top, bottom = s.decks[0][0], s.decks[0][-1]
     hand = len(s.hands[0])
-    labels = {a.args[4]: a.label for a in GAME.legal_actions(s) if a.kind == "play" and a.args[0] == glimpse}
-    assert set(labels) == {0, 1, 2} and "taking no card" in labels[2]
-    play(s, glimpse, avatar(s, 0), opt=opt)
+    assert {a.args[4] for a in GAME.legal_actions(s) if a.kind == "play" and a.args[0] == glimpse} == {0}
+    GAME.apply(s, find(s, "play", glimpse, avatar(s, 0)))
+    _until_asked(s)                                     # both players let it resolve
+    assert GAME.to_act(s) == 0 and s.waiting.kind == "scout"
+    assert {a.args for a in GAME.legal_actions(s)} == {(0,), (1,), (2,)}
+    _answer(s, "scout", SCOUT_ANSWER[taken])
     # the card's second step draws the (new) top card whatever the scout did
     assert len(s.hands[0]) == hand - 1 + (2 if taken else 1)
     if taken == "top":
@@ -591,3 +639,183 @@ def test_scout_may_take_the_top_or_the_bottom_card_or_neither(opt, taken):
         assert bottom in s.hands[0] and s.decks[0][-1] != bottom
     else:
         assert bottom == s.decks[0][-1] and top in s.hands[0]     # drawn by the second step
+    assert glimpse in s.discards[0] and s.waiting is None and not s.stack
+
+
+def _quiver_at_round_end(deck_left: int):
+    """Seat 0 holds Quiver of Plenty ("At the start of the round, you scout") with `deck_left`
+    cards in its deck; both players pass, and the next round's Start Phase begins."""
+    s = duel(ARCHERS, initiative=0)
+    put_on(s, "quiver-of-plenty", avatar(s, 0))
+    del s.decks[0][deck_left:]
+    s.hands[1].clear()                                  # so the opponent is not asked to answer
+    GAME.apply(s, Action("pass"))
+    GAME.apply(s, Action("pass"))
+    assert s.phase == "start" and [it.kind for it in s.stack] == ["trigger"]
+    _until_asked(s)
+    return s
+
+
+@pytest.mark.parametrize("taken", ["top", "bottom", None])
+def test_a_triggered_scout_offers_top_bottom_or_neither(taken):
+    s = _quiver_at_round_end(deck_left=5)
+    top, bottom = s.decks[0][0], s.decks[0][-1]
+    hand = len(s.hands[0])
+    assert s.phase == "start" and s.waiting.kind == "scout" and s.waiting.seat == 0
+    assert {a.args for a in GAME.legal_actions(s)} == {(0,), (1,), (2,)}
+    assert not has(s, "pass")                         # the round waits for the choice
+    _answer(s, "scout", SCOUT_ANSWER[taken])
+    assert s.phase == "main" and GAME.to_act(s) == 0   # then the Start Phase goes on: the draw
+    assert len(s.hands[0]) == hand + 1 + bool(taken)
+    if taken == "bottom":
+        assert bottom in s.hands[0] and top in s.hands[0]      # scouted, then drawn
+    elif taken is None:
+        assert top in s.hands[0] and bottom == s.decks[0][-1]
+
+
+@pytest.mark.parametrize("taken, loses", [("top", True), (None, False)])
+def test_a_triggered_scout_may_leave_the_last_card_for_the_draw(taken, loses):
+    s = _quiver_at_round_end(deck_left=1)
+    last = s.decks[0][0]
+    _answer(s, "scout", SCOUT_ANSWER[taken])
+    assert (s.phase == "over" and s.winners == [1]) == loses
+    if not loses:
+        assert last in s.hands[0] and not s.out[0]
+
+
+def test_each_scout_of_a_card_that_scouts_twice_is_its_own_choice():
+    s = duel(ARCHERS)
+    s.energy[0] = 5
+    party = to_hand(s, "scouting-party")
+    top, second, bottom = s.decks[0][0], s.decks[0][1], s.decks[0][-1]
+    GAME.apply(s, find(s, "play", party, avatar(s, 0)))
+    _until_asked(s)
+    assert s.waiting.kind == "scout" and s.waiting.at == 0
+    assert "scout 1 of 2" in GAME.why_illegal(s, Action("pass"))
+    _answer(s, "scout", 0)                              # the first takes the top card
+    assert top in s.hands[0] and s.waiting.kind == "scout" and s.waiting.at == 1
+    assert "scout 2 of 2" in GAME.why_illegal(s, Action("pass"))
+    _answer(s, "scout", 1)                              # the second the bottom card
+    assert bottom in s.hands[0] and second == s.decks[0][0] and party in s.discards[0]
+    # one only: the first takes nothing, the second the top card
+    s = duel(ARCHERS)
+    s.energy[0] = 5
+    party = to_hand(s, "scouting-party")
+    deck = list(s.decks[0])
+    GAME.apply(s, find(s, "play", party, avatar(s, 0)))
+    _until_asked(s)
+    _answer(s, "scout", 2)
+    _answer(s, "scout", 0)
+    assert s.decks[0] == deck[1:] and deck[0] in s.hands[0]
+
+
+def test_a_refused_scout_option_gets_a_sentence_about_scouting():
+    s = duel(["master-oren-vell", "ilsa-of-the-turning-glass"])
+    s.energy[0] = 5
+    glimpse = to_hand(s, "glimpse-ahead")
+    oren = avatar(s, 0)
+    for bent in (Action("play", (glimpse, oren, -1, (), 1)), Action("activate", (oren, 0, (), 2))):
+        reason = GAME.why_illegal(s, bent)
+        assert "scout" in reason and "not valid" not in reason
+    assert "Nothing is waiting" in GAME.why_illegal(s, Action("scout", (0,)))
+    GAME.apply(s, find(s, "play", glimpse, oren))
+    _until_asked(s)
+    for where in (3, -1):
+        reason = GAME.why_illegal(s, Action("scout", (where,)))
+        assert reason.startswith("A scout takes the top card (0), the bottom card (1) or no card (2)")
+    assert GAME.why_illegal(s, Action("pass")).startswith("First answer this: Glimpse Ahead scouts")
+
+
+def _archer_holding_two_one_handed(theirs=FOE):
+    """Seat 0's first Avatar holds two One-Handed cards (oldest first); Flintlock Pistol ("Whenever
+    an Avatar falls, attach this card from your discard pile ...") waits in the discard pile."""
+    s = duel(ARCHERS, theirs=theirs, initiative=0)
+    a = avatar(s, 0)
+    old, new = put_on(s, "sling", a), put_on(s, "hand-crossbow", a)
+    pistol = to_discard(s, "flintlock-pistol")
+    return s, a, old, new, pistol
+
+
+def test_attaching_a_third_one_handed_card_lets_the_player_choose_which_goes():
+    s, a, old, new, pistol = _archer_holding_two_one_handed()
+    fx.deal_damage(s, -1, avatar(s, 1, 1), 99, [])       # an enemy Avatar falls: the pistol triggers
+    fx.settle(s, [])
+    flow.go_on(s, [])
+    _until_asked(s)
+    assert s.waiting.kind == "detach" and GAME.to_act(s) == 0
+    assert {a_.args for a_ in GAME.legal_actions(s)} == {(old,), (new,)}
+    assert s.attached[a] == [old, new] and pistol in s.discards[0]     # nothing moved yet
+    reason = GAME.why_illegal(s, Action("detach", (pistol,)))
+    assert "Detach one of the One-Handed cards" in reason and "Sling" in reason
+    _answer(s, "detach", new)                            # the newer one goes: not the oldest
+    assert s.attached[a] == [old, pistol] and new in s.discards[0] and s.waiting is None
+
+
+def test_a_played_one_handed_card_whose_chosen_card_left_asks_again():
+    """The card chosen when playing a third One-Handed card has gone by the time it resolves,
+    while the Avatar again holds two: its player chooses once more (the engine never picks)."""
+    s, a, old, new, pistol = _archer_holding_two_one_handed(theirs=["kaela-emberborn", "brother-cinder"])
+    s.energy = [5, 5]
+    knives = to_hand(s, "throwing-knives")
+    s.damage[avatar(s, 0, 1)] = fx.max_hp(s, avatar(s, 0, 1)) - 1     # one blow from falling
+    spark = to_hand(s, "spark", 1)                        # Instant: 2 damage to an enemy card
+    GAME.apply(s, find(s, "play", knives, a, old))       # the knives replace the oldest...
+    GAME.apply(s, find(s, "play", spark, avatar(s, 1), -1, (avatar(s, 0, 1),)))
+    _until_asked(s)                                      # ...but Havel falls first: the pistol comes
+    _answer(s, "detach", old)                            # and takes the oldest's place
+    assert s.attached[a] == [new, pistol]
+    _until_asked(s)                                      # the knives arrive: the choice is asked again
+    assert s.waiting.kind == "detach" and s.waiting.card == knives and s.resolving.cid == knives
+    assert {a_.args for a_ in GAME.legal_actions(s)} == {(new,), (pistol,)}
+    _answer(s, "detach", pistol)
+    assert s.attached[a] == [new, knives] and pistol in s.discards[0]
+
+
+def test_simultaneous_effects_go_on_the_stack_in_the_order_the_initiative_player_chooses():
+    s = duel(ARCHERS, initiative=1)                       # seat 1 will pass first and take initiative
+    quiver = put_on(s, "quiver-of-plenty", avatar(s, 0))
+    arrows = put_on(s, "barbed-arrows", avatar(s, 0, 1))
+    s.turn = 1
+    GAME.apply(s, Action("pass"))
+    GAME.apply(s, Action("pass"))
+    assert s.initiative == 1 and s.phase == "start" and not s.stack
+    assert s.waiting.kind == "order" and GAME.to_act(s) == 1     # seat 1 orders seat 0's effects
+    assert {s.triggered[a_.args[0]].cid for a_ in GAME.legal_actions(s)} == {quiver, arrows}
+    assert "effects waiting" in GAME.why_illegal(s, Action("order", (7,)))
+    pick = next(a_ for a_ in GAME.legal_actions(s) if s.triggered[a_.args[0]].cid == arrows)
+    GAME.apply(s, pick)                                   # the arrows resolve first: on top
+    assert [it.cid for it in s.stack] == [quiver, arrows] and s.waiting is None
+    assert GAME.to_act(s) is not None and s.prio >= 0     # and the window opens, as for any item
+    settle_stack(s)
+    assert s.counters[avatar(s, 0, 1)]["attack"] == 1
+
+
+def test_a_triggered_effect_can_be_answered_like_any_stack_item():
+    s = duel(ARCHERS, theirs=["nyx-veilwalker", "mordecai-the-whisper"], initiative=0)
+    put_on(s, "quiver-of-plenty", avatar(s, 0))
+    confuse = to_hand(s, "sow-confusion", 1)              # Instant, 0 energy: the top card goes under
+    top, second = s.decks[0][0], s.decks[0][1]
+    GAME.apply(s, Action("pass"))
+    GAME.apply(s, Action("pass"))
+    assert [it.kind for it in s.stack] == ["trigger"] and GAME.to_act(s) == 1
+    GAME.apply(s, find(s, "play", confuse, avatar(s, 1), -1, (0,)))
+    _until_asked(s)                                       # the answer resolves first...
+    assert s.decks[0][-1] == top and s.decks[0][0] == second
+    _answer(s, "scout", 0)                                # ...so the scout finds the next card on top
+    assert second in s.hands[0]
+
+
+# --- saves from before the rules of issue 17 -------------------------------------------------------
+
+def test_a_save_whose_log_the_new_rules_refuse_names_the_older_rules(tmp_path):
+    """Rules version 2 (issue 17) answers channels and asks scouts as they happen, so a match
+    saved under version 1 that channelled no longer replays: the store says why, naming the move
+    and the older rules, and leaves the file alone."""
+    src = Path(__file__).parent / "data" / "trials_rules_v1" / "trials-2p.json"
+    assert json.loads(src.read_text(encoding="utf-8"))["match"]["game_version"] == 1 < GAME.info.version
+    shutil.copy(src, tmp_path / src.name)
+    with pytest.raises(DamagedSave) as refused:
+        SaveStore(tmp_path).load(tmp_path / src.name, games=get_game)
+    assert "move 11 of the saved log is illegal" in str(refused.value)
+    assert str(refused.value).endswith("It was made with older rules (version 1).")
+    assert (tmp_path / src.name).read_bytes() == src.read_bytes()

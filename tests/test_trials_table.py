@@ -5,8 +5,11 @@ destinations; hidden cards stay hidden; the priority window is unmistakable; aut
 import pytest
 
 from presenter_helpers import through_table
+from trials_helpers import avatar, duel, find, put_on, to_discard, to_hand
 from trials_ui_helpers import route
 from tabletop.core import Action, Rng
+from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.engine.state import OVER
 from tabletop.games.trials.presentation.presenter import TrialsPresenter, glossary_terms, terms_on
@@ -231,3 +234,86 @@ def test_the_match_over_summary_names_the_winner(tmp_path):
     w = s.winners[0]
     assert ("You win" if w == 0 else "Bot 1 wins") in title
     assert "round" in html
+
+
+# --- the questions asked while something resolves (issue 17) --------------------------------------
+
+def _until_asked(s):
+    while s.waiting is None and s.stack:
+        GAME.apply(s, Action("decline"))
+
+
+def _scouting_party():
+    s = duel(["lira-longshot", "captain-havel-quickdraw"], initiative=0)
+    s.energy[0] = 3
+    party = to_hand(s, "scouting-party")
+    GAME.apply(s, find(s, "play", party, avatar(s, 0)))
+    _until_asked(s)
+    return s
+
+
+def test_a_scout_question_offers_top_bottom_and_no_card_with_the_cards_named(tmp_path):
+    scene, p = make(tmp_path)
+    s = _scouting_party()
+    top, bottom = s.decks[0][0], s.decks[0][-1]
+    show(p, s, 0)
+    assert scene.get("lbl:banner").text == "Scout: take a card?"
+    assert "scout 1 of 2" in scene.get("lbl:banner2").text + " " + scene.get("lbl:banner3").text
+    texts = [scene.get(f"btn:answer:{i}").text for i in range(3)]
+    assert texts == [f"Top: {fx.name(s, top)}", f"Bottom: {fx.name(s, bottom)}", "No card"]
+    assert scene.get("btn:pass") is None and scene.get("btn:decline") is None
+    assert "Resolving" in " ".join(sp.text for sp in scene.sprites() if sp.id.startswith("lbl:stk:"))
+    assert p.button("btn:answer:1") == Action("scout", (1,))
+    assert p.drag_targets(f"card:{s.hands[0][0]}") == set() and p.key("p") is None
+    # the other seat sees who chooses and what, and no button
+    show(p, s, 1)
+    assert scene.get("lbl:banner").text.endswith("is choosing…")
+    assert "choosing" in scene.get("lbl:marks:0").text
+    assert "scouts" in scene.get("lbl:banner2").text and scene.get("btn:answer:0") is None
+
+
+def test_the_one_handed_cards_that_may_go_glow_and_a_click_on_one_answers(tmp_path):
+    scene, p = make(tmp_path)
+    s = duel(["lira-longshot", "captain-havel-quickdraw"], initiative=0)
+    a = avatar(s, 0)
+    old, new = put_on(s, "sling", a), put_on(s, "hand-crossbow", a)
+    pistol = to_discard(s, "flintlock-pistol")
+    fx.deal_damage(s, -1, avatar(s, 1, 1), 99, [])
+    fx.settle(s, [])
+    flow.go_on(s, [])
+    _until_asked(s)
+    show(p, s, 0)
+    assert scene.get("lbl:banner").text == "Make room: which card goes?"
+    assert scene._glow == {f"card:{old}", f"card:{new}"}
+    assert p.click(f"card:{new}") == Action("detach", (new,))
+    assert p.click(f"card:{pistol}") is None
+    assert {scene.get(f"btn:answer:{i}").text for i in range(2)} == {f"Detach {fx.name(s, old)}",
+                                                                    f"Detach {fx.name(s, new)}"}
+
+
+def test_effects_that_trigger_together_are_ordered_with_buttons_or_their_glowing_cards(tmp_path):
+    scene, p = make(tmp_path)
+    s = duel(["lira-longshot", "captain-havel-quickdraw"], initiative=0)
+    quiver = put_on(s, "quiver-of-plenty", avatar(s, 0))
+    arrows = put_on(s, "barbed-arrows", avatar(s, 0, 1))
+    GAME.apply(s, Action("pass"))
+    GAME.apply(s, Action("pass"))
+    show(p, s, 0)
+    assert scene.get("lbl:banner").text == "Order the effects"
+    assert scene._glow == {f"card:{quiver}", f"card:{arrows}"}
+    names = {scene.get(f"btn:answer:{i}").text for i in range(2)}
+    assert names == {fx.name(s, quiver), fx.name(s, arrows)}
+    pick = p.click(f"card:{arrows}")
+    assert pick.kind == "order" and s.triggered[pick.args[0]].cid == arrows
+    GAME.apply(s, pick)
+    show(p, s, 1)                                        # on the stack now, answered as usual
+    assert [it.cid for it in s.stack] == [quiver, arrows]
+    assert "effect triggers" in scene.get("lbl:banner2").text
+
+
+def test_every_answer_is_reachable_through_the_tables_intents(tmp_path):
+    scene, p = make(tmp_path)
+    s = _scouting_party()
+    for a in GAME.legal_actions(s):
+        show(p, s, 0)
+        assert through_table(p, a, route, lambda: show(p, s, 0)) == a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import Action
 from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.cards import pool
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.engine.state import TrialsState
@@ -100,13 +101,31 @@ def do(s: TrialsState, kind: str, *args):
     return GAME.apply(s, find(s, kind, *args))
 
 
-def settle_stack(s: TrialsState) -> None:
-    """Everyone lets the stack resolve."""
-    while s.stack and s.phase != "over":
-        GAME.apply(s, Action("decline"))
+def answer_first(s: TrialsState) -> Action:
+    """The first answer offered to the pending question: a scout takes the top card, effects
+    that trigger together resolve in the order listed."""
+    return GAME.legal_actions(s)[0]
 
 
-def play(s: TrialsState, c: int, on: int, targets=(), detach: int = -1, opt: int = 0) -> list:
-    ev = GAME.apply(s, Action("play", (c, on, detach, tuple(targets), opt)))
+def settle_stack(s: TrialsState, answer=answer_first) -> None:
+    """Everyone lets the stack resolve; a question asked on the way gets `answer(s)` (a scout
+    takes the top card; a One-Handed card to detach must be chosen by the test)."""
+    while (s.stack or s.waiting) and s.phase != "over":
+        if s.waiting is not None:
+            assert s.waiting.kind != "detach", "the test must choose the One-Handed card that goes"
+            GAME.apply(s, answer(s))
+        else:
+            GAME.apply(s, Action("decline"))
+
+
+def after_triggers(s: TrialsState) -> None:
+    """What triggered outside any action (a test destroyed a card, felled an Avatar) goes on the
+    stack and resolves."""
+    flow.go_on(s, [])
+    settle_stack(s)
+
+
+def play(s: TrialsState, c: int, on: int, targets=(), detach: int = -1) -> list:
+    ev = GAME.apply(s, Action("play", (c, on, detach, tuple(targets), 0)))
     settle_stack(s)
     return ev

@@ -4,6 +4,7 @@ right-clicks) the presenter turns into that action. Shared by the presenter and 
 from __future__ import annotations
 
 from tabletop.core import Action
+from tabletop.games.trials.presentation.question import PAGE
 from tabletop.table import intents as it
 
 
@@ -34,4 +35,10 @@ def route(p, a: Action) -> list | None:
         return [it.ButtonPress("btn:pass")]
     if k == "decline":
         return [it.ButtonPress("btn:decline")]
+    if k in ("scout", "detach", "order"):          # a question's answer: its banner button
+        answers = p._answers()
+        i = answers.index(a)
+        if i // PAGE != p.question_page % max(1, (len(answers) + PAGE - 1) // PAGE):
+            return [it.ButtonPress("btn:answer:more")]
+        return [it.ButtonPress(f"btn:answer:{i}")]
     return None

@@ -29,9 +29,11 @@ copies the list and shares the items, and the JSON form is the list of the items
 
 How the games use it:
 
-- Trials: Instants on a stack. Every play, activation, attack or ignite is pushed; any seat with a
-  card in hand or a usable Instant effect may respond; after each resolution the window re-opens
-  for the new top item (`reopen=True`), so several responses resolve before an attack's damage.
+- Trials: Instants on a stack. Every play, activation, attack, ignite and channel is pushed, and
+  so is every triggered effect; any seat with a card in hand or a usable Instant effect may
+  respond; after each resolution the window re-opens for the new top item (`reopen=True`), so
+  several responses resolve before an attack's damage. A scout's choice, the One-Handed card
+  that makes room and the order of effects that trigger together are asked mid-resolution.
 - Paragons (reaction chains, 2 or 3 players): every Voluntary Action is pushed; the rivals may
   React with permitted actions, round the table; when nobody adds to the chain it resolves whole,
   last first (`reopen=False`). A resolution that makes a later item impossible is the game's
@@ -41,7 +43,17 @@ How the games use it:
   shield item resolves first and reduces the attack's damage, then the attack resolves.
 
 Callbacks must not push items while resolving one: a resolution that wants an answer declares it
-after the window has moved on (the game's `on_empty` or its next decision).
+after the window has moved on (the game's `on_empty` or its next decision). A resolution may put
+items it caused (triggered effects) on top of the stack by appending them: with `reopen` the
+window opens for them next.
+
+A resolution that needs a seat to decide something before it can go on (which card a scout
+takes, which card makes room, the order of effects that trigger together, Paragons' re-choose
+or rescind) keeps what it was doing in the game's state as a `Pending` decision and returns;
+`waiting(s)` tells the window, which then stops with nobody holding priority (the game's
+`to_act` names the deciding seat). Once the seat has decided and the resolution has finished,
+the game calls `resume`: the window opens for the new top item, or the game is told the stack
+is empty.
 """
 
 from __future__ import annotations
@@ -132,6 +144,15 @@ class StackItem(tuple):
         return cls(*(_frozen(v) for v in data))
 
 
+class Pending(StackItem):
+    """A decision the game waits for in the middle of a resolution: the same immutable value as
+    a stack item, (kind, seat, *payload), so it clones and saves the same way. A game subclasses
+    it with its own payload; its `to_act` names `seat` while one is pending, and its legal
+    actions are the answers (see the module text)."""
+
+    __slots__ = ()
+
+
 class WindowState(Protocol):
     """The fields a game's state keeps for its response window (see the module docstring)."""
 
@@ -157,6 +178,10 @@ def _nothing(s: Any, ev: list[Event]) -> None:
     return None
 
 
+def _never(s: Any) -> bool:
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class ResponseWindow(Generic[S]):
     """The rules of a game's response window: what the game supplies, and the moves on its state.
@@ -166,6 +191,7 @@ class ResponseWindow(Generic[S]):
     resolve(s, item, ev)  carry out an item taken off the top of the stack
     closed(s)             the match is over: stop moving priority
     on_empty(s, ev)       the stack has emptied (priority is already -1)
+    waiting(s)            a resolution stopped to ask a seat a decision: hold still until `resume`
     reopen                after a resolution, ask again about the new top item (True), or resolve
                           the rest of the chain without asking (False)
     """
@@ -175,6 +201,7 @@ class ResponseWindow(Generic[S]):
     resolve: Callable[[S, Any, list[Event]], None]
     closed: Callable[[S], bool]
     on_empty: Callable[[S, list[Event]], None] = _nothing
+    waiting: Callable[[S], bool] = _never
     reopen: bool = True
 
     # --- reading ----------------------------------------------------------------------------------
@@ -200,6 +227,17 @@ class ResponseWindow(Generic[S]):
         s.declines = 0
         self.advance(s, ev)
 
+    def resume(self, s: S, ev: list[Event]) -> None:
+        """The decision a resolution waited for is made and the resolution is over: the window
+        opens for the top item, the seat after its controller first (without `reopen`, the rest
+        of the chain resolves unasked), or the game is told the stack is empty. A game may also
+        put items on the stack outside any window and resume to open it for them."""
+        if s.stack:
+            s.prio = next_seat(self.out(s), s.stack[-1].seat)
+            if self.reopen:
+                s.declines = 0
+        self.advance(s, ev)
+
     def decline(self, s: S, ev: list[Event]) -> None:
         """The seat holding priority lets the top item pass."""
         s.declines += 1
@@ -209,8 +247,11 @@ class ResponseWindow(Generic[S]):
     def advance(self, s: S, ev: list[Event]) -> None:
         """Move priority on, passing over seats that may not respond and resolving what every seat
         still in has let pass, until a seat must decide or the stack is empty."""
-        closed, may_respond = self.closed, self.may_respond
+        closed, may_respond, waiting = self.closed, self.may_respond, self.waiting
         while not closed(s):
+            if waiting(s):                 # a seat decides first; the game resumes the window
+                s.prio = NO_SEAT
+                return
             if not s.stack:
                 s.prio = NO_SEAT
                 self.on_empty(s, ev)
@@ -223,7 +264,7 @@ class ResponseWindow(Generic[S]):
             if s.declines < live:
                 return
             self.resolve(s, s.stack.pop(), ev)
-            if self.reopen and s.stack and not closed(s):
+            if self.reopen and s.stack and not closed(s) and not waiting(s):
                 s.prio = next_seat(self.out(s), s.stack[-1].seat)
                 s.declines = 0
 

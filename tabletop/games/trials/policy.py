@@ -11,6 +11,12 @@ Fallen Avatar is worth only a little. Near the bottom of the decks the deck
 race weighs more and more, up to a sure result when the round ending now
 decides the game. The evaluation compares a seat with its strongest rival,
 so it reads the same in the battle royale; in a duel it is zero-sum.
+
+The questions asked while something resolves (engine/choices.py) get rules of
+thumb in the rollouts (`answer`): a scout never takes the deck's last card, nor
+one that loses a near deck race, and otherwise takes the card worth more in the
+long run; the One-Handed card worth least makes room; effects that trigger
+together resolve in the order they triggered.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ import math
 from tabletop.core import Action, Event, Rng
 from tabletop.core.policy import Policy
 from tabletop.games.trials.engine import effects as fx
-from tabletop.games.trials.engine import actions, stack
+from tabletop.games.trials.engine import actions, choices, stack
 from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.trials.engine.stack_item import DETACH, SCOUT
 from tabletop.games.trials.engine.state import OVER, TrialsState
 
 HP_WORTH, ATTACK_WORTH, STANDING_WORTH, FALLEN_WORTH = 1.0, 1.6, 6.0, 1.5
@@ -75,15 +82,20 @@ def seat_worth(s: TrialsState, seat: int) -> float:
 
 
 def settled(s: TrialsState) -> TrialsState:
-    """`s` with its stack resolved as if nobody responded: a declared attack or card is
-    judged by what it will do, not by the card that left the hand."""
-    if not s.stack or s.phase == OVER:
+    """`s` with its stack resolved as if nobody responded, and the questions asked on the way
+    answered by the rules of thumb: a declared attack or card is judged by what it will do, not
+    by the card that left the hand."""
+    if (not s.stack and s.waiting is None) or s.phase == OVER:
         return s
     c = s.clone()
     ev: list[Event] = []
-    while c.stack and c.phase != OVER:
-        item = c.stack.pop()
-        stack.resolve(c, item, ev)
+    while c.phase != OVER:
+        if c.waiting is not None:
+            GAME.apply_legal(c, answer(c))
+        elif c.stack:
+            stack.resolve(c, c.stack.pop(), ev)
+        else:
+            break
     return c
 
 
@@ -155,6 +167,48 @@ def deck_race(s: TrialsState, seat: int, rival: int, left: int) -> float:
     holder = race_holder(s) if left <= 1 else s.initiative
     sure *= 1.0 if left <= 1 else 0.4
     return sure if holder == seat else -sure
+
+
+# --- the questions asked while something resolves ---------------------------------------------------
+
+RACE_NEAR = 3                  # a rival deck this short: the deck race is near
+
+
+def scout_where(s: TrialsState, seat: int) -> int:
+    """Where `seat`'s scout takes its card. Never the deck's last card (the next Start Phase
+    draw would find the deck empty and lose), nor a card that leaves the deck shorter than a
+    near rival's (the shorter deck loses the race). Otherwise the bottom card unless the card
+    after the top is worth more: taking the bottom adds a card that would come last, while the
+    top one is drawn next round anyway."""
+    deck = s.decks[seat]
+    rivals = [len(s.decks[p]) for p in s.live_seats() if p != seat]
+    near = min(rivals, default=len(deck))
+    if len(deck) <= 1 or (len(deck) - 1 < near <= RACE_NEAR):
+        return fx.SCOUT_NONE
+    after_top = deck[1]
+    return fx.SCOUT_TOP if _card_value(s, after_top) > _card_value(s, deck[-1]) else fx.SCOUT_BOTTOM
+
+
+def _card_value(s: TrialsState, c: int) -> int:
+    """What a card in one's own deck is worth to have: its cost, the rough measure of its power
+    (an unknown card, in a sample's rival deck, counts as average)."""
+    return fx.card_of(s, c).cost if s.designs.get(c) else 2
+
+
+def detach_worst(s: TrialsState) -> int:
+    """The One-Handed card that makes room: the one still worth least (HP left, Attack, cost)."""
+    return min(choices.options(s), key=lambda c: (max(0, fx.hp_left(s, c)) + fx.attack(s, c)
+                                                  + fx.card_of(s, c).cost, c))
+
+
+def answer(s: TrialsState) -> Action:
+    """The rule-of-thumb answer to the pending question."""
+    w = s.waiting
+    if w.kind == SCOUT:
+        return actions.SCOUT.of((scout_where(s, w.seat),))
+    if w.kind == DETACH:
+        return actions.DETACH.of((detach_worst(s),))
+    return actions.ORDER.of((choices.options(s)[0],))      # in the order they triggered
 
 
 # --- the rollout policy ----------------------------------------------------------------------------
@@ -235,6 +289,8 @@ def rollout_action(s: TrialsState, rng: Rng | None = None) -> Action:
     the deck race, else attack (a killing blow or an Avatar first), else play the dearest
     card it can afford, else channel when a card in hand needs one more energy, else pass."""
     rng = rng or Rng(0)
+    if s.waiting is not None:
+        return answer(s)
     if s.prio >= 0:
         return _DECLINE
     seat = s.turn
@@ -271,8 +327,13 @@ def playout(s: TrialsState, rng: Rng, max_actions: int) -> int:
 
 def search_actions(s: TrialsState) -> list[Action]:
     """The legal actions without their labels (equal to the listed ones), pruned: channel
-    only when the energy could pay for something more."""
+    only when the energy could pay for something more; a scout of a one-card deck takes it
+    from the top (the bottom is the same card)."""
     acts = GAME.legal_moves(s)
+    if s.waiting is not None:
+        if s.waiting.kind == SCOUT and len(s.decks[s.waiting.seat]) == 1:
+            acts = [a for a in acts if actions.SCOUT.where(a) != fx.SCOUT_BOTTOM]
+        return acts
     if s.prio < 0 and not s.acted:
         seat = s.turn
         if not _energy_useful(s, seat):

@@ -33,6 +33,9 @@ TARGETS = ("enemy_avatar", "own_avatar", "any_avatar", "enemy_card", "own_card",
 REFS = ("target", "host", "self", "controller", "opponents", "enemy_avatars", "enemy_cards",
         "all_cards", "other_avatar", "own_avatars")
 COUNTER_KINDS = ("attack", "charge")
+# ops whose step asks a decision of the player it acts for when it happens (effects._QUESTIONS):
+# they act for the card's controller, the seat that is asked
+ASKING_OPS = ("scout", "attach_self")
 COST_KEYS = ("energy", "exhaust", "charge", "lose_hp")
 
 # The primitives. Each is declared once, in effects.py, with its parameters, its rules text and
@@ -69,10 +72,6 @@ class Effect:
     @property
     def split(self) -> int:
         return next((st.n for st in self.steps if st.op == "split"), 0)
-
-    @property
-    def scouts(self) -> bool:
-        return any(st.op == "scout" for st in self.steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +143,10 @@ def _effect(raw: dict, where: str) -> Effect:
     if when not in WHENS:
         raise CardDataError(f"{where}: unknown trigger {when!r}")
     steps = tuple(_step(s, where) for s in raw.get("do", ()))
+    for st in steps:
+        if st.op in ASKING_OPS and st.to != "controller":
+            raise CardDataError(f"{where}: {st.op} asks its player a decision, so it acts for the "
+                                "card's controller")
     target = raw.get("target", "")
     if target and target not in TARGETS:
         raise CardDataError(f"{where}: unknown target {target!r}")

@@ -6,6 +6,14 @@ one by one. Each primitive is declared here once, in the op registry cards.OPS
 the function, named after the glossary word it implements, that carries it out.
 Steps aimed at a chosen target that has become invalid are skipped (the rest of
 the effect still happens), as the Targeting rule says.
+
+A step that needs its player's decision (a scout: top, bottom or neither; a card
+attaching to an Avatar that holds two One-Handed cards: which one goes) stops the
+effect there and leaves the question in `s.waiting` (stack_item.TrialsChoice);
+the effect goes on from that step once the player has answered. Effects that
+trigger (at the start or end of the round, when a card is destroyed, when an
+Avatar falls) are not carried out on the spot: they wait in `s.triggered` until
+what is resolving is done, then go on the stack (stack.py).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from tabletop.core import Event
 from tabletop.core.ops import Param
 from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine.cards import COUNTER_KINDS, KEYWORDS, OPS, Card, Effect, Side, Step, pool
+from tabletop.games.trials.engine.stack_item import DETACH, SCOUT, TrialsChoice, TrialsItem
 from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
 
 # --- what a card is and says now -------------------------------------------------------------
@@ -93,6 +102,20 @@ def controller(cid: int) -> int:
     return seat_of(cid)
 
 
+def effect_of(s: TrialsState, item: TrialsItem) -> Effect:
+    """The effect an activation or a triggered effect on the stack carries out: the one of the
+    side it was used or triggered from, whichever side shows now."""
+    c = card_of(s, item.cid)
+    return (c.fallen if item.avatar == 1 else c.front).effects[item.index]
+
+
+def fire(s: TrialsState, seat: int, cid: int, when: str) -> None:
+    """The effects of `cid` that trigger on `when` wait to go on the stack (s.triggered)."""
+    for i, e in enumerate(side(s, cid).effects):
+        if e.when == when:
+            s.triggered.append(TrialsItem("trigger", seat, cid, i, int(cid in s.fallen), -1, (), 0))
+
+
 # --- targeting ---------------------------------------------------------------------------------
 
 
@@ -164,7 +187,9 @@ def detach(s: TrialsState, cid: int, to: str = "discards") -> None:
 
 
 def make_room(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[Event]) -> None:
-    """Detach what the attachment limits force out before `cid` attaches to `avatar`."""
+    """Detach what the attachment limits force out before `cid` attaches to `avatar`; a third
+    One-Handed card replaces the one its player chose (`detach_choice`, one of
+    must_choose_detach: the engine never picks it)."""
     c = card_of(s, cid)
     have = s.attached.get(avatar, [])
     out: list[int] = []
@@ -174,7 +199,10 @@ def make_room(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: lis
         out = [x for x in have if card_of(s, x).has("Two-Handed")]
         ones = [x for x in have if card_of(s, x).has("One-Handed")]
         if len(ones) >= 2:
-            out.append(detach_choice if detach_choice in ones else ones[0])
+            if detach_choice not in ones:
+                raise ValueError(f"{name(s, avatar)} holds two One-Handed cards: its player "
+                                 "chooses the one that makes room")
+            out.append(detach_choice)
     for sub in ("Armor", "Accessory"):
         if c.has(sub):
             out += [x for x in have if card_of(s, x).has(sub) and x not in out]
@@ -257,15 +285,12 @@ def heal(s: TrialsState, t: int, n: int, ev: list[Event]) -> None:
 
 
 def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> None:
-    h = s.host[cid]
     detach(s, cid, to)
     verb = "is exiled" if to == "exiles" else "is destroyed"
     ev.append(Event("destroy" if to == "discards" else "exile", f"{name(s, cid)} {verb}.",
                     {"card": cid, "name": name(s, cid), "owner": seat_of(cid), "from": "play", "to": to}))
     if to == "discards":
-        for e in card_of(s, cid).effects:
-            if e.when == "destroyed":
-                run_effect(s, seat_of(cid), e, cid, h, (), 0, ev)
+        fire(s, seat_of(cid), cid, "destroyed")
 
 
 def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
@@ -279,10 +304,8 @@ def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
     ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.",
                     {"card": a, "name": card_of(s, a).name, "fallen_name": name(s, a), "owner": seat_of(a)}))
     for p in initiative_order(s):
-        for c in list(s.discards[p]):
-            for e in card_of(s, c).effects:
-                if e.when == "fall_from_discard" and c in s.discards[p]:
-                    run_effect(s, p, e, c, -1, (), 0, ev)
+        for c in s.discards[p]:
+            fire(s, p, c, "fall_from_discard")
 
 
 def settle(s: TrialsState, ev: list[Event]) -> None:
@@ -325,6 +348,7 @@ def check_end(s: TrialsState, ev: list[Event], losers: list[int] | None = None) 
     for it in ResponseWindow.close(s):          # cards waiting on the stack go to their discards
         if it.kind == "play":
             s.discards[seat_of(it.cid)].append(it.cid)
+    s.triggered.clear()                         # what triggered as the match ended never resolves
     ev.append(Event("over", f"Player {live[0] + 1} wins.", {"winners": live}))
 
 
@@ -380,19 +404,19 @@ def _cards(s: TrialsState, seat: int, st: Step, source: int, host: int, chosen: 
 SCOUT_TOP, SCOUT_BOTTOM, SCOUT_NONE = 0, 1, 2
 
 
-def _scout(s, p, opt, ev):
+def _scout(s, p, where, ev):
     if not s.decks[p]:
         return
-    if opt == SCOUT_NONE:           # Scout is a "may": the player takes neither card
+    if where == SCOUT_NONE:         # Scout is a "may": the player takes neither card
         ev.append(Event("scout", f"Player {p + 1} takes no card by scouting.", {"seat": p, "card": None}))
         return
-    c = s.decks[p].pop(-1 if opt == SCOUT_BOTTOM else 0)
+    c = s.decks[p].pop(-1 if where == SCOUT_BOTTOM else 0)
     s.hands[p].append(c)
-    where = "bottom" if opt == SCOUT_BOTTOM else "top"
-    ev.append(Event("scout", f"You scout {name(s, c)} from the {where} of your deck.",
-                    {"seat": p, "card": c, "name": name(s, c), "where": where, "from": "deck", "to": "hand"},
-                    private_to=p, public_text=f"Player {p + 1} scouts the {where} card of their deck.",
-                    public_data={"seat": p, "where": where, "from": "deck", "to": "hand"}, reveals=True))
+    end = "bottom" if where == SCOUT_BOTTOM else "top"
+    ev.append(Event("scout", f"You scout {name(s, c)} from the {end} of your deck.",
+                    {"seat": p, "card": c, "name": name(s, c), "where": end, "from": "deck", "to": "hand"},
+                    private_to=p, public_text=f"Player {p + 1} scouts the {end} card of their deck.",
+                    public_data={"seat": p, "where": end, "from": "deck", "to": "hand"}, reveals=True))
 
 
 def _discard(s, p, n, ev):
@@ -405,9 +429,10 @@ def _discard(s, p, n, ev):
 
 
 # --- the ops: each primitive declared once, with its parameters, rules text and execution -------
-# kinds: "player" ops act on players (execute(st, s, p, opt, ev)), "card" ops on cards in play
+# kinds: "player" ops act on players (execute(st, s, p, answer, ev)), "card" ops on cards in play
 # (execute(st, s, seat, source, host, t, ev)), "self" on the card itself (execute(st, s, seat,
-# source, ev)); "static" ops hold while the card is in play and are read where they apply.
+# source, answer, ev)); "static" ops hold while the card is in play and are read where they apply.
+# `answer` is the player's decision for ops that ask one (_QUESTIONS), else None.
 
 _TARGET_NOUN = {"enemy_avatar": "target enemy Avatar", "own_avatar": "target Avatar of yours",
                 "any_avatar": "target Avatar", "enemy_card": "target enemy card",
@@ -450,17 +475,17 @@ def _on_card(fmt: str):
 
 
 @OPS.op("draw", params=(N,), text=_does("draw", " {n} card{s}"), kind="player")
-def _draw(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _draw(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     draw(s, p, st.n, ev)
 
 
 @OPS.op("scout", text=_does("scout"), kind="player")
-def _scout_op(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
-    _scout(s, p, opt, ev)
+def _scout_op(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
+    _scout(s, p, answer, ev)
 
 
 @OPS.op("discard", params=(N,), text=_does("discard", " {n} card{s} at random"), kind="player")
-def _discard_op(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _discard_op(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     _discard(s, p, st.n, ev)
 
 
@@ -470,7 +495,7 @@ def _confuse_text(st: Step, eff: Effect) -> str:
 
 
 @OPS.op("confuse", text=_confuse_text, kind="player")
-def _confuse(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _confuse(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     if s.decks[p]:
         s.decks[p].append(s.decks[p].pop(0))
         ev.append(Event("confuse", f"Player {p + 1} is confused: the top card of their deck "
@@ -484,7 +509,7 @@ def _exile_discard_text(st: Step, eff: Effect) -> str:
 
 
 @OPS.op("exile_discard", params=(N,), text=_exile_discard_text, kind="player")
-def _exile_discard(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _exile_discard(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     for _ in range(min(st.n, len(s.discards[p]))):
         c = s.discards[p].pop()
         s.exiles[p].append(c)
@@ -493,7 +518,7 @@ def _exile_discard(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) 
 
 
 @OPS.op("energy", params=(N,), text=_does("gain", " {n} energy"), kind="player")
-def _energy(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _energy(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     s.energy[p] += st.n
     ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.",
                     {"seat": p, "amount": st.n, "total": s.energy[p]}))
@@ -506,7 +531,7 @@ def _recover_text(st: Step, eff: Effect) -> str:
 
 
 @OPS.op("recover", text=_recover_text, kind="player")
-def _recover(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _recover(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     if s.discards[p]:
         c = s.discards[p].pop()
         s.hands[p].append(c)
@@ -515,7 +540,7 @@ def _recover(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> Non
 
 
 @OPS.op("initiative", text=_does("take", " initiative"), kind="player")
-def _initiative(st: Step, s: TrialsState, p: int, opt: int, ev: list[Event]) -> None:
+def _initiative(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     s.initiative = p
     ev.append(Event("initiative", f"Player {p + 1} takes initiative.", {"seat": p}))
 
@@ -638,13 +663,21 @@ def _revive(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
                         {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
+def _attach_self_avatar(s: TrialsState, seat: int, source: int) -> int | None:
+    """Where attach_self puts its card: the first standing Avatar, if the card is still in the
+    discard pile."""
+    live = s.standing(seat)
+    return live[0] if live and source in s.discards[seat] else None
+
+
 @OPS.op("attach_self", kind="self",
         text=lambda st, eff: "attach this card from your discard pile to your first standing Avatar")
-def _attach_self(st: Step, s: TrialsState, seat: int, source: int, ev: list[Event]) -> None:
-    live = s.standing(seat)
-    if source in s.discards[seat] and live:
+def _attach_self(st: Step, s: TrialsState, seat: int, source: int, answer: int | None,
+                 ev: list[Event]) -> None:
+    avatar = _attach_self_avatar(s, seat, source)
+    if avatar is not None:
         s.discards[seat].remove(source)
-        attach(s, source, live[0], -1, ev)
+        attach(s, source, avatar, -1 if answer is None else answer, ev)
 
 
 # statics: read by keywords(), ward() and attack() while the card is in play
@@ -658,32 +691,68 @@ OPS.declare("aura", params=(N,), kind="static",
 _OPS = OPS.ops()     # name -> Op, for run_effect's dispatch
 
 
+# --- the decisions a step asks of its player ------------------------------------------------------
+# op -> (step, state, seat, source, the step's index) -> the question, or None when there is
+# nothing to decide (an empty deck has nothing to scout; an Avatar with room takes the card).
+# These ops act for the card's controller (cards.ASKING_OPS), the seat asked.
+
+def _scout_question(st: Step, s: TrialsState, seat: int, source: int, at: int) -> TrialsChoice | None:
+    return TrialsChoice(SCOUT, seat, source, -1, at) if s.decks[seat] else None
+
+
+def _attach_question(st: Step, s: TrialsState, seat: int, source: int, at: int) -> TrialsChoice | None:
+    avatar = _attach_self_avatar(s, seat, source)
+    if avatar is None or not must_choose_detach(s, source, avatar):
+        return None
+    return TrialsChoice(DETACH, seat, source, avatar, at)
+
+
+_QUESTIONS = {"scout": _scout_question, "attach_self": _attach_question}
+
+
 def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, chosen: tuple,
-               opt: int, ev: list[Event]) -> None:
-    """Carry out `eff` for `seat`; targets that are no longer valid are skipped."""
+               ev: list[Event], start: int = 0, answer: int | None = None) -> bool:
+    """Carry out `eff` for `seat` from step `start`; targets that are no longer valid are skipped.
+
+    A step that asks its player a decision stops the effect: the question goes to s.waiting and
+    the result is False. The effect goes on from that step with the player's `answer`. True
+    once every step is done (or the match is over)."""
     valid = [t for t in chosen if target_ok(s, seat, eff.target, t)]
-    if len(valid) < len(chosen):
+    if len(valid) < len(chosen) and answer is None:      # said once, not again on going on
         ev.append(Event("fizzle", "A target is no longer valid: that part of the effect is cancelled.",
                         {"source": source, "why": "target", "seat": seat}))
-    for st in eff.steps:
+    for i in range(start, len(eff.steps)):
         if s.phase == OVER:
-            return
-        op = _OPS[st.op]
-        kind = op.kind
-        if kind == "static":
-            continue
-        if kind == "self":
-            op.execute(st, s, seat, source, ev)
-            continue
-        if kind == "player":
-            picks = valid if st.to == "target" else []
-            for p in (_players(s, seat, st, eff, picks) if st.to in ("target", "opponents")
-                      else [seat]):
-                if not s.out[p]:
-                    op.execute(st, s, p, opt, ev)
-            continue
-        for t in _cards(s, seat, st, source, host, valid):
-            if s.in_play(t):
-                op.execute(st, s, seat, source, host, t, ev)
-        settle(s, ev)
+            return True
+        st = eff.steps[i]
+        given = answer if i == start else None
+        ask = _QUESTIONS.get(st.op)
+        if given is None and ask is not None:
+            question = ask(st, s, seat, source, i)
+            if question is not None:
+                s.waiting = question
+                return False
+        _do_step(s, seat, eff, st, source, host, valid, given, ev)
+    settle(s, ev)
+    return True
+
+
+def _do_step(s: TrialsState, seat: int, eff: Effect, st: Step, source: int, host: int,
+             valid: list[int], answer: int | None, ev: list[Event]) -> None:
+    op = _OPS[st.op]
+    kind = op.kind
+    if kind == "static":
+        return
+    if kind == "self":
+        op.execute(st, s, seat, source, answer, ev)
+        return
+    if kind == "player":
+        picks = valid if st.to == "target" else []
+        for p in (_players(s, seat, st, eff, picks) if st.to in ("target", "opponents") else [seat]):
+            if not s.out[p]:
+                op.execute(st, s, p, answer, ev)
+        return
+    for t in _cards(s, seat, st, source, host, valid):
+        if s.in_play(t):
+            op.execute(st, s, seat, source, host, t, ev)
     settle(s, ev)

@@ -1,11 +1,22 @@
-"""The round: setting up, the Start Phase, turns, passing, the End Phase."""
+"""The round: setting up, the Start Phase, turns, passing, the End Phase; the response window
+(WINDOW) that every declaration and triggered effect opens, and the decisions asked while
+something resolves.
+
+The Start and End Phases put their triggered effects on the stack and go on once it is empty
+(the window's `on_empty`): the Start Phase then readies, sets energy and draws; the End Phase
+starts the next round.
+"""
 
 from __future__ import annotations
 
 from tabletop.core import Event, Rng
+from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine import stack
 from tabletop.games.trials.engine.decks import BOT_DECK, choose_deck, deck_problems, resolve_deck, starter_for_seat
-from tabletop.games.trials.engine.state import BLOCK, HAND_SIZE, MAX_ROUND, OVER, TrialsState, next_live
+from tabletop.games.trials.engine.stack_item import ORDER, TrialsItem
+from tabletop.games.trials.engine.state import (BLOCK, END, HAND_SIZE, MAIN, MAX_ROUND, OVER, START,
+                                                TrialsState, next_live)
 
 
 def new_state(options: dict, seed: int, players: int) -> TrialsState:
@@ -44,26 +55,92 @@ def new_state(options: dict, seed: int, players: int) -> TrialsState:
     return s
 
 
-def _triggers(s: TrialsState, when: str, ev: list[Event]) -> None:
+# --- the window ---------------------------------------------------------------------------------
+
+def _out(s: TrialsState) -> list[bool]:
+    return s.out
+
+
+def _over(s: TrialsState) -> bool:
+    return s.phase == OVER
+
+
+def _deciding(s: TrialsState) -> bool:
+    return s.waiting is not None
+
+
+def _emptied(s: TrialsState, ev: list[Event]) -> None:
+    """The stack is empty: the phase whose triggered effects it held goes on, or the turn's
+    action has resolved and the next seat's turn begins."""
+    if s.phase == START:
+        _finish_start(s, ev)
+    elif s.phase == END:
+        _finish_end(s, ev)
+    elif s.acted:
+        end_turn(s, ev)
+
+
+WINDOW: ResponseWindow[TrialsState] = ResponseWindow(
+    out=_out, may_respond=stack.may_respond, resolve=stack.resolve, closed=_over,
+    on_empty=_emptied, waiting=_deciding)
+decline = WINDOW.decline        # (s, ev): the seat holding priority lets the top item pass
+
+
+def declare(s: TrialsState, item: TrialsItem, ev: list[Event]) -> None:
+    """A play, activation, attack, ignite or channel goes on the stack, with any effect its cost
+    triggered above it, and the window opens (once the effects' order is chosen)."""
+    s.stack.append(item)
+    go_on(s, ev)
+
+
+def go_on(s: TrialsState, ev: list[Event]) -> None:
+    """Put what triggered on the stack and open the window for the top item (or, the stack
+    empty, let the phase or the turn go on); unless a decision must be made first."""
+    stack.stack_triggered(s, ev)
+    if s.waiting is None and s.phase != OVER:
+        WINDOW.resume(s, ev)
+
+
+def answer(s: TrialsState, value: int, ev: list[Event]) -> None:
+    """The seat asked has decided: a triggered effect takes its place on the stack, or the
+    resolution that asked goes on; then the window goes on."""
+    choice, s.waiting = s.waiting, None
+    if choice.kind == ORDER:
+        stack.place(s, choice, value, ev)
+    else:
+        item, s.resolving = s.resolving, None
+        stack.carry_on(s, item, choice.at, value, ev)
+    if s.waiting is None and s.phase != OVER:
+        WINDOW.resume(s, ev)
+
+
+# --- the round ----------------------------------------------------------------------------------
+
+def _fire_all(s: TrialsState, when: str) -> None:
+    """Every card in play that acts at this moment of the round: its effect triggers (seats from
+    the one with initiative, each Avatar then its cards)."""
     for p in fx.initiative_order(s):
         if s.out[p]:
             continue
-        for a in list(s.avatars[p]):
-            for c in (a, *list(s.attached.get(a, ()))):
-                if not s.in_play(c):
-                    continue
-                host = c if fx.is_avatar(s, c) else s.host[c]
-                for e in fx.side(s, c).effects:
-                    if e.when == when and s.phase != OVER:
-                        fx.run_effect(s, p, e, c, host, (), 0, ev)
+        for a in s.avatars[p]:
+            for c in (a, *s.attached.get(a, ())):
+                fx.fire(s, p, c, when)
 
 
 def start_round(s: TrialsState, ev: list[Event]) -> None:
     s.round = min(s.round + 1, MAX_ROUND)
+    s.phase = START
+    # energy does not carry over: what is left of the last round's cannot pay for an Instant
+    # answering the start of this one
+    s.energy = [0] * s.players
     ev.append(Event("round", f"Round {s.round} begins.", {"round": s.round}))
-    _triggers(s, "round_start", ev)
-    if s.phase == OVER:
-        return
+    _fire_all(s, "round_start")
+    go_on(s, ev)
+
+
+def _finish_start(s: TrialsState, ev: list[Event]) -> None:
+    """The Start Phase after its triggered effects: ready, energy, draw, then the first turn."""
+    s.phase = MAIN
     s.exhausted.clear()                     # ready every card in play
     for p in s.live_seats():
         s.energy[p] = s.round
@@ -103,9 +180,13 @@ def end_round(s: TrialsState, ev: list[Event]) -> None:
         s.initiative = s.first_passer
         ev.append(Event("initiative", f"Player {s.initiative + 1} passed first and takes initiative.",
                         {"seat": s.initiative, "why": "passed_first"}))
-    _triggers(s, "round_end", ev)
-    if s.phase == OVER:
-        return
+    s.phase = END
+    _fire_all(s, "round_end")
+    go_on(s, ev)
+
+
+def _finish_end(s: TrialsState, ev: list[Event]) -> None:
+    """The End Phase after its triggered effects: this round's changes end, the next begins."""
     s.buffs.clear()
     s.stealth.clear()
     start_round(s, ev)

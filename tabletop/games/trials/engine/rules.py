@@ -1,17 +1,20 @@
 """Paragon: Trials of the Chosen: every rule of the match (rules text, RULINGS.md, rules_page.md).
 
 Decisions:
-  play      (card, avatar, detach, targets, opt)  play a card from hand and attach it
-  activate  (card, effect index, targets, opt)    an activated effect of a card in play
+  play      (card, avatar, detach, targets, 0)    play a card from hand and attach it
+  activate  (card, effect index, targets, 0)      an activated effect of a card in play
   attack    (attacker, target)                    declare an attack
   channel   (avatar,)                             exhaust an Avatar for 1 energy
   ignite    (target,)                             pay 1, exile the ignite cards in your discard pile
   pass      ()                                    do nothing this turn
   decline   ()                                    let the stack resolve (in a response window)
-`detach` is the One-Handed card a third one replaces (-1: none); `opt` is 1 to
-scout from the bottom of the deck instead of the top. Instant cards and Instant
-effects do not use the turn's action: they can be played whenever their player
-holds priority, and before the action on their own turn.
+  scout     (where,)                              a scout resolving: 0 top, 1 bottom, 2 no card
+  detach    (card,)                               the One-Handed card that makes room
+  order     (effect,)                             which effect that triggered together resolves first
+`detach` is the One-Handed card a third one replaces (-1: none). Instant cards and Instant
+effects do not use the turn's action: they can be played whenever their player holds priority,
+and before the action on their own turn. The last three answer a question asked while something
+resolves (state.waiting): while one is pending it is the only decision.
 """
 
 from __future__ import annotations
@@ -21,18 +24,15 @@ from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import actions, flow, stack
 from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text, pool
+from tabletop.games.trials.engine.choices import answers, explain_answer, explain_waiting
 from tabletop.games.trials.engine.stack_item import TrialsItem
-from tabletop.games.trials.engine.state import OVER, UNKNOWN, TrialsState, seat_of
-
-
-# Scout "may" take a card: the top (0), the bottom (1), or none (2), chosen when declaring.
-SCOUT_CHOICES = (fx.SCOUT_TOP, fx.SCOUT_BOTTOM, fx.SCOUT_NONE)
-SCOUT_WORDS = {fx.SCOUT_TOP: "scouting the top card", fx.SCOUT_BOTTOM: "scouting the bottom card",
-               fx.SCOUT_NONE: "taking no card by scouting"}
+from tabletop.games.trials.engine.state import MAIN, OVER, UNKNOWN, TrialsState, seat_of
 
 
 class Trials(Game):
-    info = GameInfo("trials", "Paragon: Trials of the Chosen", (2, 3, 4), 1,
+    # version 2 (issue 17): scouts are chosen as they happen; triggered effects and channelling
+    # go on the stack
+    info = GameInfo("trials", "Paragon: Trials of the Chosen", (2, 3, 4), 2,
                     "Two Avatars and twenty cards in the order you choose: equip, attack and "
                     "answer with Instants until both rival Avatars have fallen.")
     # the bots list actions millions of times: kinds build them with `of`, from args that are
@@ -52,11 +52,13 @@ class Trials(Game):
     def to_act(self, s: TrialsState) -> int | None:
         if s.phase == OVER:
             return None
+        if s.waiting is not None:
+            return s.waiting.seat
         return s.prio if s.prio >= 0 else s.turn
 
     @staticmethod
     def _main_time(s: TrialsState) -> bool:
-        return s.prio < 0 and not s.stack and not s.acted
+        return s.phase == MAIN and s.waiting is None and s.prio < 0 and not s.stack and not s.acted
 
     def legal_actions(self, s: TrialsState) -> list[Action]:
         return self.legal_moves(s, True)
@@ -65,6 +67,8 @@ class Trials(Game):
         """The legal actions; without labels (equal actions, cheaper: for checks and bots)."""
         if s.phase == OVER:
             return []
+        if s.waiting is not None:
+            return answers(s, labels)
         seat = self.to_act(s)
         main = self._main_time(s)
         out = self._plays(s, seat, main, labels) + self._activations(s, seat, main, labels)
@@ -104,15 +108,13 @@ class Trials(Game):
             aims = fx.target_choices(s, seat, eff)
             if not aims and c.stays:
                 aims = [()]        # Equipment comes in even when its effect finds no target
-            opts = SCOUT_CHOICES if eff and eff.scouts else (0,)
             for a in s.avatars[seat]:
                 if not self.can_attach(s, seat, c, a):
                     continue
                 for d in (fx.must_choose_detach(s, cid, a) or [-1]):
                     for t in aims:
-                        for o in opts:
-                            out.append(actions.PLAY.of((cid, a, d, t, o),
-                                              labels and self._play_label(s, c, a, d, t, o) or ""))
+                        out.append(actions.PLAY.of((cid, a, d, t, 0),
+                                                   labels and self._play_label(s, c, a, d, t) or ""))
         return out
 
     @staticmethod
@@ -123,14 +125,12 @@ class Trials(Game):
             return " on " + ", ".join(f"Player {p + 1}" for p in t)
         return " on " + ", ".join(fx.name(s, x) for x in t)
 
-    def _play_label(self, s, c, a, d, t, o) -> str:
+    def _play_label(self, s, c, a, d, t) -> str:
         text = f"Play {c.name} on {fx.name(s, a)} ({c.cost} energy)"
         if t:
             text += " aimed" + self._aim_text(s, c.play_effect, t)
         if d >= 0:
             text += f", detaching {fx.name(s, d)}"
-        if c.play_effect and c.play_effect.scouts:
-            text += ", " + SCOUT_WORDS[o]
         return text
 
     def _activations(self, s: TrialsState, seat: int, main: bool, labels: bool = True) -> list[Action]:
@@ -142,17 +142,13 @@ class Trials(Game):
                         continue
                     if not stack.can_pay(s, seat, c, e):
                         continue
-                    opts = SCOUT_CHOICES if e.scouts else (0,)
                     for t in fx.target_choices(s, seat, e):
-                        for o in opts:
-                            label = ""
-                            if labels:
-                                label = f"{fx.name(s, c)}: {e.steps and self._effect_label(e)}"
-                                if t:
-                                    label += self._aim_text(s, e, t)
-                                if e.scouts:
-                                    label += " (" + SCOUT_WORDS[o] + ")"
-                            out.append(actions.ACTIVATE.of((c, i, t, o), label))
+                        label = ""
+                        if labels:
+                            label = f"{fx.name(s, c)}: {e.steps and self._effect_label(e)}"
+                            if t:
+                                label += self._aim_text(s, e, t)
+                        out.append(actions.ACTIVATE.of((c, i, t, 0), label))
         return out
 
     @staticmethod
@@ -205,6 +201,10 @@ class Trials(Game):
     def _explain(self, s: TrialsState, a: Action) -> str | None:
         seat, main = self.to_act(s), self._main_time(s)
         kind = a.kind
+        if s.waiting is not None:
+            return explain_answer(s, a) if kind in actions.ANSWERS else explain_waiting(s)
+        if kind in actions.ANSWERS:
+            return "Nothing is waiting for that choice now."
         if kind == "decline":
             return "There is nothing to respond to: take your turn's action."
         if kind in ("attack", "channel", "ignite", "pass") and not main:
@@ -228,6 +228,8 @@ class Trials(Game):
                 return f"That costs {e.cost_of('energy')} energy; you have {s.energy[seat]}."
             if e.cost_of("charge") > s.counters.get(c, {}).get("charge", 0):
                 return f"{fx.name(s, c)} has no charge counter to remove."
+            if actions.ACTIVATE.scout(a) != 0:
+                return _SCOUT_LATER
             return "That target is not valid for this effect."
         if kind == "attack":
             c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
@@ -285,6 +287,8 @@ class Trials(Game):
             return "Nothing needs to be detached for this card."
         if c.play_effect and c.play_effect.target and not fx.target_choices(s, seat, c.play_effect):
             return f"{c.name} has no valid target."
+        if actions.PLAY.scout(action) != 0:
+            return _SCOUT_LATER
         return "That target is not valid for this card."
 
     # --- doing ----------------------------------------------------------------------------------------------
@@ -298,22 +302,23 @@ class Trials(Game):
         """`apply` for an action known to be legal (it came from legal_actions)."""
         ev: list[Event] = []
         seat, kind = self.to_act(s), a.kind
-        if kind == "decline":
-            stack.decline(s, ev)
+        if kind in actions.ANSWERS:
+            flow.answer(s, a.args[0], ev)
+        elif kind == "decline":
+            flow.decline(s, ev)
         elif kind == "pass":
             flow.do_pass(s, ev)
         elif kind == "channel":
             av = actions.CHANNEL.avatar(a)
-            s.exhausted.add(av)
-            s.energy[seat] += 1
-            s.pass_streak = 0
+            s.exhausted.add(av)                 # the cost; the energy comes as it resolves
+            self._took_action(s, False)
             ev.append(Event("channel", f"{fx.name(s, av)} channels 1 energy.",
                             {"card": av, "name": fx.name(s, av), "owner": seat, "seat": seat,
-                             "amount": 1}))
-            flow.end_turn(s, ev)
+                             "to": "stack"}))
+            flow.declare(s, TrialsItem("channel", seat, av, -1, -1, -1, (), 0), ev)
         elif kind == "play":
             spec = actions.PLAY
-            cid, av, d, t, o = spec.card(a), spec.avatar(a), spec.detach(a), spec.targets(a), spec.scout(a)
+            cid, av, d, t = spec.card(a), spec.avatar(a), spec.detach(a), spec.targets(a)
             c = fx.card_of(s, cid)
             s.energy[seat] -= c.cost
             s.hands[seat].remove(cid)
@@ -321,10 +326,10 @@ class Trials(Game):
             ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, av)}.",
                             {"seat": seat, "card": cid, "avatar": av, "targets": list(t), "name": c.name,
                              "avatar_name": fx.name(s, av), "from": "hand", "to": "stack"}, reveals=True))
-            stack.declare(s, TrialsItem("play", seat, cid, -1, av, d, t, o), ev)
+            flow.declare(s, TrialsItem("play", seat, cid, -1, av, d, t, 0), ev)
         elif kind == "activate":
             spec = actions.ACTIVATE
-            c, i, t, o = spec.card(a), spec.effect(a), spec.targets(a), spec.scout(a)
+            c, i, t = spec.card(a), spec.effect(a), spec.targets(a)
             e = fx.side(s, c).effects[i]
             fallen_side = 1 if c in s.fallen else 0        # paying may make it fall
             self._pay(s, seat, c, e, ev)
@@ -333,7 +338,7 @@ class Trials(Game):
                 "card": c, "targets": list(t), "name": fx.name(s, c), "owner": seat, "seat": seat,
                 "to": "stack"}))
             if s.phase != OVER:
-                stack.declare(s, TrialsItem("activate", seat, c, i, fallen_side, -1, t, o), ev)
+                flow.declare(s, TrialsItem("activate", seat, c, i, fallen_side, -1, t, 0), ev)
         elif kind == "attack":
             c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
             s.exhausted.add(c)
@@ -342,7 +347,7 @@ class Trials(Game):
                             {"attacker": c, "target": t, "seat": seat, "card": c, "name": fx.name(s, c),
                              "owner": seat, "target_name": fx.name(s, t), "target_owner": seat_of(t),
                              "to": "stack"}))
-            stack.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
+            flow.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
         elif kind == "ignite":
             s.energy[seat] -= 1
             burnt = [c for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords]
@@ -353,8 +358,8 @@ class Trials(Game):
             ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
                             {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
                              "amount": len(burnt), "from": "discards", "to": "exiles"}))
-            stack.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1,
-                                        (actions.IGNITE.target(a),), 0), ev)
+            flow.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1,
+                                       (actions.IGNITE.target(a),), 0), ev)
         return ev
 
     @staticmethod
@@ -452,6 +457,9 @@ def _renumber_hidden(v: TrialsState, p: int) -> None:
     n = len(v.hands[p])
     v.hands[p], v.decks[p] = ids[:n], ids[n:]
 
+
+_SCOUT_LATER = ("A scout's choice (the top card, the bottom card or none) is made when it happens, "
+                "not when the card is declared: give 0.")
 
 GAME = Trials()
 __all__ = ["GAME", "Trials", "DISCIPLINES"]

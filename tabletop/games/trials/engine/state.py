@@ -1,4 +1,5 @@
-"""The state of a Trials match: zones per seat, cards in play with their marks, the stack.
+"""The state of a Trials match: zones per seat, cards in play with their marks, the stack,
+and the decision the engine waits for in the middle of a resolution.
 
 Card ids are seat * 100 + index: the Avatars first (indices 0-1 in a duel,
 0 in the battle royale), then the deck cards in the order the player chose.
@@ -14,13 +15,14 @@ from tabletop.core.fields import (LIST, LISTS, RNG, SET, VALUE, DictOf, ListOf, 
                                   declared, spec)
 from tabletop.core.response import next_seat
 from tabletop.core.rng import Rng
-from tabletop.games.trials.engine.stack_item import TrialsItem
+from tabletop.games.trials.engine.stack_item import TrialsChoice, TrialsItem
 
 BLOCK = 100
 HAND_SIZE = 5
 DECK_SIZE = 20
 MAX_ROUND = 10
-MAIN, OVER = "main", "over"
+# the phases: the Start Phase and the End Phase last while their triggered effects are on the stack
+START, MAIN, END, OVER = "start", "main", "end", "over"
 UNKNOWN = ""
 
 _SEAT_ZONES = ("decks", "hands", "discards", "exiles", "avatars")
@@ -77,6 +79,13 @@ class TrialsState:
     reason: str
     designs: dict[int, str] = spec(Shared(DictOf(int_keys=True)))
     viewer: int | None = spec(VALUE, if_absent=None, written_if=("viewer",))
+    # A decision asked in the middle of a resolution (stack_item.TrialsChoice), the item whose
+    # resolution waits for it, and effects that triggered and wait to go on the stack. Between
+    # two actions the last two are empty unless a decision is pending, so the three are written
+    # only then: a position without one saves as it always did.
+    waiting: TrialsChoice | None = spec(OrNone(Obj(TrialsChoice)), if_absent=None, written_if=("waiting",))
+    resolving: TrialsItem | None = spec(OrNone(Obj(TrialsItem)), if_absent=None, written_if=("waiting",))
+    triggered: list[TrialsItem] = spec(ListOf(Obj(TrialsItem)), if_absent=[], written_if=("waiting",))
 
     def __init__(self, rng: Rng, players: int, designs: dict[int, str]) -> None:
         n = players
@@ -109,6 +118,9 @@ class TrialsState:
         self.reason = ""
         self.designs = designs
         self.viewer = None
+        self.waiting = None
+        self.resolving = None
+        self.triggered = []
 
     # --- helpers -------------------------------------------------------------------------
     def live_seats(self) -> list[int]:
@@ -130,7 +142,9 @@ class TrialsState:
         """Every place a card of `seat` can be, for conservation checks."""
         out = {z: list(getattr(self, z)[seat]) for z in _SEAT_ZONES}
         out["attached"] = [c for a in self.avatars[seat] for c in self.attached.get(a, ())]
-        out["stack"] = [it.cid for it in self.stack if it.kind == "play" and seat_of(it.cid) == seat]
+        played = [*self.stack, *([self.resolving] if self.resolving else ())]
+        out["stack"] = [it.cid for it in played if it.kind == "play" and seat_of(it.cid) == seat
+                        and not self.in_play(it.cid)]
         return out
 
 

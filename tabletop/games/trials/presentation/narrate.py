@@ -82,6 +82,7 @@ NARRATE = Narrator({
     "channel": lambda d, v: f"{_it(d, v)} channels 1 energy",
     "play": _play,
     "activate": lambda d, v: f"{_it(d, v)} activates its effect",
+    "trigger": lambda d, v: f"{_it(d, v)}'s effect triggers and goes on the stack",
     "declare_attack": lambda d, v: f"{_it(d, v)} attacks {_it(d, v, 'target')}",
     "ignite": _ignite,
     "lose_hp": lambda d, v: f"{_it(d, v)} loses {d['amount']} HP",

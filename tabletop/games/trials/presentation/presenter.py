@@ -6,7 +6,10 @@ through, and a priority banner that cannot be missed: "Respond or pass".
 
 Drag a hand card onto one of your Avatars to play it, drag an attacker onto
 its target, drag an Avatar onto your energy die to channel; right-click a card
-in play for a menu of what it can do. Every rule decision is the engine's:
+in play for a menu of what it can do. A question asked while something
+resolves (a scout, the card that makes room, the order of effects that trigger
+together) takes the banner, with a button per answer and glowing cards to
+click. Every rule decision is the engine's:
 what glows and what a menu lists come from the legal actions, and a drop or
 click only proposes a candidate for `why_illegal`.
 
@@ -28,6 +31,7 @@ from tabletop.games.trials.engine.state import UNKNOWN
 from tabletop.games.trials.presentation.narrate import NARRATE
 from tabletop.games.trials.presentation.glossary import glossary_terms, rules_text, terms_on
 from tabletop.games.trials.presentation.overlays import OverlaysMixin
+from tabletop.games.trials.presentation.question import QuestionMixin
 from tabletop.games.trials.presentation.seats import SeatsMixin
 from tabletop.games.trials.presentation.stack import StackMixin
 from tabletop.games.trials.presentation.style import MENU_PAGE, cid
@@ -41,7 +45,7 @@ from tabletop.table.sprites import CardSprite
 __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on"]
 
 
-class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Presenter):
+class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, WordsMixin, Presenter):
     auto_pass_kinds = frozenset({"decline", "pass"})
     narrator = NARRATE
     important_kinds = frozenset({"round", "fall", "out", "over"})
@@ -97,7 +101,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         return None
 
     def _window(self) -> bool:
-        return bool(self.view and self.view.stack)
+        """A response window: the stack holds something and no question is pending."""
+        return bool(self.view and self.view.stack) and not self._deciding()
 
     # --- sync ----------------------------------------------------------------------------------------
     def sync(self, view, legal, my_turn, events) -> None:
@@ -141,7 +146,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
 
     def _forget_stale(self) -> None:
         v = self.view
-        if not self.my_turn:
+        if not self.my_turn or self._deciding():
             self.selected, self.menu = None, []
         if self.selected is not None and self.selected not in v.hands[self.me] \
                 and not self._source_actions(self.selected):
@@ -190,6 +195,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
             glow = self.drag_targets(f"card:{self.selected}")
         elif self.menu:
             glow = {f"card:{t}" for t in self._menu_targets()}
+        elif self.my_turn and self._deciding():
+            glow = {f"card:{c}" for c in self._answer_cards()}
         elif self.my_turn and self._window():
             glow = {f"card:{actions.source(a)}" for a in self.legal if a.kind in ("play", "activate")}
         self.scene.set_glow(glow)
@@ -202,13 +209,17 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
             return out + ([t] if t is not None and t >= 0 else [])
         if a.kind == "ignite":
             return [actions.IGNITE.target(a)]
+        if a.kind in actions.ANSWERS:
+            c = self._answer_card(a)
+            return [] if c is None else [c]
         return []
 
     # --- input ----------------------------------------------------------------------------------------------------
     def drag_targets(self, sprite_id: str) -> set[str]:
         c = cid(sprite_id)
         v = self.view
-        if c is None or not self.my_turn or v is None or not sprite_id.startswith("card:"):
+        if c is None or not self.my_turn or v is None or not sprite_id.startswith("card:") \
+                or self._deciding():
             return set()
         if c in v.hands[self.me]:
             return {f"card:{actions.PLAY.avatar(a)}" for a in self._plays(c)}
@@ -222,7 +233,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
     def drop(self, sprite_id: str, target: str | None):
         c = cid(sprite_id)
         v = self.view
-        if c is None or v is None or not self.my_turn or not sprite_id.startswith("card:"):
+        if c is None or v is None or not self.my_turn or not sprite_id.startswith("card:") \
+                or self._deciding():
             return None
         t = cid(target)
         if c in v.hands[self.me]:
@@ -269,6 +281,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         if not self.my_turn:
             return None
         c = cid(target)
+        if self._deciding():
+            return self._answer_cards().get(c) if c is not None else None
         if self.menu:
             pick = self._menu_targets().get(c) if c is not None else None
             if pick is not None:
@@ -308,6 +322,9 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
         if button_id == "btn:browse:close":
             self.browse = None
             return LOCAL
+        answer = self.answer_button(button_id)
+        if answer is not None:
+            return LOCAL if answer == "page" else answer
         if button_id == "btn:pass":
             self.selected, self.menu = None, []
             return actions.PASS()
@@ -346,6 +363,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, OverlaysMixin, WordsMixin, Present
             return None
         if name == "h":
             return HINT
+        if self._deciding():            # answered with the banner's buttons or a glowing card
+            return None
         if name in ("enter", "space") and self._window():
             return actions.DECLINE()
         if name == "p" and not self._window():

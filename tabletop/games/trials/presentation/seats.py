@@ -30,7 +30,8 @@ class SeatsMixin:
         if out:
             marks.append("defeated")
         elif to_act and v.phase != OVER:
-            marks.append("◀ responding" if v.prio == p else "◀ to play")
+            marks.append("◀ choosing" if v.waiting is not None else
+                         "◀ responding" if v.prio == p else "◀ to play")
         self.put_label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
         self.put_label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
                        RED if out else GOLD, seen)

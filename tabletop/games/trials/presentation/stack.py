@@ -1,11 +1,12 @@
-"""The middle of the Trials table: the round die, the stack in order, the priority
-banner ("Respond or pass"), and the buttons of a turn."""
+"""The middle of the Trials table: the round die, the stack in order (and the item whose
+resolution waits for a choice, on top), the priority banner ("Respond or pass") or the pending
+question, and the buttons of a turn."""
 
 from __future__ import annotations
 
 from tabletop.games.trials.engine.cards import card
 from tabletop.games.trials.engine.state import OVER
-from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, ROUND, short
+from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, ROUND, short, wrap_words
 
 
 class StackMixin:
@@ -20,28 +21,30 @@ class StackMixin:
         self.put_label("lbl:initiative", f"★ {ini}", x0 + 64, y0 + 158, 14, GOLD, seen, "midtop")
         sx = x0 + 150
         sw = w - 150 - 620
-        if not v.stack:
+        items = [*v.stack, *([v.resolving] if v.resolving else [])]
+        if not items:
             self.put_label("lbl:stack", "The stack is empty", sx + sw / 2, y0 + h / 2, 17, MUTED, seen, "center")
         else:
             self.put_label("lbl:stack", "The stack (resolves from the top, at the right)", sx, y0 + 2, 14,
                            MUTED, seen)
             size = (96, 134)
-            n = len(v.stack)
+            n = len(items)
             step = min(size[0] + 140, (sw - size[0]) / max(1, n - 1)) if n > 1 else 0
-            for i, item in enumerate(v.stack):
+            for i, item in enumerate(items):
                 ix = sx + i * step
-                self._stack_item(i, item, ix, y0 + 24, size, seen, top=i == n - 1)
+                resolving = v.resolving is not None and i == n - 1
+                self._stack_item(i, item, ix, y0 + 24, size, seen, top=i == n - 1, resolving=resolving)
         self._sync_banner(x0 + w - 610, y0, 610, h, seen)
 
-    def _stack_item(self, i, item, x, y, size, seen, top: bool) -> None:
+    def _stack_item(self, i, item, x, y, size, seen, top: bool, resolving: bool = False) -> None:
         c = item.cid
-        text = self.stack_text(item)
+        text = ("Resolving: " if resolving else "") + self.stack_text(item)
         if c >= 0:
             s = self._card(f"stk:{c}:{i}", c, x, y, size, 400 + i, seen)
             s.highlight = "select" if top else None
         else:
             self.put_token(f"stk:ignite:{i}", str(item.index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)
-        lines = _wrap_words(text, 20)
+        lines = wrap_words(text, 20)
         for k, line in enumerate(lines[:4]):
             self.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 19, 14,
                            GOLD if top else INK, seen, bold=top and k == 0)
@@ -58,6 +61,10 @@ class StackMixin:
         elif kind == "attack":
             text = f"{self.name(c)} attacks {aims}"
             aims = ""
+        elif kind == "trigger":
+            text = f"{who}: {self.name(c)}'s effect triggers"
+        elif kind == "channel":
+            text = f"{who}: {self.name(c)} channels 1 energy"
         else:
             text = f"{who}: ignite for {index}"
         return text + (f" → {aims}" if aims else "")
@@ -68,6 +75,9 @@ class StackMixin:
             self.put_label("lbl:banner", "The match is over", x + w / 2, y + 40, 30, GOLD, seen, "midtop", True)
             self.put_label("lbl:banner2", v.reason.capitalize() if v.reason else "", x + w / 2,
                            y + 86, 16, INK, seen, "midtop")
+            return
+        if v.waiting is not None:
+            self._sync_question(x, y, w, h, seen)
             return
         if v.stack:
             if self.my_turn and v.prio == self.me:
@@ -102,12 +112,14 @@ class StackMixin:
         v = self.view
         if v is None or v.phase == OVER:
             return None
+        if v.waiting is not None:
+            return v.waiting.seat
         return v.prio if v.prio >= 0 else v.turn
 
     # --- the controls ------------------------------------------------------------------------------------
     def _sync_controls(self, seen) -> None:
         x, y, w, h = self.layout.zones["controls"].rect
-        if not self.my_turn or self._window():
+        if not self.my_turn or self._window() or self._deciding():
             return
         bw = w - 20
         row = y + 8
@@ -123,13 +135,3 @@ class StackMixin:
                 self.view.designs[c]).keywords)
             self.put_button("btn:ignite", f"Ignite ({n} cards)", x + 10, row, bw, True, False, seen)
 
-
-def _wrap_words(text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from tabletop.games.trials.engine import effects as fx
+from tabletop.games.trials.engine.stack_item import DETACH, ORDER, SCOUT
 from tabletop.games.trials.engine.state import OVER
 from tabletop.games.trials.presentation.narrate import result_line
 from tabletop.table.presenter import html_table
+
+
+# the status line while a question is pending (the banner holds the whole question)
+PROMPTS = {SCOUT: "Scout: take the top card, the bottom card or none",
+           DETACH: "Choose the One-Handed card that goes",
+           ORDER: "Choose the effect that resolves first"}
 
 
 class WordsMixin:
@@ -19,10 +26,13 @@ class WordsMixin:
             return self._result_line() or "The match is over."
         if not self.my_turn:
             p = self._to_act()
-            return f"{self.seat_names[p]} is {'responding' if v.stack else 'playing'}…" \
-                if p is not None and p < len(self.seat_names) else ""
+            doing = "choosing" if v.waiting else "responding" if v.stack else "playing"
+            return f"{self.seat_names[p]} is {doing}…" if p is not None and p < len(self.seat_names) else ""
         if self.browse:
             return "Looking through a pile: Close (or Escape) to go back."
+        if v.waiting is not None:
+            glowing = ", or click a glowing card" if self._answer_cards() else ""
+            return f"{PROMPTS[v.waiting.kind]}: a button in the middle{glowing}."
         if self.menu:
             return f"{self.menu_title}: choose one (glowing cards choose too), or Cancel."
         if v.stack:
