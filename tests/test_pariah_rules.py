@@ -629,7 +629,7 @@ def test_a_save_with_a_sweep_the_text_forbids_says_it_was_made_with_older_rules(
     # written by rules version 1, whose Sweep 2 reached two slots from the main target
     name = "two_slot_sweep.json"
     shutil.copy(RULES_V1 / name, tmp_path / name)
-    with pytest.raises(DamagedSave, match=r"move 36 .*next to the main target.*older rules \(version 1\)"):
+    with pytest.raises(DamagedSave, match=r"older rules of Pariah \(version 1\).*move 36 .*next to the main target"):
         SaveStore(tmp_path).load(tmp_path / name, games=get_game)
 
 

@@ -817,5 +817,7 @@ def test_a_save_whose_log_the_new_rules_refuse_names_the_older_rules(tmp_path):
     with pytest.raises(DamagedSave) as refused:
         SaveStore(tmp_path).load(tmp_path / src.name, games=get_game)
     assert "move 11 of the saved log is illegal" in str(refused.value)
-    assert str(refused.value).endswith("It was made with older rules (version 1).")
+    assert str(refused.value).startswith(f"The save file {src.name} was made with older rules of "
+                                         f"{GAME.info.title} (version 1), which have changed since")
+    assert "damaged" not in str(refused.value)
     assert (tmp_path / src.name).read_bytes() == src.read_bytes()

@@ -318,23 +318,28 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
         raise NewerFormat(f"This save was made with newer rules for {game.info.title} "
                           f"(version {_clip(saved['game_version'])}); this version of Tabletop "
                           f"has version {game.info.version}.")
-    older = (f" It was made with older rules (version {_clip(saved['game_version'])})."
-             if saved["game_version"] < game.info.version else "")
+    older = saved["game_version"] < game.info.version
+
+    def unreplayable(why: str) -> DamagedSave:
+        if older:                     # not damage: the rules changed under the save
+            return DamagedSave(f"The save file {path.name} was made with older rules of "
+                               f"{game.info.title} (version {_clip(saved['game_version'])}), "
+                               f"which have changed since, so it cannot be replayed: {why}.")
+        return _damaged(path, why)
+
     try:
         match = Match.from_json(saved, game)
         replayed = _plain(game.state_to_json(match.state))
     except ValueError as err:         # Match.from_json explains illegal moves
-        raise DamagedSave(f"The save file {path.name} is damaged: "
-                          f"{_clip(err, 400)}{older}") from err
+        raise unreplayable(_clip(err, 400).rstrip(".")) from err
     except Exception as err:          # anything else the game chokes on, mid-replay or after
-        raise DamagedSave(f"The save file {path.name} is damaged: its moves could not be "
-                          f"replayed ({type(err).__name__}: {_clip(err)}).{older}") from err
+        raise unreplayable(f"its moves could not be replayed ({type(err).__name__}: "
+                           f"{_clip(err)})") from err
     if replayed != saved["snapshot"]:
         keys = sorted(set(replayed) | set(saved["snapshot"]))
         differ = [k for k in keys if replayed.get(k) != saved["snapshot"].get(k)]
-        raise DamagedSave(f"The save file {path.name} is damaged: replaying its "
-                          f"{len(match.log)} moves does not reach the position it recorded "
-                          f"(different: {_clip(', '.join(differ))}).{older}")
+        raise unreplayable(f"replaying its {len(match.log)} moves does not reach the position "
+                           f"it recorded (different: {_clip(', '.join(differ))})")
     return match
 
 
