@@ -80,3 +80,12 @@ class Event:
         if self.reveals:
             out["reveals"] = True
         return out
+
+
+def card_drawn(seat: int, card: int, card_name: str) -> Event:
+    """A card drawn from a deck into a hand: its name for the drawer, a count for the others."""
+    return Event("draw", f"You draw {card_name}.",
+                 {"seat": seat, "card": card, "name": card_name, "from": "deck", "to": "hand"},
+                 private_to=seat, public_text=f"Player {seat + 1} draws a card.",
+                 public_data={"seat": seat, "count": 1, "from": "deck", "to": "hand"},
+                 reveals=True)

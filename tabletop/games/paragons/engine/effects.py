@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tabletop.core import Event
+from tabletop.core.event import card_drawn
 from tabletop.core.ops import Param
 from tabletop.games.paragons.engine import outcome
 from tabletop.games.paragons.engine.board import lift
@@ -43,11 +44,7 @@ def draw(s: ParagonsState, p: int, n: int, ev: list[Event]) -> bool:
             return False
         c = s.decks[p].pop()
         s.hands[p].append(c)
-        ev.append(Event("draw", f"You draw {name(s, c)}.",
-                        {"seat": p, "card": c, "name": name(s, c), "from": "deck", "to": "hand"},
-                        private_to=p, public_text=f"Player {p + 1} draws a card.",
-                        public_data={"seat": p, "count": 1, "from": "deck", "to": "hand"},
-                        reveals=True))
+        ev.append(card_drawn(p, c, name(s, c)))
     return True
 
 

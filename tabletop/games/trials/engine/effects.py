@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from tabletop.core import Event
+from tabletop.core.event import card_drawn
 from tabletop.core.ops import Param
 from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine.cards import COUNTER_KINDS, KEYWORDS, OPS, Card, Effect, Side, Step, pool
@@ -363,11 +364,7 @@ def draw(s: TrialsState, p: int, n: int, ev: list[Event]) -> int:
         c = s.decks[p].pop(0)
         s.hands[p].append(c)
         got += 1
-        ev.append(Event("draw", f"You draw {name(s, c)}.",
-                        {"seat": p, "card": c, "name": name(s, c), "from": "deck", "to": "hand"},
-                        private_to=p, public_text=f"Player {p + 1} draws a card.",
-                        public_data={"seat": p, "count": 1, "from": "deck", "to": "hand"},
-                        reveals=True))
+        ev.append(card_drawn(p, c, name(s, c)))
     return got
 
 
