@@ -197,6 +197,11 @@ def pool_worth(owned: Iterable[int], designs: dict[int, str]) -> float:
     return deck_worth([designs[c] for c in best_deck(list(owned), designs)])
 
 
+def designs_worth(cards: Sequence[str]) -> float:
+    """`pool_worth` of cards known only by their designs (a rival's cards, as a view shows them)."""
+    return pool_worth(range(len(cards)), dict(enumerate(cards)))
+
+
 def pick_gain(owned: Sequence[int], c: int, designs: dict[int, str]) -> float:
     """What drafting card c adds to the best deck its drafter can build."""
     return pool_worth([*owned, c], designs) - pool_worth(owned, designs)

@@ -37,7 +37,7 @@ from tabletop.games.paragons.engine.cards import DECK_SIZE, card
 from tabletop.games.paragons.engine.moves import garrison_ok, main_time, reveal_ready, to_act
 from tabletop.games.paragons.engine.outcome import wins_needed
 from tabletop.games.paragons.engine.rules import GAME
-from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, HAND_TARGET, OVER, PLAY, SWAP,
+from tabletop.games.paragons.engine.state import (CLASS, DRAFT, HAND_TARGET, MULLIGAN, OVER, PLAY, SWAP,
                                                   ParagonsState)
 from tabletop.games.paragons.engine.targets import LINK_BASE
 
@@ -49,8 +49,11 @@ DECK_LOW = 6                # with fewer cards in the deck, each draw brings the
 DECK_RISK = 0.8             # per card under DECK_LOW, squared: running out loses the game
 SCALE = 16.0                # worth lead (mana) that makes the value ~0.76 * EDGE
 EDGE = 0.95                 # a game still running is never valued as won or lost
-SETUP_SCALE = 10.0          # deckcraft's worth lead for a setup value of ~0.76 * SETUP_EDGE
+SETUP_SCALE = 60.0          # deckcraft worth lead (mana) for a setup value of ~0.76 * SETUP_EDGE: a
+                            # deck of class cards alone trails a built one by some 50
 SETUP_EDGE = 0.5
+AVERAGE_HAND = 10.0         # deckcraft's hand_worth of an opening hand of five, on average
+SWAP_NUDGE = 0.05           # between games, how much a seat's own deck moves its value
 SETTLE_STEPS = 40           # a chain is resolved within so many answers (a guard only)
 
 # The search budgets. A Paragons iteration is costly (a determinisation deals every unseen
@@ -78,12 +81,10 @@ def seat_worth(tb: T.Table, p: int) -> float:
 
 def cards_soon(s: ParagonsState, p: int) -> tuple[int, int]:
     """(hand, deck) of seat p once its next turn has drawn: a hand refills to five from the
-    deck, so a card played costs a card of the deck, not one of the hand. Counting the draw
-    ahead keeps a seat's worth from jumping when a turn begins."""
+    deck (or takes one card when it holds five), so a card played from a short hand costs a
+    card of the deck, not one of the hand."""
     hand, deck = len(s.hands[p]), len(s.decks[p])
-    drawn = 0 if (s.turn == p and s.round > 0) else \
-        (HAND_TARGET - hand if hand < HAND_TARGET else 1)
-    drawn = min(drawn, deck)
+    drawn = min(HAND_TARGET - hand if hand < HAND_TARGET else 1, deck)
     return hand + drawn, deck - drawn
 
 
@@ -131,8 +132,16 @@ def evaluate(s: ParagonsState, seat: int) -> float:
             return evaluate(s, seat)
         return match_value(s, seat, game_value(s, seat))
     if s.phase == SWAP:
-        return match_value(s, seat, 0.0)
+        return match_value(s, seat, 0.0) + swap_nudge(s, seat)
     return setup_value(s, seat)
+
+
+def swap_nudge(s: ParagonsState, seat: int) -> float:
+    """Between games, a seat's deck against the best it could build: a small part of its value
+    (the match stands as it stands), enough that a one-ply bot swaps towards that deck."""
+    mine = [s.designs[c] for c in s.owned[seat]]
+    gap = deck_lead(s, seat) - craft.designs_worth(mine)
+    return SWAP_NUDGE * math.tanh(gap / SETUP_SCALE)
 
 
 def settled(s: ParagonsState) -> ParagonsState:
@@ -162,21 +171,29 @@ def setup_value(s: ParagonsState, seat: int) -> float:
     if s.phase == CLASS:
         klass = s.classes[seat] or s.wishes[seat]
         return -0.1 * craft.class_rank(klass) if klass in craft.CLASS_PREFERENCE else -0.3
-    rival = max(craft.pool_worth(s.owned[p], s.designs) for p in range(s.players) if p != seat)
+    rival = max(craft.designs_worth(owned_designs(s, p)) for p in range(s.players) if p != seat)
     if s.phase == DRAFT:
         lead = craft.pool_worth(s.owned[seat], s.designs) - rival
-    elif s.phase == BUILD:
+    else:                     # the deck built (and, in the mulligan, the hand drawn from it)
         lead = deck_lead(s, seat) - rival
-    else:                     # the mulligan: the hand against an average one
-        lead = craft.hand_worth(s.hands[seat], s.designs) - craft.hand_worth((), s.designs) - 6.0
+        if s.phase == MULLIGAN:
+            lead += craft.hand_worth(s.hands[seat], s.designs) - AVERAGE_HAND
     return SETUP_EDGE * math.tanh(lead / SETUP_SCALE)
+
+
+def owned_designs(s: ParagonsState, p: int) -> list[str]:
+    """The designs of every card seat p owns, as any seat may know them: its class cards and
+    drafted cards are public, though not which of them lie in its deck (a view lists those
+    designs apart, in `secrets`)."""
+    known = [s.designs[c] for c in s.owned[p] if s.designs.get(c)]
+    return known + list(s.secrets[p]) if s.secrets else known
 
 
 def deck_lead(s: ParagonsState, seat: int) -> float:
     """The deck being built: a deck one card short is worth its best completion, a little
     less, so a swap that changes nothing never looks better than finishing."""
     designs = s.designs
-    deck = [designs[c] for c in s.decks[seat]]
+    deck = [designs[c] for c in (*s.decks[seat], *s.hands[seat])]
     if len(deck) >= DECK_SIZE:
         return craft.deck_worth(deck)
     best = max((craft.deck_worth([*deck, designs[c]]) for c in s.reserves[seat]),
@@ -250,7 +267,11 @@ def turn_candidates(tb: T.Table, seat: int) -> set[Action]:
         if reveal_ready(s, seat, c):
             keep.update(a for _, a in book.card_plays(tb, seat, c, True, PRUNE_KEEP))
     for m in s.mercs(seat):
-        keep.update(a for g, a in book.merc_moves(tb, seat, m, PRUNE_KEEP) if g > PRUNE_FLOOR)
+        # an ability that gains nothing is never searched: some undo their own cost (a
+        # mercenary that exhausts to make a mercenary of yours Recover, aimed at itself) and
+        # the search could repeat them for ever
+        keep.update(a for g, a in book.merc_moves(tb, seat, m, PRUNE_KEEP)
+                    if g > (0.0 if a.kind == "ability" else PRUNE_FLOOR))
         if garrison_ok(s, seat, m):
             keep.add(A.GARRISON(m))
     pool = sorted(s.pool, key=lambda c: (-craft.power(s.designs[c]), c))

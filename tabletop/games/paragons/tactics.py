@@ -265,8 +265,9 @@ def _merc_step(tb: Table, st, m: int, friend: bool) -> float:
     if op == "exhaust":
         ready = m not in s.exhausted
         return -sign * ((0.3 * tb.atk[m] + 0.4) * ready + (0.4 if st.hold else 0.0))
-    if op == "recover":
-        return sign * (0.4 * worth if m in s.exhausted else 0.0)
+    if op == "recover":      # it may defend again (an attack or a cast stays spent this turn)
+        share = HELD_SHARE if m in s.held else EXHAUSTED_SHARE
+        return sign * (share * worth if m in s.exhausted else 0.0)
     if op == "buff":
         return sign * 0.15 * (st.atk + st.hp)
     if op == "fortify":
