@@ -337,13 +337,15 @@ def test_the_playout_policy_moves_are_legal_in_every_phase():
     assert {"class", DRAFT, BUILD, MULLIGAN, PLAY} <= phases and steps > 2000
 
 
-def test_pruning_keeps_a_legal_subset_and_one_setup_move():
+def test_pruning_keeps_a_legal_subset_and_one_setup_move_and_search_actions_are_the_same():
     checked = 0
     for players, options in ((2, PRECON), (3, DRAFTED)):
         for s in _positions(range(2), players, options):
             legal = GAME.legal_actions(s)
             kept = P.prune_actions(s, legal)
             assert kept and all(a in legal for a in kept)
+            fast = P.search_actions(s)
+            assert kept == [a for a in legal if a in set(fast)] and len(fast) == len(kept)
             if s.phase != PLAY:
                 assert kept == [book.setup_move(s, GAME.to_act(s))]
             elif s.prio >= 0 and s.stack and s.stack[-1].seat == s.prio and s.pending is None:

@@ -34,7 +34,8 @@ from tabletop.games.paragons import tactics as T
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.cards import DECK_SIZE, card
-from tabletop.games.paragons.engine.moves import garrison_ok, main_time, reveal_ready, to_act
+from tabletop.games.paragons.engine.moves import (garrison_ok, main_time, recruit_price, reveal_ready,
+                                                  to_act)
 from tabletop.games.paragons.engine.outcome import wins_needed
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import (CLASS, DRAFT, HAND_TARGET, MULLIGAN, OVER, PLAY, SWAP,
@@ -228,19 +229,34 @@ def search_apply(s: ParagonsState, action: Action) -> None:
 
 
 def prune_actions(s: ParagonsState, legal: list[Action]) -> list[Action]:
-    """The moves worth searching (see the module text); never none of them."""
-    if len(legal) <= 1:
+    """The moves worth searching (see the module text), in the engine's order; never none."""
+    if len(legal) <= 1 or (s.phase == PLAY and s.pending is not None):
         return legal
+    keep = set(candidates(s))
+    return [a for a in legal if a in keep] or legal
+
+
+def search_actions(s: ParagonsState) -> list[Action]:
+    """`prune_actions` of the legal moves, without building the engine's list and its labels:
+    the candidates are made from the engine's own lists of spaces, targets and defenders, so
+    they are legal (tests/test_bots_paragons.py checks that they are the same moves)."""
+    if s.phase == PLAY and s.pending is not None:
+        return GAME.legal_actions(s)
+    return candidates(s) if to_act(s) is not None else []
+
+
+def candidates(s: ParagonsState) -> list[Action]:
+    """The moves kept for the search, in a fixed order (a setup phase: deckcraft's one)."""
     seat = to_act(s)
     if s.phase != PLAY:
-        keep = {book.setup_move(s, seat)}
-    elif s.pending is not None:
-        return legal
-    elif main_time(s):
-        keep = turn_candidates(T.Table(s), seat)
-    else:
-        keep = answer_candidates(T.Table(s), seat)
-    return [a for a in legal if a in keep] or legal
+        return [book.setup_move(s, seat)]
+    if main_time(s):
+        return sorted(turn_candidates(T.Table(s), seat), key=_order)
+    return sorted(answer_candidates(T.Table(s), seat), key=_order)
+
+
+def _order(a: Action) -> tuple:
+    return a.kind, a.args
 
 
 PRUNE_KEEP = 2              # ways kept per card, attacker, Caster, ability or attack answered
@@ -274,7 +290,8 @@ def turn_candidates(tb: T.Table, seat: int) -> set[Action]:
                     if g > (0.0 if a.kind == "ability" else PRUNE_FLOOR))
         if garrison_ok(s, seat, m):
             keep.add(A.GARRISON(m))
-    pool = sorted(s.pool, key=lambda c: (-craft.power(s.designs[c]), c))
+    pool = sorted((c for c in s.pool if recruit_price(s, seat, c) <= s.mana[seat]),
+                  key=lambda c: (-craft.power(s.designs[c]), c))
     keep.update(A.RECRUIT(c) for c in pool[:PRUNE_KEEP])
     return keep
 
@@ -305,8 +322,9 @@ def _copies(a: Action) -> bool:
 # Not zero-sum: a three-for-all has three sides (between two players the value is zero-sum,
 # and tests/test_bots_paragons.py checks it).
 POLICY = Policy(evaluate=evaluate, rollout_action=book.rollout_action, search_horizon=search_horizon,
-                prune_actions=prune_actions, search_apply=search_apply, playout=playout,
+                prune_actions=prune_actions, search_actions=search_actions,
+                search_apply=search_apply, playout=playout,
                 single_pruned=True, levels=SEARCH_LEVELS,
                 preferred_kinds=("end_turn", "decline", "attack", "defend"))
 
-__all__ = ["POLICY", "evaluate", "prune_actions", "playout", "settled"]
+__all__ = ["POLICY", "evaluate", "prune_actions", "search_actions", "playout", "settled"]
