@@ -1,0 +1,26 @@
+"""How docs/BOTS.md measures the Paragons bots (make bots-report GAME=paragons)."""
+
+from tabletop.core.plugin import Matchup, ReportPlan
+
+PLAN = ReportPlan(
+    options={"variant": "preconstructed", "best_of": 1},
+    what_a_game_is=(
+        "one **game** of Paragons between two players with the **ready decks** (match "
+        "options `{\"variant\": \"preconstructed\", \"best_of\": 1}`): the classes are dealt "
+        "from the match seed, so every matchup plays every pairing of classes, and the game "
+        "ends when a player's Life reaches 0 or a player cannot draw. A match is best of three "
+        "games, but the bots search only the game they are in (the next one starts from "
+        "shuffled decks), so one game is the unit of skill at a third of the cost. The drafted "
+        "variant is left out of the measured games: the class, the draft and the deck are "
+        "deckcraft's heuristics for every search bot (no search is spent on them), so they "
+        "would measure no search; and a drafted deck may hold a mercenary whose ability, "
+        "aimed at itself, undoes its own cost, which one-ply greedy repeats for ever."),
+    matchups=(
+        Matchup(("ismcts:hard", "random"), 200, 0.95),
+        Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
+        Matchup(("ismcts:normal", "random"), 200, 0.85),
+        Matchup(("greedy:hard", "random"), 100),
+    ),
+    seed=40_000,
+    timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
+)
