@@ -30,7 +30,7 @@ from tabletop.core.game import IllegalAction
 from tabletop.games.registry import get_game, plugins
 from tabletop.store.saves import SaveStore
 
-GAMES = tuple(plugins())     # every game of the registry: paargus, pariah, trials
+GAMES = tuple(plugins())     # every game of the registry
 MOVES_PER_MATCH = 400          # a long random match is cut short: its early states are enough
 KEEP_EVERY = 9                 # one state in KEEP_EVERY is kept
 STATES_PER_GAME = 40
@@ -225,6 +225,11 @@ def _without_barriers(log: list[dict]) -> list[dict]:
     return [{k: v for k, v in entry.items() if k != "barrier"} for entry in log]
 
 
+# the games that had saves before actions were typed (issue 14); later games never had untyped ones
+GAMES_BEFORE_TYPED_ACTIONS = {"paargus", "pariah", "trials"}
+
+
 def test_every_game_has_a_save_from_before_typed_actions():
+    assert GAMES_BEFORE_TYPED_ACTIONS <= set(GAMES)
     assert {json.loads(p.read_text(encoding="utf-8"))["match"]["game"]
-            for p in SAVES_BEFORE.glob("*.json")} == set(GAMES)
+            for p in SAVES_BEFORE.glob("*.json")} == GAMES_BEFORE_TYPED_ACTIONS

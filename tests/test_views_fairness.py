@@ -93,7 +93,27 @@ def _trials_secrets(s, seat: int) -> list[list[Slot]]:
     return [_all(s.hands[p]) + _all(s.decks[p]) for p in range(s.players) if p != seat]
 
 
-SECRETS = {"paargus": _paargus_secrets, "pariah": _pariah_secrets, "trials": _trials_secrets}
+def _paragons_secrets(s, seat: int) -> list[list[Slot]]:
+    """The order of every deck (one's own too) and of the Neutral Mercenary Deck; of each other
+    seat, once decks are built, one pool: the hand cards the table did not see arrive, the
+    face-down Hidden cards, the deck and the Reserve Pile but its Banished cards (which of its
+    cards a seat built into its deck is its secret; the designs it owns are public)."""
+    out = [_all(s.neutral_deck), _all(s.decks[seat])]
+    if s.phase in ("class", "draft"):
+        return out
+    for p in range(s.players):
+        if p == seat:
+            continue
+        known = set(s.known[p])
+        out.append([(s.hands[p], i) for i, c in enumerate(s.hands[p]) if c not in known]
+                   + _all(s.hidden[p]) + _all(s.decks[p])
+                   + [(s.reserves[p], i) for i, c in enumerate(s.reserves[p])
+                      if c not in s.banished])
+    return out
+
+
+SECRETS = {"paargus": _paargus_secrets, "paragons": _paragons_secrets, "pariah": _pariah_secrets,
+           "trials": _trials_secrets}
 
 
 @pytest.mark.parametrize("gid", sorted(SECRETS))
