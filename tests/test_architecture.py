@@ -63,10 +63,10 @@ def test_the_registry_is_built_from_the_plugins_and_core_names_no_game():
         assert found is plugin(gid) and found.card_pool is not None and found.card_pool()
     for path in (PACKAGE / "core").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        assert not any(g in text for g in ("paargus", "pariah", "trials")), path
+        assert not any(g in text for g in ("paargus", "paragons", "pariah", "trials")), path
 
 
-@pytest.mark.parametrize("gid", ["paargus", "pariah", "trials"])
+@pytest.mark.parametrize("gid", ["paargus", "paragons", "pariah", "trials"])
 def test_every_game_has_the_plugin_layout(gid):
     base = PACKAGE / "games" / gid
     for part in ("engine/__init__.py", "policy.py", "presentation/__init__.py", "rules_page.md"):
@@ -80,7 +80,7 @@ def test_imports_inside_functions_are_only_the_lazy_ones_we_mean():
     allowed = {
         # the plugin loads its table and deck builder only when the shell asks (bots stay headless)
         "tabletop.games.paargus.presentation.presenter", "tabletop.games.pariah.presentation.presenter",
-        "tabletop.games.trials.presentation.presenter", "tabletop.games.trials.presentation.deckspec",
+        "tabletop.games.paragons.presentation.presenter", "tabletop.games.trials.presentation.presenter", "tabletop.games.trials.presentation.deckspec",
     }
     late = {}
     for path in list((PACKAGE / "core").rglob("*.py")) + list((PACKAGE / "games").rglob("*.py")) + \
