@@ -42,6 +42,9 @@ class Policy:
     preferred_kinds: tuple[str, ...] = ()
     # nothing is hidden: one determinisation is enough
     perfect_information: bool = False
+    # a decision taken before play (Paragons: class, draft, deck building): what
+    # `python -m tabletop.bots.setupcheck` hands to chance to measure how much those choices matter
+    setup_decision: Callable[[Any], bool] | None = None
 
     def value(self, game, state, seat: int) -> float:
         """`evaluate`, or the final result alone when the game has no evaluation."""

@@ -38,8 +38,8 @@ from tabletop.games.paragons.engine.moves import (garrison_ok, main_time, recrui
                                                   to_act)
 from tabletop.games.paragons.engine.outcome import wins_needed
 from tabletop.games.paragons.engine.rules import GAME
-from tabletop.games.paragons.engine.state import (CLASS, DRAFT, HAND_TARGET, MULLIGAN, OVER, PLAY, SWAP,
-                                                  ParagonsState)
+from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, HAND_TARGET, MULLIGAN, OVER,
+                                                  PLAY, SWAP, ParagonsState)
 from tabletop.games.paragons.engine.targets import LINK_BASE
 
 HAND_WORTH = 1.0            # a card in hand: a mercenary or a spell still to come
@@ -325,6 +325,7 @@ POLICY = Policy(evaluate=evaluate, rollout_action=book.rollout_action, search_ho
                 prune_actions=prune_actions, search_actions=search_actions,
                 search_apply=search_apply, playout=playout,
                 single_pruned=True, levels=SEARCH_LEVELS,
-                preferred_kinds=("end_turn", "decline", "attack", "defend"))
+                preferred_kinds=("end_turn", "decline", "attack", "defend"),
+                setup_decision=lambda v: v.phase in (CLASS, DRAFT, BUILD))
 
 __all__ = ["POLICY", "evaluate", "prune_actions", "search_actions", "playout", "settled"]
