@@ -1,41 +1,434 @@
 """The Paragons draft room: the class choice, the draft, deck building and the reserve swap.
 
-A mixin for the Paragons presenter: in these phases it alone draws the table.
-(Skeleton: filled in on this branch.)
+A mixin for the Paragons presenter (a tabletop.table.presenter.Presenter): in these phases it
+alone draws the table, on the layout's virtual 1920x1080. Like every presenter it only proposes:
+a click becomes the engine's action when that action is legal now, and otherwise the engine's
+own sentence saying why not.
+
+Sprite ids: cards are `card:{id}` (the base class's card_id, the zoom and the playback know
+them), so a drafted card keeps its sprite and glides from the layout to its drafter's row, and
+a card moved while building glides between Deck and Reserve Pile. Everything else is `room:…`
+(buttons `btn:room:…`); the class panels' pieces all start `room:class:{class}` so a click
+anywhere on a panel chooses it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from tabletop.core import Action
-from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, SWAP
+from tabletop.games.paragons.engine import actions as A
+from tabletop.games.paragons.engine.cards import CLASS_NAMES, CLASSES, NEUTRAL, card, class_cards
+from tabletop.games.paragons.engine.draft import GREATER_LAYOUT, LESSER_ROUNDS
+from tabletop.games.paragons.engine.rules import GAME
+from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
+from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoomMixin
+from tabletop.games.paragons.presentation.roomkit import (CLASS_BLURB, CLASS_LIGHT, CLASS_RGB, GOLD,
+                                                          INK, MUTED, RED, SAMPLES, Panel, back, face,
+                                                          fit, sort_key, wrap)
+from tabletop.table.sprites import CardSprite
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
+CARD_RATIO = 1.4                      # a card is 5 by 7
+ROW = "room:row:"                     # a seat's row of drafted cards (your row takes drops)
 
 
-class DraftRoomMixin:
+def round_cards(v) -> list[int]:
+    """Every card laid out in this draft round, picked or not, in a fixed order (cost, name).
+
+    The state keeps only the cards still laid out; the picks of this round are the last few
+    of each seat's drafted cards, so the whole round, and so each card's slot in the grid,
+    follows from the view alone (a loaded match shows the same grid)."""
+    n = v.players
+    sizes = (GREATER_LAYOUT[n],) + LESSER_ROUNDS[n]
+    picked = sizes[min(v.draft_round, len(sizes) - 1)] - len(v.layout)
+    order = v.draft_order()
+    first = 0 if v.draft_round == 0 or n == 2 else (v.draft_round - 1) % n
+    counts = Counter(order[(first + i) % n] for i in range(max(0, picked)))
+    cards = list(v.layout)
+    for q, k in counts.items():
+        mine = drafted(v, q)
+        cards += mine[len(mine) - k:]
+    return sorted(cards, key=lambda c: sort_key(v.designs[c], c))
+
+
+def drafted(v, q: int) -> list[int]:
+    """Seat q's drafted mercenaries, in the order it picked them."""
+    return [c for c in v.owned[q] if v.designs.get(c) and card(v.designs[c]).klass == NEUTRAL]
+
+
+def round_name(v) -> str:
+    if v.draft_round == 0:
+        return "Greater mercenaries"
+    return f"Lesser mercenaries, round {v.draft_round} of {len(LESSER_ROUNDS[v.players])}"
+
+
+def class_makeup(klass: str) -> list[str]:
+    """What a class's cards are, by type, in two lines for its panel."""
+    kinds = Counter(card(d).type for d in class_cards(klass))
+    words = {"mercenary": "mercenaries", "spell": "spells", "imbuement": "imbuements",
+             "enchantment": "enchantments"}
+    parts = [f"{kinds[t]} {w}" for t, w in words.items() if kinds[t]]
+    return [f"{len(class_cards(klass))} class cards: " + ", ".join(parts[:2]) + ",",
+            " and ".join(parts[2:]) + "."] if len(parts) > 2 else \
+        [f"{len(class_cards(klass))} class cards:", " and ".join(parts) + "."]
+
+
+def samples(klass: str) -> list[str]:
+    """The class cards its panel shows (the named ones, else the class's first three)."""
+    by_name = {card(d).name: d for d in class_cards(klass)}
+    found = [by_name[n] for n in SAMPLES[klass] if n in by_name]
+    return found if len(found) == 3 else list(class_cards(klass)[:3])
+
+
+class DraftRoomMixin(BuildRoomMixin):
     """The room's sprites and input; mixed into a tabletop.table.presenter.Presenter subclass."""
 
+    # --- the presenter asks ------------------------------------------------------------------
     def _in_room(self) -> bool:
         view = getattr(self, "view", None)
         return view is not None and view.phase in ROOM_PHASES
 
     def _sync_room(self, seen: set[str]) -> None:
         """Create or move every sprite of the room, adding their ids to `seen`."""
+        phase = self.view.phase
+        if phase == CLASS:
+            self._sync_classes(seen)
+        elif phase == DRAFT:
+            self._sync_draft(seen)
+        else:
+            self._sync_build(seen)
 
+    def _room_glow(self) -> set[str]:
+        """What glows now: the cards this seat may draft, the Reserve Pile when the deck is short,
+        the classes it may choose. (The presenter's _highlight passes it to scene.set_glow.)"""
+        v = self.view
+        if v is None or not self.my_turn or v.phase not in ROOM_PHASES:
+            return set()
+        if v.phase == CLASS:
+            return {f"room:class:{A.CHOOSE.klass(a)}" for a in self._legal("choose")}
+        if v.phase == DRAFT:
+            return {f"card:{A.PICK.card(a)}" for a in self._legal("pick")}
+        return {f"card:{A.ADD.card(a)}" for a in self._legal("add")}
+
+    def _room_zoom(self, target: str | None):
+        """(cache key, compose, caption) for the class panels' sample cards, which are not
+        `card:` sprites (their ids belong to no seat yet)."""
+        if not target or ":sample:" not in target:
+            return None
+        klass, i = target.split(":")[2], int(target.split(":")[-1])
+        d = samples(klass)[i]
+        key, compose = face(d)
+        from tabletop.games.paragons.engine.cards import card_text
+        return key + "/zoom", compose, f"{card(d).name}\n\n{card_text(card(d))}"
+
+    # --- input -----------------------------------------------------------------------------------
     def _room_click(self, target: str | None) -> Action | str | None:
-        return None
+        v = self.view
+        if v is None or not target:
+            return None
+        if v.phase == CLASS:
+            klass = self._class_of(target)
+            return None if klass is None else self._offer(A.CHOOSE(klass))
+        c = self.card_id(target) if target.startswith("card:") else None
+        if c is None:
+            return None
+        if v.phase == DRAFT:
+            return self._offer(A.PICK(c))
+        return self._build_click(c)
 
     def _room_button(self, bid: str) -> Action | str | None:
+        if bid.startswith("btn:room:choose:"):
+            return self._offer(A.CHOOSE(bid.rsplit(":", 1)[1]))
+        if bid == "btn:room:done":
+            return self._offer(A.DONE())
         return None
 
     def _room_key(self, name: str) -> Action | str | None:
+        v = self.view
+        if v is None or not self.my_turn:
+            return None
+        name = name.lower()
+        if v.phase == CLASS:
+            choices = self._legal("choose")
+            if name in ("1", "2", "3"):
+                return self._offer(A.CHOOSE(CLASSES[int(name) - 1]))
+            if name in ("return", "enter") and len(choices) == 1:
+                return choices[0]              # one class left: Enter takes it
+            return None
+        if v.phase in (BUILD, SWAP) and name in ("return", "enter"):
+            return self._offer(A.DONE())
         return None
 
     def _room_drag_targets(self, sprite_id: str) -> set[str]:
+        v = self.view
+        c = self.card_id(sprite_id) if sprite_id.startswith("card:") else None
+        if v is None or c is None or not self.my_turn:
+            return set()
+        if v.phase == DRAFT:
+            return {f"{ROW}{self.me}"} if A.PICK(c) in self.legal else set()
+        if v.phase in (BUILD, SWAP):
+            if A.REMOVE(c) in self.legal:
+                return {RESERVE_AREA}
+            if A.ADD(c) in self.legal:
+                return {DECK_AREA}
         return set()
 
     def _room_drop(self, sprite_id: str, target: str | None) -> Action | str | None:
+        v = self.view
+        c = self.card_id(sprite_id) if sprite_id.startswith("card:") else None
+        if v is None or c is None or target is None:
+            return None
+        if v.phase == DRAFT and target == f"{ROW}{self.me}":
+            return self._offer(A.PICK(c))
+        if v.phase in (BUILD, SWAP) and target in (DECK_AREA, RESERVE_AREA):
+            into_deck = target == DECK_AREA
+            if (c in v.decks[self.me]) == into_deck:
+                return None                    # dropped back where it lies: nothing happens
+            return self._offer(A.ADD(c) if into_deck else A.REMOVE(c))
         return None
 
     def _room_prompt(self) -> str:
-        return ""
+        v = self.view
+        if v is None:
+            return ""
+        if not self.my_turn:
+            return self._waiting()
+        if v.phase == CLASS:
+            return "Choose your class: click its panel or its button (keys 1, 2, 3)."
+        if v.phase == DRAFT:
+            return f"Your pick ({round_name(v).lower()}): click a glowing card, or drag it onto your row."
+        return self._build_prompt()
+
+    # --- shared -------------------------------------------------------------------------------------
+    def _offer(self, a: Action) -> Action | str:
+        """The legal action itself (with its label), or the sentence saying why not."""
+        if not self.my_turn:
+            return self._waiting()
+        for b in self.legal:
+            if b == a:
+                return b
+        return GAME.why_illegal(self.view, a) or "That is not possible now."
+
+    def _waiting(self) -> str:
+        v = self.view
+        p = v.deciding
+        who = self.seat_names[p]
+        klass = f" ({CLASS_NAMES[v.classes[p]]})" if v.classes[p] else ""
+        what = {CLASS: "to choose a class", DRAFT: "to draft a card", BUILD: "to build their deck",
+                SWAP: "to change their deck"}.get(v.phase, "to decide")
+        return f"Waiting for {who}{klass} {what}."
+
+    def _class_of(self, target: str) -> str | None:
+        for prefix in ("room:class:", "btn:room:choose:"):
+            if target.startswith(prefix):
+                k = target[len(prefix):].split(":")[0]
+                return k if k in CLASSES else None
+        return None
+
+    def _room_card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
+                   seen: set, draggable: bool = False) -> CardSprite:
+        """A card sprite at (x, y), `w` wide, face up when its design is known."""
+        key, compose = face(design) if design else (None, None)
+        bkey, bcompose = back()
+        h = w * CARD_RATIO
+        sprite = self.scene.get(sid)
+        if sprite is None or not isinstance(sprite, CardSprite):
+            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
+                                compose_back=bcompose, face_up=key is not None, x=x, y=y, w=w, h=h,
+                                z=z, draggable=draggable)
+            self.scene.put(sprite)
+        else:
+            sprite.face_key, sprite.compose_face = key, compose
+            sprite.face_up, sprite.draggable, sprite.z = key is not None, draggable, z
+            if (sprite.w, sprite.h) != (w, h):
+                sprite.w, sprite.h = w, h
+            self.scene.move(sid, x, y)
+        sprite.dim, sprite.badge, sprite.tooltip = False, None, None
+        seen.add(sid)
+        return sprite
+
+    def _room_panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,
+                    fill=(16, 20, 26, 190), top=None, outline=None, line: float = 2.0,
+                    radius: float = 16.0) -> Panel:
+        p = self.scene.get(pid)
+        if p is None or not isinstance(p, Panel):
+            p = Panel(pid, fill=fill, top=top, outline=outline, line=line, radius=radius,
+                      x=x, y=y, w=w, h=h, z=z)
+            self.scene.put(p)
+        else:
+            p.fill, p.top, p.outline, p.line, p.radius = fill, top, outline, line, radius
+            p.x, p.y, p.w, p.h, p.z = x, y, w, h, z
+        seen.add(pid)
+        return p
+
+    def _room_title(self, title: str, sub: str, seen: set) -> None:
+        self.put_label("room:title", title, 48, 22, 38, GOLD, seen, bold=True)
+        self.put_label("room:sub", sub, 48, 74, 22, INK, seen)
+
+    # --- the class choice ------------------------------------------------------------------------------
+    def _sync_classes(self, seen: set) -> None:
+        v, me = self.view, self.me
+        W = self.layout.size[0]
+        self._room_title("Choose your Paragon",
+                         "Each player wishes for a class in secret; the wishes are shown together.", seen)
+        pw, gap, py, ph = 560, 40, 132, 740
+        x0 = (W - 3 * pw - 2 * gap) / 2
+        choosable = {A.CHOOSE.klass(a) for a in self._legal("choose")}
+        for i, k in enumerate(CLASSES):
+            x = x0 + i * (pw + gap)
+            cx = x + pw / 2
+            rgb, light = CLASS_RGB[k], CLASS_LIGHT[k]
+            holder = next((q for q in range(v.players) if v.classes[q] == k), None)
+            wished = v.wishes[me] == k
+            live = k in choosable and self.my_turn
+            edge = GOLD + (255,) if wished else (light + (200,) if live else (255, 255, 255, 40))
+            pid = f"room:class:{k}"
+            self._room_panel(pid, x, py, pw, ph, seen, z=10, fill=_tint(rgb, 0.16, 238),
+                             top=_tint(rgb, 0.42, 238), outline=edge, line=4 if wished else 2,
+                             radius=26)
+            role, character, learning = CLASS_BLURB[k]
+            self.put_label(f"{pid}:name", f"The {CLASS_NAMES[k]}", cx, py + 22, 46, light, seen,
+                           anchor="midtop", bold=True, z=40)
+            self.put_label(f"{pid}:role", role, cx, py + 86, 25, GOLD, seen, anchor="midtop",
+                           bold=True, z=40)
+            for j, line in enumerate(wrap(character, 21, pw - 64)[:3]):
+                self.put_label(f"{pid}:say:{j}", line, cx, py + 130 + j * 29, 21, INK, seen,
+                               anchor="midtop", z=40)
+            cw, cg = 168, 12
+            sx = cx - (3 * cw + 2 * cg) / 2
+            for j, d in enumerate(samples(k)):
+                s = self._room_card(f"{pid}:sample:{j}", d, sx + j * (cw + cg), py + 228, cw, 30 + j, seen)
+                s.dim = holder is not None
+            for j, line in enumerate(class_makeup(k)):
+                self.put_label(f"{pid}:deck:{j}", line, cx, py + 482 + j * 27, 20, INK, seen,
+                               anchor="midtop", z=40)
+            self.put_label(f"{pid}:learn", learning, cx, py + 544, 20, MUTED, seen, anchor="midtop", z=40)
+            if holder is not None:
+                state, colour = f"{self.seat_names[holder]} plays the {CLASS_NAMES[k]}", RED
+            elif wished:
+                state, colour = "Your wish, secret until every wish is in", GOLD
+            else:
+                state, colour = "", INK
+            self.put_label(f"{pid}:state", state, cx, py + 590, fit(state, 22, pw - 48, True), colour, seen,
+                           anchor="midtop", bold=True, z=40)
+            self.put_button(f"btn:room:choose:{k}", f"Choose the {CLASS_NAMES[k]}", cx - 170,
+                            py + ph - 90, 340, live, True, seen, h=56)
+        self._class_seats(seen, 900)
+        self.put_label("room:clash", "Two wishes for one class? A seeded coin settles it (our Rock, "
+                       "Paper, Scissors), and the other player wishes again among the classes left.",
+                       W / 2, 950, 20, MUTED, seen, anchor="midtop")
+
+    def _class_seats(self, seen: set, y: float) -> None:
+        """One line per seat: its class, its secret wish, or that it is still choosing."""
+        v = self.view
+        parts = []
+        for q in range(v.players):
+            name = self.seat_names[q]
+            if v.classes[q]:
+                parts.append((f"{name}: plays the {CLASS_NAMES[v.classes[q]]}", CLASS_LIGHT[v.classes[q]]))
+            elif v.wishes[q] == HIDDEN_CLASS:
+                parts.append((f"{name}: has wished in secret", INK))
+            elif v.wishes[q]:
+                parts.append((f"{name}: wished for the {CLASS_NAMES[v.wishes[q]]} (secret)", GOLD))
+            elif v.deciding == q:
+                parts.append((f"{name}: choosing…", GOLD))
+            else:
+                parts.append((f"{name}: not yet", MUTED))
+        W = self.layout.size[0]
+        slot = W / len(parts)
+        for q, (text, colour) in enumerate(parts):
+            self.put_label(f"room:wish:{q}", text, slot * (q + 0.5), y, 24, colour, seen,
+                           anchor="midtop", bold=True)
+
+    # --- the draft ------------------------------------------------------------------------------------
+    def _sync_draft(self, seen: set) -> None:
+        v, me = self.view, self.me
+        W, H = self.layout.size
+        cards = round_cards(v)
+        left = len(v.layout)
+        moves_on = " In three-player Lesser rounds the first pick moves on each round." \
+            if v.players == 3 and v.draft_round else ""
+        self._room_title("The Draft", f"{round_name(v)}: {len(cards)} laid out, {left} still to pick. "
+                         f"Drafted cards are public.{moves_on}", seen)
+        # the grid: every card of the round keeps its slot; a picked card leaves an empty one
+        gx, gy, gw, gh, gap = 48, 118, 1430, 430, 12
+        cols = max(1, (len(cards) + 1) // 2)
+        cw = min(150.0, (gw - (cols - 1) * gap) / cols, (gh - gap) / 2 / CARD_RATIO)
+        ch = cw * CARD_RATIO
+        bx = gx + (gw - (cols * cw + (cols - 1) * gap)) / 2
+        mine = self.my_turn
+        for i, c in enumerate(cards):
+            x, y = bx + (i % cols) * (cw + gap), gy + (i // cols) * (ch + gap)
+            self._room_panel(f"room:slot:{i}", x, y, cw, ch, seen, z=4, fill=(0, 0, 0, 70),
+                             outline=(255, 255, 255, 34), line=1.5, radius=cw * 0.065)
+            if c in v.layout:
+                self._room_card(f"card:{c}", v.designs[c], x, y, cw, 100 + i, seen, draggable=mine)
+        self._draft_order_panel(seen, 1508, gy, W - 48 - 1508, gh)
+        # one row per seat of what it drafted, yours at the bottom, nearest to you
+        rows = [q for q in v.draft_order() if q != me] + [me]
+        top, bottom, rg = 572, H - 82, 10
+        rh = (bottom - top - rg * (len(rows) - 1)) / len(rows)
+        for j, q in enumerate(rows):
+            self._draft_row(q, 48, top + j * (rh + rg), W - 96, rh, seen)
+
+    def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
+        v = self.view
+        self._room_panel("room:order", x, y, w, h, seen, fill=(14, 18, 24, 200),
+                         outline=(255, 255, 255, 40))
+        self.put_label("room:order:title", "Pick order", x + 24, y + 18, 26, GOLD, seen, bold=True)
+        order = v.draft_order()
+        for i, q in enumerate(order):
+            ry = y + 66 + i * 58
+            now = q == v.deciding
+            if now:
+                self._room_panel("room:order:now", x + 10, ry - 5, w - 20, 56, seen, z=6,
+                                 fill=(60, 48, 20, 200), outline=GOLD + (200,), radius=12)
+            k = v.classes[q]
+            self.put_token(f"room:order:chip:{q}", str(i + 1), CLASS_RGB.get(k, (120, 120, 120)),
+                           x + 30, ry + 6, 18, 20, seen)
+            self.put_label(f"room:order:name:{q}", self.seat_names[q], x + 80, ry, 23,
+                           GOLD if now else INK, seen, bold=True)
+            self.put_label(f"room:order:class:{q}",
+                           f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted"
+                           + (" · picking" if now else ""), x + 80, ry + 28, 18, CLASS_LIGHT.get(k, INK), seen)
+        # the rounds: done, now, to come
+        ry = y + 60 + len(order) * 58 + 14
+        self.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
+        names = ["Greater"] + [f"Lesser {i + 1}" for i in range(len(LESSER_ROUNDS[v.players]))]
+        sizes = (GREATER_LAYOUT[v.players],) + LESSER_ROUNDS[v.players]
+        for i, (name, n) in enumerate(zip(names, sizes)):
+            state = "done" if i < v.draft_round else "now" if i == v.draft_round else "to come"
+            colour = MUTED if state == "done" else GOLD if state == "now" else INK
+            ry = y + 60 + len(order) * 58 + 50 + i * 28
+            self.put_label(f"room:rounds:{i}", f"{name}: {n} cards", x + 24, ry, 19, colour, seen,
+                           bold=state == "now")
+            self.put_label(f"room:rounds:{i}:state", state, x + w - 24, ry, 19, colour, seen,
+                           anchor="topright", bold=state == "now")
+
+    def _draft_row(self, q: int, x: float, y: float, w: float, h: float, seen: set) -> None:
+        v = self.view
+        k = v.classes[q]
+        mine = q == self.me
+        self._room_panel(f"{ROW}{q}", x, y, w, h, seen, z=3, fill=(14, 18, 24, 175),
+                         outline=CLASS_RGB.get(k, (120, 120, 120)) + ((230,) if mine else (120,)),
+                         line=3 if mine else 2)
+        picks = drafted(v, q)
+        self.put_label(f"room:row:name:{q}", self.seat_names[q], x + 20, y + 14, 24, INK, seen, bold=True)
+        self.put_label(f"room:row:class:{q}", f"The {CLASS_NAMES.get(k, '?')}", x + 20, y + 46, 20,
+                       CLASS_LIGHT.get(k, INK), seen)
+        self.put_label(f"room:row:count:{q}", f"{len(picks)} drafted", x + 20, y + 74, 19, MUTED, seen)
+        cx0, cx1 = x + 250, x + w - 12
+        ch = h - 24
+        cw = ch / CARD_RATIO
+        if not picks:
+            self.put_label(f"room:row:none:{q}", "No cards yet" + (": yours arrive here." if mine else "."),
+                           cx0, y + h / 2, 20, MUTED, seen, anchor="midleft")
+        pitch = cw + 10 if len(picks) < 2 else min(cw + 10, (cx1 - cx0 - cw) / (len(picks) - 1))
+        for i, c in enumerate(picks):
+            self._room_card(f"card:{c}", v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen)
+
+
+def _tint(rgb, k: float, alpha: int) -> tuple[int, int, int, int]:
+    """A class colour darkened to `k` of itself, for panel backgrounds."""
+    return (round(rgb[0] * k), round(rgb[1] * k), round(rgb[2] * k), alpha)
