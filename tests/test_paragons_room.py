@@ -287,3 +287,34 @@ def test_cards_fit_both_areas_for_two_and_three_players():
     for caps in ((30, 26), (30, 21)):
         w, cols = fit_cards(caps, 1404, 888)
         assert w >= 90 and cols * (w + 8) <= 1404 - 32 + 8
+
+
+def test_a_clash_lost_leaves_the_class_taken_and_the_room_says_so(tmp_path):
+    """Both wish for the Mage; when the coin gives it to the other seat, the Mage's panel names
+    its player, its button is off, and a click on it gets the engine's reason."""
+    for seed in range(40):
+        s = GAME.setup({"variant": "draft"}, seed, 2)
+        scene, room = make(tmp_path / str(seed), 2)
+        show(room, s)
+        assert room._room_key("2") == A.CHOOSE("mage")
+        GAME.apply(s, room._room_key("2"))
+        show(room, s)
+        assert scene.get("room:wish:1").text == "Bot: choosing…"
+        GAME.apply(s, A.CHOOSE("mage"))
+        if s.classes[1] == "mage":
+            break
+    else:
+        pytest.fail("no seed gave the clash to the second seat")
+    view = show(room, s)
+    assert view.phase == CLASS and GAME.to_act(s) == 0
+    assert scene.get("room:class:mage:state").text == "Bot plays the Mage"
+    assert not scene.get("btn:room:choose:mage").enabled
+    assert all(scene.get(f"room:class:mage:sample:{j}").dim for j in range(3))
+    refused = room._room_click("room:class:mage:sample:1")
+    assert refused == "The Mage is taken: choose another class."
+    assert room._room_glow() == {"room:class:warrior", "room:class:ranger"}
+    assert room._room_prompt() == "The Mage is taken: choose among the classes left."
+    on_table(room)
+    shot(room, "class2_clash")
+    got = room._room_button("btn:room:choose:warrior")
+    assert got == A.CHOOSE("warrior")

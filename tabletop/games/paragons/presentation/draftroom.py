@@ -195,6 +195,11 @@ class DraftRoomMixin(BuildRoomMixin):
         if not self.my_turn:
             return self._waiting()
         if v.phase == CLASS:
+            taken = [f"the {CLASS_NAMES[k]}" for k in CLASSES if k in v.classes]
+            if taken:                          # a clash went to another seat: wish again
+                said = " and ".join(taken)
+                return (f"{said[0].upper()}{said[1:]} {'is' if len(taken) == 1 else 'are'} "
+                        "taken: choose among the classes left.")
             return "Choose your class: click its panel or its button (keys 1, 2, 3)."
         if v.phase == DRAFT:
             return f"Your pick ({round_name(v).lower()}): click a glowing card, or drag it onto your row."
@@ -387,11 +392,12 @@ class DraftRoomMixin(BuildRoomMixin):
             k = v.classes[q]
             self.put_token(f"room:order:chip:{q}", str(i + 1), CLASS_RGB.get(k, (120, 120, 120)),
                            x + 30, ry + 6, 18, 20, seen)
-            self.put_label(f"room:order:name:{q}", self.seat_names[q], x + 80, ry, 23,
+            name = self.seat_names[q]
+            self.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, w - 100, True),
                            GOLD if now else INK, seen, bold=True)
-            self.put_label(f"room:order:class:{q}",
-                           f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted"
-                           + (" · picking" if now else ""), x + 80, ry + 28, 18, CLASS_LIGHT.get(k, INK), seen)
+            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted" + (" · picking" if now else "")
+            self.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, w - 100),
+                           CLASS_LIGHT.get(k, INK), seen)
         # the rounds: done, now, to come
         ry = y + 60 + len(order) * 58 + 14
         self.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
@@ -414,7 +420,8 @@ class DraftRoomMixin(BuildRoomMixin):
                          outline=CLASS_RGB.get(k, (120, 120, 120)) + ((230,) if mine else (120,)),
                          line=3 if mine else 2)
         picks = drafted(v, q)
-        self.put_label(f"room:row:name:{q}", self.seat_names[q], x + 20, y + 14, 24, INK, seen, bold=True)
+        name = self.seat_names[q]
+        self.put_label(f"room:row:name:{q}", name, x + 20, y + 14, fit(name, 24, 216, True), INK, seen, bold=True)
         self.put_label(f"room:row:class:{q}", f"The {CLASS_NAMES.get(k, '?')}", x + 20, y + 46, 20,
                        CLASS_LIGHT.get(k, INK), seen)
         self.put_label(f"room:row:count:{q}", f"{len(picks)} drafted", x + 20, y + 74, 19, MUTED, seen)
