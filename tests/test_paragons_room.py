@@ -281,6 +281,9 @@ def test_the_swap_between_games_and_the_winner_waiting(tmp_path):
     assert winner._room_prompt() == "Waiting for Bot (Warrior) to change their deck."
     assert isinstance(winner._room_click(f"card:{sorted(s.decks[1])[0]}"), str)
     shot(winner, "swap2_winner")
+    target = make_target(640, 360)          # the room's own panels draw (headless, any size)
+    winner.scene.render(target)
+    assert len({target.get_at((x, 200))[:3] for x in range(0, 640, 8)}) > 10
 
 
 def test_cards_fit_both_areas_for_two_and_three_players():

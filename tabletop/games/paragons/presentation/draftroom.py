@@ -10,6 +10,11 @@ them), so a drafted card keeps its sprite and glides from the layout to its draf
 a card moved while building glides between Deck and Reserve Pile. Everything else is `room:…`
 (buttons `btn:room:…`); the class panels' pieces all start `room:class:{class}` so a click
 anywhere on a panel chooses it.
+
+The presenter, while `_in_room()`: calls `_sync_room(seen)` in its sync, `scene.set_glow(
+self._room_glow())` in its `_highlight`, tries `_room_zoom(target)` in its `zoom` (the class
+panels' sample cards), and hands clicks, buttons, keys, drags, drops and the prompt to the
+`_room_…` methods below.
 """
 
 from __future__ import annotations
