@@ -176,6 +176,8 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players):
             shot_rounds.add(s.draft_round)
             shot(room, f"draft{players}_r{s.draft_round}")
         pick = glowing[picks % len(glowing)]
+        other = next(q for q in range(players) if q != room.me)
+        assert room._room_drop(pick, f"room:row:{other}") == "Drop a card on your own row to draft it."
         if picks % 2:                                               # now and then by dragging
             assert room._room_drag_targets(pick) == {f"room:row:{room.me}"}
             got = room._room_drop(pick, f"room:row:{room.me}")

@@ -82,7 +82,8 @@ class BuildRoomMixin:
             self._room_panel(aid, LEFT, y, AREAS_W, h, seen, z=3, fill=(14, 18, 24, 180),
                              outline=(255, 255, 255, 46))
             count = f"{len(cards)} of {DECK_SIZE}" if aid == DECK_AREA else f"{len(cards)} cards"
-            self.put_label(f"{aid}:title", f"{name}  ·  {count}", LEFT + PAD, y + 12, 24, GOLD, seen, bold=True)
+            self.put_label(f"{aid}:title", f"{name}  ·  {count}", LEFT + PAD, y + 12, 24, GOLD, seen,
+                           bold=True)
             for i, c in enumerate(cards):
                 x = LEFT + PAD + (i % cols) * (cw + GAP)
                 cy = y + HEAD + (i // cols) * (ch + GAP)

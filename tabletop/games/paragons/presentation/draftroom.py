@@ -23,7 +23,8 @@ from collections import Counter
 
 from tabletop.core import Action
 from tabletop.games.paragons.engine import actions as A
-from tabletop.games.paragons.engine.cards import CLASS_NAMES, CLASSES, NEUTRAL, card, class_cards
+from tabletop.games.paragons.engine.cards import (CLASS_NAMES, CLASSES, NEUTRAL, card, card_text,
+                                                  class_cards)
 from tabletop.games.paragons.engine.draft import GREATER_LAYOUT, LESSER_ROUNDS
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
@@ -103,6 +104,7 @@ class DraftRoomMixin(BuildRoomMixin):
             self._sync_draft(seen)
         else:
             self._sync_build(seen)
+        self.scene.set_glow(self._room_glow())     # the presenter's _highlight says it again
 
     def _room_glow(self) -> set[str]:
         """What glows now: the cards this seat may draft, the Reserve Pile when the deck is short,
@@ -124,8 +126,8 @@ class DraftRoomMixin(BuildRoomMixin):
         klass, i = target.split(":")[2], int(target.split(":")[-1])
         d = samples(klass)[i]
         key, compose = face(d)
-        from tabletop.games.paragons.engine.cards import card_text
-        return key + "/zoom", compose, f"{card(d).name}\n\n{card_text(card(d))}"
+        cd = card(d)
+        return key + "/zoom", compose, f"{cd.name}\n{CLASS_NAMES[klass]} · cost {cd.cost}\n\n{card_text(cd)}"
 
     # --- input -----------------------------------------------------------------------------------
     def _room_click(self, target: str | None) -> Action | str | None:
@@ -184,8 +186,11 @@ class DraftRoomMixin(BuildRoomMixin):
         c = self.card_id(sprite_id) if sprite_id.startswith("card:") else None
         if v is None or c is None or target is None:
             return None
-        if v.phase == DRAFT and target == f"{ROW}{self.me}":
-            return self._offer(A.PICK(c))
+        if v.phase == DRAFT and c in v.layout:
+            if target == f"{ROW}{self.me}":
+                return self._offer(A.PICK(c))
+            if target.startswith(ROW) or target.startswith("card:"):
+                return "Drop a card on your own row to draft it."
         if v.phase in (BUILD, SWAP) and target in (DECK_AREA, RESERVE_AREA):
             into_deck = target == DECK_AREA
             if (c in v.decks[self.me]) == into_deck:
@@ -400,7 +405,8 @@ class DraftRoomMixin(BuildRoomMixin):
             name = self.seat_names[q]
             self.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, w - 100, True),
                            GOLD if now else INK, seen, bold=True)
-            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted" + (" · picking" if now else "")
+            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted" \
+                + (" · picking" if now else "")
             self.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, w - 100),
                            CLASS_LIGHT.get(k, INK), seen)
         # the rounds: done, now, to come
@@ -426,7 +432,8 @@ class DraftRoomMixin(BuildRoomMixin):
                          line=3 if mine else 2)
         picks = drafted(v, q)
         name = self.seat_names[q]
-        self.put_label(f"room:row:name:{q}", name, x + 20, y + 14, fit(name, 24, 216, True), INK, seen, bold=True)
+        self.put_label(f"room:row:name:{q}", name, x + 20, y + 14, fit(name, 24, 216, True), INK, seen,
+                       bold=True)
         self.put_label(f"room:row:class:{q}", f"The {CLASS_NAMES.get(k, '?')}", x + 20, y + 46, 20,
                        CLASS_LIGHT.get(k, INK), seen)
         self.put_label(f"room:row:count:{q}", f"{len(picks)} drafted", x + 20, y + 74, 19, MUTED, seen)
