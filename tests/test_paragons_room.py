@@ -114,14 +114,17 @@ def slots(room, view) -> dict[str, tuple[float, float]]:
 
 
 # --- the whole room, start to finish -----------------------------------------------------------------
-@pytest.mark.parametrize("players", [2, 3])
-def test_class_choice_draft_and_building_through_the_room(tmp_path, players):
-    scene, room = make(tmp_path, players)
+@pytest.mark.parametrize("players, me", [(2, 0), (3, 0), (2, 1), (3, 2)])
+def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me):
+    scene, room = make(tmp_path, players, me)
     s = GAME.setup({"variant": "draft", "best_of": 3}, 11, players)
     bot, rng = make_bot("greedy", "easy", POLICY), Rng(5)
 
     # the class choice: three panels, each with sample cards and a Choose button
+    bot_moves(room, s, bot, rng)
     view = show(room, s)
+    for q in range(me):                      # the seats before this one wished: the room never says what
+        assert view.wishes[q] == "?" and scene.get(f"room:wish:{q}").text.endswith("has wished in secret")
     for k in ("warrior", "mage", "ranger"):
         assert scene.get(f"room:class:{k}") is not None
         assert scene.get(f"btn:room:choose:{k}").enabled

@@ -14,7 +14,8 @@ anywhere on a panel chooses it.
 The presenter, while `_in_room()`: calls `_sync_room(seen)` in its sync, `scene.set_glow(
 self._room_glow())` in its `_highlight`, tries `_room_zoom(target)` in its `zoom` (the class
 panels' sample cards), and hands clicks, buttons, keys, drags, drops and the prompt to the
-`_room_…` methods below.
+`_room_…` methods below. The room draws its own panels: while in it, the scene's layout should
+draw no zones of the battle table (a plain `Layout(size=...)`), as they would show through.
 """
 
 from __future__ import annotations
