@@ -326,3 +326,25 @@ def test_a_clash_lost_leaves_the_class_taken_and_the_room_says_so(tmp_path):
     shot(room, "class2_clash")
     got = room._room_button("btn:room:choose:warrior")
     assert got == A.CHOOSE("warrior")
+
+
+def test_three_players_swap_one_loser_after_the_other(tmp_path):
+    s = GAME.setup({"variant": "draft", "classes": ["warrior", "mage", "ranger"]}, 5, 3)
+    rng = Rng(4)
+    while s.phase != MULLIGAN:
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    while s.phase == MULLIGAN:
+        GAME.apply(s, A.MULLIGAN(()))
+    finish_game(s, 2, "test", [])            # the Ranger wins: the Warrior, then the Mage may swap
+    assert s.phase == SWAP and GAME.to_act(s) == 0
+    scene, mage = make(tmp_path, 3, me=1)
+    show(mage, s)
+    on_table(mage)
+    assert scene.get("room:sub").text.startswith("Bot is changing their deck: each player who lost")
+    GAME.apply(s, A.DONE())
+    show(mage, s)
+    assert scene.get("room:sub").text.startswith("You lost that game")
+    assert mage._room_key("return") == A.DONE()
+    scene2, ranger = make(tmp_path / "r", 3, me=2)
+    show(ranger, s)
+    assert "you won it" in scene2.get("room:sub").text

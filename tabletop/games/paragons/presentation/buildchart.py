@@ -63,12 +63,18 @@ class BuildRoomMixin:
             sub = (f"Exactly {DECK_SIZE} cards from your class cards and the mercenaries you drafted; "
                    "the rest is your Reserve Pile.")
         else:
-            loser = v.deciding
+            # between games every seat but the game's winner may swap, one after another
+            who, winner = self.seat_names[v.deciding], v.game_winners[-1] if v.game_winners else None
             title = f"Between games: after game {v.game_no}"
-            sub = ("You lost that game: swap cards between your deck and Reserve Pile if you wish, "
-                   f"keeping {DECK_SIZE}." if loser == me else
-                   f"{self.seat_names[loser]} lost that game and may swap cards between their deck "
-                   "and Reserve Pile; yours stays as it is.")
+            if deciding:
+                sub = ("You lost that game: swap cards between your deck and Reserve Pile if you wish, "
+                       f"keeping {DECK_SIZE}.")
+            elif me == winner:
+                sub = (f"{who} lost that game and may swap cards between their deck and Reserve Pile; "
+                       "you won it, so your deck stays as it is.")
+            else:
+                sub = (f"{who} is changing their deck: each player who lost that game may swap cards "
+                       "between their deck and Reserve Pile.")
         self._room_title(title, sub, seen)
         total = len(deck) + len(reserve)
         caps = (max(len(deck), DECK_SIZE), max(len(reserve), total - DECK_SIZE + 1))
