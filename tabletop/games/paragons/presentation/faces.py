@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card
 from tabletop.table.pil_text import fit_line, font, wrap
 
-FACE_VERSION = 1
+FACE_VERSION = 2
 CARD_SIZE = (300, 420)
 K = 2
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
@@ -168,8 +168,9 @@ def class_emblem(d, klass: str, cx, cy, r, fill, line) -> None:
             pts.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
         d.polygon(pts, fill=fill, outline=line, width=lw)
     elif klass == "ranger":
-        pts = [(cx + math.sin(t) * r * .5 * math.sin(t * .5 + math.pi / 2) * 1.3,
-                cy - math.cos(t) * r) for t in (i * math.pi / 18 for i in range(37))]
+        # x ~ sin|sin| closes in to a point at both tips, where a plain ellipse would be round
+        pts = [(cx + math.sin(t) * abs(math.sin(t)) * r * .62, cy - math.cos(t) * r * .95)
+               for t in (i * math.pi / 24 for i in range(48))]
         d.polygon(pts, fill=fill, outline=line, width=lw)
         d.line([(cx, cy - r * .8), (cx, cy + r * 1.05)], fill=line, width=lw)
         for k in (-.35, .05, .45):
@@ -210,12 +211,15 @@ def _spell_emblem(d, ctype: str, cx, cy, r, fill, line) -> None:
         d.ellipse((cx - r * .86, cy - r * .86, cx + r * .86, cy + r * .86), outline=_shade(fill, .1),
                   width=max(1, lw // 2))
         top, mid, bot = cy - r * .6, cy - r * .2, cy + r * .7
+        fw = max(1, lw // 3)                 # facet lines: fine, or the gem reads as a cage
         d.polygon([(cx - r * .6, mid), (cx - r * .32, top), (cx + r * .32, top), (cx + r * .6, mid),
-                   (cx, bot)], fill=fill, outline=line, width=lw)
-        d.line([(cx - r * .6, mid), (cx + r * .6, mid)], fill=line, width=lw)
-        d.line([(cx - r * .22, mid), (cx, bot), (cx + r * .22, mid)], fill=line, width=lw)
+                   (cx, bot)], fill=fill, outline=line, width=max(1, lw // 2))
+        d.polygon([(cx - r * .22, mid), (cx, bot), (cx + r * .22, mid)], fill=_shade(fill, -.15))
+        d.polygon([(cx + r * .22, mid), (cx, bot), (cx + r * .6, mid)], fill=_shade(fill, -.3))
+        d.line([(cx - r * .6, mid), (cx + r * .6, mid)], fill=line, width=fw)
+        d.line([(cx - r * .22, mid), (cx, bot), (cx + r * .22, mid)], fill=line, width=fw)
         d.line([(cx - r * .32, top), (cx - r * .22, mid), (cx, top), (cx + r * .22, mid),
-                (cx + r * .32, top)], fill=line, width=lw)
+                (cx + r * .32, top)], fill=line, width=fw)
         d.polygon([(cx - r * .28, top + lw), (cx - r * .05, top + lw), (cx - r * .2, mid - lw)],
                   fill=_shade(fill, .6))
     else:
@@ -232,9 +236,11 @@ def _spell_emblem(d, ctype: str, cx, cy, r, fill, line) -> None:
             px, py = cx + math.cos(a) * r * .62, ry + math.sin(a) * r * .62
             d.ellipse((px - r * .09, py - r * .09, px + r * .09, py + r * .09), fill=_shade(fill, .5),
                       outline=line)
-        pts = [(cx + math.cos(i * math.pi * 4 / 5 - math.pi / 2) * r * .45,
-                ry + math.sin(i * math.pi * 4 / 5 - math.pi / 2) * r * .45) for i in range(6)]
-        d.line(pts, fill=_shade(fill, .4), width=lw, joint="curve")
+        pts = [(cx + math.cos(i * math.pi * 2 / 3 - math.pi / 2) * r * .5,
+                ry + math.sin(i * math.pi * 2 / 3 - math.pi / 2) * r * .5) for i in range(4)]
+        d.line(pts, fill=_shade(fill, .4), width=lw, joint="curve")          # a warding triangle
+        d.ellipse((cx - r * .22, ry - r * .1, cx + r * .22, ry + r * .34), outline=_shade(fill, .4),
+                  width=max(1, lw // 2))
         for s in (-1, 1):                    # the light falling onto the tile
             d.line([(cx + s * r * .4, ry + r * .5), (cx + s * r * .55, ty - r * .12)],
                    fill=_shade(fill, .2), width=max(1, lw // 2))
@@ -429,7 +435,8 @@ def _picture(img: Image.Image, c: Card) -> None:
     if c.tier == "lesser":
         sky_top, sky_low = (150, 162, 180), (222, 214, 200)
     if c.hidden:                             # Hidden cards wait at dusk
-        sky_top, sky_low = _shade(_mix(col, (40, 30, 70), .55), -.25), _shade(_mix(col, (120, 80, 120), .5), .1)
+        sky_top = _shade(_mix(col, (40, 30, 70), .55), -.25)
+        sky_low = _shade(_mix(col, (120, 80, 120), .5), .1)
     pic = Image.new("RGBA", (w, h))
     pd = ImageDraw.Draw(pic)
     for y in range(h):
@@ -440,7 +447,13 @@ def _picture(img: Image.Image, c: Card) -> None:
     glow = glow.filter(ImageFilter.GaussianBlur(w / 14))
     pic = Image.composite(Image.new("RGBA", (w, h), (255, 250, 232, 255)), pic, glow)
     pd = ImageDraw.Draw(pic)
-    # three ridges of hills, far to near, each its own seeded line
+    if c.klass == "mage":                    # the Mage's sky is full of stars
+        for _ in range(rnd.randint(9, 14)):
+            sx, sy, sr = rnd.uniform(.03, .97) * w, rnd.uniform(.04, .42) * h, rnd.uniform(1.2, 3) * K
+            star = _shade(sky_top, .75)
+            for a, b in ((sr * .5, sr * 2), (sr * 2, sr * .5)):      # a thin four-point twinkle
+                pd.polygon([(sx, sy - b), (sx + a, sy), (sx, sy + b), (sx - a, sy)], fill=star)
+    # three ridges of hills, far to near, each its own seeded line; on them the class's country
     for k, (base, amp, dark) in enumerate(((.62, .2, .22), (.76, .14, .42), (.9, .08, .62))):
         ground = _mix(_shade(col, -dark), sky_low, .45 - k * .15)
         phase, freq = rnd.uniform(0, 6.28), rnd.uniform(1.2, 2.6)
@@ -452,6 +465,7 @@ def _picture(img: Image.Image, c: Card) -> None:
             pts.append((x, yy))
         pts.append((w, h))
         pd.polygon(pts, fill=ground)
+        _country(pd, c, k, pts, w, h, ground, rnd)
     cx, cy = w / 2, h * .47
     emb = _shade(col, .45)
     line = _shade(col, -.7)
@@ -491,6 +505,61 @@ def _picture(img: Image.Image, c: Card) -> None:
     img.paste(pic, (int(x0), int(y0)), mask)
     ImageDraw.Draw(img).rounded_rectangle((x0, y0, x1, y1), radius=8 * K, outline=_shade(col, -.6),
                                           width=K)
+
+
+def _ridge_y(pts, x: float) -> float:
+    """The height of a ridge line (its points spaced evenly across, ends at the foot) at x."""
+    line = pts[1:-1]
+    step = line[1][0] - line[0][0]
+    i = min(len(line) - 2, max(0, int(x // step)))
+    t = (x - line[i][0]) / step
+    return line[i][1] + (line[i + 1][1] - line[i][1]) * t
+
+
+def _side_x(rnd, w: float) -> float:
+    """A place left or right of the emblem, which owns the middle of the picture."""
+    return w * (rnd.uniform(.07, .28) if rnd.random() < .5 else rnd.uniform(.72, .93))
+
+
+def _country(d, c: Card, ridge: int, pts, w, h, ground, rnd) -> None:
+    """What stands on a ridge: a Warrior's keep, a Ranger's pines, a Greater mercenary's distant
+    city, a Lesser one's camp of tents; the Mage has its stars in the sky instead."""
+    dark = _shade(ground, -.25)
+    if c.klass == "warrior" and ridge == 0:
+        x = _side_x(rnd, w)
+        y = _ridge_y(pts, x) + 3 * K
+        tw, th = 13 * K, 34 * K
+        d.rectangle((x - tw / 2, y - th, x + tw / 2, y), fill=dark)
+        for j in range(3):                   # battlements
+            bx = x - tw / 2 + j * tw / 2.5
+            d.rectangle((bx, y - th - 4 * K, bx + tw / 5, y - th), fill=dark)
+        d.line([(x, y - th - 4 * K), (x, y - th - 16 * K)], fill=dark, width=K)
+        d.polygon([(x, y - th - 16 * K), (x + 10 * K, y - th - 13 * K), (x, y - th - 10 * K)],
+                  fill=_shade(FRAME["warrior"], .1))
+    elif c.klass == "ranger" and ridge in (1, 2):
+        for _ in range(rnd.randint(3, 6) if ridge == 1 else rnd.randint(1, 3)):
+            x = _side_x(rnd, w)
+            y = _ridge_y(pts, x) + 2 * K
+            th = rnd.uniform(22, 36) * K * (1.25 if ridge == 2 else 1)
+            for j in range(3):               # a pine: three stacked tiers
+                ty, tw = y - th * (.25 + j * .26), th * (.36 - j * .08)
+                d.polygon([(x - tw, ty), (x, ty - th * .42), (x + tw, ty)], fill=dark)
+            d.rectangle((x - K, y - th * .25, x + K, y), fill=dark)
+    elif c.tier == "greater" and ridge == 0:
+        x = _side_x(rnd, w)
+        y = _ridge_y(pts, x) + 3 * K
+        for dx, th in ((-14, 20), (0, 30), (12, 24)):
+            d.rectangle((x + (dx - 4) * K, y - th * K, x + (dx + 4) * K, y), fill=dark)
+            d.polygon([(x + (dx - 6) * K, y - th * K), (x + dx * K, y - (th + 10) * K),
+                       (x + (dx + 6) * K, y - th * K)], fill=dark)
+        d.rectangle((x - 16 * K, y - 12 * K, x + 14 * K, y), fill=dark)
+    elif c.tier == "lesser" and ridge == 1:
+        for _ in range(rnd.randint(1, 3)):
+            x = _side_x(rnd, w)
+            y = _ridge_y(pts, x) + 2 * K
+            tw, th = rnd.uniform(10, 15) * K, rnd.uniform(10, 14) * K
+            d.polygon([(x - tw, y), (x, y - th), (x + tw, y)], fill=dark)
+            d.polygon([(x - tw * .25, y), (x, y - th * .7), (x + tw * .25, y)], fill=_shade(ground, .2))
 
 
 def type_line(c: Card) -> str:
