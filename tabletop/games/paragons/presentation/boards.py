@@ -1,0 +1,278 @@
+"""The seats of the Paragons battle table: each 4x2 board (your Front Line faces the middle, and so
+does every opponent's), the Enchantments under their spaces and the Imbuements peeking out from
+under their mercenary, exhausted mercenaries turned on their side, damage, Garrison and buff
+badges; the Life d20 and the Mana Total; hand, Hidden Pile, deck, discard and Reserve piles; and
+the viewer's own hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+
+import pygame
+
+from tabletop.games.paragons.engine import stats
+from tabletop.games.paragons.engine.state import COLS, OVER, SPACES
+from tabletop.games.paragons.engine.views import UNKNOWN
+from tabletop.games.paragons.presentation.style import (CLASS_RGB, EXHAUSTED, GOLD, INK, LIFE, MUTED, RED,
+                                                        space_image)
+from tabletop.table import paint
+from tabletop.table.sprites import CardSprite, CounterSprite
+
+CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
+PEEK = 16                  # how far an Imbuement or an Enchantment shows from under its card
+
+
+@dataclass(eq=False)
+class SpaceSprite(CardSprite):
+    """An empty-looking board space; while a mercenary is dragged over the space `bump_from`
+    names, it shows that the occupant there would be pushed onto this space."""
+
+    bump_from: set = field(default_factory=set, kw_only=True)
+
+    def draw_decor(self, target, vp, faces) -> None:
+        super().draw_decor(target, vp, faces)
+        owner = self.__dict__.get("_owner")
+        if owner is None or owner.dragging is None or owner.drop_hover not in self.bump_from:
+            return
+        r = self.screen_rect(vp)
+        px = max(8, round(15 * vp.scale))
+        surf = faces.memo(("bump-note", px), lambda: paint.shadowed_text("occupant moves here", px,
+                                                                         (255, 226, 150), True)[0])
+        box = r.inflate(-round(8 * vp.scale), -round(8 * vp.scale))
+        pygame.draw.rect(target, (255, 210, 120), box, max(2, round(3 * vp.scale)),
+                         border_radius=round(10 * vp.scale))
+        target.blit(surf, surf.get_rect(center=r.center))
+
+
+class BoardsMixin:
+    """Draws every seat and the viewer's hand."""
+
+    # --- sizes --------------------------------------------------------------------------------
+    def _board_card(self, h: float, compact: bool) -> tuple[float, float]:
+        """A board card's size for a seat area `h` high (two rows of spaces)."""
+        ch = min(122.0 if compact else 148.0, (h - 12) / 2 - 6)
+        return (round(ch * 0.716), round(ch))
+
+    # --- one seat --------------------------------------------------------------------------------
+    def _sync_seat(self, p: int, rect, seen, mine: bool) -> None:
+        v = self.view
+        x0, y0, w, h = rect
+        compact = w < 1200
+        cw, ch = self._board_card(h, compact)
+        sw, sh = ch + 8, ch + 6               # a space leaves room for a card on its side
+        bw = COLS * sw
+        bx = x0 + (w - bw) / 2 if not compact else x0 + 190
+        by = y0 + (h - 2 * sh) / 2
+        rows = (0, 1) if mine else (1, 0)     # row 0 is the Front Line: it faces the middle
+        out = v.out[p]
+        for i in range(SPACES):
+            col, line = i % COLS, i // COLS
+            r = rows[line]
+            sx, sy = bx + col * sw, by + r * sh
+            self._sync_space(p, i, sx, sy, sw, sh, (cw, ch), seen, mine)
+        self._seat_info(p, x0, y0, bx - x0 - 16, h, seen, mine, compact)
+        px = bx + bw + 18
+        self._sync_piles(p, px, y0, x0 + w - px, h, seen, mine, compact)
+        if out:
+            self.put_label(f"lbl:out:{p}", "Out of the game", bx + bw / 2, by + sh, 30, RED, seen, "center",
+                           True, z=900)
+
+    def _sync_space(self, p, i, sx, sy, sw, sh, size, seen, mine) -> None:
+        v = self.view
+        cw, ch = size
+        sid = f"space:{p}:{i}"
+        slot = self.scene.get(sid)
+        key = f"paragons/space/{int(sw - 8)}x{int(sh - 8)}/{i < COLS}/{v.classes[p]}"
+        compose = partial(space_image, (int(sw - 8), int(sh - 8)), i < COLS, CLASS_RGB.get(v.classes[p], MUTED))
+        if slot is None:
+            slot = SpaceSprite(sid, face_key=key, compose_face=compose, x=sx + 4, y=sy + 4, w=sw - 8, h=sh - 8, z=20)
+            self.scene.put(slot)
+        else:
+            slot.face_key, slot.compose_face = key, compose
+            slot.x, slot.y, slot.w, slot.h = sx + 4, sy + 4, sw - 8, sh - 8
+        slot.bump_from = set()
+        slot.tooltip = f"{'Front' if i < COLS else 'Back'} Line, column {i % COLS + 1}"
+        seen.add(sid)
+        mx, my = sx + (sw - cw) / 2, sy + (sh - ch) / 2
+        e = v.enchants[p][i]
+        m = v.spaces[p][i]
+        if e >= 0:
+            # under its space, showing at the left edge (all of it when the space is empty)
+            s = self._card(f"card:{e}", e, mx - (PEEK if m >= 0 else 0), my, (cw, ch), 30, seen)
+            s.tooltip = f"Enchantment on this space: {self.name(e)}"
+            if m < 0:
+                s.alpha = 0.9
+        if m < 0:
+            return
+        ims = v.imbued.get(m, [])
+        for k, c in enumerate(ims):
+            s = self._card(f"card:{c}", c, mx + PEEK * (k + 1), my + 4 * (k + 1), (cw, ch), 40 + k, seen)
+            s.tooltip = f"Imbuement on {self.name(m)}: {self.name(c)}"
+        angle = EXHAUSTED if m in v.exhausted else 0.0
+        s = self._card(f"card:{m}", m, mx, my, (cw, ch), 60, seen, angle=angle,
+                       draggable=mine and self.my_turn and bool(self._board_drags(m)))
+        self._merc_marks(m, s, seen)
+
+    def _merc_marks(self, m: int, s, seen) -> None:
+        """Badges on a mercenary: attack/health as they stand now, damage, Garrison counters, buffs."""
+        v = self.view
+        atk, hp = stats.attack(v, m), stats.health(v, m)
+        dmg = v.damage.get(m, 0)
+        s.badge = f"{atk}/{hp - dmg}" if (atk, hp) != self._base_stats(m) or dmg else None
+        x, y, w, h = s.x, s.y, s.w, s.h
+        if s.angle:
+            # the card lies on its side: its footprint is h wide and w high about the same centre
+            cx, cy = x + w / 2, y + h / 2
+            x, y, w, h = cx - h / 2, cy - w / 2, h, w
+        marks = []
+        if dmg:
+            marks.append(("dmg", f"-{dmg}", (200, 40, 40), f"{dmg} damage (heals at the start of the next turn)"))
+        g = v.garrison.get(m, 0)
+        if g:
+            marks.append(("gar", f"G{g}", (150, 110, 40), f"{g} Garrison counter{'s' if g > 1 else ''}"))
+        ba, bh = v.buff_atk.get(m, 0), v.buff_hp.get(m, 0)
+        if ba or bh:
+            marks.append(("buf", f"{ba:+d}/{bh:+d}", (110, 70, 160), "this turn's changes to attack/health"))
+        if m in v.held:
+            marks.append(("held", "zz", (70, 80, 100), "will not Recover at the start of its next turn"))
+        r = 15
+        for k, (kind, text, color, tip) in enumerate(marks):
+            self.put_token(f"mk:{kind}:{m}", text, color, x + 2, y + h - 2 * r - 4 - k * (2 * r + 2), r, 70,
+                           seen, tooltip=tip)
+
+    def _base_stats(self, m: int) -> tuple[int, int]:
+        k = stats.card_of(self.view, m)
+        return (k.attack, k.health)
+
+    # --- the seat's name, Life, mana, score ----------------------------------------------------
+    def _seat_info(self, p, x, y, w, h, seen, mine, compact) -> None:
+        """Name, class, games won, the Life d20 and the Mana Total, in the room left of the board."""
+        v = self.view
+        name = self._seat_name(p)
+        klass = v.classes[p]
+        to_act = self._to_act() == p
+        die = 92 if not compact else 72
+        if compact:
+            lx, ly = x + 6, y + h - die - 26
+            mx, my = lx + die + 12, ly + (die - 70) / 2
+            tx, ty, anchor = x + 6, y + 8, "topleft"
+        else:
+            lx, ly = x + w - die - 6, y + (h - die) / 2 - 10
+            mx, my = lx - 108, ly + (die - 70) / 2
+            tx, ty, anchor = mx - 18, y + h / 2 - 44, "topright"
+        self.put_label(f"lbl:name:{p}", name, tx, ty, 24 if not compact else 20,
+                       GOLD if to_act else INK, seen, anchor=anchor, bold=True)
+        marks = [CLASS_TITLES.get(klass, "")]
+        if v.turn == p and v.phase == "play" and not v.out[p]:
+            marks.append("◆ their turn" if not mine else "◆ your turn")
+        self.put_label(f"lbl:class:{p}", "  ".join(m for m in marks if m), tx, ty + 30, 15,
+                       CLASS_RGB.get(klass, MUTED), seen, anchor=anchor, bold=True)
+        if v.best_of > 1:
+            need = v.best_of // 2 + 1
+            pips = "●" * v.wins[p] + "○" * max(0, need - v.wins[p])
+            self.put_label(f"lbl:wins:{p}", f"Games won {pips}", tx, ty + 52, 14,
+                           GOLD if v.wins[p] else MUTED, seen, anchor=anchor)
+        self.put_die(f"life:{p}", 20, max(1, min(20, v.life[p])), LIFE, lx, ly, die, seen,
+                     f"{name}: {v.life[p]} Life" + ("" if mine else " (drop an attacker here to attack)"))
+        self.put_label(f"lbl:life:{p}", f"Life {v.life[p]}", lx + die / 2, ly + die + 3, 15, INK, seen,
+                       "midtop", True)
+        c = self.scene.get(f"mana:{p}")
+        text = f"{v.mana[p]}"
+        if c is None or not isinstance(c, CounterSprite):
+            c = CounterSprite(f"mana:{p}", value=text, label="Mana", x=mx, y=my, w=92, h=70, z=300)
+            self.scene.put(c)
+        else:
+            c.value, c.x, c.y = text, mx, my
+        c.tooltip = f"{name}: {v.mana[p]} mana to spend (the Threshold this round is {v.threshold()})"
+        seen.add(f"mana:{p}")
+
+    def _seat_name(self, p: int) -> str:
+        return self.seat_names[p] if p < len(self.seat_names) else f"Seat {p + 1}"
+
+    # --- piles ---------------------------------------------------------------------------------
+    def _sync_piles(self, p, x, y, w, h, seen, mine, compact) -> None:
+        v = self.view
+        pw, ph = (84, 118) if not compact else (58, 81)
+        piles = []
+        if not mine:
+            piles.append(("hand", len(v.hands[p]), None, "Hand"))
+        piles.append(("hidden", len(v.hidden[p]), None, "Hidden"))
+        piles.append(("deck", len(v.decks[p]), None, "Deck"))
+        top = v.discards[p][-1] if v.discards[p] else None
+        piles.append(("discard", len(v.discards[p]), top, "Discard"))
+        piles.append(("reserve", len(v.reserves[p]), None, "Reserve"))
+        cols = max(1, min(len(piles), int((w + 10) // (pw + 14))))
+        rows = -(-len(piles) // cols)
+        gap_y = 26
+        total_h = rows * (ph + gap_y)
+        y0 = y + max(0.0, (h - total_h) / 2)
+        for k, (zone, n, face, title) in enumerate(piles):
+            px = x + (k % cols) * (pw + 14)
+            py = y0 + (k // cols) * (ph + gap_y)
+            if zone == "hidden" and mine and n:
+                self._my_hidden(px, py, (pw, ph), seen)
+            else:
+                self._pile(p, zone, n, face, px, py, (pw, ph), seen, mine)
+            self.put_label(f"lbl:pile:{zone}:{p}", f"{title} {n}", px + pw / 2, py + ph + 3, 13 if compact else 14,
+                           MUTED, seen, "midtop")
+
+    def _pile(self, p, zone, n, face, x, y, size, seen, mine) -> None:
+        sid = f"pile:{zone}:{p}"
+        if face is not None:
+            # the discard pile shows its top card (a sprite of that card, so it travels there)
+            s = self._card(f"card:{face}", face, x, y, size, 80, seen)
+            s.badge = str(n)
+            s.tooltip = f"{self._seat_name(p)}'s discard pile: {n} cards"
+            return
+        if n == 0:
+            s = self.scene.get(sid)
+            key = f"paragons/emptypile/{int(size[0])}x{int(size[1])}"
+            compose = partial(space_image, (int(size[0]), int(size[1])), None, MUTED)
+            if s is None or not isinstance(s, CardSprite):
+                s = CardSprite(sid, face_key=key, compose_face=compose, x=x, y=y, w=size[0], h=size[1], z=25)
+                self.scene.put(s)
+            else:
+                s.face_key, s.compose_face, s.face_up = key, compose, True
+                s.x, s.y, s.w, s.h = x, y, *size
+            s.alpha, s.badge = 0.55, None
+            s.tooltip = f"{zone.capitalize()}: empty"
+            seen.add(sid)
+            return
+        s = self._card(sid, None, x, y, size, 80, seen, face_up=False)
+        s.badge = str(n)
+        who = "Your" if mine else f"{self._seat_name(p)}'s"
+        s.tooltip = {"hand": f"{who} hand: {n} cards", "hidden": f"{who} Hidden Pile: {n} face down",
+                     "deck": f"{who} deck: {n} cards", "reserve": f"{who} Reserve Pile: {n} cards",
+                     "discard": f"{who} discard pile"}.get(zone)
+
+    def _my_hidden(self, x, y, size, seen) -> None:
+        """Your Hidden Pile: face up to you, fanned a little; a card ready to reveal can be dragged."""
+        v = self.view
+        cards = v.hidden[self.me]
+        step = min(22.0, 60.0 / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        ready = {a.args[0] for a in self._legal("reveal")}
+        for k, c in enumerate(cards):
+            s = self._card(f"card:{c}", c, x + k * step, y - k * 3, size, 85 + k, seen,
+                           draggable=c in ready)
+            s.tooltip = "In your Hidden Pile (face down to the others)" + (": ready to reveal" if c in ready else "")
+
+    # --- the viewer's hand -----------------------------------------------------------------------
+    def _sync_hand(self, seen) -> None:
+        v = self.view
+        zone = self.layout.zones["hand"]
+        hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
+        size = (132, 184)
+        active = {a.args[0] for a in self.legal if a.kind in ("play", "cast", "hide")}
+        marking = v.phase == "mulligan" and self.my_turn
+        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
+            lifted = marking and c in self.marked
+            s = self._card(f"card:{c}", c, x, y + 10 - (26 if lifted else 0), size, 500 + i, seen,
+                           draggable=c in active)
+            s.dim = self.my_turn and not marking and v.phase != OVER and c not in active
+            if lifted:
+                s.badge = "back"
+        if not hand:
+            self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
+                           seen, "center")

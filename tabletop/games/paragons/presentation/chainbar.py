@@ -1,0 +1,294 @@
+"""The middle of the Paragons table: the Mercenary Pool beside the Neutral Mercenary Deck, the Mana
+Threshold d10 with the game and round, the reaction chain built one link at a time (the last
+link, at the right, resolves first), attack arrows over the table, and the banner that says
+what this seat is asked: "Defend?", "React or pass", "Choose again", the mulligan.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.games.paragons.engine import actions as A
+from tabletop.games.paragons.engine.cards import card
+from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, GARRISON, HIDE, MERC,
+                                                       RECRUIT, SPELL)
+from tabletop.games.paragons.engine.state import MULLIGAN, OVER
+from tabletop.games.paragons.presentation import faces
+from tabletop.games.paragons.presentation.style import (GOLD, INK, MANA, MUTED, ArrowSprite, put_panel, short,
+                                                        wrap_words)
+from tabletop.table.sprites import CardSprite
+
+LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "Attack", DEFEND: "Defence",
+               ABILITY: "Ability", CASTER: "Caster shot", GARRISON: "Garrison", RECRUIT: "Recruit",
+               "void": "Cancelled"}
+ANSWER_PAGE = 6
+
+
+class ChainMixin:
+    """Draws the middle zone, the arrows and the controls beside the hand."""
+
+    # --- the pool and the threshold ------------------------------------------------------------
+    def _sync_middle(self, seen) -> None:
+        v = self.view
+        x0, y0, w, h = self.layout.zones["middle"].rect
+        size = (80, 112)
+        top = y0 + h - size[1] - 6
+        self.put_label("lbl:pool", "Mercenary Pool", x0 + 112, y0 + 1, 13, GOLD, seen, bold=True)
+        n = len(v.neutral_deck)
+        if n:
+            s = self._card("pile:neutral", None, x0 + 12, top, size, 80, seen, face_up=False)
+            s.badge = str(n)
+            s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
+        recruits = {A.RECRUIT.card(a) for a in self._legal("recruit")}
+        for k, c in enumerate(v.pool):
+            s = self._card(f"card:{c}", c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen)
+            price = 3 if card(v.designs[c]).tier == "greater" else 2
+            s.tooltip = f"Recruit for {price} mana (less any discount): click it"
+            s.dim = self.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
+        tx = x0 + 12 + 6 * (size[0] + 10) + 20
+        self.put_die("threshold", 10, max(1, v.threshold()), MANA, tx, y0 + 10, 72, seen,
+                     f"Mana Threshold: {v.threshold()} (the round, at most 10)")
+        self.put_label("lbl:threshold", "Mana Threshold", tx + 36, y0 + 84, 12, MUTED, seen, "midtop")
+        game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
+        self.put_label("lbl:round", f"{game} · Round {max(1, v.round)}", tx + 36, y0 + 102, 13, INK, seen,
+                       "midtop", True)
+        cx = tx + 150
+        banner_w = 560
+        self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
+        self._sync_banner(x0 + w - banner_w, y0 - 2, banner_w, h + 4, seen)
+
+    def _pool_target(self, c: int) -> bool:
+        return bool(self.selected is not None and f"card:{c}" in self.drag_targets(f"card:{self.selected}"))
+
+    # --- the chain -----------------------------------------------------------------------------
+    def _sync_chain(self, x, y, w, h, seen) -> None:
+        v = self.view
+        links = list(v.stack) + ([v.pending] if v.pending is not None else [])
+        if not links:
+            self.put_label("lbl:chain", "No chain: the table is quiet", x + w / 2, y + h / 2, 16, MUTED, seen,
+                           "center")
+            return
+        self.put_label("lbl:chain", f"Reaction chain · {len(links)} link{'s' if len(links) > 1 else ''}"
+                                    " · the last one resolves first", x, y + 1, 13, MUTED, seen)
+        size = (72, 100)
+        n = len(links)
+        step = min(size[0] + 34, (w - size[0]) / max(1, n - 1)) if n > 1 else 0
+        for i, link in enumerate(links):
+            lx = x + i * step
+            ly = y + 18
+            pending = v.pending is not None and i == n - 1
+            self._link_sprite(i, link, lx, ly, size, seen, top=i == n - 1, pending=pending)
+
+    def _link_sprite(self, i, link, x, y, size, seen, top: bool, pending: bool) -> None:
+        v = self.view
+        kind = link.kind
+        z = 400 + i
+        if link.holds_card and link.card in v.designs:
+            s = self._card(f"card:{link.card}", link.card, x, y, size, z, seen)
+        else:
+            sid = f"lnk:{i}"
+            design = link.design or (v.designs.get(link.card, "") if link.card >= 0 else "")
+            if design:
+                key, compose = faces.face_key(design), partial(faces.compose_face, design)
+            else:
+                key, compose = None, None
+            s = self.scene.get(sid)
+            if s is None or not isinstance(s, CardSprite):
+                s = CardSprite(sid, face_key=key, compose_face=compose, back_key=faces.back_key(),
+                               compose_back=faces.compose_back, face_up=key is not None, x=x, y=y,
+                               w=size[0], h=size[1], z=z)
+                self.scene.put(s)
+            else:
+                s.face_key, s.compose_face, s.face_up = key, compose, key is not None
+                s.w, s.h, s.z = size[0], size[1], z
+                self.scene.move(sid, x, y)
+            seen.add(sid)
+            s.dim = kind == "void"
+        s.highlight = "select" if top else None
+        s.tooltip = self.link_text(link)
+        who = self._seat_name(link.seat)
+        title = ("Again: " if pending else "") + LINK_TITLES.get(kind, kind)
+        self.put_label(f"lbl:lnk:{i}", short(f"{who} · {title}", 22), x + size[0] / 2, y + size[1] + 1, 12,
+                       GOLD if top else INK, seen, "midtop", bold=top)
+
+    def link_text(self, link) -> str:
+        """A link in words, for its tooltip and the banner."""
+        v = self.view
+        who = self._seat_name(link.seat)
+        kind = link.kind
+        t = link.targets[0] if link.targets else None
+        aim = f" → {self.target_name(t)}" if t is not None else ""
+        if kind in (MERC, SPELL):
+            nm = card(link.design).name if link.design else self.name(link.card)
+            return f"{who}: {nm}{aim}"
+        if kind == HIDE:
+            return f"{who}: a card put face down"
+        if kind == ATTACK:
+            return f"{self.name(link.card)} attacks {self.target_name(t)}"
+        if kind == DEFEND:
+            return f"{self.name(link.card)} defends against {self.name(link.index)}"
+        if kind == ABILITY:
+            return f"{self.name(link.card)}'s ability{aim}"
+        if kind == CASTER:
+            return f"{self.name(link.card)} shoots{aim}"
+        if kind == GARRISON:
+            return f"{who} garrisons {self.name(link.card)}"
+        if kind == RECRUIT:
+            return f"{who} Recruits {self.name(link.card)}"
+        return "A cancelled link"
+
+    # --- arrows ------------------------------------------------------------------------------------
+    def _sync_arrows(self, seen) -> None:
+        """From each attacker on the chain to its target, and from a defender to the attacker it stops."""
+        v = self.view
+        if v is None or v.phase == OVER:
+            return
+        for i, link in enumerate(v.stack):
+            if link.kind == ATTACK and link.targets:
+                self._arrow(f"arrow:{i}", f"card:{link.card}", self.target_sprite(link.targets[0]), seen,
+                            (232, 70, 58))
+            elif link.kind == CASTER and link.targets:
+                self._arrow(f"arrow:{i}", f"card:{link.card}", self.target_sprite(link.targets[0]), seen,
+                            (170, 90, 230))
+            elif link.kind == DEFEND:
+                self._arrow(f"arrow:{i}", f"card:{link.card}", f"card:{link.index}", seen, (80, 160, 240))
+
+    def _arrow(self, aid, src, dst, seen, color) -> None:
+        a, b = self.scene.get(src), self.scene.get(dst) if dst else None
+        if a is None or b is None:
+            return
+        s = self.scene.get(aid)
+        if s is None or not isinstance(s, ArrowSprite):
+            s = ArrowSprite(aid, z=1500)
+            self.scene.put(s)
+        s.color = color
+        # aim at where the pieces are going, not where an animation has them now
+        ax, ay = self._dest(src, a)
+        bx, by = self._dest(dst, b)
+        s.place((ax + a.w / 2, ay + a.h / 2), (bx + b.w / 2, by + b.h / 2))
+        seen.add(aid)
+
+    def _dest(self, sid, sprite) -> tuple[float, float]:
+        anim = self.scene.anim
+        x, y = anim.target(sid, "x"), anim.target(sid, "y")
+        return (sprite.x if x is None else x, sprite.y if y is None else y)
+
+    # --- the banner -----------------------------------------------------------------------------------
+    def _sync_banner(self, x, y, w, h, seen) -> None:
+        v = self.view
+        put_panel(self.scene, "banner:back", x, y, w, h, seen, z=350, fill=(14, 18, 24, 200),
+                  outline=(214, 178, 96, 150))
+        cx = x + w / 2
+        if v.phase == OVER:
+            self.put_label("lbl:banner", "The match is over", cx, y + 22, 30, GOLD, seen, "midtop", True)
+            self.put_label("lbl:banner2", self._result_line(), cx, y + 70, 16, INK, seen, "midtop")
+            return
+        if self._in_mulligan():
+            self._mulligan_banner(x, y, w, h, seen)
+            return
+        if v.pending is not None:
+            if self.my_turn:
+                self.put_label("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
+                self.put_label("lbl:banner2", short(f"{self.link_text(v.pending)} can no longer go as declared.", 70),
+                               cx, y + 44, 14, INK, seen, "midtop")
+                self._answer_buttons(self._legal("rechoose"), x + 12, y + 70, w - 24, seen)
+            else:
+                self.put_label("lbl:banner", f"{self._seat_name(v.pending.seat)} is choosing again…", cx,
+                               y + 40, 22, INK, seen, "midtop", True)
+            return
+        if v.stack:
+            top = v.stack[-1]
+            if self.my_turn and self._legal("defend"):
+                att = A.DEFEND.attacker(self._legal("defend")[0])
+                self.put_label("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
+                self.put_label("lbl:banner2", short(f"{self.name(att)} attacks. Click a glowing mercenary to stand "
+                                                    "in the way,", 80), cx, y + 40, 14, INK, seen, "midtop")
+                self.put_label("lbl:banner3", "or drag it onto the attacker.", cx, y + 60, 14, INK, seen, "midtop")
+                self.put_button("btn:nodef", "No defence", x + w / 2 - 130, y + h - 48, 260, True, True, seen, h=40)
+                return
+            if self.my_turn:
+                self.put_label("lbl:banner", "React or pass", cx, y + 4, 28, GOLD, seen, "midtop", True)
+                self.put_label("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 40, 15, INK,
+                               seen, "midtop")
+                answers = [a for a in self.legal if a.kind != "decline"]
+                tip = ("What you can answer with glows: drag it, or right-click a mercenary."
+                       if answers else "You have nothing to answer with.")
+                self.put_label("lbl:banner3", tip, cx, y + 61, 13, MUTED, seen, "midtop")
+                self.put_button("btn:decline", "Pass: let it resolve", x + w / 2 - 150, y + h - 48, 300, True,
+                                True, seen, h=40)
+            else:
+                p = self._to_act()
+                self.put_label("lbl:banner", f"{self._seat_name(p)} may react…", cx, y + 26, 24, INK, seen,
+                               "midtop", True)
+                self.put_label("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 66, 15,
+                               MUTED, seen, "midtop")
+            return
+        p = self._to_act()
+        if self.my_turn:
+            self.put_label("lbl:banner", "Your turn", cx, y + 14, 32, GOLD, seen, "midtop", True)
+            self.put_label("lbl:banner2", f"{self.view.mana[self.me]} mana to spend. Play, attack, Recruit, "
+                                          "or end your turn.", cx, y + 58, 15, INK, seen, "midtop")
+            self.put_label("lbl:banner3", "Drag cards; right-click a mercenary for its abilities.", cx, y + 82, 13,
+                           MUTED, seen, "midtop")
+        elif p is not None:
+            self.put_label("lbl:banner", f"{self._seat_name(p)} is playing…", cx, y + 40, 24, INK, seen,
+                           "midtop", True)
+
+    def _mulligan_banner(self, x, y, w, h, seen) -> None:
+        cx = x + w / 2
+        if not self.my_turn:
+            p = self._to_act()
+            self.put_label("lbl:banner", f"{self._seat_name(p)} decides on a mulligan…", cx, y + 40, 22, INK,
+                           seen, "midtop", True)
+            return
+        n = len(self.marked)
+        self.put_label("lbl:banner", "Mulligan", cx, y + 6, 30, GOLD, seen, "midtop", True)
+        self.put_label("lbl:banner2", "Click the cards you want to send back; you draw as many new ones.",
+                       cx, y + 46, 14, INK, seen, "midtop")
+        bw = (w - 36) / 2
+        self.put_button("btn:keep", "Keep this hand", x + 12, y + h - 58, bw, True, n == 0, seen, h=46)
+        self.put_button("btn:mull", f"Send back {n} card{'s' if n != 1 else ''}" if n else "Send back…",
+                        x + 24 + bw, y + h - 58, bw, n > 0, n > 0, seen, h=46)
+
+    def _answer_buttons(self, answers, x, y, w, seen) -> None:
+        """One button per answer (three a row), paged when there are many."""
+        pages = max(1, (len(answers) + ANSWER_PAGE - 1) // ANSWER_PAGE)
+        self.answer_page %= pages
+        shown = answers[self.answer_page * ANSWER_PAGE:(self.answer_page + 1) * ANSWER_PAGE]
+        slots = shown + ([None] if pages > 1 else [])
+        cols = min(3, max(1, len(slots)))
+        bw = (w - 8 * (cols - 1)) / cols
+        for k, a in enumerate(slots):
+            bx, by = x + (k % cols) * (bw + 8), y + (k // cols) * 38
+            if a is None:
+                self.put_button("btn:ans:more", f"More… ({self.answer_page + 1}/{pages})", bx, by, bw, True, False,
+                                seen, h=34)
+                continue
+            i = answers.index(a)
+            text = a.label[len("Instead: "):] if a.label.startswith("Instead: ") else a.label
+            self.put_button(f"btn:ans:{i}", short(text[0].upper() + text[1:], 34), bx, by, bw, True, False, seen,
+                            h=34)
+            self.scene.get(f"btn:ans:{i}").tooltip = a.label
+
+    # --- the controls beside the hand -----------------------------------------------------------------
+    def _sync_controls(self, seen) -> None:
+        v = self.view
+        x, y, w, h = self.layout.zones["controls"].rect
+        if v.phase == OVER or self._in_mulligan():
+            return
+        main = bool(self._legal("end_turn"))
+        if self.my_turn and main:
+            self.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
+                            self.selected is None and not self.menu, seen, h=56)
+        if self.selected is not None or self.menu:
+            self.put_button("btn:cancel", "Cancel", x + 10, y + 90, w - 20, True, False, seen, h=44)
+        tips = ["Space: end turn or pass", "Esc: cancel · H: hint"] if self.my_turn else []
+        for k, t in enumerate(tips):
+            self.put_label(f"lbl:keys:{k}", t, x + w / 2, y + h - 44 + k * 20, 13, MUTED, seen, "midtop")
+
+    def _in_mulligan(self) -> bool:
+        return self.view is not None and self.view.phase == MULLIGAN
+
+    @staticmethod
+    def _wrap(text: str, n: int) -> list[str]:
+        return wrap_words(text, n)

@@ -1,0 +1,631 @@
+"""The Paragons battle table: each seat's 4x2 board (yours at the bottom), Life on a d20, the Mana
+Total beside each seat and the Mana Threshold on a d10 in the middle, the Mercenary Pool and the
+Neutral Mercenary Deck, hands, Hidden Piles, decks, discard and Reserve piles, the reaction chain
+built link by link with arrows from attackers to their targets, and a banner that says what this
+seat is asked ("Defend?", "React or pass", "Choose again", the mulligan).
+
+In the class choice, the draft, deck building and the swap between games the draft room
+(draftroom.py) alone draws the table and takes the input.
+
+Drag a mercenary onto a space (an occupied one shows where its occupant would be pushed; when
+several pushes are legal a small menu asks after the drop), a spell onto its target (or anywhere
+on the board when it has none), an attacker onto a mercenary or a Life die; click the Pool to
+Recruit; right-click a mercenary for its abilities, Caster shot and Garrison. Every gesture also
+works as click-then-click, and Space/Enter ends the turn or passes. What glows and what a menu
+lists come from the legal actions; a drop or a click only proposes a candidate, and the engine's
+`why_illegal` says why a refused one is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from tabletop.core import Action
+from tabletop.core.event import Event
+from tabletop.games.paragons.engine import actions as A
+from tabletop.games.paragons.engine.cards import card
+from tabletop.games.paragons.engine.rules import GAME
+from tabletop.games.paragons.engine.state import MULLIGAN, OVER, SPACES
+from tabletop.games.paragons.engine.targets import LINK_BASE, SPACE_BASE, is_merc_id, space_target
+from tabletop.games.paragons.engine.views import UNKNOWN
+from tabletop.games.paragons.presentation import faces
+from tabletop.games.paragons.presentation.boards import BoardsMixin
+from tabletop.games.paragons.presentation.chainbar import ChainMixin
+from tabletop.games.paragons.presentation.cover import cover
+from tabletop.games.paragons.presentation.draftroom import DraftRoomMixin
+from tabletop.games.paragons.presentation.menus import MenusMixin
+from tabletop.games.paragons.presentation.narrate import NARRATE
+from tabletop.games.paragons.presentation.style import RED, cid, parse
+from tabletop.games.paragons.presentation.words import WordsMixin
+from tabletop.table.cover import rules_page
+from tabletop.table.layout import Layout
+from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.sprites import CardSprite
+
+__all__ = ["PRESENTATION", "ParagonsPresenter", "rules_text"]
+
+rules_text = rules_page("tabletop.games.paragons")
+
+# what a card can do, by the argument that names it
+_SOURCE = {"play": 0, "cast": 0, "hide": 0, "reveal": 0, "attack": 0, "ability": 0, "caster": 0,
+           "garrison": 0, "recruit": 0, "defend": 1}
+
+
+def source(a: Action) -> int | None:
+    i = _SOURCE.get(a.kind)
+    return None if i is None else a.args[i]
+
+
+class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, WordsMixin, Presenter):
+    auto_pass_kinds = frozenset({"decline"})
+    narrator = NARRATE
+    important_kinds = frozenset({"game", "game_over", "over", "out", "class"})
+    sticky_zoom = True
+    button_h = 44
+
+    def __init__(self, scene, faces_cache, settings, seat_names) -> None:
+        super().__init__(scene, faces_cache, settings, seat_names)
+        players = max(2, len(seat_names))
+        self.table_layout = Layout.load("paragons", players)
+        # the draft room draws its own panels: no zone of the battle table may show through
+        self.room_layout = Layout(size=self.table_layout.size)
+        self.layout = self.table_layout
+        scene.set_layout(self.layout)
+        self.view = None
+        self.me = 0
+        self.selected: int | None = None         # click-then-click: the card chosen first
+        self.menu: list[Action] = []
+        self.menu_title = ""
+        self.menu_at: tuple[float, float] = (700, 300)
+        self.menu_page = 0
+        self._strip = ""
+        self.marked: set[int] = set()            # the mulligan: hand cards to send back
+        self.answer_page = 0
+        self.note = ""                           # a sentence the room asked the status line to show
+        self._terms: set[str] | None = None
+
+    # --- names and faces ---------------------------------------------------------------------------
+    def name(self, c: int) -> str:
+        v = self.view
+        d = v.designs.get(c, UNKNOWN) if v is not None else UNKNOWN
+        return card(d).name if d else "a hidden card"
+
+    def target_name(self, t: int | None) -> str:
+        v = self.view
+        if t is None:
+            return ""
+        if t < 0:
+            return self._seat_name(-1 - t)
+        if t >= LINK_BASE:
+            return "a link of the chain"
+        if t >= SPACE_BASE:
+            q, i = divmod(t - SPACE_BASE, SPACES)
+            return f"{self._seat_name(q)}'s {'Front' if i < 4 else 'Back'} Line, column {i % 4 + 1}"
+        return self.name(t) if v is not None else ""
+
+    def _face(self, c: int):
+        d = self.view.designs[c]
+        return faces.face_key(d), partial(faces.compose_face, d)
+
+    def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0):
+        known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
+        key, compose = self._face(c) if face_up and known else (None, None)
+        sprite = self.scene.get(sid)
+        if sprite is None or not isinstance(sprite, CardSprite) or type(sprite) is not CardSprite:
+            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=faces.back_key(),
+                                compose_back=faces.compose_back, face_up=key is not None, x=x, y=y,
+                                w=size[0], h=size[1], z=z, draggable=draggable, angle=angle)
+            self.scene.put(sprite)
+        else:
+            sprite.face_key, sprite.compose_face = key, compose
+            sprite.face_up, sprite.draggable, sprite.z = key is not None, draggable, z
+            if sprite.angle != angle:
+                sprite.angle = angle
+            if (sprite.w, sprite.h) != tuple(size):
+                sprite.w, sprite.h = size
+        self.scene.move(sid, x, y)
+        sprite.dim, sprite.badge, sprite.tooltip, sprite.alpha = False, None, None, 1.0
+        seen.add(sid)
+        return sprite
+
+    # --- the log ---------------------------------------------------------------------------------
+    def tell(self, event: Event) -> str:
+        """The event, with the names of the cards it aims at that the table knows."""
+        d = event.data
+        t = d.get("target")
+        if isinstance(t, int) and is_merc_id(t) and "target_name" not in d and self.view is not None:
+            d = dict(d)
+            d["target_name"] = self.name(t)
+            if t in self.view.owner:
+                d["target_owner"] = self.view.owner[t]
+            event = replace(event, data=d)
+        return self.narrator(event, self.voice())
+
+    # --- sync ----------------------------------------------------------------------------------------
+    def sync(self, view, legal, my_turn, events) -> None:
+        self.view, self.legal, self.my_turn = view, list(legal), my_turn
+        self.me = view.viewer if view.viewer is not None else 0
+        if events:
+            self.note = ""
+        self._forget_stale()
+        seen: set[str] = set()
+        room = self._in_room()
+        layout = self.room_layout if room else self.table_layout
+        if self.layout is not layout:
+            self.layout = layout
+            self.scene.set_layout(layout)
+        if room:
+            self._sync_room(seen)
+        else:
+            self._sync_table(seen)
+        self._settle(seen)
+
+    def _sync_table(self, seen) -> None:
+        v = self.view
+        zones = self.layout.zones
+        opps = [(self.me + k) % v.players for k in range(1, v.players)]
+        ox, oy, ow, oh = zones["opp_area"].rect
+        w = ow / len(opps)
+        for k, p in enumerate(opps):
+            self._sync_seat(p, (ox + k * w, oy, w - (12 if len(opps) > 1 else 0), oh), seen, mine=False)
+        self._sync_seat(self.me, zones["my_area"].rect, seen, mine=True)
+        self._sync_hand(seen)
+        self._sync_middle(seen)
+        self._sync_controls(seen)
+        self._sync_menu(seen)
+        self._sync_arrows(seen)
+
+    def _forget_stale(self) -> None:
+        v = self.view
+        if not self.my_turn:
+            self.selected, self.menu = None, []
+        if v.phase != MULLIGAN or not self.my_turn:
+            self.marked = set()
+        self.marked &= set(v.hands[self.me])
+        if self.selected is not None and not self._acts_of(self.selected):
+            self.selected = None
+        if self.menu and not all(a in self.legal for a in self.menu):
+            self.menu = []
+
+    def _to_act(self) -> int | None:
+        v = self.view
+        if v is None or v.phase == OVER:
+            return None
+        if v.phase != "play":
+            return v.deciding
+        if v.pending is not None:
+            return v.pending.seat
+        return v.prio if v.prio >= 0 else v.turn
+
+    def origin_of(self, event, gone):
+        """A card another seat plays from its hidden hand (or Hidden Pile) comes from that pile."""
+        seat = event.data.get("seat")
+        where = event.data.get("from")
+        if seat is None or where not in ("hand", "hidden"):
+            return None
+        pile = f"pile:{where}:{seat}"
+        if pile in gone:
+            return gone[pile]
+        s = self.scene.get(pile)
+        return (s.x, s.y) if s is not None else None
+
+    def floats_of(self, event):
+        """Life lost or gained rises from the seat's d20."""
+        d = event.data
+        if event.kind == "life" and d.get("amount"):
+            n = d["amount"]
+            return [(f"life:{d['seat']}", f"{n:+d}", RED if n < 0 else (120, 220, 130))]
+        return []
+
+    # --- what actions name on the table -------------------------------------------------------------
+    def _acts_of(self, c: int) -> list[Action]:
+        return [a for a in self.legal if source(a) == c]
+
+    def target_sprite(self, t: int) -> str | None:
+        """The sprite that stands for an encoded target (targets.py)."""
+        v = self.view
+        if t < 0:
+            return f"life:{-1 - t}"
+        if t >= LINK_BASE:
+            i = t - LINK_BASE
+            links = list(v.stack)
+            if i < len(links):
+                link = links[i]
+                return f"card:{link.card}" if link.holds_card and link.card in v.designs else f"lnk:{i}"
+            return None
+        if t >= SPACE_BASE:
+            q, i = divmod(t - SPACE_BASE, SPACES)
+            return f"space:{q}:{i}"
+        return f"card:{t}"
+
+    def _space_spots(self, q: int, i: int) -> set[str]:
+        out = {f"space:{q}:{i}"}
+        m = self.view.spaces[q][i]
+        if m >= 0:
+            out.add(f"card:{m}")
+        e = self.view.enchants[q][i]
+        if e >= 0:
+            out.add(f"card:{e}")
+        return out
+
+    def action_spots(self, a: Action) -> set[str]:
+        """Where a drop (or a click after choosing the card) makes this action."""
+        v = self.view
+        k = a.kind
+        if k in ("play", "reveal") and a.args[1] >= 0:
+            spots = self._space_spots(self.me, a.args[1])
+            return spots
+        if k in ("play", "reveal", "cast", "ability", "rechoose"):
+            ts = a.args[-1]
+            if k == "rechoose" and a.args[0] >= 0:
+                return self._space_spots(v.pending.seat, a.args[0])
+            if not ts:
+                return set()
+            t = ts[0]
+            if SPACE_BASE <= t < LINK_BASE:
+                return self._space_spots(*divmod(t - SPACE_BASE, SPACES))
+            s = self.target_sprite(t)
+            return {s} if s else set()
+        if k == "attack":
+            return {self.target_sprite(A.ATTACK.target(a))}
+        if k == "caster":
+            return {self.target_sprite(A.CASTER.target(a))}
+        if k == "defend":
+            return {f"card:{A.DEFEND.attacker(a)}"}
+        if k == "hide":
+            return {f"pile:hidden:{self.me}"} | {f"card:{h}" for h in v.hidden[self.me]}
+        if k == "recruit":
+            return {"hand"}
+        return set()
+
+    def _untargeted(self, a: Action) -> bool:
+        """A spell (or a revealed Hidden spell) that aims at nothing: dropped anywhere on the table."""
+        return a.kind in ("cast", "reveal") and (a.kind == "cast" or a.args[1] < 0) and not a.args[-1]
+
+    # --- highlights ------------------------------------------------------------------------------------
+    def _highlight(self) -> None:
+        if self._in_room():
+            self.scene.set_glow(self._room_glow())
+            self._mark_hint()
+            return
+        for sprite in self.scene.sprites():
+            if sprite.id.startswith("card:") and sprite.highlight in ("select", "hint", "glow", "warn"):
+                sprite.highlight = None
+        v = self.view
+        glow: set[str] = set()
+        if v is not None and self.my_turn:
+            if self.selected is not None:
+                s = self.scene.get(f"card:{self.selected}")
+                if s is not None:
+                    s.highlight = "select"
+                glow = self.drag_targets(f"card:{self.selected}")
+            elif self.menu:
+                glow = set(self._menu_targets())
+            elif v.pending is not None:
+                glow = set(self._answer_spots())
+            elif v.phase == MULLIGAN:
+                for c in self.marked:
+                    s = self.scene.get(f"card:{c}")
+                    if s is not None:
+                        s.highlight = "warn"
+            elif self._legal("defend"):
+                glow = {f"card:{A.DEFEND.defender(a)}" for a in self._legal("defend")}
+            else:
+                glow = {f"card:{source(a)}" for a in self.legal if source(a) is not None}
+        # link sprites keep their own "select" ring for the last link (chainbar)
+        v and self._relink()
+        self.scene.set_glow({g for g in glow if g})
+        self._mark_hint()
+
+    def _relink(self) -> None:
+        v = self.view
+        links = list(v.stack) + ([v.pending] if v.pending is not None else [])
+        if links:
+            last = links[-1]
+            sid = f"card:{last.card}" if last.holds_card and last.card in v.designs else f"lnk:{len(links) - 1}"
+            s = self.scene.get(sid)
+            if s is not None and s.highlight is None:
+                s.highlight = "select"
+
+    def _hint_cards(self, a: Action) -> list[int]:
+        out = []
+        c = source(a)
+        if c is not None:
+            out.append(c)
+        for sid in self.action_spots(a):
+            t = cid(sid)
+            if t is not None:
+                out.append(t)
+        return out
+
+    def _answer_spots(self) -> dict[str, Action]:
+        """Places that answer a re-choice when clicked (named by one answer only)."""
+        named: dict[str, list[Action]] = {}
+        for a in self._legal("rechoose"):
+            for sid in self.action_spots(a):
+                named.setdefault(sid, []).append(a)
+        return {sid: acts[0] for sid, acts in named.items() if len(acts) == 1}
+
+    # --- dragging -----------------------------------------------------------------------------------
+    def _board_drags(self, m: int) -> list[Action]:
+        return [a for a in self._acts_of(m) if a.kind in ("attack", "caster", "defend")]
+
+    def drag_targets(self, sprite_id: str) -> set[str]:
+        if self._in_room():
+            return self._room_drag_targets(sprite_id)
+        c = cid(sprite_id)
+        v = self.view
+        if c is None or v is None or not self.my_turn or v.phase != "play" or v.pending is not None:
+            return set()
+        out: set[str] = set()
+        for a in self._acts_of(c):
+            if a.kind in ("ability", "garrison"):
+                continue
+            if self._untargeted(a):
+                out |= {"my_area", "middle", "opp_area"}
+            out |= self.action_spots(a)
+            if a.kind in ("play", "reveal") and a.args[2] >= 0:
+                dest = self.scene.get(f"space:{self.me}:{a.args[2]}")
+                if dest is not None and hasattr(dest, "bump_from"):
+                    dest.bump_from |= self._space_spots(self.me, a.args[1])
+        out.discard(sprite_id)
+        return out
+
+    def drop(self, sprite_id: str, target: str | None):
+        if self._in_room():
+            return self._noted(self._room_drop(sprite_id, target))
+        c = cid(sprite_id)
+        v = self.view
+        if c is None or v is None or target is None or target == sprite_id:
+            return None
+        if not self.my_turn:
+            return self._candidate(c, target)
+        acts = self._drop_acts(c, target)
+        if len(acts) == 1:
+            self.selected = None
+            return acts[0]
+        if acts:
+            return self.open_menu(acts, self._choice_title(c, acts), self._near(target))
+        return self._candidate(c, target)
+
+    def _drop_acts(self, c: int, target: str) -> list[Action]:
+        out = []
+        for a in self._acts_of(c):
+            if a.kind in ("ability", "garrison") and target != f"card:{c}":
+                continue
+            if self._untargeted(a):
+                if target not in ("hand",) and not target.startswith("btn:"):
+                    out.append(a)
+                continue
+            if target in self.action_spots(a):
+                out.append(a)
+        # a mercenary dropped on a space: its plays there (the push and the target are asked next)
+        return out
+
+    def _choice_title(self, c: int, acts: list[Action]) -> str:
+        nm = self.name(c)
+        if all(a.kind in ("play", "reveal") for a in acts):
+            if len({a.args[2] for a in acts}) > 1:
+                return f"{nm}: where does the mercenary there move?"
+            return f"{nm}: choose its target"
+        return f"{nm}: choose"
+
+    def _candidate(self, c: int, target: str):
+        """The action a refused drop meant, for the engine to say why it is refused."""
+        v = self.view
+        t = self._encode(target)
+        if c in v.hands[self.me] or c in v.hidden[self.me]:
+            d = v.designs.get(c, UNKNOWN)
+            if not d:
+                return None
+            k = card(d)
+            space = -1
+            if t is not None and SPACE_BASE <= t < LINK_BASE:
+                q, space = divmod(t - SPACE_BASE, SPACES)
+                if q != self.me:
+                    space = -1
+            if c in v.hidden[self.me]:
+                return A.REVEAL(c, space, -1, () if t is None or k.is_merc else (t,))
+            if target == f"pile:hidden:{self.me}":
+                return A.HIDE(c)
+            if k.hidden:
+                return A.HIDE(c) if v.phase == "play" else A.CAST(c, ())
+            if k.is_merc:
+                return A.PLAY(c, space, -1, ())
+            return A.CAST(c, () if t is None else (t,))
+        if c in v.pool:
+            return A.RECRUIT(c)
+        if c in v.at and v.board_of(c) == self.me:
+            if t is None or t >= SPACE_BASE:
+                return None
+            attacks = [a for a in self.legal if a.kind == "defend" and A.DEFEND.attacker(a) == t]
+            if attacks or any(l.kind == "attack" and l.card == t for l in v.stack):
+                return A.DEFEND(t, c)
+            return A.ATTACK(c, t)
+        return None
+
+    def _encode(self, target: str | None) -> int | None:
+        """The engine's target for a sprite id (a card, a Life die, a space, a link)."""
+        v = self.view
+        if not target:
+            return None
+        c = cid(target)
+        if c is not None:
+            if c in v.at:
+                return c
+            for i, link in enumerate(v.stack):
+                if link.holds_card and link.card == c:
+                    return LINK_BASE + i
+            return c if c in v.pool else None
+        life = parse(target, "life")
+        if life:
+            return -1 - life[0]
+        sp = parse(target, "space")
+        if sp:
+            return space_target(*sp)
+        ln = parse(target, "lnk")
+        if ln:
+            return LINK_BASE + ln[0]
+        return None
+
+    def _near(self, sprite_id: str | None) -> tuple[float, float]:
+        s = self.scene.get(sprite_id) if sprite_id else None
+        if s is None:
+            return (680, 380)
+        return (s.x + s.w + 14, s.y - 30)
+
+    def _noted(self, result):
+        """The room may answer with a sentence (a refusal): it goes to the status line."""
+        if isinstance(result, str) and result not in (LOCAL, HINT):
+            self.note = result
+            self.scene.status = result
+            return LOCAL
+        return result
+
+    # --- clicks, buttons, keys -----------------------------------------------------------------------
+    def click(self, target: str | None):
+        if self._in_room():
+            return self._noted(self._room_click(target))
+        v = self.view
+        if v is None or not self.my_turn or v.phase == OVER:
+            return None
+        self.note = ""
+        c = cid(target)
+        if v.phase == MULLIGAN:
+            if c is not None and c in v.hands[self.me]:
+                self.marked ^= {c}
+                return LOCAL
+            return None
+        if v.pending is not None:
+            return self._answer_spots().get(target)
+        if self.menu:
+            pick = self._menu_targets().get(target)
+            if pick is not None:
+                self.menu = []
+                return pick
+            return None
+        defends = [a for a in self._legal("defend") if A.DEFEND.defender(a) == c]
+        if self.selected is None and len(defends) == 1:
+            return defends[0]
+        if self.selected is not None:
+            if c == self.selected:
+                self.selected = None
+                return LOCAL
+            act = self.drop(f"card:{self.selected}", target)
+            if act is not None and act != LOCAL:
+                self.selected = None
+                return act
+            if act == LOCAL:
+                return LOCAL
+            if c is not None and self._acts_of(c):
+                self.selected = c
+                return LOCAL
+            return None
+        if c is not None and c in v.pool:
+            recruits = [a for a in self._legal("recruit") if A.RECRUIT.card(a) == c]
+            return recruits[0] if recruits else A.RECRUIT(c)
+        if c is not None and self._acts_of(c):
+            acts = self._acts_of(c)
+            if all(a.kind in ("ability", "garrison") for a in acts):
+                return self.context(target)
+            self.selected = c
+            return LOCAL
+        return None
+
+    def context(self, target: str | None):
+        """Right-click a card of yours: a menu of what it can do now."""
+        if self._in_room():
+            return None
+        c = cid(target)
+        v = self.view
+        if c is None or v is None or not self.my_turn:
+            return None
+        acts = self._acts_of(c)
+        if not acts:
+            return None
+        return self.open_menu(acts, self.name(c), self._near(target))
+
+    def button(self, button_id: str):
+        if self._in_room():
+            return self._noted(self._room_button(button_id))
+        v = self.view
+        if v is None:
+            return None
+        if button_id.startswith("btn:menu:"):
+            return self._menu_button(button_id)
+        if button_id == "btn:ans:more":
+            self.answer_page += 1
+            return LOCAL
+        if button_id.startswith("btn:ans:"):
+            i = int(button_id.rsplit(":", 1)[1])
+            answers = self._legal("rechoose")
+            return answers[i] if i < len(answers) else None
+        if button_id == "btn:cancel":
+            self.selected, self.menu = None, []
+            return LOCAL
+        if button_id == "btn:end":
+            self.selected, self.menu = None, []
+            return A.END_TURN()
+        if button_id in ("btn:decline", "btn:nodef"):
+            self.selected, self.menu = None, []
+            return A.DECLINE()
+        if button_id == "btn:keep":
+            return A.MULLIGAN(())
+        if button_id == "btn:mull":
+            return self._mulligan_action()
+        return None
+
+    def _mulligan_action(self) -> Action:
+        want = set(self.marked)
+        for a in self._legal("mulligan"):
+            if set(A.MULLIGAN.cards(a)) == want:
+                return a
+        return A.MULLIGAN(tuple(sorted(want)))
+
+    def key(self, name: str):
+        if self._in_room():
+            return self._noted(self._room_key(name))
+        v = self.view
+        if name == "escape":
+            if self.menu or self.selected is not None:
+                self.menu, self.selected = [], None
+                return LOCAL
+            return None
+        if v is None or not self.my_turn or v.phase == OVER:
+            return None
+        if name == "h":
+            return HINT
+        if name in ("enter", "return", "space"):
+            if v.phase == MULLIGAN:
+                return self._mulligan_action() if self.marked else A.MULLIGAN(())
+            if v.pending is not None:
+                return None
+            if self._legal("end_turn"):
+                return A.END_TURN()
+            if self._legal("decline"):
+                return A.DECLINE()
+        return None
+
+    # --- the zoom ---------------------------------------------------------------------------------------
+    def zoom(self, target: str | None):
+        if self._in_room():
+            z = self._room_zoom(target)
+            if z is not None:
+                return z
+        design = self._design_at(target)
+        if not design:
+            return None
+        c = cid(target)
+        return faces.face_key(design) + "/zoom", partial(faces.compose_face, design), self._caption(c, design)
+
+
+PRESENTATION = Presentation(
+    game_id="paragons",
+    make_presenter=ParagonsPresenter,
+    cover=cover,
+    rules_markdown=rules_text,
+    options=[OptionField("variant", "Decks", [("Draft and build your deck", "draft"),
+                                              ("Pre-constructed decks", "preconstructed")], "draft"),
+             OptionField("best_of", "Match", [("Best of 3 games", 3), ("A single game", 1)], 3)],
+)

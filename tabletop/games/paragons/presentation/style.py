@@ -1,0 +1,153 @@
+"""Colours, sizes and sprite ids shared by the modules of the Paragons battle table, and the two
+small pieces only this table draws: the attack arrow and the dark panel behind menus and banners.
+
+Sprite ids: a card wherever it lies is `card:{id}` (so the playback can make it travel); a board
+space is `space:{seat}:{i}`; a seat's Life die `life:{seat}`; a link of the chain `lnk:{i}`
+(a link holding a card shows that card as `card:{id}` instead); piles are `pile:{zone}:{seat}`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import partial
+
+import pygame
+
+from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
+from tabletop.table.sprites import CardSprite, Sprite
+
+LIFE = (196, 44, 52)           # the d20
+MANA = (52, 112, 210)          # the d10 of the Mana Threshold
+GREEN = (120, 210, 130)
+EXHAUSTED = -90.0              # degrees: an exhausted card lies on its side
+CLASS_RGB = {"warrior": (200, 64, 56), "mage": (70, 120, 220), "ranger": (70, 160, 90), "": (150, 150, 150)}
+MENU_PAGE = 8
+
+
+def cid(sprite_id: str | None) -> int | None:
+    """The card a `card:{id}` sprite shows."""
+    if sprite_id and sprite_id.startswith("card:"):
+        try:
+            return int(sprite_id.split(":")[1])
+        except ValueError:
+            return None
+    return None
+
+
+def parse(sprite_id: str | None, head: str) -> tuple[int, ...] | None:
+    """The ints of an id like `space:1:5` when it starts with `head`."""
+    if not sprite_id or not sprite_id.startswith(head + ":"):
+        return None
+    try:
+        return tuple(int(x) for x in sprite_id.split(":")[1:])
+    except ValueError:
+        return None
+
+
+def short(text: str, n: int = 70) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+# --- the attack arrow -------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class ArrowSprite(Sprite):
+    """A thick red arrow from one point to another (virtual coordinates), over the cards."""
+
+    start: tuple[float, float] = (0.0, 0.0)
+    end: tuple[float, float] = (0.0, 0.0)
+    color: tuple[int, int, int] = (232, 70, 58)
+    width: float = field(default=12.0, kw_only=True)
+
+    def place(self, start, end) -> None:
+        self.start, self.end = start, end
+        x0, y0 = min(start[0], end[0]), min(start[1], end[1])
+        # the box spans the arrow (tests check every sprite lies on the table)
+        self.x, self.y = x0, y0
+        self.w, self.h = max(1.0, abs(end[0] - start[0])), max(1.0, abs(end[1] - start[1]))
+
+    def hit(self, vx, vy) -> bool:          # an arrow never takes the pointer
+        return False
+
+    def draw_body(self, target, vp, faces) -> None:
+        (sx, sy), (ex, ey) = vp.to_screen(*self.start), vp.to_screen(*self.end)
+        ang = math.atan2(ey - sy, ex - sx)
+        head = 34 * vp.scale
+        bx, by = ex - math.cos(ang) * head, ey - math.sin(ang) * head
+        w = max(2, round(self.width * vp.scale))
+        nx, ny = -math.sin(ang), math.cos(ang)
+        pts = [(ex, ey), (bx + nx * head * 0.6, by + ny * head * 0.6),
+               (bx - nx * head * 0.6, by - ny * head * 0.6)]
+        shadow = [(x + 3 * vp.scale, y + 4 * vp.scale) for x, y in pts]
+        pygame.draw.line(target, (20, 10, 10), (sx + 3 * vp.scale, sy + 4 * vp.scale),
+                         (bx + 3 * vp.scale, by + 4 * vp.scale), w + 2)
+        pygame.draw.polygon(target, (20, 10, 10), shadow)
+        pygame.draw.line(target, (255, 220, 200), (sx, sy), (bx, by), w + max(2, round(3 * vp.scale)))
+        pygame.draw.line(target, self.color, (sx, sy), (bx, by), w)
+        pygame.draw.polygon(target, (255, 220, 200), pts)
+        inner = [(ex - math.cos(ang) * 4 * vp.scale, ey - math.sin(ang) * 4 * vp.scale),
+                 (bx + nx * head * 0.45, by + ny * head * 0.45), (bx - nx * head * 0.45, by - ny * head * 0.45)]
+        pygame.draw.polygon(target, self.color, inner)
+        pygame.draw.circle(target, self.color, (round(sx), round(sy)), max(3, round(w * 0.9)))
+
+
+# --- panels and board spaces (Pillow images, cached by the face cache) -------------------------
+
+def panel_image(size, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
+    """A dark translucent panel with a gold edge, behind a menu or a banner."""
+    from PIL import Image, ImageDraw
+    w, h = size
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, min(w, h) // 10), fill=fill,
+                                          outline=outline, width=2)
+    return img
+
+
+def space_image(size, front: bool | None, tint):
+    """An empty board space: a soft inset in the felt, marked Front or Back (None: unmarked, an
+    empty pile)."""
+    from PIL import Image, ImageDraw
+
+    from tabletop.table.pil_text import font
+    w, h = size
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = max(6, w // 9)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=(0, 0, 0, 58),
+                        outline=tuple(tint) + (120,), width=max(2, w // 60))
+    d.rounded_rectangle((6, 6, w - 7, h - 7), radius=r - 3, outline=(255, 255, 255, 26), width=1)
+    if front is None:
+        return img
+    f = font(max(10, w // 9), bold=True)
+    text = "FRONT" if front else "BACK"
+    tw = d.textlength(text, font=f)
+    d.text(((w - tw) / 2, h / 2 - f.size / 2), text, font=f, fill=(255, 255, 255, 60))
+    return img
+
+
+def put_panel(scene, pid: str, x, y, w, h, seen, z, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
+    """A panel sprite (a CardSprite whose face is the panel image)."""
+    size = (max(8, int(w)), max(8, int(h)))
+    key = f"paragons/panel/{size[0]}x{size[1]}/{fill}/{outline}"
+    compose = partial(panel_image, size, fill, outline)
+    s = scene.get(pid)
+    if s is None:
+        s = CardSprite(pid, face_key=key, compose_face=compose, x=x, y=y, w=w, h=h, z=z)
+        scene.put(s)
+    else:
+        s.face_key, s.compose_face = key, compose
+        s.x, s.y, s.w, s.h, s.z = x, y, w, h, z
+    seen.add(pid)
+    return s

@@ -1,0 +1,177 @@
+"""What the Paragons table says: the prompt, the side panel's rows per seat, the end-of-game
+summary, and the short glossary shown beside a zoomed card."""
+
+from __future__ import annotations
+
+import re
+
+from tabletop.games.paragons.engine import stats
+from tabletop.games.paragons.engine.cards import CLASS_NAMES, card, card_text
+from tabletop.games.paragons.engine.state import MULLIGAN, OVER
+from tabletop.games.paragons.engine.views import UNKNOWN
+from tabletop.table.presenter import html_table
+
+# our own short words for the keywords a card can carry (the rules page says it in full)
+GLOSSARY: dict[str, str] = {
+    "Garrison": "once a turn, pay the card's cost for a counter; each adds its printed attack and health again",
+    "Hidden": "paid for face down on your turn; revealed for free later, when its condition comes true",
+    "Reach": "attacks any enemy mercenary, Back Line too, and those attacks cannot be defended",
+    "Bounce": "the card goes back to its owner's hand",
+    "First Blood": "when it attacks, its blow lands first",
+    "Critical Strike": "its attacks deal double damage",
+    "Banish": "the card goes to its owner's Reserve Pile for the rest of the game",
+    "Fated": "happens at once; nobody can answer it",
+    "Concealed": "enemy spells and abilities cannot pick it (attacks still can)",
+    "Recover": "the mercenary stands up again",
+    "Recruit": "take a mercenary from the Pool into your hand (2 mana Lesser, 3 Greater)",
+    "Exhaust": "turned on its side: no attacking, defending or abilities until it Recovers",
+    "Imbuement": "a spell that rides on a mercenary and leaves with it",
+    "Enchantment": "a spell on a board space; whoever stands there gets its effect",
+    "Combo": "an extra part if you already played another card this turn",
+    "Copy": "a copy of a spell that resolves, then leaves the game",
+}
+
+
+def terms_on(design: str) -> list[str]:
+    """The glossary entries a card's type, keywords and text use, in glossary order."""
+    k = card(design)
+    text = (card_text(k) + " " + k.type + " " + " ".join(k.keywords).replace("_", " ")).lower()
+    return [t for t in GLOSSARY if re.search(r"\b" + re.escape(t.lower().rstrip("s")), text)]
+
+
+class WordsMixin:
+    """Sentences for the status line, the side panel and the dialogs."""
+
+    def prompt(self) -> str:
+        v = self.view
+        if v is None:
+            return ""
+        if self._in_room():
+            return self._room_prompt()
+        if self.note:
+            return self.note
+        if v.phase == OVER:
+            return self._result_line() or "The match is over."
+        if not self.my_turn:
+            p = self._to_act()
+            if p is None:
+                return ""
+            doing = ("deciding on a mulligan" if v.phase == MULLIGAN else "choosing again" if v.pending
+                     else "reacting" if v.stack else "playing")
+            return f"{self._seat_name(p)} is {doing}…"
+        if v.phase == MULLIGAN:
+            return "Mulligan: click cards to mark them to send back, then press the button (Enter)."
+        if self.menu:
+            return f"{self.menu_title}: pick one (glowing places pick too), or Cancel."
+        if v.pending is not None:
+            return "Choose again: a button in the banner, or click a glowing place."
+        if self._legal("defend"):
+            return "Defend? Click a glowing mercenary to stand in the way, or press No defence (Space)."
+        if v.stack:
+            return ("React or pass: drag a spell or a ready Hidden card to its target, right-click a "
+                    "mercenary for an ability, or Pass (Space) to let the chain resolve.")
+        if self.selected is not None:
+            return "Now click where it goes (glowing), or Escape to cancel."
+        return ("Your turn: drag a mercenary onto a space, a spell onto its target, an attacker onto its "
+                "target; click the Pool to Recruit; right-click a mercenary for more; Space ends the turn.")
+
+    def _result_line(self, v=None) -> str:
+        v = v or self.view
+        if v.winner is None:
+            return ""
+        who = self.voice().who(v.winner)
+        verb = "win" if who == "You" else "wins"
+        score = "–".join(str(n) for n in v.wins)
+        return f"{who} {verb} the match ({score})." if v.best_of > 1 else f"{who} {verb} the game."
+
+    def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
+        rows = [("Class", CLASS_NAMES.get(view.classes[seat], "not chosen yet"))]
+        if view.phase in ("class", "draft", "build"):
+            return rows + [("Cards", str(len(view.owned[seat])))]
+        rows += [("Life", "out" if view.out[seat] else str(view.life[seat])),
+                 ("Mana", f"{view.mana[seat]} (Threshold {view.threshold()})"),
+                 ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat]))),
+                 ("Discard", str(len(view.discards[seat]))), ("Hidden", str(len(view.hidden[seat])))]
+        if view.best_of > 1:
+            rows.append(("Games won", f"{view.wins[seat]} of {view.best_of // 2 + 1} needed"))
+        return rows
+
+    def summary(self, view, events) -> tuple[str, str] | None:
+        kinds = {e.kind for e in events}
+        if "game_over" not in kinds:
+            return None
+        over = "over" in kinds
+        ended = next(e for e in events if e.kind == "game_over")
+        w = ended.data["winner"]
+        you = self.voice()
+        who = you.who(w)
+        verb = "win" if who == "You" else "wins"
+        title = f"{who} {verb} the match" if over else f"{who} {verb} game {ended.data['count']}"
+        rows = []
+        for p in range(view.players):
+            life = "out" if view.out[p] else str(view.life[p])
+            rows.append(f"<tr><td><b>{self._seat_name(p)}</b></td><td>{CLASS_NAMES.get(view.classes[p], '')}</td>"
+                        f"<td>{life}</td><td>{len(view.decks[p])}</td><td>{view.wins[p]}</td></tr>")
+        why = "ran out of cards to draw" if "draw" in str(ended.data.get("cause", "")) else "fell to 0 Life"
+        loser_line = f"The game ended when a player {why}."
+        if over:
+            more = f" {self._result_line(view)}"
+        elif view.best_of > 1:
+            more = " The loser may now swap cards between deck and Reserve Pile before the next game."
+        else:
+            more = ""
+        html = (f"<p><b>{loser_line}</b>{more}</p>"
+                + html_table(["Player", "Class", "Life", "Deck", "Games won"], rows))
+        return title, html
+
+    # --- the zoomed card --------------------------------------------------------------------------
+    def _caption(self, c: int | None, design: str) -> str:
+        v = self.view
+        k = card(design)
+        lines = [k.name]
+        if c is not None and c in v.at:
+            atk, hp = stats.attack(v, c), stats.health(v, c)
+            dmg = v.damage.get(c, 0)
+            bits = [f"Attack {atk}", f"Health {hp - dmg}/{hp}"]
+            if v.garrison.get(c):
+                bits.append(f"{v.garrison[c]} Garrison")
+            if c in v.exhausted:
+                bits.append("exhausted")
+            lines.append(" · ".join(bits))
+        else:
+            kind = k.type.capitalize() + (f" · {k.combat.capitalize()}" if k.combat else "")
+            lines.append(f"{k.cost} mana · {kind}")
+        for t in terms_on(design):
+            lines.append(f"{t}: {GLOSSARY[t]}.")
+        return "\n".join(lines)
+
+    def glossary(self, target: str | None) -> list[str]:
+        design = self._design_at(target)
+        return [t for t in terms_on(design) if t in self._rules_terms()] if design else []
+
+    def _rules_terms(self) -> set[str]:
+        if self._terms is None:
+            from tabletop.games.paragons.presentation.presenter import rules_text
+            text = rules_text()
+            self._terms = set(re.findall(r"^- \*\*(.+?)\*\*", text, re.M))
+        return self._terms
+
+    def _design_at(self, target: str | None) -> str:
+        """The design a sprite shows, when this seat may know it."""
+        v = self.view
+        if v is None or not target:
+            return ""
+        if target.startswith("card:"):
+            try:
+                c = int(target.split(":")[1])
+            except ValueError:
+                return ""
+            d = v.designs.get(c, UNKNOWN)
+            return d or ""
+        if target.startswith("lnk:"):
+            i = int(target.split(":")[1])
+            links = list(v.stack) + ([v.pending] if v.pending is not None else [])
+            if i < len(links):
+                link = links[i]
+                return link.design or (v.designs.get(link.card, "") if link.card >= 0 else "")
+        return ""

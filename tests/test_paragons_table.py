@@ -1,0 +1,337 @@
+"""The Paragons battle table, headless: a whole pre-constructed game against the greedy bot made
+only through the table's own gestures (drops among the targets it offers, clicks, buttons, menus);
+every sprite on the table at two window sizes; a refused drop answered by the engine in words;
+the "Defend?" prompt and the "React or pass" banner when they are due; the log tells every event."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from tabletop.bots.greedy import GreedyBot
+from tabletop.core import Action, Rng
+from tabletop.games.paragons.engine.rules import GAME
+from tabletop.games.paragons.engine.state import MULLIGAN, OVER, PLAY
+from tabletop.games.paragons.policy import POLICY
+from tabletop.games.paragons.presentation.narrate import NARRATE
+from tabletop.games.paragons.presentation.presenter import PRESENTATION, ParagonsPresenter
+from tabletop.store.settings import Settings
+from tabletop.table.faces import FaceCache
+from tabletop.table.layout import Layout
+from tabletop.table.narration import Voice
+from tabletop.table.pgsetup import make_target
+from tabletop.table.presenter import LOCAL
+from tabletop.table.scene import Scene
+from tabletop.table.sprites import ButtonSprite
+
+ROOT = Path(__file__).resolve().parent.parent
+PRECON = {"variant": "preconstructed", "best_of": 1}
+
+
+def make(tmp_path, players=2):
+    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
+    scene.pace = 0
+    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    return scene, ParagonsPresenter(scene, scene.faces, Settings(), names)
+
+
+def show(p, s, seat=0):
+    view = GAME.view(s, seat)
+    legal = GAME.legal_actions(s) if GAME.to_act(s) == seat else []
+    p.sync(view, legal, bool(legal), [])
+    return view
+
+
+def advance(s, rng, until, limit=3000):
+    """Random play (every seat) until `until(s)` holds; None when it never does."""
+    for _ in range(limit):
+        if until(s):
+            return s
+        if s.phase == OVER:
+            return None
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    return None
+
+
+# --- a whole game through the table ------------------------------------------------------------
+
+def _gestures(p, scene):
+    """Every drop the table itself offers now: (card sprite, target) for each draggable card."""
+    out = []
+    for sprite in scene.sprites():
+        if sprite.draggable and sprite.id.startswith("card:"):
+            for t in sorted(p.drag_targets(sprite.id)):
+                out.append((sprite.id, t))
+    return out
+
+
+def _table_move(p, scene, s, rng: random.Random, made: int):
+    """One decision of seat 0 made with the table's gestures; returns the action it proposes."""
+    legal = GAME.legal_actions(s)
+    v = p.view
+    if v.phase == MULLIGAN:
+        hand = list(v.hands[0])
+        if rng.random() < 0.5:
+            assert p.click(f"card:{hand[0]}") == LOCAL
+            show(p, s)
+            return p.button("btn:mull")
+        return p.button("btn:keep")
+    if v.pending is not None:
+        assert scene.get("btn:ans:0") is not None
+        return p.button("btn:ans:0")
+    if any(a.kind == "defend" for a in legal):
+        assert scene.get("lbl:banner").text == "Defend?"
+        if rng.random() < 0.6:
+            glowing = sorted(g for g in scene._glow if g.startswith("card:"))
+            assert glowing
+            return p.click(rng.choice(glowing))
+        return p.button("btn:nodef")
+    if v.stack:
+        assert scene.get("lbl:banner").text == "React or pass"
+        return p.button("btn:decline")
+    gestures = _gestures(p, scene)
+    if made < 8 and gestures and rng.random() < 0.85:
+        sid, target = rng.choice(gestures)
+        got = p.drop(sid, target)
+        for _ in range(3):
+            if got != LOCAL:
+                break
+            show(p, s)
+            assert p.menu, "a drop that asks must open a menu"
+            got = p.button(f"btn:menu:{rng.randrange(len(p.menu))}")
+        return got
+    if made < 8 and rng.random() < 0.5:
+        pool = [c for c in v.pool if any(a.kind == "recruit" and a.args[0] == c for a in legal)]
+        mercs = [m for m in v.mercs(0) if any(a.kind in ("ability", "garrison") and a.args[0] == m for a in legal)]
+        if pool:
+            return p.click(f"card:{rng.choice(pool)}")
+        if mercs:
+            assert p.context(f"card:{rng.choice(mercs)}") == LOCAL
+            show(p, s)
+            return p.button("btn:menu:0")
+    return p.key("space")
+
+
+def test_a_whole_game_against_the_greedy_bot_through_the_table(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup(PRECON, 11, 2)
+    bot = GreedyBot(samples=1, policy=POLICY)
+    rng, bot_rng = random.Random(11), Rng(12)
+    kinds, made, turn = set(), 0, None
+    for _ in range(1500):
+        if s.phase == OVER:
+            break
+        seat = GAME.to_act(s)
+        if seat != 0:
+            GAME.apply(s, bot.choose(GAME, GAME.view(s, seat), GAME.legal_actions(s), bot_rng))
+            continue
+        if (s.round, s.turn) != turn:
+            turn, made = (s.round, s.turn), 0
+        show(p, s)
+        a = _table_move(p, scene, s, rng, made)
+        assert isinstance(a, Action), f"the table proposed {a!r}"
+        assert a in GAME.legal_actions(s), f"{a} refused: {GAME.why_illegal(s, a)}"
+        kinds.add(a.kind)
+        made += 1
+        GAME.apply(s, a)
+    assert s.phase == OVER, "the game did not finish"
+    assert {"mulligan", "play", "end_turn", "attack"} <= kinds, kinds
+    show(p, s)
+    assert scene.get("lbl:banner").text == "The match is over"
+
+
+# --- drag targets and refusals -------------------------------------------------------------------
+
+def _main_turn(seed=5, players=2):
+    s = GAME.setup(PRECON | {"best_of": 3}, seed, players)
+    return advance(s, Rng(seed), lambda s: s.phase == PLAY and GAME.to_act(s) == 0 and not s.stack
+                   and s.round >= 4 and s.pending is None)
+
+
+def test_every_drag_target_makes_a_legal_action_or_asks(tmp_path):
+    scene, p = make(tmp_path)
+    s = _main_turn()
+    show(p, s)
+    legal = GAME.legal_actions(s)
+    seen = 0
+    for sid, target in _gestures(p, scene):
+        got = p.drop(sid, target)
+        if got == LOCAL:
+            assert p.menu and all(a in legal for a in p.menu)
+            p.button("btn:menu:cancel")
+        else:
+            assert got in legal, (sid, target, got)
+        seen += 1
+        show(p, s)
+    assert seen
+
+
+def test_a_refused_drop_is_answered_with_the_engines_sentence(tmp_path):
+    scene, p = make(tmp_path)
+    s = _main_turn()
+    view = show(p, s)
+    # an attack on one of your own mercenaries, or on your own Life
+    mine = view.mercs(0)
+    hand = view.hands[0]
+    got = p.drop(f"card:{hand[0]}", f"life:0") if hand else None
+    if isinstance(got, Action):
+        assert got not in GAME.legal_actions(s)
+        assert GAME.why_illegal(view, got)
+    dear = [c for c in hand if GAME.legal_actions(s) and
+            not any(a.args and a.args[0] == c for a in GAME.legal_actions(s))]
+    if dear:
+        got = p.drop(f"card:{dear[0]}", "space:0:0")
+        assert isinstance(got, Action)
+        why = GAME.why_illegal(view, got)
+        assert why and why.endswith("."), why
+    if mine:
+        got = p.drop(f"card:{mine[0]}", "life:0")
+        assert got == Action("attack", (mine[0], -1))
+        assert GAME.why_illegal(view, got)
+    # a pool card you cannot afford: the click is refused in words
+    poor = [c for c in view.pool if not any(a.kind == "recruit" and a.args[0] == c for a in GAME.legal_actions(s))]
+    if poor:
+        got = p.click(f"card:{poor[0]}")
+        assert got == Action("recruit", (poor[0],)) and GAME.why_illegal(view, got)
+
+
+# --- the prompts -----------------------------------------------------------------------------------
+
+def test_the_defend_prompt_and_the_react_banner(tmp_path):
+    scene, p = make(tmp_path)
+    found = set()
+    for seed in range(1, 40):
+        s = GAME.setup(PRECON, seed, 2)
+        rng = Rng(seed)
+        for _ in range(900):
+            if s.phase == OVER:
+                break
+            if GAME.to_act(s) == 0 and s.stack and s.pending is None:
+                show(p, s)
+                banner = scene.get("lbl:banner").text
+                if any(a.kind == "defend" for a in GAME.legal_actions(s)):
+                    assert banner == "Defend?"
+                    assert scene.get("btn:nodef") is not None
+                    glow = {g for g in scene._glow}
+                    assert glow == {f"card:{a.args[1]}" for a in GAME.legal_actions(s) if a.kind == "defend"}
+                    assert any(sp.id.startswith("arrow:") for sp in scene.sprites())
+                    found.add("defend")
+                else:
+                    assert banner == "React or pass"
+                    assert p.button("btn:decline") == Action("decline")
+                    found.add("react")
+            if GAME.to_act(s) == 1 and s.stack and s.pending is None:
+                show(p, s)
+                assert "may react" in scene.get("lbl:banner").text
+            GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        if found == {"defend", "react"}:
+            break
+    assert found == {"defend", "react"}
+
+
+def test_the_mulligan_marks_cards_and_sends_them_back(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup(PRECON, 4, 2)
+    s = advance(s, Rng(4), lambda s: s.phase == MULLIGAN and GAME.to_act(s) == 0)
+    view = show(p, s)
+    assert scene.get("btn:keep") is not None
+    a, b = view.hands[0][:2]
+    p.click(f"card:{a}")
+    p.click(f"card:{b}")
+    show(p, s)
+    got = p.button("btn:mull")
+    assert got in GAME.legal_actions(s) and set(got.args[0]) == {a, b}
+    p.click(f"card:{a}")
+    assert set(p.button("btn:mull").args[0]) == {b}
+
+
+# --- every sprite on the table --------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,size", [(2, (1280, 720)), (2, (2560, 1440)), (3, (1280, 720)),
+                                          (3, (2560, 1440))])
+def test_every_sprite_lies_inside_the_table(tmp_path, players, size):
+    scene, p = make(tmp_path, players)
+    rng = random.Random(players)
+    s = GAME.setup(PRECON, 7, players)
+    checked = 0
+    for _ in range(700):
+        if s.phase == OVER:
+            break
+        if GAME.to_act(s) == 0 and (s.stack or rng.random() < 0.06):
+            show(p, s)
+            scene.update(5)
+            target = make_target(*size)
+            scene.render(target)
+            box = scene.viewport.content.inflate(4, 4)
+            for sp in scene.sprites():
+                if sp.visible and not sp.id.startswith("fx:"):
+                    r = sp.screen_rect(scene.viewport)
+                    assert box.contains(r), f"{sp.id} at {r} leaves the table {box}"
+            checked += 1
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert checked >= 3
+
+
+def test_the_zoom_and_the_glossary(tmp_path):
+    scene, p = make(tmp_path)
+    s = _main_turn()
+    view = show(p, s)
+    c = view.hands[0][0]
+    key, compose, caption = p.zoom(f"card:{c}")
+    assert caption.splitlines()[0] == p.name(c)
+    assert all(t in caption for t in p.glossary(f"card:{c}"))
+    hidden = [sp.id for sp in scene.sprites() if sp.id.startswith("card:")
+              and int(sp.id[5:]) in view.hands[1]]
+    assert not hidden, "the other seat's hand shows as backs only"
+
+
+def test_the_presentation_offers_the_variant_and_the_match_length():
+    keys = {o.key: [v for _, v in o.choices] for o in PRESENTATION.options}
+    assert keys == {"variant": ["draft", "preconstructed"], "best_of": [3, 1]}
+    assert "Paragons" in PRESENTATION.rules_markdown()
+
+
+# --- the log ------------------------------------------------------------------------------------------
+
+def test_every_event_kind_the_engine_emits_has_a_teller():
+    kinds = set()
+    for path in (ROOT / "tabletop" / "games" / "paragons" / "engine").glob("*.py"):
+        kinds |= set(re.findall(r'Event\("(\w+)"', path.read_text(encoding="utf-8")))
+    kinds.add("draw")                       # core.event.card_drawn
+    assert len(kinds) > 30
+    assert not {k for k in kinds if not NARRATE.knows(k)}
+
+
+_YOU_WRONG = re.compile(r"\bYou (?!pass\b)(\w+s)\b")
+
+
+@pytest.mark.parametrize("players,seed,variant", [(2, 3, "preconstructed"), (3, 5, "preconstructed"),
+                                                  (2, 8, "draft")])
+def test_random_games_are_told_in_full_sentences(players, seed, variant):
+    names = ("Ann", "Bob", "Cyd")[:players]
+    s = GAME.setup({"variant": variant}, seed, players)
+    rng = Rng(seed)
+    kinds = set()
+    for _ in range(1500):
+        if s.phase == OVER:
+            break
+        for e in GAME.apply(s, rng.choice(GAME.legal_actions(s))):
+            kinds.add(e.kind)
+            assert not e.leaks(), e.kind
+            for viewer in [*range(players), None]:
+                seen = e.for_seat(viewer)
+                told = NARRATE(seen, Voice(names, viewer))
+                assert NARRATE.knows(e.kind), e.kind
+                assert told[0].isupper() and told[-1] in ".!?", told
+                assert "Player " not in told and "…" not in told and "[" not in told, told
+                assert not _YOU_WRONG.search(told), told
+                seat = e.data.get("seat")
+                if isinstance(seat, int):
+                    assert (re.search(r"\b(You|you|your|Your)\b", told) if seat == viewer
+                            else names[seat] in told), told
+                if e.private_to is not None and viewer != e.private_to and e.data.get("name"):
+                    assert e.data["name"] not in told, told
+    assert len(kinds) >= 15
