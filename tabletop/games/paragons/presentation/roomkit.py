@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from tabletop.games.paragons.engine.cards import card
+from tabletop.games.paragons.presentation import faces
 from tabletop.table import paint
-from tabletop.table.faces import placeholder
 from tabletop.table.fonts import font
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the room takes them from here)
-from tabletop.table.sprites import Sprite, default_back
+from tabletop.table.sprites import Sprite
 
 GREEN = (140, 214, 140)
 # a class's colour: the panel's tint, its title, its chips (red, blue, green as the text says)
@@ -67,18 +67,10 @@ class Panel(Sprite):
 
 def face(design: str):
     """(face key, compose) of a design, from the game's faces module."""
-    try:
-        from tabletop.games.paragons.presentation import faces
-    except ImportError:         # the faces module lands beside this one on the same branch
-        return "table/placeholder", placeholder
     return faces.face_key(design), partial(faces.compose_face, design)
 
 
 def back():
-    try:
-        from tabletop.games.paragons.presentation import faces
-    except ImportError:         # the faces module lands beside this one on the same branch
-        return "table/back/v1", default_back
     return faces.back_key(), faces.compose_back
 
 
