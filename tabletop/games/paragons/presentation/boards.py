@@ -37,8 +37,8 @@ class SpaceSprite(CardSprite):
         if owner is None or owner.dragging is None or owner.drop_hover not in self.bump_from:
             return
         r = self.screen_rect(vp)
-        px = max(8, round(15 * vp.scale))
-        surf = faces.memo(("bump-note", px), lambda: paint.shadowed_text("occupant moves here", px,
+        px = max(8, round(16 * vp.scale))
+        surf = faces.memo(("bump-note", px), lambda: paint.shadowed_text("moves here", px,
                                                                          (255, 226, 150), True)[0])
         box = r.inflate(-round(8 * vp.scale), -round(8 * vp.scale))
         pygame.draw.rect(target, (255, 210, 120), box, max(2, round(3 * vp.scale)),
@@ -52,7 +52,7 @@ class BoardsMixin:
     # --- sizes --------------------------------------------------------------------------------
     def _board_card(self, h: float, compact: bool) -> tuple[float, float]:
         """A board card's size for a seat area `h` high (two rows of spaces)."""
-        ch = min(122.0 if compact else 148.0, (h - 12) / 2 - 6)
+        ch = min(116.0 if compact else 148.0, (h - 12) / 2 - 6)
         return (round(ch * 0.716), round(ch))
 
     # --- one seat --------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ class BoardsMixin:
         self._seat_info(p, x0, y0, bx - x0 - 16, h, seen, mine, compact)
         px = bx + bw + 18
         self._sync_piles(p, px, y0, x0 + w - px, h, seen, mine, compact)
-        if out:
+        if out and v.phase != OVER and v.players > 2:
             self.put_label(f"lbl:out:{p}", "Out of the game", bx + bw / 2, by + sh, 30, RED, seen, "center",
                            True, z=900)
 
@@ -162,21 +162,21 @@ class BoardsMixin:
             lx, ly = x + w - die - 6, y + (h - die) / 2 - 10
             mx, my = lx - 108, ly + (die - 70) / 2
             tx, ty, anchor = mx - 18, y + h / 2 - 44, "topright"
-        self.put_label(f"lbl:name:{p}", name, tx, ty, 24 if not compact else 20,
+        self.put_label(f"lbl:name:{p}", name, tx, ty, 26 if not compact else 22,
                        GOLD if to_act else INK, seen, anchor=anchor, bold=True)
         marks = [CLASS_TITLES.get(klass, "")]
         if v.turn == p and v.phase == "play" and not v.out[p]:
             marks.append("◆ their turn" if not mine else "◆ your turn")
-        self.put_label(f"lbl:class:{p}", "  ".join(m for m in marks if m), tx, ty + 30, 15,
+        self.put_label(f"lbl:class:{p}", "  ".join(m for m in marks if m), tx, ty + 30, 17,
                        CLASS_RGB.get(klass, MUTED), seen, anchor=anchor, bold=True)
         if v.best_of > 1:
             need = v.best_of // 2 + 1
             pips = "●" * v.wins[p] + "○" * max(0, need - v.wins[p])
-            self.put_label(f"lbl:wins:{p}", f"Games won {pips}", tx, ty + 52, 14,
+            self.put_label(f"lbl:wins:{p}", f"Games won {pips}", tx, ty + 54, 16,
                            GOLD if v.wins[p] else MUTED, seen, anchor=anchor)
         self.put_die(f"life:{p}", 20, max(1, min(20, v.life[p])), LIFE, lx, ly, die, seen,
                      f"{name}: {v.life[p]} Life" + ("" if mine else " (drop an attacker here to attack)"))
-        self.put_label(f"lbl:life:{p}", f"Life {v.life[p]}", lx + die / 2, ly + die + 3, 15, INK, seen,
+        self.put_label(f"lbl:life:{p}", f"Life {max(0, v.life[p])}", lx + die / 2, ly + die + 3, 17, INK, seen,
                        "midtop", True)
         c = self.scene.get(f"mana:{p}")
         text = f"{v.mana[p]}"
@@ -194,7 +194,7 @@ class BoardsMixin:
     # --- piles ---------------------------------------------------------------------------------
     def _sync_piles(self, p, x, y, w, h, seen, mine, compact) -> None:
         v = self.view
-        pw, ph = (84, 118) if not compact else (58, 81)
+        pw, ph = (84, 118) if not compact else (50, 70)
         piles = []
         if not mine:
             piles.append(("hand", len(v.hands[p]), None, "Hand"))
@@ -203,19 +203,21 @@ class BoardsMixin:
         top = v.discards[p][-1] if v.discards[p] else None
         piles.append(("discard", len(v.discards[p]), top, "Discard"))
         piles.append(("reserve", len(v.reserves[p]), None, "Reserve"))
-        cols = max(1, min(len(piles), int((w + 10) // (pw + 14))))
+        gap_x = 14 if not compact else 20
+        cols = max(1, min(len(piles), int((w + gap_x) // (pw + gap_x))))
         rows = -(-len(piles) // cols)
         gap_y = 26
         total_h = rows * (ph + gap_y)
         y0 = y + max(0.0, (h - total_h) / 2)
         for k, (zone, n, face, title) in enumerate(piles):
-            px = x + (k % cols) * (pw + 14)
+            px = x + (k % cols) * (pw + gap_x)
             py = y0 + (k // cols) * (ph + gap_y)
             if zone == "hidden" and mine and n:
                 self._my_hidden(px, py, (pw, ph), seen)
             else:
                 self._pile(p, zone, n, face, px, py, (pw, ph), seen, mine)
-            self.put_label(f"lbl:pile:{zone}:{p}", f"{title} {n}", px + pw / 2, py + ph + 3, 13 if compact else 14,
+            # compact piles carry their count on the badge only: the labels must not run together
+            self.put_label(f"lbl:pile:{zone}:{p}", title if compact else f"{title} {n}", px + pw / 2, py + ph + 3, 13 if compact else 16,
                            MUTED, seen, "midtop")
 
     def _pile(self, p, zone, n, face, x, y, size, seen, mine) -> None:

@@ -27,13 +27,20 @@ ANSWER_PAGE = 6
 class ChainMixin:
     """Draws the middle zone, the arrows and the controls beside the hand."""
 
+    def put_fit(self, lid, text, x, y, size, color, seen, anchor="midtop", bold=False, maxw=520.0) -> None:
+        """A label cut short (with an ellipsis) until it is at most `maxw` wide."""
+        self.put_label(lid, text, x, y, size, color, seen, anchor, bold)
+        s = self.scene.get(lid)
+        while s.rect[2] > maxw and len(s.text) > 4:
+            s.text = s.text[:max(4, int(len(s.text) * maxw / s.rect[2]) - 1)].rstrip() + "…"
+
     # --- the pool and the threshold ------------------------------------------------------------
     def _sync_middle(self, seen) -> None:
         v = self.view
         x0, y0, w, h = self.layout.zones["middle"].rect
-        size = (80, 112)
+        size = (76, 106)
         top = y0 + h - size[1] - 6
-        self.put_label("lbl:pool", "Mercenary Pool", x0 + 112, y0 + 1, 13, GOLD, seen, bold=True)
+        self.put_label("lbl:pool", "Mercenary Pool", x0 + 112, y0 + 0, 15, GOLD, seen, bold=True)
         n = len(v.neutral_deck)
         if n:
             s = self._card("pile:neutral", None, x0 + 12, top, size, 80, seen, face_up=False)
@@ -46,13 +53,13 @@ class ChainMixin:
             s.tooltip = f"Recruit for {price} mana (less any discount): click it"
             s.dim = self.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
         tx = x0 + 12 + 6 * (size[0] + 10) + 20
-        self.put_die("threshold", 10, max(1, v.threshold()), MANA, tx, y0 + 10, 72, seen,
+        self.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
                      f"Mana Threshold: {v.threshold()} (the round, at most 10)")
-        self.put_label("lbl:threshold", "Mana Threshold", tx + 36, y0 + 84, 12, MUTED, seen, "midtop")
+        self.put_label("lbl:threshold", "Mana Threshold", tx + 46, y0 + 68, 13, MUTED, seen, "midtop")
         game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
-        self.put_label("lbl:round", f"{game} · Round {max(1, v.round)}", tx + 36, y0 + 102, 13, INK, seen,
-                       "midtop", True)
-        cx = tx + 150
+        self.put_label("lbl:game", game, tx + 46, y0 + 86, 15, INK, seen, "midtop", True)
+        self.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y0 + 106, 15, GOLD, seen, "midtop", True)
+        cx = tx + 124
         banner_w = 560
         self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
         self._sync_banner(x0 + w - banner_w, y0 - 2, banner_w, h + 4, seen)
@@ -69,13 +76,13 @@ class ChainMixin:
                            "center")
             return
         self.put_label("lbl:chain", f"Reaction chain · {len(links)} link{'s' if len(links) > 1 else ''}"
-                                    " · the last one resolves first", x, y + 1, 13, MUTED, seen)
-        size = (72, 100)
+                                    " · the last one resolves first", x, y + 0, 15, MUTED, seen)
+        size = (66, 92)
         n = len(links)
         step = min(size[0] + 34, (w - size[0]) / max(1, n - 1)) if n > 1 else 0
         for i, link in enumerate(links):
             lx = x + i * step
-            ly = y + 18
+            ly = y + 22
             pending = v.pending is not None and i == n - 1
             self._link_sprite(i, link, lx, ly, size, seen, top=i == n - 1, pending=pending)
 
@@ -108,7 +115,7 @@ class ChainMixin:
         s.tooltip = self.link_text(link)
         who = self._seat_name(link.seat)
         title = ("Again: " if pending else "") + LINK_TITLES.get(kind, kind)
-        self.put_label(f"lbl:lnk:{i}", short(f"{who} · {title}", 22), x + size[0] / 2, y + size[1] + 1, 12,
+        self.put_label(f"lbl:lnk:{i}", short(f"{who} · {title}", 20), x + size[0] / 2, y + size[1] + 1, 13,
                        GOLD if top else INK, seen, "midtop", bold=top)
 
     def link_text(self, link) -> str:
@@ -165,7 +172,12 @@ class ChainMixin:
         # aim at where the pieces are going, not where an animation has them now
         ax, ay = self._dest(src, a)
         bx, by = self._dest(dst, b)
-        s.place((ax + a.w / 2, ay + a.h / 2), (bx + b.w / 2, by + b.h / 2))
+        start, end = (ax + a.w / 2, ay + a.h / 2), (bx + b.w / 2, by + b.h / 2)
+        # the head stops at the target's edge, so its number (a Life die, a card's cost) stays readable
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        dist = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        back = min(dist * 0.4, min(b.w, b.h) * 0.5)
+        s.place(start, (end[0] - dx / dist * back, end[1] - dy / dist * back))
         seen.add(aid)
 
     def _dest(self, sid, sprite) -> tuple[float, float]:
@@ -180,71 +192,73 @@ class ChainMixin:
                   outline=(214, 178, 96, 150))
         cx = x + w / 2
         if v.phase == OVER:
-            self.put_label("lbl:banner", "The match is over", cx, y + 22, 30, GOLD, seen, "midtop", True)
-            self.put_label("lbl:banner2", self._result_line(), cx, y + 70, 16, INK, seen, "midtop")
+            self.put_fit("lbl:banner", "The match is over", cx, y + 22, 30, GOLD, seen, "midtop", True)
+            self.put_fit("lbl:banner2", self._result_line(), cx, y + 70, 16, INK, seen, "midtop")
             return
         if self._in_mulligan():
             self._mulligan_banner(x, y, w, h, seen)
             return
         if v.pending is not None:
             if self.my_turn:
-                self.put_label("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
-                self.put_label("lbl:banner2", short(f"{self.link_text(v.pending)} can no longer go as declared.", 70),
+                self.put_fit("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
+                self.put_fit("lbl:banner2", short(f"{self.link_text(v.pending)} can no longer go as declared.", 70),
                                cx, y + 44, 14, INK, seen, "midtop")
                 self._answer_buttons(self._legal("rechoose"), x + 12, y + 70, w - 24, seen)
             else:
-                self.put_label("lbl:banner", f"{self._seat_name(v.pending.seat)} is choosing again…", cx,
+                self.put_fit("lbl:banner", f"{self._seat_name(v.pending.seat)} is choosing again…", cx,
                                y + 40, 22, INK, seen, "midtop", True)
             return
         if v.stack:
             top = v.stack[-1]
             if self.my_turn and self._legal("defend"):
                 att = A.DEFEND.attacker(self._legal("defend")[0])
-                self.put_label("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
-                self.put_label("lbl:banner2", short(f"{self.name(att)} attacks. Click a glowing mercenary to stand "
-                                                    "in the way,", 80), cx, y + 40, 14, INK, seen, "midtop")
-                self.put_label("lbl:banner3", "or drag it onto the attacker.", cx, y + 60, 14, INK, seen, "midtop")
+                self.put_fit("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
+                self.put_fit("lbl:banner2", short(f"{self.name(att)} attacks. Click a glowing mercenary to stand "
+                                                    "in the way,", 80), cx, y + 40, 16, INK, seen, "midtop")
+                self.put_fit("lbl:banner3", "or drag it onto the attacker.", cx, y + 62, 16, INK, seen, "midtop")
                 self.put_button("btn:nodef", "No defence", x + w / 2 - 130, y + h - 48, 260, True, True, seen, h=40)
                 return
             if self.my_turn:
-                self.put_label("lbl:banner", "React or pass", cx, y + 4, 28, GOLD, seen, "midtop", True)
-                self.put_label("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 40, 15, INK,
+                self.put_fit("lbl:banner", "React or pass", cx, y + 4, 28, GOLD, seen, "midtop", True)
+                self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 52), cx, y + 40, 17, INK,
                                seen, "midtop")
                 answers = [a for a in self.legal if a.kind != "decline"]
                 tip = ("What you can answer with glows: drag it, or right-click a mercenary."
                        if answers else "You have nothing to answer with.")
-                self.put_label("lbl:banner3", tip, cx, y + 61, 13, MUTED, seen, "midtop")
+                self.put_fit("lbl:banner3", tip, cx, y + 63, 15, MUTED, seen, "midtop")
                 self.put_button("btn:decline", "Pass: let it resolve", x + w / 2 - 150, y + h - 48, 300, True,
                                 True, seen, h=40)
             else:
                 p = self._to_act()
-                self.put_label("lbl:banner", f"{self._seat_name(p)} may react…", cx, y + 26, 24, INK, seen,
+                self.put_fit("lbl:banner", f"{self._seat_name(p)} may react…", cx, y + 26, 24, INK, seen,
                                "midtop", True)
-                self.put_label("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 66, 15,
+                self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 66, 15,
                                MUTED, seen, "midtop")
             return
         p = self._to_act()
         if self.my_turn:
-            self.put_label("lbl:banner", "Your turn", cx, y + 14, 32, GOLD, seen, "midtop", True)
-            self.put_label("lbl:banner2", f"{self.view.mana[self.me]} mana to spend. Play, attack, Recruit, "
-                                          "or end your turn.", cx, y + 58, 15, INK, seen, "midtop")
-            self.put_label("lbl:banner3", "Drag cards; right-click a mercenary for its abilities.", cx, y + 82, 13,
+            self.put_fit("lbl:banner", "Your turn", cx, y + 14, 32, GOLD, seen, "midtop", True)
+            mana = self.view.mana[self.me]
+            what = f"{mana} mana to spend: play, attack, Recruit." if mana else "No mana left: attack, or end your turn."
+            self.put_fit("lbl:banner2", what, cx,
+                           y + 56, 18, INK, seen, "midtop")
+            self.put_fit("lbl:banner3", "Right-click a mercenary for its abilities.", cx, y + 84, 15,
                            MUTED, seen, "midtop")
         elif p is not None:
-            self.put_label("lbl:banner", f"{self._seat_name(p)} is playing…", cx, y + 40, 24, INK, seen,
+            self.put_fit("lbl:banner", f"{self._seat_name(p)} is playing…", cx, y + 40, 24, INK, seen,
                            "midtop", True)
 
     def _mulligan_banner(self, x, y, w, h, seen) -> None:
         cx = x + w / 2
         if not self.my_turn:
             p = self._to_act()
-            self.put_label("lbl:banner", f"{self._seat_name(p)} decides on a mulligan…", cx, y + 40, 22, INK,
+            self.put_fit("lbl:banner", f"{self._seat_name(p)} decides on a mulligan…", cx, y + 40, 22, INK,
                            seen, "midtop", True)
             return
         n = len(self.marked)
-        self.put_label("lbl:banner", "Mulligan", cx, y + 6, 30, GOLD, seen, "midtop", True)
-        self.put_label("lbl:banner2", "Click the cards you want to send back; you draw as many new ones.",
-                       cx, y + 46, 14, INK, seen, "midtop")
+        self.put_fit("lbl:banner", "Mulligan", cx, y + 6, 30, GOLD, seen, "midtop", True)
+        self.put_fit("lbl:banner2", "Click cards to send back; you draw as many new ones.",
+                       cx, y + 44, 16, INK, seen, "midtop")
         bw = (w - 36) / 2
         self.put_button("btn:keep", "Keep this hand", x + 12, y + h - 58, bw, True, n == 0, seen, h=46)
         self.put_button("btn:mull", f"Send back {n} card{'s' if n != 1 else ''}" if n else "Send back…",
@@ -284,7 +298,7 @@ class ChainMixin:
             self.put_button("btn:cancel", "Cancel", x + 10, y + 90, w - 20, True, False, seen, h=44)
         tips = ["Space: end turn or pass", "Esc: cancel · H: hint"] if self.my_turn else []
         for k, t in enumerate(tips):
-            self.put_label(f"lbl:keys:{k}", t, x + w / 2, y + h - 44 + k * 20, 13, MUTED, seen, "midtop")
+            self.put_label(f"lbl:keys:{k}", t, x + w / 2, y + h - 50 + k * 22, 15, MUTED, seen, "midtop")
 
     def _in_mulligan(self) -> bool:
         return self.view is not None and self.view.phase == MULLIGAN

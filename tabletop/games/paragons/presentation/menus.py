@@ -70,7 +70,10 @@ class MenusMixin:
     def _menu_targets(self) -> dict[str, Action]:
         """Sprites that pick one menu entry when clicked: the one place or target it names."""
         named: dict[str, list[Action]] = {}
+        pushes = all(a.kind in ("play", "reveal") for a in self.menu) and len({a.args[1] for a in self.menu}) == 1
         for a in self.menu:
-            for sid in self.action_spots(a):
+            # a choice of where the occupant goes: the empty spaces it may be pushed to pick
+            spots = {f"space:{self.me}:{a.args[2]}"} if pushes and a.args[2] >= 0 else self.action_spots(a)
+            for sid in spots:
                 named.setdefault(sid, []).append(a)
         return {sid: acts[0] for sid, acts in named.items() if len(acts) == 1}

@@ -134,7 +134,9 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
         """The event, with the names of the cards it aims at that the table knows."""
         d = event.data
         t = d.get("target")
-        if isinstance(t, int) and is_merc_id(t) and "target_name" not in d and self.view is not None:
+        # only a name the view knows (an id the view no longer knows stays unnamed, never misnamed)
+        if isinstance(t, int) and is_merc_id(t) and "target_name" not in d and self.view is not None \
+                and self.view.designs.get(t, UNKNOWN):
             d = dict(d)
             d["target_name"] = self.name(t)
             if t in self.view.owner:
@@ -305,6 +307,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
             elif v.pending is not None:
                 glow = set(self._answer_spots())
             elif v.phase == MULLIGAN:
+                glow = {f"card:{c}" for c in v.hands[self.me] if c not in self.marked}
                 for c in self.marked:
                     s = self.scene.get(f"card:{c}")
                     if s is not None:
@@ -407,7 +410,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
         nm = self.name(c)
         if all(a.kind in ("play", "reveal") for a in acts):
             if len({a.args[2] for a in acts}) > 1:
-                return f"{nm}: where does the mercenary there move?"
+                return f"{nm}: push the mercenary there to…"
             return f"{nm}: choose its target"
         return f"{nm}: choose"
 

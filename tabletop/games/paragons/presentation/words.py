@@ -60,20 +60,18 @@ class WordsMixin:
                      else "reacting" if v.stack else "playing")
             return f"{self._seat_name(p)} is {doing}…"
         if v.phase == MULLIGAN:
-            return "Mulligan: click cards to mark them to send back, then press the button (Enter)."
+            return "Mulligan: click cards to send back, then confirm (Enter)."
         if self.menu:
-            return f"{self.menu_title}: pick one (glowing places pick too), or Cancel."
+            return "Pick one in the menu (or click a glowing place); Escape cancels."
         if v.pending is not None:
-            return "Choose again: a button in the banner, or click a glowing place."
+            return "Choose again: a button in the banner, or a glowing place."
         if self._legal("defend"):
-            return "Defend? Click a glowing mercenary to stand in the way, or press No defence (Space)."
+            return "Defend? Click a glowing mercenary, or No defence (Space)."
         if v.stack:
-            return ("React or pass: drag a spell or a ready Hidden card to its target, right-click a "
-                    "mercenary for an ability, or Pass (Space) to let the chain resolve.")
+            return "React with what glows, or Pass (Space) to let the chain resolve."
         if self.selected is not None:
-            return "Now click where it goes (glowing), or Escape to cancel."
-        return ("Your turn: drag a mercenary onto a space, a spell onto its target, an attacker onto its "
-                "target; click the Pool to Recruit; right-click a mercenary for more; Space ends the turn.")
+            return "Now click where it goes (it glows); Escape cancels."
+        return "Your turn: drag to play or attack, click the Pool to Recruit; Space ends the turn."
 
     def _result_line(self, v=None) -> str:
         v = v or self.view
@@ -89,11 +87,10 @@ class WordsMixin:
         if view.phase in ("class", "draft", "build"):
             return rows + [("Cards", str(len(view.owned[seat])))]
         rows += [("Life", "out" if view.out[seat] else str(view.life[seat])),
-                 ("Mana", f"{view.mana[seat]} (Threshold {view.threshold()})"),
-                 ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat]))),
-                 ("Discard", str(len(view.discards[seat]))), ("Hidden", str(len(view.hidden[seat])))]
+                 ("Mana", f"{view.mana[seat]} of {view.threshold()}"),
+                 ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat])))]
         if view.best_of > 1:
-            rows.append(("Games won", f"{view.wins[seat]} of {view.best_of // 2 + 1} needed"))
+            rows.append(("Won", f"{view.wins[seat]} of {view.best_of // 2 + 1}"))
         return rows
 
     def summary(self, view, events) -> tuple[str, str] | None:
