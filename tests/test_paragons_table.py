@@ -335,3 +335,36 @@ def test_random_games_are_told_in_full_sentences(players, seed, variant):
                 if e.private_to is not None and viewer != e.private_to and e.data.get("name"):
                     assert e.data["name"] not in told, told
     assert len(kinds) >= 15
+
+
+def test_a_link_to_choose_again_asks_with_buttons_and_glowing_places(tmp_path):
+    scene, p = make(tmp_path)
+    for seed in range(1, 30):
+        s = advance(GAME.setup({"variant": "preconstructed"}, seed, 2), random.Random(seed),
+                    lambda s: s.pending is not None and GAME.to_act(s) == 0)
+        if s is not None:
+            break
+    assert s is not None, "no link to choose again in these seeded games"
+    show(p, s)
+    assert scene.get("lbl:banner").text == "Choose again"
+    legal = GAME.legal_actions(s)
+    assert p.button("btn:ans:0") == legal[0]
+    for sid, a in p._answer_spots().items():
+        assert scene.get(sid) is not None and a in legal
+        assert p.click(sid) == a
+    assert p.key("space") is None          # nothing passes a choice that must be made
+
+
+def test_the_end_of_a_game_has_a_summary(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup(PRECON | {"best_of": 3}, 2, 2)
+    rng = random.Random(2)
+    events = []
+    while s.phase != OVER and s.game_no < 2:
+        events = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        if any(e.kind == "game_over" for e in events):
+            break
+    view = show(p, s)
+    title, html = p.summary(view, [e.for_seat(0) for e in events])
+    assert "game 1" in title and "<table" in html
+    assert p.summary(view, []) is None

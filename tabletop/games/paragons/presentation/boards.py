@@ -21,7 +21,7 @@ from tabletop.table import paint
 from tabletop.table.sprites import CardSprite, CounterSprite
 
 CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
-PEEK = 16                  # how far an Imbuement or an Enchantment shows from under its card
+PEEK = 20                  # how far an Imbuement or an Enchantment shows from under its card
 
 
 @dataclass(eq=False)

@@ -152,8 +152,10 @@ class ChainMixin:
             return
         for i, link in enumerate(v.stack):
             if link.kind == ATTACK and link.targets:
-                self._arrow(f"arrow:{i}", f"card:{link.card}", self.target_sprite(link.targets[0]), seen,
-                            (232, 70, 58))
+                # once a defender stands in the way, the blow goes to it
+                d = v.defenders.get(link.card)
+                aim = f"card:{d}" if d is not None and d >= 0 else self.target_sprite(link.targets[0])
+                self._arrow(f"arrow:{i}", f"card:{link.card}", aim, seen, (232, 70, 58))
             elif link.kind == CASTER and link.targets:
                 self._arrow(f"arrow:{i}", f"card:{link.card}", self.target_sprite(link.targets[0]), seen,
                             (170, 90, 230))
@@ -201,8 +203,8 @@ class ChainMixin:
         if v.pending is not None:
             if self.my_turn:
                 self.put_fit("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
-                self.put_fit("lbl:banner2", short(f"{self.link_text(v.pending)} can no longer go as declared.", 70),
-                               cx, y + 44, 14, INK, seen, "midtop")
+                self.put_fit("lbl:banner2", f"{self.link_text(v.pending)}: pick anew",
+                               cx, y + 40, 16, INK, seen, "midtop")
                 self._answer_buttons(self._legal("rechoose"), x + 12, y + 70, w - 24, seen)
             else:
                 self.put_fit("lbl:banner", f"{self._seat_name(v.pending.seat)} is choosing again…", cx,
@@ -279,10 +281,12 @@ class ChainMixin:
                                 seen, h=34)
                 continue
             i = answers.index(a)
-            text = a.label[len("Instead: "):] if a.label.startswith("Instead: ") else a.label
+            label = self.words(a.label)
+            text = label[len("Instead: "):] if label.startswith("Instead: ") else label
+            text = text.replace("aim it at ", "").replace("play it to ", "")
             self.put_button(f"btn:ans:{i}", short(text[0].upper() + text[1:], 34), bx, by, bw, True, False, seen,
                             h=34)
-            self.scene.get(f"btn:ans:{i}").tooltip = a.label
+            self.scene.get(f"btn:ans:{i}").tooltip = label
 
     # --- the controls beside the hand -----------------------------------------------------------------
     def _sync_controls(self, seen) -> None:

@@ -20,12 +20,12 @@ class MenusMixin:
         self.menu_at = at
         self.menu_page = 0
         self.selected = None
-        common = os.path.commonprefix([a.label for a in acts]) if len(acts) > 1 else ""
+        common = os.path.commonprefix([self.words(a.label) for a in acts]) if len(acts) > 1 else ""
         self._strip = common[:common.rfind(" ") + 1] if len(common) > 20 and " " in common else ""
         return LOCAL
 
     def _menu_text(self, a: Action) -> str:
-        text = a.label or a.kind
+        text = self.words(a.label or a.kind)
         if self._strip and text.startswith(self._strip):
             text = text[len(self._strip):].lstrip(" ,") or text
         return short(text[0].upper() + text[1:], 60)
@@ -46,7 +46,7 @@ class MenusMixin:
         for k, a in enumerate(page):
             i = self.menu_page * MENU_PAGE + k
             self.put_button(f"btn:menu:{i}", self._menu_text(a), x, yy, w, True, False, seen, h=38, z=3000)
-            self.scene.get(f"btn:menu:{i}").tooltip = a.label
+            self.scene.get(f"btn:menu:{i}").tooltip = self.words(a.label)
             yy += 42
         if more:
             pages = (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE

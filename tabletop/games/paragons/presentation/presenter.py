@@ -18,6 +18,7 @@ lists come from the legal actions; a drop or a click only proposes a candidate, 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import partial
 
@@ -103,6 +104,15 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
             q, i = divmod(t - SPACE_BASE, SPACES)
             return f"{self._seat_name(q)}'s {'Front' if i < 4 else 'Back'} Line, column {i % 4 + 1}"
         return self.name(t) if v is not None else ""
+
+    def words(self, label: str) -> str:
+        """An engine label with the seats' names for "Player N" ("your" and "you" for this seat)."""
+        def seat(m):
+            q = int(m.group(1)) - 1
+            if q == self.me:
+                return "your" if m.group(2) else "you"
+            return self._seat_name(q) + (m.group(2) or "")
+        return re.sub(r"Player (\d)('s)?", seat, label)
 
     def _face(self, c: int):
         d = self.view.designs[c]
@@ -398,7 +408,8 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
             if a.kind in ("ability", "garrison") and target != f"card:{c}":
                 continue
             if self._untargeted(a):
-                if target not in ("hand",) and not target.startswith("btn:"):
+                # anywhere on the table but back in the hand
+                if target != "hand" and cid(target) not in self.view.hands[self.me]:
                     out.append(a)
                 continue
             if target in self.action_spots(a):
