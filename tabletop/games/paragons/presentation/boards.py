@@ -18,6 +18,7 @@ from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation.style import (CLASS_RGB, EXHAUSTED, GOLD, INK, LIFE, MUTED, RED,
                                                         space_image)
 from tabletop.table import paint
+from tabletop.table.layout import Zone
 from tabletop.table.sprites import CardSprite, CounterSprite
 
 CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
@@ -127,6 +128,10 @@ class BoardsMixin:
             cx, cy = x + w / 2, y + h / 2
             x, y, w, h = cx - h / 2, cy - w / 2, h, w
         marks = []
+        if s.angle and s.badge:
+            # a card on its side would wear its badge off its corner: the stats join the marks
+            marks.append(("stat", s.badge, (150, 40, 44), "attack/health as it stands now"))
+            s.badge = None
         if dmg:
             marks.append(("dmg", f"-{dmg}", (200, 40, 40), f"{dmg} damage (heals at the start of the next turn)"))
         g = v.garrison.get(m, 0)
@@ -265,12 +270,15 @@ class BoardsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        size = (132, 184)
+        size = (124, 173)
+        x0, y0, w, h = zone.rect
+        # inside the zone's edges, below its title: a big hand overlaps rather than spills
+        inner = Zone("hand-inner", (x0 + 150, y0 + 14, w - 170, h - 14), kind="row")
         active = {a.args[0] for a in self.legal if a.kind in ("play", "cast", "hide")}
         marking = v.phase == "mulligan" and self.my_turn
-        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
+        for i, (c, (x, y)) in enumerate(zip(hand, inner.positions(len(hand), size, 12))):
             lifted = marking and c in self.marked
-            s = self._card(f"card:{c}", c, x, y + 10 - (26 if lifted else 0), size, 500 + i, seen,
+            s = self._card(f"card:{c}", c, x, y - (22 if lifted else 0), size, 500 + i, seen,
                            draggable=c in active)
             s.dim = self.my_turn and not marking and v.phase != OVER and c not in active
             if lifted:

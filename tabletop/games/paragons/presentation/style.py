@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
+from PIL import Image, ImageDraw
 
+from tabletop.table.pil_text import font
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
 from tabletop.table.sprites import CardSprite, Sprite
 
@@ -107,7 +109,6 @@ class ArrowSprite(Sprite):
 
 def panel_image(size, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
     """A dark translucent panel with a gold edge, behind a menu or a banner."""
-    from PIL import Image, ImageDraw
     w, h = size
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, min(w, h) // 10), fill=fill,
@@ -118,9 +119,6 @@ def panel_image(size, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
 def space_image(size, front: bool | None, tint):
     """An empty board space: a soft inset in the felt, marked Front or Back (None: unmarked, an
     empty pile)."""
-    from PIL import Image, ImageDraw
-
-    from tabletop.table.pil_text import font
     w, h = size
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

@@ -9,6 +9,7 @@ from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, card, card_text
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.engine.views import UNKNOWN
+from tabletop.table.cover import rules_page
 from tabletop.table.presenter import html_table
 
 # our own short words for the keywords a card can carry (the rules page says it in full)
@@ -148,8 +149,7 @@ class WordsMixin:
 
     def _rules_terms(self) -> set[str]:
         if self._terms is None:
-            from tabletop.games.paragons.presentation.presenter import rules_text
-            text = rules_text()
+            text = rules_page("tabletop.games.paragons")()
             self._terms = set(re.findall(r"^- \*\*(.+?)\*\*", text, re.M))
         return self._terms
 
