@@ -48,9 +48,10 @@ class ChainMixin:
             s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
         recruits = {A.RECRUIT.card(a) for a in self._legal("recruit")}
         for k, c in enumerate(v.pool):
-            s = self._card(f"card:{c}", c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen)
+            s = self._card(f"card:{c}", c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
+                           draggable=self.my_turn and c in recruits)
             price = 3 if card(v.designs[c]).tier == "greater" else 2
-            s.tooltip = f"Recruit for {price} mana (less any discount): click it"
+            s.tooltip = f"Recruit for {price} mana (less any discount): click it, or drag it to your hand"
             s.dim = self.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
         tx = x0 + 12 + 6 * (size[0] + 10) + 20
         self.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
