@@ -64,7 +64,7 @@ class BoardsMixin:
         cw, ch = self._board_card(h, compact)
         sw, sh = ch + 8, ch + 6               # a space leaves room for a card on its side
         bw = COLS * sw
-        bx = x0 + (w - bw) / 2 if not compact else x0 + 190
+        bx = x0 + (w - bw) / 2 if not compact else x0 + 172
         by = y0 + (h - 2 * sh) / 2
         rows = (0, 1) if mine else (1, 0)     # row 0 is the Front Line: it faces the middle
         out = v.out[p]
@@ -161,7 +161,7 @@ class BoardsMixin:
         die = 92 if not compact else 72
         if compact:
             lx, ly = x + 6, y + h - die - 26
-            mx, my = lx + die + 12, ly + (die - 70) / 2
+            mx, my = lx + die + 8, ly + (die - 60) / 2
             tx, ty, anchor = x + 6, y + 8, "topleft"
         else:
             lx, ly = x + w - die - 6, y + (h - die) / 2 - 10
@@ -171,7 +171,7 @@ class BoardsMixin:
                        GOLD if to_act else INK, seen, anchor=anchor, bold=True)
         marks = [CLASS_TITLES.get(klass, "")]
         if v.turn == p and v.phase == "play" and not v.out[p]:
-            marks.append("◆ their turn" if not mine else "◆ your turn")
+            marks.append("◆ turn" if compact else "◆ their turn" if not mine else "◆ your turn")
         self.put_label(f"lbl:class:{p}", "  ".join(m for m in marks if m), tx, ty + 30, 17,
                        CLASS_RGB.get(klass, MUTED), seen, anchor=anchor, bold=True)
         if v.best_of > 1:
@@ -186,10 +186,10 @@ class BoardsMixin:
         c = self.scene.get(f"mana:{p}")
         text = f"{v.mana[p]}"
         if c is None or not isinstance(c, CounterSprite):
-            c = CounterSprite(f"mana:{p}", value=text, label="Mana", x=mx, y=my, w=92, h=70, z=300)
+            c = CounterSprite(f"mana:{p}", value=text, label="Mana", x=mx, y=my, z=300)
             self.scene.put(c)
-        else:
-            c.value, c.x, c.y = text, mx, my
+        c.value, c.x, c.y = text, mx, my
+        c.w, c.h = (92, 70) if not compact else (78, 60)
         c.tooltip = f"{name}: {v.mana[p]} mana to spend (the Threshold this round is {v.threshold()})"
         seen.add(f"mana:{p}")
 
@@ -208,7 +208,7 @@ class BoardsMixin:
         top = v.discards[p][-1] if v.discards[p] else None
         piles.append(("discard", len(v.discards[p]), top, "Discard"))
         piles.append(("reserve", len(v.reserves[p]), None, "Reserve"))
-        gap_x = 14 if not compact else 20
+        gap_x = 14 if not compact else 28
         cols = max(1, min(len(piles), int((w + gap_x) // (pw + gap_x))))
         rows = -(-len(piles) // cols)
         gap_y = 26
