@@ -369,3 +369,20 @@ def test_the_end_of_a_game_has_a_summary(tmp_path):
     title, html = p.summary(view, [e.for_seat(0) for e in events])
     assert "game 1" in title and "<table" in html
     assert p.summary(view, []) is None
+
+
+def test_a_click_on_a_card_that_can_do_nothing_is_answered_in_words(tmp_path):
+    scene, p = make(tmp_path)
+    for seed in range(3, 30):
+        s = _main_turn(seed)
+        if s is None:
+            continue
+        view = show(p, s)
+        legal = GAME.legal_actions(s)
+        idle = [c for c in view.hands[0] + view.mercs(0) if not any(a.args and a.args[0] == c for a in legal)]
+        if idle:
+            break
+    got = p.click(f"card:{idle[0]}")
+    assert isinstance(got, Action) and got not in legal
+    why = GAME.why_illegal(view, got)
+    assert why and why[0].isupper() and why.endswith("."), why

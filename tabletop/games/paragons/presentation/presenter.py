@@ -545,6 +545,19 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
                 return self.context(target)
             self.selected = c
             return LOCAL
+        return self._idle_click(c)
+
+    def _idle_click(self, c: int | None):
+        """A card of yours that can do nothing now: the move it would make, for the engine to say
+        why not (too dear, exhausted, arrived this turn...)."""
+        v = self.view
+        if c is None or v.phase != "play":
+            return None
+        if c in v.hands[self.me] or c in v.hidden[self.me]:
+            return self._candidate(c, "hand")
+        if c in v.at and v.board_of(c) == self.me:
+            foe = next((q for q in v.live() if q != self.me), None)
+            return A.ATTACK(c, -1 - foe) if foe is not None else None
         return None
 
     def context(self, target: str | None):
