@@ -386,3 +386,19 @@ def test_a_click_on_a_card_that_can_do_nothing_is_answered_in_words(tmp_path):
     assert isinstance(got, Action) and got not in legal
     why = GAME.why_illegal(view, got)
     assert why and why[0].isupper() and why.endswith("."), why
+
+
+def test_piles_open_to_look_through_and_close(tmp_path):
+    scene, p = make(tmp_path)
+    s = _main_turn()
+    view = show(p, s)
+    assert p.click("pile:deck:1") is None                  # another seat's deck stays shut
+    assert p.click("pile:reserve:0") == LOCAL
+    show(p, s)
+    shown = {sp.id for sp in scene.sprites() if sp.id.startswith("view:")}
+    assert shown == {f"view:{c}" for c in view.reserves[0]}
+    assert p.zoom(next(iter(shown))) is not None
+    assert p.click(f"card:{view.hands[0][0]}") is None      # the pile covers the table
+    assert p.key("escape") == LOCAL
+    show(p, s)
+    assert not any(sp.id.startswith("view:") for sp in scene.sprites())

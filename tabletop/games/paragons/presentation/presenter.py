@@ -35,7 +35,7 @@ from tabletop.games.paragons.presentation.boards import BoardsMixin
 from tabletop.games.paragons.presentation.chainbar import ChainMixin
 from tabletop.games.paragons.presentation.cover import cover
 from tabletop.games.paragons.presentation.draftroom import DraftRoomMixin
-from tabletop.games.paragons.presentation.menus import MenusMixin
+from tabletop.games.paragons.presentation.menus import BrowserMixin, MenusMixin
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.style import RED, cid, parse
 from tabletop.games.paragons.presentation.words import WordsMixin
@@ -58,7 +58,8 @@ def source(a: Action) -> int | None:
     return None if i is None else a.args[i]
 
 
-class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, WordsMixin, Presenter):
+class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, BrowserMixin, WordsMixin,
+                        Presenter):
     auto_pass_kinds = frozenset({"decline"})
     narrator = NARRATE
     important_kinds = frozenset({"game", "game_over", "over", "out", "class"})
@@ -187,6 +188,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
         self._sync_controls(seen)
         self._sync_menu(seen)
         self._sync_arrows(seen)
+        self._sync_browser(seen)
 
     def _forget_stale(self) -> None:
         v = self.view
@@ -194,6 +196,8 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
             self.selected, self.menu = None, []
         if v.phase != MULLIGAN or not self.my_turn:
             self.marked = set()
+        if self._in_room():
+            self.browse = None
         self.marked &= set(v.hands[self.me])
         if self.selected is not None and not self._acts_of(self.selected):
             self.selected = None
@@ -502,7 +506,15 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
         if self._in_room():
             return self._noted(self._room_click(target))
         v = self.view
-        if v is None or not self.my_turn or v.phase == OVER:
+        if v is None:
+            return None
+        if self.browse:
+            return None                       # the pile covers the table until it is closed
+        opened = self._pile_click(target)
+        if opened is not None and (self.selected is None or not self.drag_targets(f"card:{self.selected}")
+                                   & {target}):
+            return opened
+        if not self.my_turn or v.phase == OVER:
             return None
         self.note = ""
         c = cid(target)
@@ -579,6 +591,9 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
         v = self.view
         if v is None:
             return None
+        if button_id == "btn:browse:close":
+            self.browse = None
+            return LOCAL
         if button_id.startswith("btn:menu:"):
             return self._menu_button(button_id)
         if button_id == "btn:ans:more":
@@ -615,8 +630,8 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Wor
             return self._noted(self._room_key(name))
         v = self.view
         if name == "escape":
-            if self.menu or self.selected is not None:
-                self.menu, self.selected = [], None
+            if self.menu or self.selected is not None or self.browse:
+                self.menu, self.selected, self.browse = [], None, None
                 return LOCAL
             return None
         if v is None or not self.my_turn or v.phase == OVER:

@@ -111,7 +111,7 @@ def panel_image(size, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
     """A dark translucent panel with a gold edge, behind a menu or a banner."""
     w, h = size
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, min(w, h) // 10), fill=fill,
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, min(18, min(w, h) // 10)), fill=fill,
                                           outline=outline, width=2)
     return img
 

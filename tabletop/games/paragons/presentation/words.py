@@ -51,6 +51,8 @@ class WordsMixin:
             return self._room_prompt()
         if self.note:
             return self.note
+        if self.browse:
+            return "Looking through a pile: Close (or Escape) to go back."
         if v.phase == OVER:
             return self._result_line() or "The match is over."
         if not self.my_turn:
@@ -158,7 +160,7 @@ class WordsMixin:
         v = self.view
         if v is None or not target:
             return ""
-        if target.startswith("card:"):
+        if target.startswith(("card:", "view:")):
             try:
                 c = int(target.split(":")[1])
             except ValueError:
