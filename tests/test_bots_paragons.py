@@ -96,7 +96,7 @@ def test_the_search_never_repeats_an_ability_that_undoes_its_own_cost():
     tired = to_board(s, 0, "tavern-brawler", 1)
     legal = GAME.legal_actions(s)
     loop = book.A.ABILITY(warden, 0, (warden,))
-    assert loop in legal
+    assert loop not in legal, "the engine refuses it: the ability readies another mercenary"
     assert loop not in P.prune_actions(s, legal)
     assert book.rollout_action(s, Rng(1)) != loop
     big = to_board(s, 0, "behemoth", 2)

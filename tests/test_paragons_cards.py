@@ -67,6 +67,28 @@ def test_card_text_is_written_from_the_effect_steps():
         assert c.text or not c.effects and not c.keywords and c.combat == "melee", c.name
 
 
+def test_an_ability_that_readies_another_mercenary_says_another():
+    for design in ("grove-warden", "field-medic", "beast-handler"):
+        assert card(design).text.endswith("Exhaust: Another target mercenary of yours Recovers."), design
+
+
+def test_only_a_mercenarys_own_effect_may_aim_at_another_mercenary_than_itself():
+    merc = {"name": "Test", "type": "mercenary", "cost": 2, "combat": "melee", "attack": 1, "health": 1}
+    arrival = {**merc, "effects": [{"when": "play", "target": "other_own_merc", "do": [{"op": "buff", "atk": 1}]}]}
+    assert parse_card(arrival, "neutral").text == "When this enters the board, another target mercenary " \
+        "of yours gets +1/+0 this turn."
+    hit = {**merc, "effects": [{"when": "activated", "cost": {"mana": 1}, "target": "other_own_merc",
+                                "do": [{"op": "damage", "n": 1}]}]}
+    assert parse_card(hit, "neutral").text == "1 mana: Deal 1 damage to another target mercenary of yours."
+    spell = {"name": "Spell", "type": "spell", "cost": 1,         # a spell is no mercenary: "another" than what?
+             "effects": [{"when": "play", "target": "other_own_merc", "do": [{"op": "recover"}]}]}
+    imbue = {"name": "Charm", "type": "imbuement", "cost": 1, "effects": [{"when": "play", "target": "other_own_merc"}]}
+    pool_merc = {**merc, "effects": [{"when": "play", "target": "other_own_merc", "do": [{"op": "recruit"}]}]}
+    for raw in (spell, imbue, pool_merc):
+        with pytest.raises(CardDataError):
+            parse_card(raw, "mage")
+
+
 def test_card_data_naming_unknown_things_or_impossible_effects_is_refused():
     merc = {"name": "Test", "type": "mercenary", "cost": 2, "combat": "melee", "attack": 1, "health": 1}
     assert parse_card(merc, "neutral").tier == "lesser"

@@ -1,9 +1,12 @@
 """Paragons: the rules of a game, one test per rule (rules text, RULINGS.md, rules_page.md):
 turns and mana, the board, combat, reaction chains, and every keyword."""
 
+import pytest
 from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, end_turn, every_card_once, has_move,
                               legal, let_resolve, pt, to_board, to_hand, to_hidden, to_pool, why)
 
+from tabletop.core.game import IllegalAction
+from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import effects
 from tabletop.games.paragons.engine.moves import recruit_price
 from tabletop.games.paragons.engine.rules import GAME
@@ -561,6 +564,52 @@ def test_concealed_mercenaries_are_no_target_for_enemy_spells_and_abilities():
     assert has_move(s, "attack", caster, hidden_one), "Concealed does not stop attacks"
     mine = to_board(s, 0, "lantern-moth", 2)
     assert has_move(s, "cast", to_hand(s, 0, "arcane-surge"), (mine,)), "your own spells may target it"
+
+
+READIERS = ("grove-warden", "field-medic", "beast-handler")   # Exhaust: another mercenary of yours Recovers
+NOT_ITSELF = "An ability that says another mercenary cannot target the mercenary it comes from."
+
+
+def _aims(s, m):
+    return sorted(A.ABILITY.targets(a)[0] for a in legal(s, "ability") if A.ABILITY.card(a) == m)
+
+
+def test_an_ability_on_another_mercenary_cannot_target_the_mercenary_it_comes_from():
+    # aimed at itself it would pay its exhaust and take it back: a free move, for ever
+    for design in READIERS:
+        s = duel((MAGE, RANGER))
+        m = to_board(s, 0, design, 0)
+        to_board(s, 0, "stonecutter", 1)
+        assert m not in _aims(s, m)
+        assert why(s, "ability", m, 0, (m,)) == NOT_ITSELF
+        with pytest.raises(IllegalAction, match="cannot target the mercenary it comes from"):
+            do(s, "ability", m, 0, (m,))
+        assert m not in s.exhausted and not s.stack
+
+
+def test_an_ability_on_another_mercenary_readies_any_other_mercenary_of_yours():
+    s = duel((MAGE, RANGER))
+    medic = to_board(s, 0, "field-medic", 4)
+    a, b = to_board(s, 0, "stonecutter", 0), to_board(s, 0, "tavern-brawler", 1)
+    to_board(s, 1, "beast-tamer", 0)
+    assert _aims(s, medic) == sorted((a, b)), "an ally, never an enemy nor itself"
+    s.exhausted.add(a)
+    do(s, "ability", medic, 0, (a,))
+    let_resolve(s)
+    assert a not in s.exhausted and medic in s.exhausted
+    assert not legal(s, "ability"), "the cost stays paid"
+
+
+def test_a_link_aimed_at_its_own_mercenary_is_chosen_again_when_it_resolves():
+    s = duel((MAGE, RANGER))
+    warden = to_board(s, 0, "grove-warden", 0)
+    ally = to_board(s, 0, "stonecutter", 1)
+    to_hidden(s, 1, "smoke-screen")                   # so the Ranger is asked and the link waits
+    do(s, "ability", warden, 0, (ally,))
+    s.stack[-1] = s.stack[-1].with_choices(-1, -1, (warden,))   # as a saved chain could hold it
+    let_resolve(s)
+    assert s.pending is not None and warden in s.exhausted
+    assert [A.RECHOOSE.targets(x) for x in legal(s)] == [(ally,)]
 
 
 def test_recover_unexhausts_a_mercenary_and_a_held_one_skips_its_next_recovery():

@@ -210,7 +210,7 @@ def ability_moves(tb: T.Table, seat: int, m: int, own_turn: bool,
             continue
         cost = 0.8 * e.mana + (T.EXHAUSTED_SHARE * tb.worth(m) if e.exhaust else 0.0)
         ranked = _ranked_aims(tb, seat, s.designs[m], e,
-                              chain.aim_choices(s, seat, e.target, ABILITY_AIM, False), False)
+                              chain.aim_choices(s, seat, e.target, ABILITY_AIM, False, m), False)
         out += [(g - cost, A.ABILITY(m, i, t)) for g, t in ranked[:keep]]
     return out
 

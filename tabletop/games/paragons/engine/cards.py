@@ -20,8 +20,8 @@ from tabletop.core.ops import OpDataError
 from tabletop.games.paragons.engine.steps import (CONDITION_TEXT, CONDITIONS, COST_KEYS, GRANTABLE,
                                                   KEYWORD_NAMES, LINK_TARGETS, MERC_KEYWORDS,
                                                   MERC_REFS, MERC_TARGETS, OPS, PLAYER_TARGETS,
-                                                  POOL_TARGETS, SPACE_TARGETS, SPELL_KEYWORDS,
-                                                  TARGETS, WHENS, Effect, Step)
+                                                  POOL_TARGETS, SOURCE_TARGETS, SPACE_TARGETS,
+                                                  SPELL_KEYWORDS, TARGETS, WHENS, Effect, Step)
 
 CLASSES = ("warrior", "mage", "ranger")              # play order; the draft goes the other way
 CLASS_NAMES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
@@ -142,6 +142,8 @@ def _effect(raw: dict, ctype: str, where: str) -> Effect:
         raise CardDataError(f"{where}: unknown target {target!r}")
     if target and when not in ("play", "activated"):
         raise CardDataError(f"{where}: only played or activated effects choose a target")
+    if target in SOURCE_TARGETS and ctype != "mercenary":
+        raise CardDataError(f"{where}: only a mercenary's effect aims at another mercenary than itself")
     attaches = when == "play" and ctype in ("imbuement", "enchantment")
     if attaches:
         want = MERC_TARGETS if ctype == "imbuement" else SPACE_TARGETS

@@ -33,18 +33,20 @@ def design_of(s: ParagonsState, link: Link) -> str:
     return link.design or s.designs[link.card]
 
 
-def aim_choices(s: ParagonsState, seat: int, spec: str, aim: str, optional: bool) -> list[tuple]:
-    """The target tuples to declare an effect with: () when it takes none; () too when nothing
-    is there to aim at and the card may come in without its effect (a mercenary)."""
+def aim_choices(s: ParagonsState, seat: int, spec: str, aim: str, optional: bool,
+                source: int = -1) -> list[tuple]:
+    """The target tuples to declare an effect of card `source` with (-1: no card, as for a
+    copy): () when it takes none; () too when nothing is there to aim at and the card may come
+    in without its effect (a mercenary)."""
     if not spec:
         return [()]
-    found = [(t,) for t in choices(s, seat, spec, aim)]
+    found = [(t,) for t in choices(s, seat, spec, aim, source)]
     return found or ([()] if optional else [])
 
 
 def merc_choices(s: ParagonsState, seat: int, c: int) -> list[tuple[int, int, tuple]]:
     eff = card_of(s, c).play_effect
-    aims = aim_choices(s, seat, eff.target if eff else "", PASSIVE_AIM, True)
+    aims = aim_choices(s, seat, eff.target if eff else "", PASSIVE_AIM, True, c)
     return [(sp, b, t) for sp, b in placements(s, seat) for t in aims]
 
 
@@ -52,11 +54,12 @@ def link_valid(s: ParagonsState, link: Link) -> bool:
     seat, kind = link.seat, link.kind
     if kind == MERC:
         eff = card_of(s, link.card).play_effect
-        aims_ok = not link.targets or target_ok(s, seat, eff.target, link.targets[0], PASSIVE_AIM)
+        aims_ok = not link.targets or target_ok(s, seat, eff.target, link.targets[0], PASSIVE_AIM,
+                                                link.card)
         return can_place(s, seat, link.space, link.bump) and aims_ok
     if kind == SPELL:
         spec = card(design_of(s, link)).play_effect.target
-        return not spec or target_ok(s, seat, spec, link.targets[0], SPELL_AIM)
+        return not spec or target_ok(s, seat, spec, link.targets[0], SPELL_AIM, link.card)
     if kind == ATTACK:
         a = link.card
         return a in s.at and s.board_of(a) == seat and combat_ready(s, a) \
@@ -65,7 +68,7 @@ def link_valid(s: ParagonsState, link: Link) -> bool:
         return _defence_valid(s, link)
     if kind == ABILITY:
         spec = card(link.design).activated[link.index].target
-        return not spec or target_ok(s, seat, spec, link.targets[0], ABILITY_AIM)
+        return not spec or target_ok(s, seat, spec, link.targets[0], ABILITY_AIM, link.card)
     if kind == CASTER:
         return link.targets[0] in combat.caster_targets(s, seat)
     if kind == GARRISON:
@@ -93,13 +96,13 @@ def options(s: ParagonsState, link: Link) -> list[tuple[int, int, tuple]]:
         return merc_choices(s, seat, link.card)
     if kind == SPELL and link.card >= 0:
         spec = card(design_of(s, link)).play_effect.target
-        return [(-1, -1, t) for t in aim_choices(s, seat, spec, SPELL_AIM, False)]
+        return [(-1, -1, t) for t in aim_choices(s, seat, spec, SPELL_AIM, False, link.card)]
     if kind == ATTACK and link.card in s.at and s.board_of(link.card) == seat \
             and combat_ready(s, link.card):
         return [(-1, -1, (t,)) for t in combat.attack_targets(s, link.card)]
     if kind == ABILITY:
         spec = card(link.design).activated[link.index].target
-        return [(-1, -1, t) for t in aim_choices(s, seat, spec, ABILITY_AIM, False)]
+        return [(-1, -1, t) for t in aim_choices(s, seat, spec, ABILITY_AIM, False, link.card)]
     if kind == CASTER:
         return [(-1, -1, (t,)) for t in combat.caster_targets(s, seat)]
     if kind == RECRUIT:

@@ -119,7 +119,7 @@ def fight(s: ParagonsState, a: int, d: int, ev: list[Event]) -> None:
 
 def caster_targets(s: ParagonsState, seat: int) -> list[int]:
     return [m for p in s.live() if p != seat for m in s.mercs(p)
-            if merc_ok(s, seat, "enemy_merc", m, ABILITY_AIM)]
+            if merc_ok(s, seat, "enemy_merc", m, ABILITY_AIM, -1)]
 
 
 def can_cast(s: ParagonsState, m: int) -> bool:

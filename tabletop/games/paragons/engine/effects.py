@@ -209,7 +209,7 @@ def _still_there(s: ParagonsState, c: int, seat: int) -> bool:
 def _refs(s: ParagonsState, ctx: Ctx, st: Step, eff: Effect, chosen: tuple, aim: str) -> list[int]:
     to, seat = st.to, ctx.seat
     if to == "target":
-        return [t for t in chosen[:1] if target_ok(s, seat, eff.target, t, aim)]
+        return [t for t in chosen[:1] if target_ok(s, seat, eff.target, t, aim, ctx.source)]
     if to == "self":
         return [ctx.source] if ctx.source in s.at else []
     if to == "host":
@@ -247,6 +247,7 @@ def run_effect(s: ParagonsState, ctx: Ctx, eff: Effect, chosen: tuple, combo: bo
 # ops are read where they apply (stats.py).
 
 TARGET_NOUN = {"enemy_merc": "target enemy mercenary", "own_merc": "target mercenary of yours",
+               "other_own_merc": "another target mercenary of yours",
                "any_merc": "target mercenary", "opponent": "target opponent",
                "enemy_any": "target enemy mercenary or opponent",
                "pool": "target mercenary of the Mercenary Pool",

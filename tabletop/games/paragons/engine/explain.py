@@ -11,6 +11,7 @@ from tabletop.games.paragons.engine.moves import main_time, recruit_price, revea
 from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, MULLIGAN, SWAP, ParagonsState)
 from tabletop.games.paragons.engine.steps import CONDITION_TEXT
 from tabletop.games.paragons.engine.stats import card_of, has, name
+from tabletop.games.paragons.engine.targets import aims_at_source
 
 _ANSWERS = "spells, Hidden cards revealed, abilities and defences"
 
@@ -128,6 +129,8 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
             return f"{cd.name} is exhausted: its ability needs it to exhaust."
         if e.mana > mana:
             return f"That ability costs {e.mana} mana; you have {mana}."
+        if aims_at_source(e.target, A.ABILITY.targets(a), m):
+            return "An ability that says another mercenary cannot target the mercenary it comes from."
         return "That is not a valid target for this ability."
     if kind == "recruit":
         c = A.RECRUIT.card(a)

@@ -171,7 +171,7 @@ def hand_moves(s: ParagonsState, seat: int, main: bool) -> list[Action]:
         else:
             spec = cd.play_effect.target
             out += [A.CAST(c, t, label=f"Cast {cd.name} ({cd.cost} mana){_aimed(s, t)}")
-                    for t in chain.aim_choices(s, seat, spec, SPELL_AIM, False)]
+                    for t in chain.aim_choices(s, seat, spec, SPELL_AIM, False, c)]
     return out
 
 
@@ -186,7 +186,7 @@ def hidden_moves(s: ParagonsState, seat: int) -> list[Action]:
                     for sp, b, t in chain.merc_choices(s, seat, c)]
         else:
             out += [A.REVEAL(c, -1, -1, t, label=f"Reveal {cd.name}{_aimed(s, t)}")
-                    for t in chain.aim_choices(s, seat, cd.play_effect.target, SPELL_AIM, False)]
+                    for t in chain.aim_choices(s, seat, cd.play_effect.target, SPELL_AIM, False, c)]
     return out
 
 
@@ -199,7 +199,7 @@ def board_moves(s: ParagonsState, seat: int, main: bool) -> list[Action]:
             if not (e.anytime or (own and m not in s.fresh)) or not chain.ability_payable(s, seat, m, e):
                 continue
             out += [A.ABILITY(m, i, t, label=f"{cd.name}'s ability{_aimed(s, t)}")
-                    for t in chain.aim_choices(s, seat, e.target, ABILITY_AIM, False)]
+                    for t in chain.aim_choices(s, seat, e.target, ABILITY_AIM, False, m)]
         if own and combat.can_cast(s, m):
             out += [A.CASTER(m, t, label=f"{cd.name} casts {cd.attack} damage at {target_label(s, t)}")
                     for t in combat.caster_targets(s, seat)]

@@ -15,7 +15,11 @@ from tabletop.core.ops import OpRegistry, Param
 WHENS = ("play", "activated", "turn_start", "turn_end", "destroyed", "leaves", "recruit", "static")
 
 # what a chosen target may be (targets.py checks each)
-MERC_TARGETS = ("enemy_merc", "own_merc", "any_merc")
+MERC_TARGETS = ("enemy_merc", "own_merc", "other_own_merc", "any_merc")
+OWN_MERC_TARGETS = ("own_merc", "other_own_merc")
+# other_own_merc: a mercenary of yours but not the one the effect comes from, so that an
+# ability that readies an ally cannot pay its own exhaust back; only a mercenary has a "this one"
+SOURCE_TARGETS = ("other_own_merc",)
 PLAYER_TARGETS = ("opponent", "enemy_any")            # enemy_any: an enemy mercenary or an opponent
 POOL_TARGETS = ("pool", "pool_lesser")
 SPACE_TARGETS = ("own_space", "enemy_space")

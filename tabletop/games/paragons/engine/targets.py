@@ -7,6 +7,9 @@ voided in place).
 
 Concealed mercenaries are no valid target for enemy spells and Voluntary Abilities; the
 arrival effects of mercenaries (passive abilities) may still target them.
+
+Every check takes `source`, the card the effect comes from (-1: none, as for a copy of a
+spell): "another mercenary of yours" (other_own_merc) is any mercenary of yours but that one.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from tabletop.games.paragons.engine.chain_item import MERC, SPELL
 from tabletop.games.paragons.engine.cards import card
 from tabletop.games.paragons.engine.stats import card_of, has
 from tabletop.games.paragons.engine.state import SPACES, ParagonsState
-from tabletop.games.paragons.engine.steps import MERC_TARGETS, SPACE_TARGETS
+from tabletop.games.paragons.engine.steps import (MERC_TARGETS, OWN_MERC_TARGETS, SOURCE_TARGETS,
+                                                  SPACE_TARGETS)
 
 SPACE_BASE, LINK_BASE = 1000, 2000
 # who aims: Concealed turns away spells and abilities, not passive abilities
@@ -51,15 +55,15 @@ def is_merc_id(t: int) -> bool:
     return 0 <= t < SPACE_BASE
 
 
-def merc_ok(s: ParagonsState, seat: int, spec: str, m: int, aim: str) -> bool:
+def merc_ok(s: ParagonsState, seat: int, spec: str, m: int, aim: str, source: int) -> bool:
     if not is_merc_id(m) or m not in s.at:
         return False
     board = s.board_of(m)
     if s.out[board]:
         return False
     if board == seat:
-        return spec in ("own_merc", "any_merc")
-    if spec == "own_merc":
+        return spec in ("own_merc", "any_merc") or (spec == "other_own_merc" and m != source)
+    if spec in OWN_MERC_TARGETS:
         return False
     return aim == PASSIVE_AIM or not has(s, m, "concealed")
 
@@ -76,17 +80,22 @@ def _link_ok(s: ParagonsState, seat: int, spec: str, t: int) -> bool:
     return link.kind == want and link.seat != seat
 
 
-def target_ok(s: ParagonsState, seat: int, spec: str, t: int, aim: str) -> bool:
-    """Whether `t` is a valid target of `spec` for `seat` now."""
+def aims_at_source(spec: str, targets: tuple, source: int) -> bool:
+    """Do `targets` aim "another mercenary of yours" at the card the effect comes from?"""
+    return spec in SOURCE_TARGETS and source >= 0 and tuple(targets[:1]) == (source,)
+
+
+def target_ok(s: ParagonsState, seat: int, spec: str, t: int, aim: str, source: int) -> bool:
+    """Whether `t` is a valid target of `spec` for `seat` now, for an effect of card `source`."""
     if type(t) is not int:
         return False
     if spec in MERC_TARGETS:
-        return merc_ok(s, seat, spec, t, aim)
+        return merc_ok(s, seat, spec, t, aim, source)
     if spec in ("opponent", "enemy_any"):
         if is_player(t):
             p = player_of(t)
             return 0 <= p < s.players and p != seat and not s.out[p]
-        return spec == "enemy_any" and merc_ok(s, seat, "enemy_merc", t, aim)
+        return spec == "enemy_any" and merc_ok(s, seat, "enemy_merc", t, aim, source)
     if spec in ("pool", "pool_lesser"):
         return t in s.pool and (spec == "pool" or card_of(s, t).tier == "lesser")
     if spec in SPACE_TARGETS:
@@ -101,17 +110,17 @@ def target_ok(s: ParagonsState, seat: int, spec: str, t: int, aim: str) -> bool:
     return False
 
 
-def choices(s: ParagonsState, seat: int, spec: str, aim: str) -> list[int]:
-    """Every valid target of `spec` for `seat` now."""
+def choices(s: ParagonsState, seat: int, spec: str, aim: str, source: int) -> list[int]:
+    """Every valid target of `spec` for `seat` now, for an effect of card `source`."""
     if spec in MERC_TARGETS:
-        return [m for m in s.all_mercs() if merc_ok(s, seat, spec, m, aim)]
+        return [m for m in s.all_mercs() if merc_ok(s, seat, spec, m, aim, source)]
     if spec in ("opponent", "enemy_any"):
         out = [player_target(p) for p in s.live() if p != seat]
         if spec == "enemy_any":
-            out += [m for m in s.all_mercs() if merc_ok(s, seat, "enemy_merc", m, aim)]
+            out += [m for m in s.all_mercs() if merc_ok(s, seat, "enemy_merc", m, aim, source)]
         return out
     if spec in ("pool", "pool_lesser"):
-        return [c for c in s.pool if target_ok(s, seat, spec, c, aim)]
+        return [c for c in s.pool if target_ok(s, seat, spec, c, aim, source)]
     if spec in SPACE_TARGETS:
         seats = [seat] if spec == "own_space" else [p for p in s.live() if p != seat]
         return [space_target(q, i) for q in seats for i in range(SPACES)]
