@@ -14,8 +14,7 @@ from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, 
                                                        RECRUIT, SPELL)
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.presentation import faces
-from tabletop.games.paragons.presentation.style import (GOLD, INK, MANA, MUTED, ArrowSprite, put_panel, short,
-                                                        wrap_words)
+from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, put_panel, short
 from tabletop.table.sprites import CardSprite
 
 LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "Attack", DEFEND: "Defence",
@@ -307,7 +306,3 @@ class ChainMixin:
 
     def _in_mulligan(self) -> bool:
         return self.view is not None and self.view.phase == MULLIGAN
-
-    @staticmethod
-    def _wrap(text: str, n: int) -> list[str]:
-        return wrap_words(text, n)

@@ -26,7 +26,6 @@ from tabletop.core import Action
 from tabletop.core.event import Event
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER, SPACES
 from tabletop.games.paragons.engine.targets import LINK_BASE, SPACE_BASE, is_merc_id, space_target
 from tabletop.games.paragons.engine.views import UNKNOWN
@@ -270,8 +269,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         v = self.view
         k = a.kind
         if k in ("play", "reveal") and a.args[1] >= 0:
-            spots = self._space_spots(self.me, a.args[1])
-            return spots
+            return self._space_spots(self.me, a.args[1])
         if k in ("play", "reveal", "cast", "ability", "rechoose"):
             ts = a.args[-1]
             if k == "rechoose" and a.args[0] >= 0:
@@ -330,8 +328,8 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 glow = {f"card:{A.DEFEND.defender(a)}" for a in self._legal("defend")}
             else:
                 glow = {f"card:{source(a)}" for a in self.legal if source(a) is not None}
-        # link sprites keep their own "select" ring for the last link (chainbar)
-        v and self._relink()
+        if v is not None:
+            self._relink()              # the chain's last link keeps its ring
         self.scene.set_glow({g for g in glow if g})
         self._mark_hint()
 
@@ -418,7 +416,6 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 continue
             if target in self.action_spots(a):
                 out.append(a)
-        # a mercenary dropped on a space: its plays there (the push and the target are asked next)
         return out
 
     def _choice_title(self, c: int, acts: list[Action]) -> str:

@@ -51,17 +51,6 @@ def short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[:n - 1] + "…"
 
 
-def wrap_words(text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
-
-
 # --- the attack arrow -------------------------------------------------------------------------
 
 @dataclass(eq=False)
