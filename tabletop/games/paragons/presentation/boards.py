@@ -247,6 +247,13 @@ class BoardsMixin:
             s.tooltip = f"{zone.capitalize()}: empty"
             seen.add(sid)
             return
+        if zone == "hand":
+            # a hand is held: its backs fan out a little under the top one
+            fan = min(n, 5)
+            for k in range(fan - 1):
+                off = (k + 1 - fan / 2) * 7
+                self._card(f"{sid}:{k}", None, x + off, y + abs(off) * 0.4, size, 76 + k, seen, face_up=False,
+                           angle=-off * 1.1)
         s = self._card(sid, None, x, y, size, 80, seen, face_up=False)
         s.badge = str(n)
         who = "Your" if mine else f"{self._seat_name(p)}'s"
