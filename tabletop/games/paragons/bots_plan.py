@@ -13,8 +13,8 @@ PLAN = ReportPlan(
         "shuffled decks), so one game is the unit of skill at a third of the cost. The drafted "
         "variant is left out of the measured games: the class, the draft and the deck are "
         "deckcraft's heuristics for every search bot (no search is spent on them), so they "
-        "would measure no search; and a drafted deck may hold a mercenary whose ability, "
-        "aimed at itself, undoes its own cost, which one-ply greedy repeats for ever."),
+        "would measure no search: `python -m tabletop.bots.setupcheck paragons` measures them "
+        "instead, against random choices."),
     matchups=(
         Matchup(("ismcts:hard", "random"), 200, 0.95),
         Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),

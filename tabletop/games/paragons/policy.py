@@ -283,9 +283,7 @@ def turn_candidates(tb: T.Table, seat: int) -> set[Action]:
         if reveal_ready(s, seat, c):
             keep.update(a for _, a in book.card_plays(tb, seat, c, True, PRUNE_KEEP))
     for m in s.mercs(seat):
-        # an ability that gains nothing is never searched: some undo their own cost (a
-        # mercenary that exhausts to make a mercenary of yours Recover, aimed at itself) and
-        # the search could repeat them for ever
+        # an ability that gains nothing is never searched: it would only spend the mercenary
         keep.update(a for g, a in book.merc_moves(tb, seat, m, PRUNE_KEEP)
                     if g > (0.0 if a.kind == "ability" else PRUNE_FLOOR))
         if garrison_ok(s, seat, m):

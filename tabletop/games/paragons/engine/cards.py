@@ -333,7 +333,8 @@ def card_text(c: Card) -> str:
     if kws:
         lines.append(", ".join(kws) + ".")
     if c.combat == "caster":
-        lines.append(f"Caster: exhaust on your turn to deal {c.attack} damage to an enemy mercenary.")
+        lines.append(f"Caster: exhaust on your turn to deal {c.attack} damage to an enemy mercenary "
+                     "(not in a turn it attacks); hits back when a caster's ability damages it.")
     elif c.combat == "ranged":
         lines.append("Ranged: hits back when a caster's ability damages it.")
     lines += [t for e in c.effects if (t := effect_text(e, c.type))]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card
+from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
 from tabletop.table.pil_text import fit_line, font, wrap
 
 FACE_VERSION = 2
@@ -61,7 +61,9 @@ _PAD = 10                                   # inside the text box
 
 
 def face_key(design: str) -> str:
-    return f"paragons/card/{design}/v{FACE_VERSION}"
+    # the text's digest is in the key: a face cached on disk never outlives a change of wording
+    text = zlib.crc32(card_text(card(design)).encode("utf-8"))
+    return f"paragons/card/{design}/{text:08x}/v{FACE_VERSION}"
 
 
 def back_key() -> str:
