@@ -8,7 +8,7 @@ import html
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPixmap, QTextCursor
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListView, QListWidget, QListWidgetItem,
                                QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from tabletop.core import Action
@@ -124,6 +124,14 @@ class SidePanel(QWidget):
         self.moves.itemActivated.connect(self._activated)
         self.moves.setWordWrap(True)
         self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        # the scroll bar's room is kept, so moves wrap to a width that does not change when
+        # the list grows long enough to scroll (Qt would elide the lines laid out before)
+        self.moves.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
+        self.moves.setResizeMode(QListView.Adjust)
+        # Qt sizes a wrapped item without its stylesheet padding: none at the sides, so a
+        # line that just fits is never cut with "…"
+        self.moves.setStyleSheet("QListWidget { padding: 4px 8px; } "
+                                 "QListWidget::item { padding: 5px 0px; }")
         self.moves.setMinimumHeight(64)
         top_lay.addWidget(self.moves, 2)
         # below it: the log, as tall as the player drags it
