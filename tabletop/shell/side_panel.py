@@ -26,7 +26,7 @@ class SeatBox(QFrame):
         self.name = label("", "h2")
         lay.addWidget(self.name)
         self.grid = QGridLayout()
-        self.grid.setHorizontalSpacing(14)
+        self.grid.setHorizontalSpacing(8)
         lay.addLayout(self.grid)
         self.cells: list[tuple[QLabel, QLabel]] = []
 
@@ -39,7 +39,9 @@ class SeatBox(QFrame):
         while len(self.cells) < len(rows):
             i = len(self.cells)
             key, value = label("", "muted"), label("")
-            value.setStyleSheet("font-weight: 600;")
+            # two pairs a row in 13 px: "Relics in hand  1  Points in play  15" fits the panel
+            key.setStyleSheet("font-size: 13px;")
+            value.setStyleSheet("font-weight: 600; font-size: 13px;")
             self.grid.addWidget(key, i // 2, (i % 2) * 2)
             self.grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
             self.cells.append((key, value))
