@@ -155,6 +155,21 @@ def test_hotseat_an_undone_turn_end_gives_the_table_back_to_its_player(qtbot, tm
     page.leave()
 
 
+def test_hotseat_the_next_player_does_not_see_the_last_ones_card_large(qtbot, tmp_path):
+    match = Match(get_game("paargus"), [Seat("human", "Ann"), Seat("human", "Ben")], 3)
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    page._intents([it.ButtonPress("curtain")])
+    assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == "draw")) is None
+    hand = next(s.id for s in page.scene.sprites()
+                if s.id.startswith("card:") and int(s.id[5:]) in match.state.hands[match.to_act])
+    page._intents([it.Hover(hand)])
+    assert HELP not in page.panel.zoom_text.text()
+    assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == "end_turn")) is None
+    assert page.scene.curtain
+    assert HELP in page.panel.zoom_text.text() and not page.panel.zoomed()
+    page.leave()
+
+
 def test_a_wait_is_logged_once_not_once_per_hidden_move(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
     match = Match(get_game("pariah"), [Seat("human", "You"), Seat("bot", "Ada", "greedy", "normal")], 5)

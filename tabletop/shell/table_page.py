@@ -236,7 +236,9 @@ class TablePage(QWidget):
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)
         self._rebuild_log()            # told again for the eyes now at the table
-        if not text:
+        if text:
+            self._zoom_on(None)        # the card the last player looked at is theirs
+        else:
             self._refresh([])
 
     def _problem(self, text: str) -> None:
