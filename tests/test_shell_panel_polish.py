@@ -138,6 +138,23 @@ def test_one_undo_logs_one_line(qtbot, tmp_path):
     page.leave()
 
 
+def test_an_undone_pass_is_not_passed_again_for_the_player(qtbot, tmp_path):
+    game = get_game("paargus")
+    seed = next(s for s in range(100) if game.setup({}, s).turn == 0)
+    match = Match(game, YOU_AND_BOT, seed, {}, casual=True)
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    win.settings.auto_pass = True
+    page.ctrl.paused = True                                  # the bot waits
+    assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == "draw")) is None
+    qtbot.waitUntil(lambda: len(match.log) == 2, timeout=3000)   # nothing left but to end the turn
+    assert match.log[-1].action.kind == "end_turn"
+    win.undo()
+    qtbot.wait(600)                                          # longer than the auto-pass pause
+    assert len(match.log) == 1 and page.ctrl.my_turn()      # the player decides again
+    assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == "end_turn")) is None
+    page.leave()
+
+
 def test_hotseat_an_undone_turn_end_gives_the_table_back_to_its_player(qtbot, tmp_path):
     game = get_game("paargus")
     match = Match(game, [Seat("human", "Ann"), Seat("human", "Ben")], 3)

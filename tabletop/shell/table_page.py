@@ -102,6 +102,7 @@ class TablePage(QWidget):
         self.zoom_target: str | None = None     # the sprite whose card the panel shows large
         self._zoom_shown: tuple | None = None
         self.suspended = False                  # another page is in front: bots wait
+        self._auto_pass_held: int | str | None = None   # see _held
 
     # --- opening and leaving --------------------------------------------------------------
     def open(self, match: Match) -> None:
@@ -124,6 +125,7 @@ class TablePage(QWidget):
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
         self.panel.title.setText(f"{match.game.info.title}")
+        self._auto_pass_held = None
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
         self._zoom_on(None)
         self._rebuild_log("Match resumed." if match.log else "")
@@ -206,16 +208,23 @@ class TablePage(QWidget):
     def _maybe_auto_pass(self, legal: list) -> None:
         """With nothing to play but "pass", pass for the player after a short pause."""
         if (len(legal) == 1 and legal[0].kind in self.presenter.auto_pass_kinds
-                and getattr(self.settings, "auto_pass", False)):
+                and getattr(self.settings, "auto_pass", False) and not self._held()):
             action, log_len = legal[0], len(self.ctrl.match.log)
             self.scene.status = "Nothing to play: passing…"
 
             def go():
                 ctrl = self.ctrl
-                if ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn():
+                if (ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn()
+                        and not self._held()):
                     ctrl.try_action(action)
 
             QTimer.singleShot(int(900 * max(0.3, self.scene.pace)), go)
+
+    def _held(self) -> bool:
+        """After an undo the player decides again: no automatic pass until they have moved
+        (it would play the very move they took back)."""
+        held = self._auto_pass_held
+        return held is not None and (held == "undoing" or held == len(self.ctrl.match.log))
 
     def _show_summary(self, title: str, html: str, final: bool) -> None:
         """Window-modal but not blocking: bots wait (summary_open) until it is closed."""
@@ -328,11 +337,14 @@ class TablePage(QWidget):
     def undo(self) -> None:
         if self.ctrl is None:
             return
+        self._auto_pass_held = "undoing"          # the undo refreshes the table as it goes
         reason = self.ctrl.undo()
         if reason:
+            self._auto_pass_held = None
             self.scene.status = reason
             self.panel.add_log(reason)
         else:
+            self._auto_pass_held = len(self.ctrl.match.log)
             self._rebuild_log("Move taken back.")
 
     def save(self, announce: bool = False) -> None:
