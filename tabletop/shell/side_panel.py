@@ -8,8 +8,9 @@ import html
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPixmap, QTextCursor
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListView, QListWidget, QListWidgetItem,
-                               QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListView, QListWidget,
+                               QListWidgetItem, QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout,
+                               QWidget)
 
 from tabletop.core import Action
 from tabletop.shell import theme
@@ -169,7 +170,7 @@ class SidePanel(QWidget):
         self.splitter.setStretchFactor(1, 0)
         self.splitter.splitterMoved.connect(self._split_moved)
         self.splitter.installEventFilter(self)
-        self._split_set = False          # the first layout places the handle; then the player
+        self._split_set = False          # True once the player has dragged the handle
         self.splitter.handle(1).setToolTip("Drag to give the log more or less room")
         lay.addWidget(self.splitter, 1)
         row = QHBoxLayout()
@@ -190,8 +191,8 @@ class SidePanel(QWidget):
         return False
 
     def _place_split(self) -> None:
-        """The log's first height: about a third of the room, more when the rest fits without
-        scrolling, never so much that the seats and the moves must scroll."""
+        """The log's first height: 40% of the room and at least 110 px, but never so much that
+        the zoom and the moves above it are squeezed below their minimum."""
         total = self.splitter.height() - self.splitter.handleWidth()
         if total <= 0:
             return
@@ -202,9 +203,6 @@ class SidePanel(QWidget):
 
     def _split_moved(self, _pos: int, _index: int) -> None:
         self._split_set = True
-
-    def log_height(self) -> int:
-        return self.splitter.sizes()[1]
 
     def set_seats(self, seats: list[tuple[str, str, list[tuple[str, str]], bool]]) -> None:
         while len(self.seat_boxes) < len(seats):
