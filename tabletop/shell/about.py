@@ -15,8 +15,8 @@ CREDITS = """
 
 Card and board games with every rule enforced, played offline against a built-in bot or a friend.
 
-All cards, sigils, names and texts are Tabletop's own designs. The games are their designers' and
-publishers'; each game's rules page credits them, as here:
+All cards, sigils, names and texts are Tabletop's own designs. The games belong to their designers
+and publishers; each game's rules page credits them, as here:
 
 {games}
 
