@@ -274,6 +274,14 @@ def test_the_new_match_dialog_keeps_its_size_and_place_for_every_game(qtbot):
             assert seats.minimumSizeHint().width() <= seats.width()
 
 
+def test_a_last_choice_in_an_older_shape_is_ignored(qtbot):
+    dlg = NewMatchDialog(None, {"game": "paargus", "players": 3, "seats": ["human", "bot"],
+                                "options": {"paargus": {"hands": "many"}}})
+    qtbot.addWidget(dlg)
+    assert dlg.game.currentData() == "paargus" and len(dlg.rows) == 2
+    assert dlg.rows[0].kind.currentData() == "human" and dlg.rows[1].kind.currentData() == "bot:normal"
+
+
 def test_the_options_chosen_last_time_are_kept_per_game(qtbot):
     dlg = NewMatchDialog("paargus")
     qtbot.addWidget(dlg)

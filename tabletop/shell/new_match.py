@@ -192,8 +192,10 @@ class NewMatchDialog(QDialog):
         choices = seat_choices(spec, n) if spec is not None else None
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
-            if kinds and i < len(kinds):
-                kind, name = kinds[i]
+            kept = kinds[i] if isinstance(kinds, list) and i < len(kinds) else None
+            if (isinstance(kept, (list, tuple)) and len(kept) == 2 and isinstance(kept[1], str)
+                    and kept[0] in [v for _, v in PLAYERS]):      # an older settings file may differ
+                kind, name = kept
             default = spec.seat_default(i, n, kind != "human") if spec is not None else None
             row = SeatRow(i, kind, name, names[i] if i < len(names) else "", choices, default)
             if row.extra is not None:
