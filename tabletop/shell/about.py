@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+import re
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
@@ -14,7 +15,10 @@ CREDITS = """
 
 Card and board games with every rule enforced, played offline against a built-in bot or a friend.
 
-All cards, sigils, names and texts are Tabletop's own designs. Each game's rules page credits its designer.
+All cards, sigils, names and texts are Tabletop's own designs. The games belong to their designers
+and publishers; each game's rules page credits them, as here:
+
+{games}
 
 ## Bundled software and fonts
 
@@ -29,14 +33,34 @@ All cards, sigils, names and texts are Tabletop's own designs. Each game's rules
 """
 
 
+# the credit line every rules page carries under its title
+CREDIT_LINE = re.compile(r"^\*((?:Game design|Published)[^*]+)\*\s*$", re.M)
+
+
+def game_credits() -> list[tuple[str, str]]:
+    """(title, credit) of every game, read from its rules page: About says what the pages say."""
+    from tabletop.games.registry import all_games
+    from tabletop.shell.presentations import presentation
+    out = []
+    for game in all_games():
+        try:
+            found = CREDIT_LINE.search(presentation(game.info.id).rules_markdown())
+        except Exception:  # a game without a readable page must not break the About box
+            found = None
+        credit = found.group(1).split(". This page")[0].rstrip(".") + "." if found else ""
+        out.append((game.info.title, credit))
+    return out
+
+
 def credits_markdown() -> str:
     try:
         import pygame
         pg = pygame.version.ver
     except Exception:  # pygame missing must not break the About box
         pg = "?"
+    games = "\n".join(f"- **{title}**: {credit}" for title, credit in game_credits() if credit)
     return CREDITS.format(version=__version__, pyside=pyside_version, pygame=pg,
-                          python=platform.python_version())
+                          python=platform.python_version(), games=games)
 
 
 class AboutDialog(QDialog):

@@ -137,6 +137,11 @@ class MatchController(QObject):
             return ("Nothing to undo: moves cannot be taken back past a draw or a shuffle "
                     "(start a casual practice match to undo anything).")
         self.autosave()
+        if self._curtain_for is not None and self.match.to_act == self.viewer:
+            # hotseat: the move that passed the turn was taken back, so the player who made
+            # it keeps the table (lifting the curtain must not show it to the next one)
+            self._curtain_for = None
+            self.curtain.emit("")
         self.changed.emit([Event("undo", "Move taken back.")])
         return None
 

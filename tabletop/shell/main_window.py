@@ -48,7 +48,9 @@ class MainWindow(QMainWindow):
         self.home.saved_games.connect(self.show_saves)
         self.saves = SavesPage(self.store)
         self.saves.resume.connect(self.resume)
-        self.saves.back.connect(self.show_home)
+        self.saves.back.connect(self._saves_back)
+        self.saves.deleting.connect(self._save_deleting)
+        self._saves_from_match = False     # Saved games opened from a match: Back returns to it
         self.table = TablePage(self.store, self.settings)
         self.table.home.connect(self.show_home)
         self.table.rematch.connect(self._rematch)
@@ -98,6 +100,8 @@ class MainWindow(QMainWindow):
             self.show()
 
     def show_home(self) -> None:
+        self._saves_from_match = False
+        self.table.suspended = False
         self.table.leave()
         try:
             self.home.set_latest(self.store.latest_unfinished(get_game))
@@ -107,11 +111,39 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.home)
 
     def show_saves(self) -> None:
-        self.table.leave()
+        """The saved games. From a match, the match waits behind the page (saved, its bots
+        paused) and Back returns to it."""
+        if self.stack.currentWidget() is self.table and self.table.ctrl is not None:
+            self.table.save()
+            self.table.suspended = True
+            self._saves_from_match = True
+        elif self.stack.currentWidget() is not self.saves:
+            self._saves_from_match = False
+            self.table.leave()
         self.saves.refresh()
         self.stack.setCurrentWidget(self.saves)
 
+    def _saves_back(self) -> None:
+        if self._saves_from_match and self.table.ctrl is not None:
+            self._saves_from_match = False
+            self.table.suspended = False
+            self.stack.setCurrentWidget(self.table)
+            self.table.setFocus()
+        else:
+            self.show_home()
+
+    def _save_deleting(self, save_id: str) -> None:
+        # the match waiting behind the page is being deleted: close it first, so that nothing
+        # of it is written after its file is gone, and Back goes home
+        if self.table.ctrl is not None and self.table.ctrl.match.id == save_id:
+            self.table.leave()
+            self.table.suspended = False
+            self._saves_from_match = False
+
     def new_match(self, game_id: str | None) -> None:
+        # from a match, the dialog offers that game again; elsewhere the last game chosen
+        game_id = game_id or (self.table.game_id() if self.stack.currentWidget() is self.table
+                              else None)
         dlg = NewMatchDialog(game_id, self.settings.last_new_match, self)
         if not dlg.exec():
             return
@@ -128,6 +160,8 @@ class MainWindow(QMainWindow):
         self.open_match(again)
 
     def open_match(self, match: Match) -> None:
+        self._saves_from_match = False
+        self.table.suspended = False
         self.table.open(match)
         self.stack.setCurrentWidget(self.table)
         self.table.setFocus()

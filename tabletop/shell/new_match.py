@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout)
+                               QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
@@ -40,7 +42,8 @@ class SeatRow(QHBoxLayout):
             self.extra = QComboBox()
             self.extra.setMinimumWidth(260)
             self.set_extra(extra, extra_default)
-            self.addWidget(self.extra, 2)
+            self.addWidget(self.extra, 3)
+            self.setStretchFactor(self.name, 1)      # the deck's name is the longer text
 
     def set_extra(self, choices: list, default) -> None:
         current = self.extra.currentData() if self.extra.count() else default
@@ -81,6 +84,7 @@ class NewMatchDialog(QDialog):
         self.game = QComboBox()
         for g in all_games():
             self.game.addItem(g.info.title, g.info.id)
+        game_id = game_id or last.get("game")       # else the game chosen last time
         if game_id:
             self.game.setCurrentIndex(max(0, self.game.findData(game_id)))
         form.addRow("Game", self.game)
@@ -89,9 +93,9 @@ class NewMatchDialog(QDialog):
         form.addRow(self.players_label, self.players)
         lay.addLayout(form)
 
-        seats_box = QGroupBox("Players")
-        self.seats_lay = QVBoxLayout(seats_box)
-        lay.addWidget(seats_box)
+        self.seats_box = QGroupBox("Players")
+        self.seats_lay = QVBoxLayout(self.seats_box)
+        lay.addWidget(self.seats_box)
         self.options_box = QGroupBox("Options")
         self.options_form = QFormLayout(self.options_box)
         lay.addWidget(self.options_box)
@@ -101,6 +105,7 @@ class NewMatchDialog(QDialog):
         self.casual = QCheckBox("Casual practice: undo anything, even past a draw")
         self.casual.setChecked(bool(last.get("casual", False)))
         lay.addWidget(self.casual)
+        lay.addStretch(1)            # a game with fewer rows leaves room here, not between them
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Start")
         buttons.button(QDialogButtonBox.Ok).setProperty("primary", True)
@@ -112,7 +117,39 @@ class NewMatchDialog(QDialog):
         self._last = last
         self.game.currentIndexChanged.connect(self._game_changed)
         self.players.currentIndexChanged.connect(self._rebuild)
+        self._fix_size()
         self._game_changed()
+
+    _size: tuple[int, int] | None = None       # measured once per run: the games do not change
+
+    def _fix_size(self) -> None:
+        """One size for every game and seat count, the largest they need: the dialog neither
+        grows nor drifts off-centre when the player picks another game."""
+        if NewMatchDialog._size is not None:
+            self.setFixedSize(*NewMatchDialog._size)
+            return
+        chosen = self.game.currentIndex()
+        w = h = 0
+        for gi in range(self.game.count()):
+            self.game.blockSignals(True)
+            self.game.setCurrentIndex(gi)
+            self.game.blockSignals(False)
+            self._game_changed()
+            for pi in range(self.players.count()):
+                self.players.setCurrentIndex(pi)        # rebuilds the seats
+                # the new rows' sizes, not the ones Qt cached for the last game
+                for layout in self.findChildren(QLayout):
+                    layout.invalidate()
+                for box in (self.seats_box, self.options_box):
+                    box.updateGeometry()
+                self.layout().invalidate()
+                hint = self.layout().sizeHint().expandedTo(self.layout().minimumSize())
+                w, h = max(w, hint.width()), max(h, hint.height())
+        self.game.blockSignals(True)
+        self.game.setCurrentIndex(chosen)
+        self.game.blockSignals(False)
+        NewMatchDialog._size = (max(w, 520), h)
+        self.setFixedSize(*NewMatchDialog._size)
 
     def _game_changed(self) -> None:
         """Offer the game's seat counts (e.g. 2, or 4 in two teams), then rebuild the seats."""
@@ -144,6 +181,7 @@ class NewMatchDialog(QDialog):
             while row.count():
                 w = row.takeAt(0).widget()
                 if w:
+                    w.hide()            # gone now: a dialog's own loop may delete it late
                     w.deleteLater()
             self.seats_lay.removeItem(row)
         self.rows = []
@@ -154,8 +192,10 @@ class NewMatchDialog(QDialog):
         choices = seat_choices(spec, n) if spec is not None else None
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
-            if kinds and i < len(kinds):
-                kind, name = kinds[i]
+            kept = kinds[i] if isinstance(kinds, list) and i < len(kinds) else None
+            if (isinstance(kept, (list, tuple)) and len(kept) == 2 and isinstance(kept[1], str)
+                    and kept[0] in [v for _, v in PLAYERS]):      # an older settings file may differ
+                kind, name = kept
             default = spec.seat_default(i, n, kind != "human") if spec is not None else None
             row = SeatRow(i, kind, name, names[i] if i < len(names) else "", choices, default)
             if row.extra is not None:
@@ -163,18 +203,25 @@ class NewMatchDialog(QDialog):
             self.seats_lay.addLayout(row)
             self.rows.append(row)
         self.builder_btn.setVisible(spec is not None)
-        self.setMinimumWidth(820 if choices else 520)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.option_boxes = {}
+        kept = (self._last.get("options") or {}).get(game.info.id) or {}    # chosen last time
         for opt in presentation(game.info.id).options:
             box = QComboBox()
             for text, value in opt.choices:
                 box.addItem(text, value)
-            box.setCurrentIndex(max(0, box.findData(opt.default)))
+            i = box.findData(kept.get(opt.key, opt.default))
+            box.setCurrentIndex(i if i >= 0 else max(0, box.findData(opt.default)))
             self.options_form.addRow(opt.label, box)
             self.option_boxes[opt.key] = box
         self.options_box.setVisible(bool(self.option_boxes))
+        # new rows count in the layout at once (Qt would show them a moment later), so the
+        # dialog can measure itself for every game before it is shown
+        for w in self.findChildren(QWidget):
+            if (w.isHidden() and not w.isWindow()
+                    and not w.testAttribute(Qt.WA_WState_ExplicitShowHide)):
+                w.setVisible(True)
 
     def _kind_changed(self, row: SeatRow) -> None:
         """A seat turned bot (or human): its deck follows, to bot's choice (or a starter)."""
@@ -203,6 +250,9 @@ class NewMatchDialog(QDialog):
         if spec is not None:
             options[spec.seat_key] = [r.extra.currentData() for r in self.rows]
             options = spec.finish_options(options, seed, len(seats))
+        # each game's options are kept for the next match of that game
+        kept = {g: dict(o) for g, o in (self._last.get("options") or {}).items() if isinstance(o, dict)}
+        kept[self.game.currentData()] = {k: b.currentData() for k, b in self.option_boxes.items()}
         return {
             "game": self.game.currentData(),
             "seats": seats,
@@ -210,5 +260,6 @@ class NewMatchDialog(QDialog):
             "casual": self.casual.isChecked(),
             "seed": seed,
             "remember": {"game": self.game.currentData(), "casual": self.casual.isChecked(),
-                         "seats": [[r.kind.currentData(), r.name.text()] for r in self.rows]},
+                         "seats": [[r.kind.currentData(), r.name.text()] for r in self.rows],
+                         "options": kept},
         }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -22,9 +23,31 @@ def when(iso: str) -> str:
     return t.strftime("%d %b %Y, %H:%M")
 
 
+def result_line(info: SaveInfo) -> str:
+    """The engine's result sentence with the seats' names ("Ada wins with 128 chips."): the
+    engine knows seats only by number ("Player 2 wins ...")."""
+    def named(m: re.Match) -> str:
+        i = int(m.group(1)) - 1
+        return info.players[i] if 0 <= i < len(info.players) and info.players[i] else m.group(0)
+    return re.sub(r"\bPlayer (\d+)\b", named, info.result or "")
+
+
+def still_icon(path) -> QIcon | None:
+    """The thumbnail as it is, also when its row is selected (Qt tints selected icons with
+    the highlight colour)."""
+    pix = QPixmap(str(path))
+    if pix.isNull():
+        return None
+    icon = QIcon()
+    for mode in (QIcon.Normal, QIcon.Selected, QIcon.Active):
+        icon.addPixmap(pix, mode)
+    return icon
+
+
 class SavesPage(QWidget):
     resume = Signal(str)
     back = Signal()
+    deleting = Signal(str)         # a save's id, just before its file is deleted
 
     def __init__(self, store: SaveStore) -> None:
         super().__init__()
@@ -55,19 +78,23 @@ class SavesPage(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        self.infos = self.store.list(get_game)      # rows say what each replay says
+        # rows say what each replay says; saves that open come first, newest first (the
+        # store's order), and the ones that cannot be opened after them
+        infos = self.store.list(get_game)
+        self.infos = [i for i in infos if not i.error] + [i for i in infos if i.error]
         for info in self.infos:
             if info.error:
                 text = f"{info.title}  ·  cannot be opened\n{info.error}"
             else:
-                status = info.result if info.finished and info.result else info.turn
+                status = result_line(info) if info.finished and info.result else info.turn
                 text = (f"{info.title}  ·  {' vs '.join(info.players)}\n{status}\n"
                         f"Saved {when(info.saved_at)}")
                 if info.from_backup:
                     text += "  ·  opens from its backup copy"
             item = QListWidgetItem(text)
-            if info.thumbnail and QPixmap(str(info.thumbnail)).width() > 0:
-                item.setIcon(QIcon(str(info.thumbnail)))
+            icon = still_icon(info.thumbnail) if info.thumbnail else None
+            if icon is not None:
+                item.setIcon(icon)
             if info.error:
                 item.setForeground(Qt.gray)
             self.list.addItem(item)
@@ -101,5 +128,6 @@ class SavesPage(QWidget):
         sure = QMessageBox.question(self, "Delete saved game",
                                     f"Delete this {info.title} match for good?")
         if sure == QMessageBox.Yes:
+            self.deleting.emit(info.id)
             self.store.delete(info.id)
             self.refresh()

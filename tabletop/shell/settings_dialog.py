@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QSlider, QVBoxLayout)
+                               QHBoxLayout, QLabel, QSlider, QVBoxLayout)
 
 from tabletop.store.settings import Settings
 
@@ -22,8 +22,23 @@ class SettingsDialog(QDialog):
         self.speed = QSlider(Qt.Horizontal)
         self.speed.setRange(0, 20)                       # tenths: 0 = no animation
         self.speed.setValue(round(settings.animation_speed * 10))
-        self.speed.setToolTip("0 turns animations off; the right end plays them twice as fast")
-        form.addRow("Animation speed", self.speed)
+        self.speed.setPageStep(5)
+        self.speed.setMinimumWidth(220)
+        self.speed.setToolTip("The left end turns animations off; the right end plays them twice as fast")
+        # the ends say what they do, and the value what it is now
+        self.speed_value = QLabel()
+        self.speed_value.setMinimumWidth(96)
+        self.speed.valueChanged.connect(self._speed_shown)
+        self._speed_shown(self.speed.value())
+        row = QHBoxLayout()
+        for text, widget in (("Off", None), (None, self.speed), ("Fast", None)):
+            if widget is None:
+                widget = QLabel(text)
+                widget.setObjectName("muted")
+            row.addWidget(widget, 1 if widget is self.speed else 0)
+        row.addSpacing(10)
+        row.addWidget(self.speed_value)
+        form.addRow("Animation speed", row)
         self.size = QComboBox()
         for text, value in self.SIZES:
             self.size.addItem(text, value)
@@ -42,6 +57,17 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+
+    @staticmethod
+    def speed_text(tenths: int) -> str:
+        if tenths == 0:
+            return "No animation"
+        words = {5: "slow", 10: "normal", 20: "fastest"}
+        word = words.get(tenths, "slower" if tenths < 10 else "faster")
+        return f"{tenths / 10:.1f}× · {word}"
+
+    def _speed_shown(self, tenths: int) -> None:
+        self.speed_value.setText(self.speed_text(tenths))
 
     def result_settings(self) -> Settings:
         s = self.settings

@@ -1,14 +1,16 @@
 """The panel beside the table: players, what to do now, the zoomed card, every
-legal move as a list (the keyboard route to every action), and the log."""
+legal move as a list (the keyboard route to every action), and the log below a
+splitter the player drags to give the log more room."""
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPixmap, QTextCursor
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListView, QListWidget,
+                               QListWidgetItem, QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout,
+                               QWidget)
 
 from tabletop.core import Action
 from tabletop.shell import theme
@@ -25,7 +27,7 @@ class SeatBox(QFrame):
         self.name = label("", "h2")
         lay.addWidget(self.name)
         self.grid = QGridLayout()
-        self.grid.setHorizontalSpacing(14)
+        self.grid.setHorizontalSpacing(8)
         lay.addLayout(self.grid)
         self.cells: list[tuple[QLabel, QLabel]] = []
 
@@ -38,7 +40,9 @@ class SeatBox(QFrame):
         while len(self.cells) < len(rows):
             i = len(self.cells)
             key, value = label("", "muted"), label("")
-            value.setStyleSheet("font-weight: 600;")
+            # two pairs a row in 13 px: "Relics in hand  1  Points in play  15" fits the panel
+            key.setStyleSheet("font-size: 13px;")
+            value.setStyleSheet("font-weight: 600; font-size: 13px;")
             self.grid.addWidget(key, i // 2, (i % 2) * 2)
             self.grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
             self.cells.append((key, value))
@@ -51,6 +55,36 @@ class SeatBox(QFrame):
                 value.setText(rows[i][1])
 
 
+class ZoomView(QWidget):
+    """The hovered card, as large as the panel's free height allows (never stretched)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pixmap: QPixmap | None = None
+        # it gives way first when the window is short: the seats and the moves must fit
+        self.setMinimumHeight(0)
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+
+    def sizeHint(self) -> QSize:
+        return QSize(240, 240)
+
+    def set_pixmap(self, pixmap: QPixmap | None) -> None:
+        self.pixmap = pixmap
+        self.update()
+
+    def paintEvent(self, _event) -> None:
+        if self.pixmap is None or self.pixmap.isNull() or self.height() < 90:
+            return                  # a stamp-sized card helps nobody: the caption tells it
+        p = QPainter(self)
+        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        pw, ph = self.pixmap.width(), self.pixmap.height()
+        scale = min(self.width() / pw, self.height() / ph, 240 / ph * 1.25)
+        w, h = pw * scale, ph * scale
+        p.drawPixmap(QRectF((self.width() - w) / 2, (self.height() - h) / 2, w, h), self.pixmap,
+                     QRectF(0, 0, pw, ph))
+        p.end()
+
+
 class SidePanel(QWidget):
     action_chosen = Signal(object)
     undo = Signal()
@@ -59,13 +93,15 @@ class SidePanel(QWidget):
     rules_term = Signal(str)        # a glossary entry linked from the zoomed card
     home = Signal()
 
+    ZOOM_HELP = "Hover a card to see it large; right-click for full size."
+
     def __init__(self) -> None:
         super().__init__()
         self.setFixedWidth(380)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 10, 10, 10)
         lay.setSpacing(8)
-        self.title = label("", "h2")
+        self.title = label("", "h2", wrap=True)     # a long game title takes two lines
         lay.addWidget(self.title)
         self.seats_lay = QVBoxLayout()
         lay.addLayout(self.seats_lay)
@@ -73,23 +109,40 @@ class SidePanel(QWidget):
         self.prompt = label("", wrap=True)
         self.prompt.setStyleSheet(f"color: {theme.GOLD_HI}; font-size: 15px; padding: 4px 2px;")
         lay.addWidget(self.prompt)
-        self.zoom = QLabel()
-        self.zoom.setAlignment(Qt.AlignCenter)
-        self.zoom.setMinimumHeight(240)
-        self.zoom_text = label("Hover a card to see it large; right-click for full size.", "muted",
-                               wrap=True)
-        lay.addWidget(self.zoom)
-        lay.addWidget(self.zoom_text)
+        # above the splitter's handle: the zoomed card and the moves; below it, the log
+        top = QWidget()
+        top_lay = QVBoxLayout(top)
+        top_lay.setContentsMargins(0, 0, 0, 0)
+        top_lay.setSpacing(8)
+        self.zoom = ZoomView()
+        self.zoom_text = label(self.ZOOM_HELP, "muted", wrap=True)
+        top_lay.addWidget(self.zoom, 3)
+        top_lay.addWidget(self.zoom_text)
         self.zoom_text.setTextFormat(Qt.RichText)
         self.zoom_text.linkActivated.connect(self._link)
-        lay.addWidget(label("Your moves", "muted"))
+        self.zoom_terms: list[str] = []
+        top_lay.addWidget(label("Your moves", "muted"))
         self.moves = QListWidget()
         self.moves.setToolTip("Double-click or press Enter to play a move")
         self.moves.itemActivated.connect(self._activated)
         self.moves.setWordWrap(True)
         self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        lay.addWidget(self.moves, 2)
-        lay.addWidget(label("Log", "muted"))
+        # the scroll bar's room is kept, so moves wrap to a width that does not change when
+        # the list grows long enough to scroll (Qt would elide the lines laid out before)
+        self.moves.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
+        self.moves.setResizeMode(QListView.Adjust)
+        # Qt sizes a wrapped item without its stylesheet padding: none at the sides, so a
+        # line that just fits is never cut with "…"
+        self.moves.setStyleSheet("QListWidget { padding: 4px 8px; } "
+                                 "QListWidget::item { padding: 5px 0px; }")
+        self.moves.setMinimumHeight(64)
+        top_lay.addWidget(self.moves, 2)
+        # below it: the log, as tall as the player drags it
+        bottom = QWidget()
+        bottom_lay = QVBoxLayout(bottom)
+        bottom_lay.setContentsMargins(0, 0, 0, 0)
+        bottom_lay.setSpacing(4)
+        bottom_lay.addWidget(label("Log", "muted"))
         # a text view, not a list: every line is a paragraph wrapped to the panel's width,
         # re-wrapped when it changes, never elided
         self.log = QTextBrowser()
@@ -97,8 +150,29 @@ class SidePanel(QWidget):
         self.log.setFocusPolicy(Qt.NoFocus)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.log.document().setDocumentMargin(6)
+        self.log.setMinimumHeight(72)
         self._log_lines: list[str] = []
-        lay.addWidget(self.log, 3)
+        # the log follows its latest line unless the player scrolled up to read back
+        self._follow = True
+        bar = self.log.verticalScrollBar()
+        bar.rangeChanged.connect(self._log_range_changed)
+        bar.valueChanged.connect(self._log_scrolled)
+        bottom_lay.addWidget(self.log, 1)
+        self.splitter = QSplitter(Qt.Vertical)
+        self.splitter.setObjectName("panelSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(12)
+        # the zoom gives way first when the player gives the log more room
+        self.top = top
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(bottom)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.splitterMoved.connect(self._split_moved)
+        self.splitter.installEventFilter(self)
+        self._split_set = False          # True once the player has dragged the handle
+        self.splitter.handle(1).setToolTip("Drag to give the log more or less room")
+        lay.addWidget(self.splitter, 1)
         row = QHBoxLayout()
         self.undo_btn = button("Undo", False, self.undo.emit, "Take back your last move (Ctrl+Z)")
         row.addWidget(self.undo_btn)
@@ -108,6 +182,27 @@ class SidePanel(QWidget):
         row.addWidget(button("Home", False, self.home.emit, "Back to the home screen; the match is saved"))
         lay.addLayout(row)
         self._actions: list[Action] = []
+
+    def eventFilter(self, obj, event) -> bool:
+        # the splitter resized (the window, or seat boxes added above it): until the player
+        # drags the handle, the log keeps its planned share
+        if obj is self.splitter and event.type() == QEvent.Resize and not self._split_set:
+            self._place_split()
+        return False
+
+    def _place_split(self) -> None:
+        """The log's first height: 40% of the room and at least 110 px, but never so much that
+        the zoom and the moves above it are squeezed below their minimum."""
+        total = self.splitter.height() - self.splitter.handleWidth()
+        if total <= 0:
+            return
+        content = self.top.minimumSizeHint().height()
+        log_h = max(110, round(total * 0.4))
+        log_h = min(log_h, max(110, total - content))
+        self.splitter.setSizes([total - log_h, log_h])
+
+    def _split_moved(self, _pos: int, _index: int) -> None:
+        self._split_set = True
 
     def set_seats(self, seats: list[tuple[str, str, list[tuple[str, str]], bool]]) -> None:
         while len(self.seat_boxes) < len(seats):
@@ -135,14 +230,13 @@ class SidePanel(QWidget):
         self._log_lines.append(text)
         self.log.append(self._paragraph(text, important))
         self._log_to_end()
-        QTimer.singleShot(0, self._log_to_end)      # again once the new paragraph is laid out
 
     def set_log(self, lines: list[tuple[str, bool]]) -> None:
         """The whole log at once (after a resume or an undo), scrolled to its latest line."""
         self._log_lines = [text for text, _ in lines]
         self.log.setHtml("".join(self._paragraph(text, important) for text, important in lines))
+        self._follow = True
         self._log_to_end()
-        QTimer.singleShot(0, self._log_to_end)
 
     def log_lines(self) -> list[str]:
         return list(self._log_lines)
@@ -153,18 +247,25 @@ class SidePanel(QWidget):
         return f"<p style='margin:0 0 6px 0; color:{color}'>{html.escape(text)}</p>"
 
     def _log_to_end(self) -> None:
-        self.log.moveCursor(QTextCursor.End)
-        self.log.ensureCursorVisible()
+        if self._follow:
+            # the text cursor too: Qt scrolls back to it when the view is resized or shown
+            self.log.moveCursor(QTextCursor.End)
+            bar = self.log.verticalScrollBar()
+            bar.setValue(bar.maximum())
+
+    def _log_range_changed(self, _low: int, _high: int) -> None:
+        # the text grew or was re-wrapped (a new line, a resize, the page shown after a
+        # resume): stay on the latest line
+        self._log_to_end()
+
+    def _log_scrolled(self, value: int) -> None:
         bar = self.log.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        self._follow = value >= bar.maximum() - 2
 
     def set_zoom(self, image, text: str = "", terms: list[str] | None = None) -> None:
-        if image is None:
-            self.zoom.clear()
-        else:
-            pix = pil_to_pixmap(image)
-            self.zoom.setPixmap(pix.scaledToHeight(240, Qt.SmoothTransformation))
-        body = html.escape(text or "Hover a card to see it large; right-click for full size.")
+        """The card shown large (None: none, with the hint how to show one)."""
+        self.zoom.set_pixmap(None if image is None else pil_to_pixmap(image))
+        body = html.escape(text or self.ZOOM_HELP)
         body = body.replace("\n", "<br>")
         if terms:
             links = " · ".join(f"<a href='term:{html.escape(t)}' style='color:{theme.GOLD_HI}'>"
@@ -172,6 +273,9 @@ class SidePanel(QWidget):
             body += f"<br>Glossary: {links}"
         self.zoom_text.setText(body)
         self.zoom_terms = list(terms or [])
+
+    def zoomed(self) -> bool:
+        return self.zoom.pixmap is not None
 
     def _link(self, href: str) -> None:
         if href.startswith("term:"):

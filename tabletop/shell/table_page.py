@@ -23,6 +23,12 @@ from tabletop.table.scene import Scene
 log = logging.getLogger(__name__)
 
 
+def _waiting(event) -> bool:
+    """A hidden move seen from outside that says only who is busy (no card, no count)."""
+    return (bool(event.public_text) and event.text == event.public_text
+            and set(event.data) <= {"seat", "side"})
+
+
 def pace_of(settings) -> float:
     """Settings hold a speed (0 = off, 2 = twice as fast); animations want a duration factor."""
     speed = getattr(settings, "animation_speed", 1.0)
@@ -93,6 +99,10 @@ class TablePage(QWidget):
         self.scene = None
         self.summary_open = False
         self.summary: SummaryDialog | None = None
+        self.zoom_target: str | None = None     # the sprite whose card the panel shows large
+        self._zoom_shown: tuple | None = None
+        self.suspended = False                  # another page is in front: bots wait
+        self._auto_pass_held: int | str | None = None   # see _held
 
     # --- opening and leaving --------------------------------------------------------------
     def open(self, match: Match) -> None:
@@ -106,7 +116,7 @@ class TablePage(QWidget):
             self.scene, self.faces, self.settings, names)
         self.ctrl = MatchController(match, self.store)
         self.ctrl.pace = pace_of(self.settings)
-        self.ctrl.table_busy = lambda: self.scene.busy or self.summary_open
+        self.ctrl.table_busy = lambda: self.scene.busy or self.summary_open or self.suspended
         self.ctrl.thumbnail = lambda: self.table.grab_png()
         self.ctrl.changed.connect(self._changed)
         self.ctrl.thinking.connect(lambda text: self.scene.set_thinking(text or None))
@@ -115,6 +125,9 @@ class TablePage(QWidget):
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
         self.panel.title.setText(f"{match.game.info.title}")
+        self._auto_pass_held = None
+        self._zoom_shown = ()               # force the clear: nothing of the last match stays
+        self._zoom_on(None)
         self._rebuild_log("Match resumed." if match.log else "")
         self._refresh([])
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
@@ -139,9 +152,9 @@ class TablePage(QWidget):
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
         self.presenter.viewer = self.ctrl.log_viewer
-        for e in events:
-            if e.kind != "undo":       # an undo rebuilds the log instead
-                self.panel.add_log(self.presenter.tell(e), e.kind in self.presenter.important_kinds)
+        last = (self.panel.log_lines() or [""])[-1]
+        for text, important in self._told([e for e in events if e.kind != "undo"], last):
+            self.panel.add_log(text, important)     # an undo rebuilds the log instead
         self._refresh(events)
         summary = self.presenter.summary(self.ctrl.view(), events) if events else None
         if summary:
@@ -149,12 +162,24 @@ class TablePage(QWidget):
 
     def _rebuild_log(self, note: str = "") -> None:
         """The log told again from the match's replayed events, as during play."""
-        important = self.presenter.important_kinds
         self.presenter.viewer = self.ctrl.log_viewer
-        lines = [(self.presenter.tell(e), e.kind in important) for e in self.ctrl.history()]
+        lines = self._told(self.ctrl.history())
         if note:
             lines.append((note, True))
         self.panel.set_log(lines)
+
+    def _told(self, events: list, last: str = "") -> list[tuple[str, bool]]:
+        """Log lines for events, the same during play and when rebuilt. A waiting line (an
+        event the viewer sees only as "Bot is choosing an army.") is told once per wait,
+        however many hidden moves the wait takes."""
+        important = self.presenter.important_kinds
+        lines: list[tuple[str, bool]] = []
+        for e in events:
+            text = self.presenter.tell(e)
+            if _waiting(e) and text == (lines[-1][0] if lines else last):
+                continue
+            lines.append((text, e.kind in important))
+        return lines
 
     def _refresh(self, events: list) -> None:
         ctrl = self.ctrl
@@ -173,6 +198,7 @@ class TablePage(QWidget):
                           ctrl.match.to_act == i))
         self.panel.set_seats(seats)
         self.panel.set_moves(legal)
+        self._zoom_on(self.zoom_target)
         self.panel.prompt.setText(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
@@ -182,16 +208,23 @@ class TablePage(QWidget):
     def _maybe_auto_pass(self, legal: list) -> None:
         """With nothing to play but "pass", pass for the player after a short pause."""
         if (len(legal) == 1 and legal[0].kind in self.presenter.auto_pass_kinds
-                and getattr(self.settings, "auto_pass", False)):
+                and getattr(self.settings, "auto_pass", False) and not self._held()):
             action, log_len = legal[0], len(self.ctrl.match.log)
             self.scene.status = "Nothing to play: passing…"
 
             def go():
                 ctrl = self.ctrl
-                if ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn():
+                if (ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn()
+                        and not self._held()):
                     ctrl.try_action(action)
 
             QTimer.singleShot(int(900 * max(0.3, self.scene.pace)), go)
+
+    def _held(self) -> bool:
+        """After an undo the player decides again: no automatic pass until they have moved
+        (it would play the very move they took back)."""
+        held = self._auto_pass_held
+        return held is not None and (held == "undoing" or held == len(self.ctrl.match.log))
 
     def _show_summary(self, title: str, html: str, final: bool) -> None:
         """Window-modal but not blocking: bots wait (summary_open) until it is closed."""
@@ -212,7 +245,9 @@ class TablePage(QWidget):
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)
         self._rebuild_log()            # told again for the eyes now at the table
-        if not text:
+        if text:
+            self._zoom_on(None)        # the card the last player looked at is theirs
+        else:
             self._refresh([])
 
     def _problem(self, text: str) -> None:
@@ -265,14 +300,8 @@ class TablePage(QWidget):
             elif isinstance(i, it.KeyPress):
                 self.perform(self.presenter.key(i.name))
             elif isinstance(i, it.Hover):
-                z = self.presenter.zoom(i.target)
-                if z is None:
-                    if not self.presenter.sticky_zoom:
-                        self.panel.set_zoom(None)
-                else:
-                    key, compose, caption = z
-                    self.panel.set_zoom(self.faces.pil(key, compose), caption,
-                                        self.presenter.glossary(i.target))
+                if self.presenter.zoom(i.target) is not None or not self.presenter.sticky_zoom:
+                    self._zoom_on(i.target)
             elif isinstance(i, it.RightClick):
                 menu = self.presenter.context(i.target)
                 if menu is not None:
@@ -282,6 +311,24 @@ class TablePage(QWidget):
                 if z is not None:
                     self.scene.overlay_card(z[0], z[1])
 
+    def _zoom_on(self, target: str | None) -> None:
+        """Show `target`'s card large in the panel, as it is now; clear the panel when there
+        is none, or when the card has left the table (destroyed, shuffled away)."""
+        z = None
+        if target is not None and self.presenter is not None and self.scene.get(target) is not None:
+            z = self.presenter.zoom(target)
+        shown = None if z is None else (target, z[0], z[2])
+        if shown == self._zoom_shown:
+            return                      # unchanged: no new pixmap on every move
+        self._zoom_shown = shown
+        if z is None:
+            self.zoom_target = None
+            self.panel.set_zoom(None)
+            return
+        key, compose, caption = z
+        self.zoom_target = target
+        self.panel.set_zoom(self.faces.pil(key, compose), caption, self.presenter.glossary(target))
+
     def _drop_candidates(self) -> set[str]:
         """Every card sprite is a drop candidate so an illegal drop can be explained."""
         return {s.id for s in self.scene.sprites() if s.id.startswith("card:")}
@@ -290,11 +337,14 @@ class TablePage(QWidget):
     def undo(self) -> None:
         if self.ctrl is None:
             return
+        self._auto_pass_held = "undoing"          # the undo refreshes the table as it goes
         reason = self.ctrl.undo()
         if reason:
+            self._auto_pass_held = None
             self.scene.status = reason
             self.panel.add_log(reason)
         else:
+            self._auto_pass_held = len(self.ctrl.match.log)
             self._rebuild_log("Move taken back.")
 
     def save(self, announce: bool = False) -> None:
