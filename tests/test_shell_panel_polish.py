@@ -378,7 +378,7 @@ def test_the_animation_speed_slider_says_what_its_ends_and_value_mean(qtbot):
 
 
 CREDITS = {"paargus": ["Michael Corry"], "trials": ["Adam Testerman", "Ryan Hall"],
-           "pariah": ["Pariah", "pariahcardgame.com"]}
+           "pariah": ["Pariah", "pariahcardgame.com"], "paragons": ["Paragons: Age of Champions"]}
 
 
 @pytest.mark.parametrize("game_id", sorted(CREDITS))
