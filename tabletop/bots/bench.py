@@ -108,7 +108,8 @@ def bench(game_id: str, search: bool = True) -> dict:
     game = found.game
     options = dict(found.report_plan.options) if found.report_plan is not None else {}
     apply_us, clone_us = _apply_and_clone_us(game, options)
-    figures = {"game": game_id, "playouts_per_s": round(_playouts_per_s(game, options), 2),
+    figures = {"game": game_id, "options": options,
+               "playouts_per_s": round(_playouts_per_s(game, options), 2),
                "apply_us": round(apply_us, 2), "clone_us": round(clone_us, 2)}
     if search:
         figures.update(_search_figures(game, found.policy, options))

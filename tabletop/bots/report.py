@@ -183,7 +183,10 @@ def bench_line(result: dict) -> str:
     b = result.get("bench")
     if not b:
         return "(bench not available)"
-    return (f"`tabletop bench {result['game']}`: {b['playouts_per_s']} random full matches per "
+    # figures measured before the bench took the plan's options played full default matches
+    games = (f"random games (options `{json.dumps(b['options'])}`)" if b.get("options")
+             else "random full matches")
+    return (f"`tabletop bench {result['game']}`: {b['playouts_per_s']} {games} per "
             f"second, apply {b['apply_us']} µs, clone {b['clone_us']} µs (medians).")
 
 
