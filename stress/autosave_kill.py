@@ -1,12 +1,13 @@
 """kill -9 during autosave: a killed app loses no saved move and leaves only debris we clean.
 
 A child process plays seeded random matches (paargus, pariah, trials in turn) and autosaves
-after every move through SaveStore.save, recording in shared memory which match it is on,
-how many moves its last completed save holds, and whether it is inside a save. The parent
-kills it with SIGKILL at a random moment, then, like the app starting again:
+after every move as the app does (SaveStore.autosave: a journal line on the store's writer
+thread, now and then a whole snapshot; store/journal.py), recording in shared memory which
+match it is on, how many moves it played, and how many the writer has acknowledged as on
+disk. The parent kills it with SIGKILL at a random moment, then, like the app starting again:
 
-- loads the match (allow_backup=True): it must open, holding at least the moves of the last
-  completed save;
+- loads the match (allow_backup=True): it must open, holding at least the acknowledged
+  moves;
 - counts the hidden `.tmp` files the kill left, checks that listing the saves keeps them
   while fresh (another copy of the app could be writing), resumes the match (two autosaves),
   ages the leftovers past 10 minutes with os.utime and checks that listing removes them all.
@@ -39,8 +40,9 @@ from tabletop.store.atomic import STALE_TEMP_SECONDS  # noqa: E402
 from tabletop.store.saves import SaveError, SaveStore  # noqa: E402
 
 GAMES = ("paargus", "pariah", "trials")
-MATCH, SAVED, IN_SAVE = range(3)        # the child's progress, in shared memory
+MATCH, SAVED, PLAYED = range(3)         # the child's progress, in shared memory
 MAX_DELAY = 0.25                        # seconds the child may live before the kill
+SNAPSHOT_BYTES = 4_000                  # small: kills land in snapshots and journal rotations too
 
 
 def match_id(game_id: str, seed: int) -> str:
@@ -49,19 +51,26 @@ def match_id(game_id: str, seed: int) -> str:
 
 # --- the child: play and autosave until killed ----------------------------------------------------
 def play_forever(folder: str, game_id: str, first_seed: int, progress) -> None:
-    store, game = SaveStore(folder), get_game(game_id)
+    store, game = SaveStore(folder, snapshot_min_bytes=SNAPSHOT_BYTES), get_game(game_id)
+    playing: dict = {}
+
+    def acknowledged(path, moves: int) -> None:       # on the writer thread
+        if path == playing.get("path"):
+            progress[SAVED] = moves
+
+    store.on_durable = acknowledged
     for k in itertools.count():
         seed = first_seed + k
-        progress[SAVED] = 0              # before MATCH: a kill in between claims nothing saved
+        progress[SAVED] = progress[PLAYED] = 0   # before MATCH: a kill in between claims nothing
         progress[MATCH] = k
         match = Match(game, [Seat("bot"), Seat("bot")], seed, match_id=match_id(game_id, seed))
+        playing["path"] = store.path_for(match.id)
         choose = Rng(seed)
         while match.to_act is not None:
             match.play(choose.choice(match.legal_actions()))
-            progress[IN_SAVE] = 1
-            store.save(match)
-            progress[IN_SAVE] = 0
-            progress[SAVED] = len(match.log)
+            progress[PLAYED] = len(match.log)
+            store.autosave(match)
+        store.close_match(match)        # waits for the writer: the old match's last word
 
 
 # --- the parent: kill, then look --------------------------------------------------------------
@@ -95,7 +104,7 @@ def check_saved_match(store: SaveStore, save_id: str, saved: int, figures: Count
     lost = max(0, saved - len(match.log))
     if lost:
         figures["failures"] += 1
-        print(f"FAILED {save_id}: {lost} saved moves lost", file=sys.stderr)
+        print(f"FAILED {save_id}: {lost} acknowledged moves lost", file=sys.stderr)
     figures["moves lost"] += lost
     return match
 
@@ -130,7 +139,7 @@ def one_kill(i: int, rng: Random, figures: Counter) -> None:
         store = SaveStore(tmp)
         kill_at_random(store.folder, game_id, first_seed, rng, progress)
         figures["kills"] += 1
-        figures["kills inside a save"] += progress[IN_SAVE]
+        figures["kills with moves not yet on disk"] += progress[PLAYED] > progress[SAVED]
         save_id = match_id(game_id, first_seed + progress[MATCH])
         match = check_saved_match(store, save_id, progress[SAVED], figures)
         check_cleanup(store, match, figures)
@@ -142,12 +151,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=19)
     args = ap.parse_args(argv)
     rng, figures, started = Random(args.seed), Counter(), time.monotonic()
+    for game_id in GAMES:            # loaded here, so forked children start playing at once
+        Match(get_game(game_id), [Seat("bot"), Seat("bot")], 0)
     for i in range(args.count):
         one_kill(i, rng, figures)
     f = figures
     print(f"autosave_kill: {f['kills']} kills with SIGKILL across {', '.join(GAMES)} (seed "
-          f"{args.seed}) in {time.monotonic() - started:.0f} s, {f['kills inside a save']} of "
-          f"them inside SaveStore.save; {f['loads ok']} saves loaded ok "
+          f"{args.seed}) in {time.monotonic() - started:.0f} s, "
+          f"{f['kills with moves not yet on disk']} of them with moves played but not yet "
+          f"acknowledged by the writer; {f['loads ok']} saves loaded ok "
           f"({f['recovered from the backup']} from the backup), {f['killed before a first save']} "
           f"kills came before a first save; moves lost: {f['moves lost']}; temporary files left "
           f"by the kills: {f['tmp files left']}, all kept while fresh, {f['tmp files cleaned']} "

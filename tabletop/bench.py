@@ -1,7 +1,13 @@
 """`tabletop bench GAME`: the speed figures we steer by (benchmarks, not tests): the engine
-and search figures (tabletop.bots.bench) and the time to draw a frame of the table."""
+and search figures (tabletop.bots.bench), the time to draw a frame of the table, and the time
+a move takes through the real shell (`move_ms`)."""
 
 from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
 
 from tabletop.bots.base import resolve_plugin
 from tabletop.bots.bench import bench as engine_bench
@@ -14,4 +20,78 @@ def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
         ms, sprites = frame_ms(game_id, with_count=True)
         figures["frame_ms"] = round(ms, 2)
         figures["frame_sprites"] = sprites
+    if frame and resolve_plugin(game_id).presentation is not None:
+        figures.update(move_ms(game_id))
     return figures
+
+
+def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080),
+            seed: int = 11) -> dict:
+    """What one move costs the player through the real shell, autosave included.
+
+    The main window at `size`, headless, plays seeded random matches (you against a bot,
+    another match when one ends) until `moves` moves are made; each is timed from the call
+    that makes it (the table page's `perform` for your moves, the controller's `_play`, as its
+    timer does, for the bot's) until the events it queued are processed: engine, autosave,
+    log, table refresh and repaint. Animations are off: their frames are not the move's.
+    Median, 95th percentile and worst, in milliseconds; and the same for the part of each move
+    the UI thread spends in the autosave (`autosave_ms`).
+    """
+    from tabletop.shell.screenshot import _app
+    app = _app()
+    from tabletop.core import Rng
+    from tabletop.core.match import Match, Seat
+    from tabletop.games.registry import get_game
+    from tabletop.shell.main_window import MainWindow
+    from tabletop.store.saves import SaveStore
+    game = get_game(game_id)
+    times: list[float] = []
+    saves: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="tabletop-move-bench-") as tmp:
+        store = SaveStore(Path(tmp))
+        autosave = store.autosave
+
+        def timed_autosave(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return autosave(*args, **kwargs)
+            finally:
+                saves.append((time.perf_counter() - t) * 1000)
+
+        store.autosave = timed_autosave
+        win = MainWindow(store=store)
+        win.settings.animation_speed = 0
+        win.resize(*size)
+        win.show()
+        n = 0
+        while len(times) < moves:
+            match = Match(game, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")],
+                          seed + n)
+            rng = Rng(seed + n)
+            n += 1
+            win.open_match(match)
+            page = win.table
+            page.ctrl.paused = True                # the bench makes the bot's moves itself
+            page.scene.pace = 0
+            app.processEvents()
+            while match.to_act is not None and len(times) < moves:
+                action = rng.choice(match.legal_actions())
+                t = time.perf_counter()
+                if page.ctrl.my_turn():
+                    page.perform(action)
+                else:
+                    page.ctrl._play(action)
+                app.processEvents()
+                times.append((time.perf_counter() - t) * 1000)
+        win.table.leave()
+        win.hide()                # not close(): closing saves the settings, animations off
+        win.deleteLater()
+    return {**_spread("move_ms", times), "move_count": len(times),
+            **_spread("autosave_ms", saves)}
+
+
+def _spread(name: str, times: list[float]) -> dict:
+    times = sorted(times)
+    return {name: round(statistics.median(times), 2),
+            f"{name}_p95": round(times[int(0.95 * (len(times) - 1))], 2),
+            f"{name}_max": round(times[-1], 2)}

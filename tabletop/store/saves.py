@@ -6,6 +6,10 @@ optional thumbnail `<id>.png` beside it and the previous version as
 against the stored snapshot, so a save can never silently load a wrong position.
 Reading never modifies, moves or deletes a file: a damaged save stays as it was
 for the player (or a developer) to recover.
+
+The app's autosave after every move does not rewrite the save: it appends the move to the
+save's journal on a background thread (store/journal.py, where "durable" is defined), and
+loading replays the journal after the snapshot.
 """
 
 from __future__ import annotations
@@ -15,16 +19,18 @@ import logging
 import math
 import re
 import shutil
+import weakref
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
 import tabletop
+from tabletop.core.action import Action
 from tabletop.core.game import Game, Result
-from tabletop.core.match import Match
-from tabletop.store.atomic import (backup_path, remove_stale_temps, write_atomic,
-                                   write_json_atomic)
+from tabletop.core.match import LogEntry, Match
+from tabletop.store import journal as jn
+from tabletop.store.atomic import backup_path, remove_stale_temps, write_atomic
 from tabletop.store.paths import saves_dir
 from tabletop.store.summaries import SummaryCache, replay_digest
 
@@ -68,16 +74,24 @@ class SaveNotFound(SaveError):
 
 
 # --- the document ---------------------------------------------------------------
-def save_document(match: Match, saved_at: datetime | None = None) -> dict:
-    """The JSON document for `match` (what SaveStore.save writes)."""
-    when = saved_at or datetime.now(timezone.utc)
-    return {
+def save_document(match: Match, saved_at: datetime | None = None,
+                  journal: str | None = None) -> dict:
+    """The JSON document for `match` (what SaveStore.save writes); `journal` is the token
+    of the journal that continues it (store/journal.py)."""
+    document = {
         "format": FORMAT_VERSION,
         "app_version": tabletop.__version__,
-        "saved_at": when.isoformat(timespec="milliseconds"),
+        "saved_at": _now(saved_at),
         "summary": _summary(match),
         "match": match.to_json(),
     }
+    if journal:
+        document["journal"] = journal
+    return document
+
+
+def _now(when: datetime | None = None) -> str:
+    return (when or datetime.now(timezone.utc)).isoformat(timespec="milliseconds")
 
 
 def _summary(match: Match) -> dict:
@@ -94,6 +108,21 @@ def _summary(match: Match) -> dict:
         "finished": result is not None,
         "result": _result_text(result, players) if result is not None else None,
     }
+
+
+def _progress(match: Match) -> dict:
+    """The summary fields a move changes (a journal line carries them for the list)."""
+    summary = _summary(match)
+    return {k: summary[k] for k in ("turn", "finished", "result")}
+
+
+def _common_prefix(recorded: list, log: list) -> int:
+    """How many leading entries `log` shares with `recorded` (the same objects): moves only
+    append and undos only cut, so this walks back from the end and is quick."""
+    k = min(len(recorded), len(log))
+    while k and recorded[k - 1] is not log[k - 1]:
+        k -= 1
+    return k
 
 
 def _result_text(result: Result, players: list[str]) -> str:
@@ -300,13 +329,105 @@ def _checked(raw: dict, path: Path) -> dict:
     return data
 
 
+# --- the journal -------------------------------------------------------------------
+_JOURNAL_LINE = {"n": int, "add": [_ENTRY], "updated": float, "saved_at": str,
+                 "summary": {"turn": str, "finished": bool, "result": (str, type(None))}}
+
+
+@dataclass
+class Journal:
+    """The moves a save's journal adds to its snapshot (store/journal.py)."""
+
+    path: Path | None = None
+    ops: list[dict] = field(default_factory=list)
+    valid_bytes: int = 0            # the file's length without a torn last line
+    torn: bool = False              # a crash cut the last line short (it is dropped)
+    stamp: tuple = ()               # changes whenever the file does
+
+    def log(self, log: list) -> list:
+        """`log` (the snapshot's entries) with the journal's cuts and additions."""
+        log = list(log)
+        for op in self.ops:
+            del log[op["n"]:]
+            log += op["add"]
+        return log
+
+
+def read_journal(save: Path, data: dict) -> Journal:
+    """The journal that continues the checked document `data` read from `save` (or from its
+    .bak: `save` is always the main file's path). No journal, or one following another
+    snapshot, is an empty Journal; a damaged one raises DamagedSave."""
+    token = data.get("journal")
+    if not isinstance(token, str) or not token:
+        return Journal()
+    moves = len(data["match"]["log"])
+    for candidate in (jn.journal_path(save), jn.journal_backup_path(save)):
+        try:
+            stamp = _stamp(candidate)
+        except FileNotFoundError:    # none: the snapshot stands alone
+            continue
+        except OSError as err:
+            raise SaveError(f"The journal {candidate.name} could not be read "
+                            f"({err.strerror}).") from err
+        try:
+            found = _parse_journal(candidate, _read_capped(candidate), token, moves)
+        except SaveError:
+            if candidate == jn.journal_path(save):
+                raise
+            continue                 # a spoilt old journal: not the one that matters here
+        if found is not None:
+            found.stamp = stamp
+            return found
+    return Journal()
+
+
+def _parse_journal(path: Path, raw: bytes, token: str, moves: int) -> Journal | None:
+    end = raw.rfind(b"\n") + 1
+    torn = end < len(raw)           # bytes after the last newline: a write a crash cut short
+    lines = raw[:end].split(b"\n")[:-1]
+    if not lines:
+        return None                  # not even a whole header: nothing was ever added
+    header = _journal_line(path, lines[0], 1)
+    if header.get("journal") != jn.JOURNAL_VERSION:
+        raise _damaged(path, "its first line is not a journal header")
+    if header.get("follows") != token or header.get("moves") != moves:
+        return None                  # it continues another snapshot
+    journal, length = Journal(path, valid_bytes=end, torn=torn), moves
+    for i, text in enumerate(lines[1:], start=2):
+        op = _journal_line(path, text, i)
+        problem = _shape_problem(op, _JOURNAL_LINE, "")
+        if problem:
+            raise _damaged(path, f"line {i}: {problem}")
+        if not 0 <= op["n"] <= length:
+            raise _damaged(path, f"line {i} goes back to move {op['n']} of {length}")
+        length = op["n"] + len(op["add"])
+        journal.ops.append(op)
+    return journal
+
+
+def _journal_line(path: Path, text: bytes, number: int) -> dict:
+    try:
+        value = _parse(text.decode("utf-8"), path)
+    except UnicodeDecodeError:
+        raise _damaged(path, f"line {number} is not text") from None
+    except DamagedSave as err:
+        raise _damaged(path, f"line {number} is not valid journal data") from err
+    if not isinstance(value, dict):
+        raise _damaged(path, f"line {number} is not valid journal data")
+    if _deeper_than(value, MAX_DEPTH):
+        raise _too_deep(path)
+    return value
+
+
 def _plain(value):
     """`value` as it reads back from JSON (tuples become lists, and so on)."""
     return json.loads(json.dumps(value))
 
 
-def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
-    """Replay the match in a checked document and compare it with its snapshot."""
+def match_from_save(data: dict, path: Path, games: GamesRegistry,
+                    journal: Journal | None = None) -> Match:
+    """Replay the match in a checked document, compare it with its snapshot, then play on
+    through the journal's moves (each checked as the snapshot's were)."""
     saved = data["match"]
     title = _clip(data["summary"].get("title") or saved["game"])
     try:
@@ -340,7 +461,34 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry) -> Match:
         differ = [k for k in keys if replayed.get(k) != saved["snapshot"].get(k)]
         raise unreplayable(f"replaying its {len(match.log)} moves does not reach the position "
                            f"it recorded (different: {_clip(', '.join(differ))})")
+    if journal is not None and journal.ops:
+        _play_journal(match, journal, unreplayable)
     return match
+
+
+def _play_journal(match: Match, journal: Journal, unreplayable) -> None:
+    game = match.game
+    try:
+        for op in journal.ops:
+            if op["n"] < len(match.log):             # an undo
+                del match.log[op["n"]:]
+                match.state = match.replay()
+            for raw in op["add"]:
+                action = Action.from_json(raw["action"])
+                action = Action(action.kind, action.args, str(raw.get("label", "")))
+                seat = game.to_act(match.state)
+                reason = game.check_action(action) or game.why_illegal(match.state, action)
+                if reason:
+                    raise ValueError(f"move {len(match.log) + 1} in its journal "
+                                     f"{journal.path.name} is illegal: {reason}")
+                events = game.apply(match.state, action)
+                match.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
+            match.updated = float(op["updated"])
+    except ValueError as err:
+        raise unreplayable(_clip(err, 400).rstrip(".")) from err
+    except Exception as err:
+        raise unreplayable(f"the moves of its journal could not be replayed "
+                           f"({type(err).__name__}: {_clip(err)})") from err
 
 
 # --- the store -------------------------------------------------------------------
@@ -365,10 +513,22 @@ class SaveInfo:
 
 
 class SaveStore:
-    def __init__(self, folder: Path | str | None = None) -> None:
+    """The saves folder. `save` writes a whole save and waits; `autosave` records the moves
+    since the last call in the match's journal on a background thread and returns at once
+    (store/journal.py says when a move counts as saved)."""
+
+    def __init__(self, folder: Path | str | None = None,
+                 snapshot_min_bytes: int = jn.MIN_SNAPSHOT_BYTES) -> None:
         self.folder = Path(folder) if folder is not None else saves_dir()
         self._summaries: dict[Path, tuple[tuple, dict]] = {}    # path: (stamp, summary)
         self._on_disk = SummaryCache(self.folder)                  # the same, between runs
+        self.snapshot_min_bytes = snapshot_min_bytes
+        self._writer = jn.Writer()
+        self._tracks: dict[Path, jn.Track] = {}                    # the matches autosaved
+        self._loaded: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # match: its log
+        self.bytes_written = 0          # by this store's saves, journals and thumbnails
+        # Called on the writer thread with (save path, moves) once that many moves are on disk.
+        self.on_durable: Callable[[Path, int], None] | None = None
 
     def path_for(self, match_id: str) -> Path:
         if not isinstance(match_id, str) or not _ID.fullmatch(match_id):
@@ -383,25 +543,171 @@ class SaveStore:
 
     # --- writing ---------------------------------------------------------------
     def save(self, match: Match, thumbnail_png: bytes | None = None) -> Path:
-        """Write `match` atomically; the previous save becomes `<id>.json.bak`.
+        """Write `match` atomically and wait until it is on disk; the previous save becomes
+        `<id>.json.bak` (and its journal `<id>.journal.bak`).
 
         A loaded match goes back to the file it came from, whatever its name;
         a new one to `<id>.json`. Without a thumbnail an existing one is kept
         (autosaves need not render).
         """
-        path = match.save_path or self.path_for(match.id)
-        try:
-            document = save_document(match)
-            if match.recovered_from_backup:
-                self._keep_damaged(path)
-            write_json_atomic(path, document)
-            if thumbnail_png is not None:
-                write_atomic(path.with_suffix(".png"), bytes(thumbnail_png), backup=False)
-        except OSError as err:
-            raise SaveError(f"Tabletop could not save the game ({err.strerror or err}).") from err
-        except ValueError as err:     # e.g. NaN in a state: not representable in JSON
-            raise SaveError(f"Tabletop could not save the game ({err}).") from err
+        path = self._path(match)
+        kept = path in self._tracks and self._tracks[path].match is match
+        track = self._track(match)
+        track.error = None                 # a whole save supersedes any failed append
+        self._queue_snapshot(track, thumbnail_png, journal=kept)
+        if not kept:                       # a one-off save: nothing to keep for later
+            self._writer.put(lambda: jn.close_journal(track))
+            self._tracks.pop(path, None)
+        self._writer.wait()
+        self._raise_failure(track)
         return path
+
+    def autosave(self, match: Match, thumbnail=None) -> Path:
+        """Record what changed in `match` since the last call (moves, undos) and return at once.
+
+        The disk work (a journal line and its fsync; now and then a whole snapshot) runs on
+        this store's writer thread, in order. `thumbnail` (PNG bytes or a function giving
+        them) is asked for only when a whole snapshot is written. Raises SaveError when an
+        earlier background write failed; the next autosave then writes a whole new snapshot.
+        """
+        track = self._track(match)
+        self._raise_failure(track)
+        k = _common_prefix(track.recorded, match.log)
+        if k == len(track.recorded) == len(match.log):
+            return track.path              # nothing new (e.g. leaving right after a resume)
+        if (track.needs_snapshot
+                or track.journal_bytes >= max(self.snapshot_min_bytes, track.snapshot_bytes)):
+            self._queue_snapshot(track, thumbnail() if callable(thumbnail) else thumbnail)
+        else:
+            self._queue_append(track, k)
+        return track.path
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk; raises SaveError if one failed."""
+        self._writer.wait()
+        for track in list(self._tracks.values()):
+            self._raise_failure(track)
+
+    def close_match(self, match: Match, thumbnail=None) -> Path | None:
+        """The match leaves the table: fold its journal into a whole save (with `thumbnail`,
+        PNG bytes or a function giving them, asked only if there is something to write),
+        wait until it is on disk, and forget the match. Raises SaveError if a write failed."""
+        path = self._path(match)
+        track = self._tracks.get(path)
+        if track is None or track.match is not match:
+            return None                     # never autosaved here: nothing to write
+        if track.dirty or _common_prefix(track.recorded, match.log) != len(match.log):
+            png = thumbnail() if callable(thumbnail) else thumbnail
+            track.error = None
+            self._queue_snapshot(track, png, journal=False)
+        self._writer.put(lambda: jn.close_journal(track))
+        self._writer.wait()
+        del self._tracks[path]
+        self._raise_failure(track)
+        return path
+
+    def durable(self, match: Match) -> int:
+        """How many of the match's moves are on disk (-1: none written yet)."""
+        track = self._tracks.get(self._path(match))
+        return track.durable if track is not None and track.match is match else -1
+
+    def _path(self, match: Match) -> Path:
+        return match.save_path or self.path_for(match.id)
+
+    def _track(self, match: Match) -> jn.Track:
+        path = self._path(match)
+        track = self._tracks.get(path)
+        if track is None or track.match is not match:
+            if track is not None:           # another Match object for the same file
+                old = track
+                self._writer.put(lambda: jn.close_journal(old))
+            track = jn.Track(path, match)
+            # a match just loaded is on disk as it is: only what follows needs writing
+            track.recorded = list(self._loaded.get(match, ()))
+            self._tracks[path] = track
+        return track
+
+    def _raise_failure(self, track: jn.Track) -> None:
+        err, track.error = track.error, None
+        if err is None:
+            return
+        track.needs_snapshot = True
+        if isinstance(err, OSError):
+            raise SaveError(f"Tabletop could not save the game ({err.strerror or err}).") from err
+        raise SaveError(f"Tabletop could not save the game ({err}).") from err
+
+    def _queue_append(self, track: jn.Track, k: int) -> None:
+        """One journal line: cut the log to `k` moves (an undo), add the moves after."""
+        match = track.match
+        added = match.log[k:]
+        data = jn.line_bytes(k, [e.to_json() for e in added], match.updated, _now(),
+                             _progress(match))
+        del track.recorded[k:]
+        track.recorded += added
+        track.journal_bytes += len(data)
+        track.dirty = True
+        moves = len(match.log)
+
+        def job() -> None:
+            if track.failed:                # appending after a failed write would garble
+                return                      # the journal: the next snapshot replaces it
+            try:
+                jn.append(track, data)
+            except OSError as err:
+                track.failed, track.error = True, track.error or err
+                return
+            self.bytes_written += len(data)
+            self._durable(track, moves)
+
+        self._writer.put(job)
+
+    def _queue_snapshot(self, track: jn.Track, thumbnail_png: bytes | None,
+                        journal: bool = True) -> None:
+        """A whole save, with a new journal after it unless the match is done with (closed,
+        or saved once). The document is taken now (the state moves on); encoding and writing
+        happen on the writer thread."""
+        match = track.match
+        token = jn.new_token() if journal else None
+        document = save_document(match, journal=token)
+        document["match"]["snapshot"] = _plain(document["match"]["snapshot"])  # a copy
+        document["match"]["options"] = _plain(document["match"]["options"])
+        # The next snapshot comes when the journal has grown as large as this one, so the
+        # bytes per move stay bounded. Its size is estimated here, as the last one's plus the
+        # journal it takes in (the real file, indented, is larger): the writer's figure would
+        # arrive late, and snapshots would then come in bursts when moves are quick.
+        track.snapshot_bytes += track.journal_bytes
+        track.token, track.recorded = token, list(match.log)
+        track.journal_bytes, track.needs_snapshot, track.dirty = 0, not journal, False
+        moves, path = len(match.log), track.path
+        recovered = match.recovered_from_backup is not None
+        png = bytes(thumbnail_png) if thumbnail_png is not None else None
+
+        def job() -> None:
+            try:
+                jn.close_journal(track)
+                if recovered:
+                    self._keep_damaged(path)
+                text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
+                data = (text + "\n").encode("utf-8")
+                write_atomic(path, data)
+                self.bytes_written += len(data)
+                if token is not None:
+                    self.bytes_written += jn.start_journal(track, token, moves)
+                if png is not None:
+                    write_atomic(path.with_suffix(".png"), png, backup=False)
+                    self.bytes_written += len(png)
+            except (OSError, ValueError) as err:   # ValueError: NaN in a state, say
+                track.failed, track.error = True, track.error or err
+                return
+            track.failed = False
+            self._durable(track, moves)
+
+        self._writer.put(job)
+
+    def _durable(self, track: jn.Track, moves: int) -> None:
+        track.durable = moves
+        if self.on_durable is not None:
+            self.on_durable(track.path, moves)
 
     @staticmethod
     def _keep_damaged(path: Path) -> None:
@@ -412,10 +718,15 @@ class SaveStore:
             shutil.copy2(path, damaged)
 
     def delete(self, match_id: str) -> None:
-        """Remove a save with its backup, thumbnail and any kept damaged copy."""
+        """Remove a save with its backup, journals, thumbnail and any kept damaged copy."""
         path = self.path_for(match_id)
+        track = self._tracks.pop(path, None)
+        if track is not None:
+            self._writer.put(lambda: jn.close_journal(track))
+        self._writer.wait()                 # a queued write must not bring it back
         for p in (path, backup_path(path), path.with_suffix(".png"),
-                  path.with_name(path.name + ".damaged")):
+                  path.with_name(path.name + ".damaged"), jn.journal_path(path),
+                  jn.journal_backup_path(path)):
             p.unlink(missing_ok=True)
 
     # --- reading -----------------------------------------------------------------
@@ -428,14 +739,17 @@ class SaveStore:
         so (it is None on a normal load).
         """
         path = self._resolve(id_or_path)
+        self._writer.wait()                 # what this store queued is part of the save
         try:
-            match = match_from_save(read_save(path), path, games)
+            data = read_save(path)
+            match = match_from_save(data, path, games, read_journal(path, data))
         except (DamagedSave, SaveNotFound) as err:
             bak = backup_path(path)
             if not allow_backup or not bak.exists():
                 raise
             try:
-                match = match_from_save(read_save(bak), bak, games)
+                data = read_save(bak)
+                match = match_from_save(data, bak, games, read_journal(path, data))
             except SaveError as bak_err:
                 raise DamagedSave(f"{err} Its backup copy could not be used either: "
                                   f"{bak_err}") from err
@@ -443,6 +757,7 @@ class SaveStore:
                                            f"so the most recent moves may be missing.")
             log.warning("%s", match.recovered_from_backup)
         match.save_path = path
+        self._loaded[match] = list(match.log)
         return match
 
     def list(self, games: GamesRegistry | None = None) -> list[SaveInfo]:
@@ -455,6 +770,7 @@ class SaveStore:
         game this version lacks is an error. Leftovers of interrupted autosaves
         (old `.tmp` files) are removed.
         """
+        self._writer.wait()
         remove_stale_temps(self.folder)
         rows = []
         for path in self.folder.glob("*.json"):
@@ -494,8 +810,14 @@ class SaveStore:
             _fill(info, raw)            # best effort first: a newer save still shows its title
             data = _checked(raw, source)
             _fill(info, data)
+            journal = read_journal(path, data)
+            if journal.ops:               # the journal's last line is the newest
+                info.saved_at = journal.ops[-1]["saved_at"]
+                for key, value in journal.ops[-1]["summary"].items():
+                    setattr(info, key, _clip(value) if isinstance(value, str) else value)
             if games is not None:
-                _set_summary(info, self._replayed_summary(source, stamp, data, games))
+                _set_summary(info, self._replayed_summary(source, stamp + journal.stamp, data,
+                                                          journal, games))
         except SaveError as err:
             info.error = str(err)
             return info, err
@@ -504,7 +826,7 @@ class SaveStore:
             return info, err
         return info, None
 
-    def _replayed_summary(self, path: Path, stamp: tuple, data: dict,
+    def _replayed_summary(self, path: Path, stamp: tuple, data: dict, journal: Journal,
                           games: GamesRegistry) -> dict:
         """The summary of the replayed match. The list is shown often and a replay takes
         tens of milliseconds, so it is kept until the file changes, and on disk under a
@@ -517,10 +839,10 @@ class SaveStore:
             rules = games(match["game"]).info.version
         except Exception:               # an unknown game: the replay below says so
             rules = None
-        digest = replay_digest(match, rules)
+        digest = replay_digest(dict(match, log=journal.log(match["log"])), rules)
         summary = self._on_disk.get(path.name, digest)
         if summary is None:
-            summary = _summary(match_from_save(data, path, games))
+            summary = _summary(match_from_save(data, path, games, journal))
             self._on_disk.put(path.name, digest, summary)
         self._summaries[path] = stamp, summary
         return summary
