@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit, QPushButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit,
+                               QPushButton, QVBoxLayout, QWidget)
 
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
@@ -120,36 +120,55 @@ class NewMatchDialog(QDialog):
         self._fix_size()
         self._game_changed()
 
-    _size: tuple[int, int] | None = None       # measured once per run: the games do not change
+    # measured once per look (the app's style sheet and font): the games do not change
+    _sizes: dict[tuple[str, str], tuple[int, int]] = {}
 
     def _fix_size(self) -> None:
         """One size for every game and seat count, the largest they need: the dialog neither
         grows nor drifts off-centre when the player picks another game."""
-        if NewMatchDialog._size is not None:
-            self.setFixedSize(*NewMatchDialog._size)
+        app = QApplication.instance()
+        look = (app.styleSheet(), app.font().toString())
+        if look in NewMatchDialog._sizes:
+            self.setFixedSize(*NewMatchDialog._sizes[look])
             return
         chosen = self.game.currentIndex()
-        w = h = 0
-        for gi in range(self.game.count()):
-            self.game.blockSignals(True)
-            self.game.setCurrentIndex(gi)
-            self.game.blockSignals(False)
-            self._game_changed()
-            for pi in range(self.players.count()):
-                self.players.setCurrentIndex(pi)        # rebuilds the seats
-                # the new rows' sizes, not the ones Qt cached for the last game
-                for layout in self.findChildren(QLayout):
-                    layout.invalidate()
-                for box in (self.seats_box, self.options_box):
-                    box.updateGeometry()
-                self.layout().invalidate()
-                hint = self.layout().sizeHint().expandedTo(self.layout().minimumSize())
-                w, h = max(w, hint.width()), max(h, hint.height())
+        hints = [self._hint_for(gi, pi) for gi in range(self.game.count())
+                 for pi in range(self._seat_counts(gi))]
+        w = max(520, *(hint.width() for hint in hints))
+        # wrapped option texts grow taller at the width chosen: ask every layout again at it
+        h = max(self._hint_for(gi, pi, w).height() for gi in range(self.game.count())
+                for pi in range(self._seat_counts(gi)))
         self.game.blockSignals(True)
         self.game.setCurrentIndex(chosen)
         self.game.blockSignals(False)
-        NewMatchDialog._size = (max(w, 520), h)
-        self.setFixedSize(*NewMatchDialog._size)
+        NewMatchDialog._sizes[look] = (w, h)
+        self.setFixedSize(w, h)
+
+    def _seat_counts(self, gi: int) -> int:
+        return len(get_game(self.game.itemData(gi)).info.players)
+
+    def _hint_for(self, gi: int, pi: int, width: int | None = None):
+        """The size the dialog needs for game gi with its pi-th seat count (at `width`: the
+        height its rows need at that width)."""
+        self.game.blockSignals(True)
+        self.game.setCurrentIndex(gi)
+        self.game.blockSignals(False)
+        self._game_changed()
+        self.players.setCurrentIndex(pi)        # rebuilds the seats
+        # the new rows' sizes, not the ones Qt cached for the last game
+        for layout in self.findChildren(QLayout):
+            layout.invalidate()
+        for box in (self.seats_box, self.options_box):
+            box.updateGeometry()
+        lay = self.layout()
+        lay.invalidate()
+        hint = lay.sizeHint().expandedTo(lay.minimumSize())
+        if width is not None:
+            self.setFixedSize(width, max(hint.height(), 1))
+            lay.activate()
+            tall = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() else 0
+            hint = hint.expandedTo(lay.minimumSize()).expandedTo(QSize(width, tall))
+        return hint
 
     def _game_changed(self) -> None:
         """Offer the game's seat counts (e.g. 2, or 4 in two teams), then rebuild the seats."""

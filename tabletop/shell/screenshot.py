@@ -76,7 +76,8 @@ def screenshot(game_id: str, out: Path, seed: int = 1, moves: int = 0,
         out.parent.mkdir(parents=True, exist_ok=True)
         win.grab().save(str(out), "PNG", 80)     # lighter compression: 0.6 s faster
         win.table.leave()
-        win.close()
+        win.hide()               # not close(): closing saves the settings, animations off and all
+        win.deleteLater()
     return out
 
 
