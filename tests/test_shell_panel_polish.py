@@ -255,7 +255,8 @@ def test_ctrl_n_in_a_match_offers_the_game_being_played(qtbot, tmp_path, monkeyp
     win.close()
 
 
-def test_the_new_match_dialog_keeps_its_size_and_place_for_every_game(qtbot):
+def test_the_new_match_dialog_keeps_its_size_and_place_for_every_game(qtbot, themed):
+    # themed, as the app shows it: rows styled by the sheet are taller than plain ones
     dlg = NewMatchDialog("paargus")
     qtbot.addWidget(dlg)
     dlg.show()

@@ -155,7 +155,10 @@ class NewMatchDialog(QDialog):
         self.game.blockSignals(False)
         self._game_changed()
         self.players.setCurrentIndex(pi)        # rebuilds the seats
-        # the new rows' sizes, not the ones Qt cached for the last game
+        # the new rows' sizes, not the ones Qt cached for the last game, and styled as they
+        # will be shown (a widget takes the style sheet's paddings only once polished)
+        for w in self.findChildren(QWidget):
+            w.ensurePolished()
         for layout in self.findChildren(QLayout):
             layout.invalidate()
         for box in (self.seats_box, self.options_box):
