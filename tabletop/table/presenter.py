@@ -15,7 +15,7 @@ from tabletop.core import Action
 from tabletop.core.event import Event
 from tabletop.table.narration import Narrator, Voice
 from tabletop.table.playback import Playback
-from tabletop.table.sprites import ButtonSprite, DieSprite, LabelSprite, TokenSprite
+from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, TokenSprite
 
 # the colours every table writes its words in
 GOLD = (240, 200, 110)     # titles, whose turn it is
@@ -50,6 +50,9 @@ def html_table(headers: list[str], rows: list[str]) -> str:
     head = "".join(f"<th align='left'>{h}</th>" for h in headers)
     return (f"<table cellspacing='0' cellpadding='5' width='100%'><tr>{head}</tr>"
             + "".join(rows) + "</table>")
+
+
+KEEP = object()      # put_card: leave this attribute of an existing sprite as it is
 
 
 class Presenter:
@@ -110,6 +113,39 @@ class Presenter:
         else:
             b.text, b.enabled, b.primary, b.x, b.y, b.w, b.h, b.z = text, enabled, primary, x, y, w, h, z
         seen.add(bid)
+
+    def put_card(self, sid: str, face: tuple, back: tuple, x: float, y: float, size, z: float,
+                 seen: set, face_up: bool | None = None, draggable: bool = False,
+                 angle: float | None = None, clip: Any = KEEP, spawn=None) -> CardSprite:
+        """The card sprite `sid`, made (at `spawn` if given, so it glides in) or updated in
+        place. `face` and `back` are (cache key, compose); a face key of None shows the back.
+        `angle` and `clip` are left as they are unless given. The marks a sync sets afresh
+        (dim, badge, tooltip) start clear."""
+        key, compose = face
+        bkey, bcompose = back
+        up = key is not None if face_up is None else face_up
+        sprite = self.scene.get(sid)
+        if type(sprite) is not CardSprite:       # none yet, or another kind of sprite had the id
+            sx, sy = spawn if spawn else (x, y)
+            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
+                                compose_back=bcompose, face_up=up, x=sx, y=sy, w=size[0],
+                                h=size[1], z=z, draggable=draggable, angle=angle or 0.0,
+                                clip=None if clip is KEEP else clip)
+            self.scene.put(sprite)
+        else:
+            sprite.face_key, sprite.compose_face = key, compose
+            sprite.back_key, sprite.compose_back = bkey, bcompose
+            sprite.face_up, sprite.draggable, sprite.z = up, draggable, z
+            if angle is not None and sprite.angle != angle:
+                sprite.angle = angle
+            if clip is not KEEP:
+                sprite.clip = clip
+            if (sprite.w, sprite.h) != tuple(size):
+                sprite.w, sprite.h = size
+        self.scene.move(sid, x, y)
+        sprite.dim, sprite.badge, sprite.tooltip = False, None, None
+        seen.add(sid)
+        return sprite
 
     def put_token(self, tid: str, label: str, color, x: float, y: float, radius: float, z: float,
                   seen: set, shape: str = "chip", tooltip: str = "") -> None:

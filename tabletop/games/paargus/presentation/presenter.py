@@ -123,28 +123,10 @@ class PaargusPresenter(Presenter):
     def _card_sprite(self, c: int, x: float, y: float, size, z: float, seen: set, place: str,
                      face_up: bool = True, clip: str | None = None, draggable: bool = False):
         sid = f"card:{c}"
-        key, compose = self._face(c)
-        bkey, bcompose = self._back()
-        old = self.scene.get(sid)
-        if old is None:
-            sx, sy = self._spawn(place, size)
-            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
-                                compose_back=bcompose, face_up=face_up, x=sx, y=sy, w=size[0],
-                                h=size[1], z=z, clip=clip, draggable=draggable)
-            self.scene.put(sprite)
-        else:
-            sprite = old
-            sprite.face_key, sprite.compose_face = key, compose
-            sprite.back_key, sprite.compose_back = bkey, bcompose
-            sprite.face_up, sprite.clip, sprite.draggable = face_up, clip, draggable
-            sprite.z = z
-            if (sprite.w, sprite.h) != size:
-                sprite.w, sprite.h = size
-        self.scene.move(sid, x, y)
-        sprite.dim = False
-        sprite.badge = None
+        spawn = self._spawn(place, size) if self.scene.get(sid) is None else None
+        sprite = self.put_card(sid, self._face(c), self._back(), x, y, size, z, seen,
+                               face_up=face_up, draggable=draggable, clip=clip, spawn=spawn)
         self.places[c] = place
-        seen.add(sid)
         return sprite
 
     def floats_of(self, event):

@@ -41,7 +41,6 @@ from tabletop.games.paragons.presentation.words import WordsMixin
 from tabletop.table.cover import rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
-from tabletop.table.sprites import CardSprite
 
 __all__ = ["PRESENTATION", "ParagonsPresenter", "rules_text"]
 
@@ -120,23 +119,10 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0):
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        key, compose = self._face(c) if face_up and known else (None, None)
-        sprite = self.scene.get(sid)
-        if sprite is None or not isinstance(sprite, CardSprite) or type(sprite) is not CardSprite:
-            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=faces.back_key(),
-                                compose_back=faces.compose_back, face_up=key is not None, x=x, y=y,
-                                w=size[0], h=size[1], z=z, draggable=draggable, angle=angle)
-            self.scene.put(sprite)
-        else:
-            sprite.face_key, sprite.compose_face = key, compose
-            sprite.face_up, sprite.draggable, sprite.z = key is not None, draggable, z
-            if sprite.angle != angle:
-                sprite.angle = angle
-            if (sprite.w, sprite.h) != tuple(size):
-                sprite.w, sprite.h = size
-        self.scene.move(sid, x, y)
-        sprite.dim, sprite.badge, sprite.tooltip, sprite.alpha = False, None, None, 1.0
-        seen.add(sid)
+        face = self._face(c) if face_up and known else (None, None)
+        sprite = self.put_card(sid, face, (faces.back_key(), faces.compose_back), x, y, size, z,
+                               seen, draggable=draggable, angle=angle)
+        sprite.alpha = 1.0
         return sprite
 
     # --- the log ---------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
-from tabletop.table.sprites import CardSprite, CounterSprite
+from tabletop.table.sprites import CounterSprite
 
 __all__ = ["PRESENTATION", "PariahPresenter", "activation_order", "cid"]
 
@@ -122,30 +122,9 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
     # --- sprites ------------------------------------------------------------------------------
     def _card(self, sid: str, c: int | None, x: float, y: float, size, z: float, seen: set,
               face_up: bool = True, draggable: bool = False, back=None, spawn=None):
-        if face_up and c is not None and c != HIDDEN:
-            key, compose = self._face(c)
-        else:
-            key, compose = None, None
-        bkey, bcompose = back or self._back_for(self.me)
-        sprite = self.scene.get(sid)
-        if sprite is None or not isinstance(sprite, CardSprite):
-            sx, sy = spawn if spawn else (x, y)
-            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
-                                compose_back=bcompose, face_up=key is not None, x=sx, y=sy,
-                                w=size[0], h=size[1], z=z, draggable=draggable)
-            self.scene.put(sprite)
-        else:
-            sprite.face_key, sprite.compose_face = key, compose
-            sprite.back_key, sprite.compose_back = bkey, bcompose
-            sprite.face_up = key is not None
-            sprite.draggable, sprite.z = draggable, z
-            if (sprite.w, sprite.h) != tuple(size):
-                sprite.w, sprite.h = size
-        self.scene.move(sid, x, y)
-        sprite.dim = False
-        sprite.badge = None
-        seen.add(sid)
-        return sprite
+        face = self._face(c) if face_up and c is not None and c != HIDDEN else (None, None)
+        return self.put_card(sid, face, back or self._back_for(self.me), x, y, size, z, seen,
+                             draggable=draggable, spawn=spawn)
 
     def _counter(self, cid_: str, value, caption: str, x: float, y: float, w: float, h: float,
                  seen: set) -> None:

@@ -40,7 +40,6 @@ from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
-from tabletop.table.sprites import CardSprite
 
 __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on"]
 
@@ -160,27 +159,9 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
               angle=0.0):
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        key, compose = self._face(c) if face_up and known else (None, None)
-        bkey, bcompose = self._back()
-        sprite = self.scene.get(sid)
-        if sprite is None or not isinstance(sprite, CardSprite):
-            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
-                                compose_back=bcompose, face_up=key is not None, x=x, y=y,
-                                w=size[0], h=size[1], z=z, draggable=draggable, angle=angle)
-            self.scene.put(sprite)
-        else:
-            sprite.face_key, sprite.compose_face = key, compose
-            sprite.face_up, sprite.draggable, sprite.z = key is not None, draggable, z
-            if sprite.angle != angle:
-                sprite.angle = angle
-            if (sprite.w, sprite.h) != tuple(size):
-                sprite.w, sprite.h = size
-        self.scene.move(sid, x, y)
-        sprite.dim = False
-        sprite.badge = None
-        sprite.tooltip = None
-        seen.add(sid)
-        return sprite
+        face = self._face(c) if face_up and known else (None, None)
+        return self.put_card(sid, face, self._back(), x, y, size, z, seen, draggable=draggable,
+                             angle=angle)
 
     # --- highlights -------------------------------------------------------------------------------------------
     def _highlight(self) -> None:
