@@ -370,3 +370,21 @@ def test_every_unit_card_in_play_zooms_with_its_current_stats(tmp_path):
     key, compose, caption = p.zoom(f"card:{scout}")
     assert "ap=1" in key and "AP 1" in caption
     assert is_unit_card(scout)
+
+
+def test_drawn_units_keep_their_places_while_the_player_picks(tmp_path):
+    """A pick leaves a gap and a unit put back returns to its own slot: nothing re-centres under
+    the pointer between two quick clicks."""
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 5)
+    show(p, s, 0)
+    where = {c: scene.get(f"card:{c}").rect[:2] for c in s.hands[0]}
+    picked = sorted(s.hands[0])[1]
+    GAME.apply(s, Action("pick", (picked,)))
+    show(p, s, 0)
+    for c in s.hands[0]:
+        assert scene.get(f"card:{c}").rect[:2] == where[c], "an unpicked unit moved"
+    assert scene.get(f"card:{picked}").rect[1] != where[picked][1]        # it went to the army row
+    GAME.apply(s, Action("unpick", (picked,)))
+    show(p, s, 0)
+    assert scene.get(f"card:{picked}").rect[:2] == where[picked]

@@ -156,19 +156,27 @@ def test_keyboard_draws_and_the_move_list_plays(window, qtbot):
     assert page.ctrl.match.to_act == 1
 
 
-def test_builder_preview_and_confirm_lays_a_conjunction(window, qtbot):
-    page = open_match(window, qtbot)
+def trio_in_hand(page) -> list[int]:
+    """Seat 0 holds just three cards sharing a sigil in the South-East (an East conjunction), in
+    the conjunction phase."""
     s = page.ctrl.match.state
-    # give seat 0 a trio sharing a sigil in the South-East (an East conjunction)
     by = {}
     for c in range(42):
         by.setdefault(card(c).sigil(4), []).append(c)
     trio = next(m for m in by.values() if len(m) >= 3)[:3]
     for c in trio:
-        s.deck.remove(c)
+        if c in s.deck:
+            s.deck.remove(c)
     s.hands[0] = list(trio)
     s.phase, s.drawn_first = CONJOIN, [True, True]
     page._refresh([])
+    return trio
+
+
+def test_builder_preview_and_confirm_lays_a_conjunction(window, qtbot):
+    page = open_match(window, qtbot)
+    s = page.ctrl.match.state
+    trio = trio_in_hand(page)
     qtbot.wait(30)
     for c in trio:
         drag(page, qtbot, screen_of(page, f"card:{c}"), zone_point(page, "builder"))

@@ -118,3 +118,39 @@ def test_glossary_links_open_the_rules_at_the_entry(qtbot, tmp_path, monkeypatch
     page.panel._link(f"term:{terms[0]}")
     assert asked == [("trials", terms[0])]
     win.table.leave()
+
+
+def test_the_players_own_channel_resolves_without_a_pass_click(qtbot, tmp_path):
+    """Auto-pass in the real app: holding a 0-cost Instant, the player channels (clicking the
+    table's button); once the bot lets it pass, the table passes for the player on their own
+    item. With full control (F) the table waits for the player instead."""
+    from tabletop.games.trials.engine.cards import pool
+    from tabletop.table.presenter import LOCAL
+    from trials_helpers import FOE, deck
+    store = SaveStore(tmp_path / "saves")
+    # the bot holds no Instant, so the item on top stays ours
+    cards = [c.id for c in pool().values() if c.type != "avatar" and not c.instant
+             and set(c.disciplines) & {d for a in FOE for d in pool()[a].disciplines}][:20]
+    for full in (False, True):
+        match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 3,
+                      {"decks": [deck(["ilsa-of-the-turning-glass", "master-oren-vell"], ["quickened-step"]),
+                                 {"avatars": FOE, "cards": cards}], "initiative": 0})
+        win, page = open_match(qtbot, store, match)
+        win.settings.auto_pass = True
+        assert any(match.state.designs[c] == "quickened-step" for c in match.state.hands[0])
+        if full:
+            assert page.presenter.key("f") == LOCAL
+        chosen = page.presenter.button("btn:channel")
+        if chosen == LOCAL:                                  # which Avatar: the menu's first
+            chosen = page.presenter.button("btn:menu:0")
+        assert chosen.kind == "channel"
+        page.perform(chosen)
+        own = lambda: [e for e in match.log if e.seat == 0 and e.action.kind == "decline"]  # noqa: E731
+        if not full:
+            qtbot.waitUntil(lambda: bool(own()), timeout=60000)     # the bot first
+            assert match.state.stack == [] or match.state.stack[-1].kind != "channel"
+        else:
+            qtbot.waitUntil(lambda: page.ctrl.my_turn() and bool(match.state.stack), timeout=60000)
+            qtbot.wait(1500)
+            assert not own() and page.scene.get("btn:decline") is not None
+        win.table.leave()

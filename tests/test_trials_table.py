@@ -5,7 +5,7 @@ destinations; hidden cards stay hidden; the priority window is unmistakable; aut
 import pytest
 
 from presenter_helpers import through_table
-from trials_helpers import avatar, duel, find, put_on, to_discard, to_hand
+from trials_helpers import FOE, avatar, duel, find, put_on, to_discard, to_hand
 from trials_ui_helpers import route
 from tabletop.core import Action, Rng
 from tabletop.games.trials.engine import effects as fx
@@ -317,3 +317,36 @@ def test_every_answer_is_reachable_through_the_tables_intents(tmp_path):
     for a in GAME.legal_actions(s):
         show(p, s, 0)
         assert through_table(p, a, route, lambda: show(p, s, 0)) == a
+
+
+def test_auto_pass_lets_your_own_card_resolve_unless_you_take_full_control(tmp_path):
+    """Holding a 0-cost Instant, the player is not asked to pass on their own action (as in
+    digital card games); with full control (the toggle or F) they are; an opponent's item on top
+    always asks, since the Instant could answer it."""
+    scene, p = make(tmp_path)
+    s = duel(["ilsa-of-the-turning-glass", "master-oren-vell"])
+    to_hand(s, "quickened-step", 0)
+    GAME.apply(s, find(s, "channel", avatar(s, 0)))            # our own action on the stack
+    if s.prio == 1:
+        GAME.apply(s, Action("decline"))                       # the opponent lets it pass
+    assert s.stack and s.prio == 0 and s.stack[-1].seat == 0
+    show(p, s, 0)
+    legal = GAME.legal_actions(s)
+    assert any(a.kind == "play" for a in legal), "the test needs a playable Instant in hand"
+    got = p.auto_pass(legal)
+    assert got is not None and got[0].kind == "decline" and "own card" in got[1]
+    assert scene.get("btn:control").text == "Full control: off"
+    assert p.key("f") == LOCAL and p.full_control
+    show(p, s, 0)
+    assert scene.get("btn:control").text == "Full control: on"
+    assert p.auto_pass(legal) is None
+    assert p.button("btn:control") == LOCAL and not p.full_control
+    # the opponent's item on top: asked, full control or not
+    s2 = duel(FOE, theirs=["ilsa-of-the-turning-glass", "master-oren-vell"])
+    to_hand(s2, "quickened-step", 1)
+    GAME.apply(s2, find(s2, "channel", avatar(s2, 0)))
+    assert s2.prio == 1 and s2.stack[-1].seat == 0
+    p.me = 1
+    show(p, s2, 1)
+    assert any(a.kind == "play" for a in GAME.legal_actions(s2))
+    assert p.auto_pass(GAME.legal_actions(s2)) is None

@@ -206,11 +206,16 @@ class TablePage(QWidget):
         self._maybe_auto_pass(legal)
 
     def _maybe_auto_pass(self, legal: list) -> None:
-        """With nothing to play but "pass", pass for the player after a short pause."""
-        if (len(legal) == 1 and legal[0].kind in self.presenter.auto_pass_kinds
-                and getattr(self.settings, "auto_pass", False) and not self._held()):
-            action, log_len = legal[0], len(self.ctrl.match.log)
-            self.scene.status = "Nothing to play: passing…"
+        """Pass for the player after a short pause where the game says a pass is all they would
+        do (with nothing else to play, and in Trials on their own card unless in full control)."""
+        if not legal or not getattr(self.settings, "auto_pass", False) or self._held():
+            return
+        if self.ctrl is None or not self.ctrl.my_turn():
+            return
+        chosen = self.presenter.auto_pass(legal)
+        if chosen is not None:
+            (action, said), log_len = chosen, len(self.ctrl.match.log)
+            self.scene.status = said
 
             def go():
                 ctrl = self.ctrl
@@ -282,10 +287,14 @@ class TablePage(QWidget):
                 self.scene.set_glow(targets)
             elif isinstance(i, it.Drop):
                 self.scene.set_glow(set())
-                result = self.presenter.drop(i.sprite_id, i.target)
+                zone = self.scene.layout.zone_at(i.vx, i.vy)
+                result = self.presenter.drop_on(i.sprite_id, i.target, zone.id if zone else None)
                 if result is None:
+                    home = self.scene.drag_home(i.sprite_id)
                     self.scene.cancel_drag(i.sprite_id)
-                    continue
+                    if i.target is not None and i.target != home and (zone is None or zone.id != home):
+                        self.scene.status = self.presenter.refused_drop(i.sprite_id, i.target)
+                    continue                          # (put back where it was: nothing to say)
                 if result != LOCAL and self.ctrl is not None:
                     result = self.ctrl.check(result)     # asked once, carried to the engine
                 if result != LOCAL and result.reason:

@@ -15,13 +15,18 @@ from tabletop.core import Action
 from tabletop.core.event import Event
 from tabletop.table.narration import Narrator, Voice
 from tabletop.table.playback import Playback
-from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, TokenSprite
+from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, Panel, TokenSprite
 
 # the colours every table writes its words in
 GOLD = (240, 200, 110)     # titles, whose turn it is
 INK = (236, 230, 218)      # plain text
 MUTED = (165, 159, 148)    # hints and what does not count now
 RED = (240, 120, 100)      # damage, a defeat
+
+def short(text: str, n: int = 70) -> str:
+    """`text` cut to `n` characters with an ellipsis (a label that must stay on one line)."""
+    return text if len(text) <= n else text[:n - 1] + "…"
+
 
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
@@ -113,6 +118,22 @@ class Presenter:
         else:
             b.text, b.enabled, b.primary, b.x, b.y, b.w, b.h, b.z = text, enabled, primary, x, y, w, h, z
         seen.add(bid)
+
+    def put_panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float,
+                  fill=(16, 20, 26, 236), outline=(214, 178, 96, 255), radius: float = 14.0,
+                  top=None, line: float = 2.0) -> Panel:
+        """A rounded panel (by default dark with a gold edge, behind a menu, a banner or a pile
+        being looked through), made once, then updated in place."""
+        p = self.scene.get(pid)
+        if type(p) is not Panel:
+            p = Panel(pid, fill=fill, top=top, outline=outline, line=line, radius=radius,
+                      x=x, y=y, w=w, h=h, z=z)
+            self.scene.put(p)
+        else:
+            p.fill, p.top, p.outline, p.line, p.radius = fill, top, outline, line, radius
+            p.x, p.y, p.w, p.h, p.z = x, y, w, h, z
+        seen.add(pid)
+        return p
 
     def put_card(self, sid: str, face: tuple, back: tuple, x: float, y: float, size, z: float,
                  seen: set, face_up: bool | None = None, draggable: bool = False,
@@ -246,6 +267,32 @@ class Presenter:
     def drop(self, sprite_id: str, target: str | None) -> Action | str | None:
         """The candidate action of a drop (legal or not), LOCAL, or None for nothing."""
         return None
+
+    def auto_pass(self, legal: list[Action]) -> tuple[Action, str] | None:
+        """The pass the table makes for the player when the auto-pass setting is on, and the
+        status line that says so: by default only when a pass is all there is to do."""
+        if len(legal) == 1 and legal[0].kind in self.auto_pass_kinds:
+            return legal[0], "Nothing to play: passing…"
+        return None
+
+    def drop_on(self, sprite_id: str, target: str | None, zone: str | None) -> Action | str | None:
+        """A drop as the table page answers it. `target` is the card (or zone) under the pointer
+        and `zone` the zone there: a card that gives the drop no meaning of its own passes it to
+        its zone, so landing on the card already in a row counts as landing in that row."""
+        got = self.drop(sprite_id, target)
+        if got is None and zone is not None and zone != target:
+            got = self.drop(sprite_id, zone)
+        return got
+
+    def refused_drop(self, sprite_id: str, target: str | None) -> str:
+        """The status line after a drop that means nothing there (a game may say more)."""
+        where = self.drag_targets(sprite_id)
+        if not where:
+            return "That piece has no move to make now."
+        names = sorted({z.label for z in self.scene.layout.zones.values() if z.id in where and z.label})
+        if names:
+            return f"That piece cannot go there. It can go to: {', '.join(names)} (they glow while you drag)."
+        return "That piece cannot go there. The places it can go glow while you drag it."
 
     def click(self, target: str | None) -> Action | str | None:
         return None

@@ -259,6 +259,15 @@ class Scene:
             if sid in self._sprites:
                 self.anim.tween(sid, "lift", 0.0, 0.2, paced=False)
 
+    def drag_home(self, sprite_id: str) -> str | None:
+        """The zone a piece being dragged was picked up from (None: not dragged, or no zone)."""
+        origin = self._origins.get(sprite_id)
+        sprite = self._sprites.get(sprite_id)
+        if origin is None or sprite is None:
+            return None
+        zone = self.layout.zone_at(origin[0] + sprite.w / 2, origin[1] + sprite.h / 2)
+        return zone.id if zone else None
+
     @property
     def dragging(self) -> str | None:
         return self._drag

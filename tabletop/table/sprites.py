@@ -3,8 +3,8 @@
 from .base import HIGHLIGHT_COLORS, LIFT, Sprite
 from .card import BACK_KEY, CardSprite, default_back
 from .pieces import ChipStack, DieSprite, TokenSprite, chips_for
-from .widgets import ButtonSprite, CounterSprite, LabelSprite
+from .widgets import ButtonSprite, CounterSprite, LabelSprite, Panel
 
 __all__ = ["Sprite", "CardSprite", "TokenSprite", "ChipStack", "DieSprite", "CounterSprite",
-           "ButtonSprite", "LabelSprite", "HIGHLIGHT_COLORS", "LIFT", "BACK_KEY",
+           "ButtonSprite", "LabelSprite", "Panel", "HIGHLIGHT_COLORS", "LIFT", "BACK_KEY",
            "default_back", "chips_for"]

@@ -1,4 +1,4 @@
-"""Table furniture: number plates, buttons and text labels."""
+"""Table furniture: number plates, buttons, text labels and plain panels."""
 
 from __future__ import annotations
 
@@ -155,3 +155,30 @@ class LabelSprite(Sprite):
         sx, sy = vp.to_screen(self.x, self.y)
         setattr(rect, self.anchor, (round(sx), round(sy)))
         self.blit(target, surf, rect.center)
+
+
+@dataclass(eq=False)
+class Panel(Sprite):
+    """A flat rounded panel (behind a menu, a banner, a pile being looked through; a slot; a chart
+    bar), drawn crisp at any scale: it is painted at screen size, not scaled from a picture."""
+
+    fill: tuple = (18, 22, 28, 200)
+    top: tuple | None = None             # a vertical gradient from `top` to `fill`
+    outline: tuple | None = None
+    line: float = 2.0
+    radius: float = 16.0
+    w: float = field(default=100.0, kw_only=True)
+    h: float = field(default=100.0, kw_only=True)
+
+    def corner_radius(self) -> float:
+        return self.radius
+
+    def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
+        size = self.pixel_size(vp)
+        s = vp.scale
+        key = ("panel", size, tuple(self.fill), self.top and tuple(self.top),
+               self.outline and tuple(self.outline), round(self.line * s, 1), round(self.radius * s))
+        surf = faces.memo(key, lambda: paint.rounded_rect(
+            size, self.radius * s, self.fill, outline=self.outline,
+            width=max(1.0, self.line * s) if self.outline else 0, top=self.top))
+        self.blit(target, surf, self.screen_center(vp))

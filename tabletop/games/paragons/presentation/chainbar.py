@@ -14,7 +14,7 @@ from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, 
                                                        RECRUIT, SPELL)
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.presentation import faces
-from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, put_panel, short
+from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, short
 from tabletop.table.sprites import CardSprite
 
 LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "Attack", DEFEND: "Defence",
@@ -120,7 +120,6 @@ class ChainMixin:
 
     def link_text(self, link) -> str:
         """A link in words, for its tooltip and the banner."""
-        v = self.view
         who = self._seat_name(link.seat)
         kind = link.kind
         t = link.targets[0] if link.targets else None
@@ -190,7 +189,7 @@ class ChainMixin:
     # --- the banner -----------------------------------------------------------------------------------
     def _sync_banner(self, x, y, w, h, seen) -> None:
         v = self.view
-        put_panel(self.scene, "banner:back", x, y, w, h, seen, z=350, fill=(14, 18, 24, 200),
+        self.put_panel("banner:back", x, y, w, h, seen, z=350, fill=(14, 18, 24, 200),
                   outline=(214, 178, 96, 150))
         cx = x + w / 2
         if v.phase == OVER:

@@ -31,9 +31,9 @@ from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoomMixin
 from tabletop.games.paragons.presentation.roomkit import (CLASS_BLURB, CLASS_LIGHT, CLASS_RGB, GOLD,
-                                                          INK, MUTED, RED, SAMPLES, Panel, back, face,
+                                                          INK, MUTED, RED, SAMPLES, back, face,
                                                           fit, sort_key, wrap)
-from tabletop.table.sprites import CardSprite
+from tabletop.table.sprites import CardSprite, Panel
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
 CARD_RATIO = 1.4                      # a card is 5 by 7
@@ -245,38 +245,15 @@ class DraftRoomMixin(BuildRoomMixin):
     def _room_card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
                    seen: set, draggable: bool = False) -> CardSprite:
         """A card sprite at (x, y), `w` wide, face up when its design is known."""
-        key, compose = face(design) if design else (None, None)
-        bkey, bcompose = back()
-        h = w * CARD_RATIO
-        sprite = self.scene.get(sid)
-        if sprite is None or not isinstance(sprite, CardSprite):
-            sprite = CardSprite(sid, face_key=key, compose_face=compose, back_key=bkey,
-                                compose_back=bcompose, face_up=key is not None, x=x, y=y, w=w, h=h,
-                                z=z, draggable=draggable)
-            self.scene.put(sprite)
-        else:
-            sprite.face_key, sprite.compose_face = key, compose
-            sprite.face_up, sprite.draggable, sprite.z = key is not None, draggable, z
-            if (sprite.w, sprite.h) != (w, h):
-                sprite.w, sprite.h = w, h
-            self.scene.move(sid, x, y)
-        sprite.dim, sprite.badge, sprite.tooltip = False, None, None
-        seen.add(sid)
-        return sprite
+        return self.put_card(sid, face(design) if design else (None, None), back(), x, y,
+                             (w, w * CARD_RATIO), z, seen, draggable=draggable)
 
     def _room_panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,
                     fill=(16, 20, 26, 190), top=None, outline=None, line: float = 2.0,
                     radius: float = 16.0) -> Panel:
-        p = self.scene.get(pid)
-        if p is None or not isinstance(p, Panel):
-            p = Panel(pid, fill=fill, top=top, outline=outline, line=line, radius=radius,
-                      x=x, y=y, w=w, h=h, z=z)
-            self.scene.put(p)
-        else:
-            p.fill, p.top, p.outline, p.line, p.radius = fill, top, outline, line, radius
-            p.x, p.y, p.w, p.h, p.z = x, y, w, h, z
-        seen.add(pid)
-        return p
+        """A flat panel of the room: unlike the table's menus, no gold edge unless asked."""
+        return self.put_panel(pid, x, y, w, h, seen, z, fill=fill, outline=outline, radius=radius,
+                              top=top, line=line)
 
     def _room_title(self, title: str, sub: str, seen: set) -> None:
         self.put_label("room:title", title, 48, 22, 38, GOLD, seen, bold=True)

@@ -4,68 +4,17 @@ only; the cards and spaces an entry names glow and a click on one picks it."""
 
 from __future__ import annotations
 
-import os
-
 from tabletop.core import Action
-from tabletop.games.paragons.presentation.style import GOLD, MENU_PAGE, MUTED, cid, put_panel, short
+from tabletop.games.paragons.presentation.style import GOLD, MUTED, cid
+from tabletop.table.actionmenu import ActionMenuMixin
 from tabletop.table.presenter import LOCAL
 
 
-class MenusMixin:
+class MenusMixin(ActionMenuMixin):
     menu: list[Action]
 
-    def open_menu(self, acts: list[Action], title: str, at: tuple[float, float]) -> str:
-        self.menu = list(acts)
-        self.menu_title = title
-        self.menu_at = at
-        self.menu_page = 0
-        self.selected = None
-        common = os.path.commonprefix([self.words(a.label) for a in acts]) if len(acts) > 1 else ""
-        self._strip = common[:common.rfind(" ") + 1] if len(common) > 20 and " " in common else ""
-        return LOCAL
-
-    def _menu_text(self, a: Action) -> str:
-        text = self.words(a.label or a.kind)
-        if self._strip and text.startswith(self._strip):
-            text = text[len(self._strip):].lstrip(" ,") or text
-        return short(text[0].upper() + text[1:], 60)
-
-    def _sync_menu(self, seen) -> None:
-        if not self.menu:
-            return
-        w = 560
-        page = self.menu[self.menu_page * MENU_PAGE:(self.menu_page + 1) * MENU_PAGE]
-        more = len(self.menu) > MENU_PAGE
-        rows = len(page) + 1 + (1 if more else 0)
-        hgt = 40 + rows * 42
-        x = min(max(12, self.menu_at[0]), self.layout.size[0] - w - 12)
-        y = min(max(12, self.menu_at[1]), self.layout.size[1] - hgt - 12)
-        put_panel(self.scene, "menu:back", x - 10, y - 8, w + 20, hgt + 16, seen, z=2900)
-        self.put_label("lbl:menu", short(self.menu_title, 52), x + 6, y, 17, GOLD, seen, bold=True, z=3000)
-        yy = y + 34
-        for k, a in enumerate(page):
-            i = self.menu_page * MENU_PAGE + k
-            self.put_button(f"btn:menu:{i}", self._menu_text(a), x, yy, w, True, False, seen, h=38, z=3000)
-            self.scene.get(f"btn:menu:{i}").tooltip = self.words(a.label)
-            yy += 42
-        if more:
-            pages = (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE
-            self.put_button("btn:menu:more", f"More… ({self.menu_page + 1}/{pages})", x, yy, w, True, False,
-                            seen, h=38, z=3000)
-            yy += 42
-        self.put_button("btn:menu:cancel", "Cancel", x, yy, w, True, False, seen, h=38, z=3000)
-
-    def _menu_button(self, bid: str):
-        if bid == "btn:menu:cancel":
-            self.menu = []
-            return LOCAL
-        if bid == "btn:menu:more":
-            pages = max(1, (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE)
-            self.menu_page = (self.menu_page + 1) % pages
-            return LOCAL
-        i = int(bid.rsplit(":", 1)[1])
-        acts, self.menu = self.menu, []
-        return acts[i] if i < len(acts) else LOCAL
+    def menu_words(self, label: str) -> str:
+        return self.words(label)
 
     def _menu_targets(self) -> dict[str, Action]:
         """Sprites that pick one menu entry when clicked: the one place or target it names."""
@@ -114,7 +63,7 @@ class BrowserMixin:
                  "reserve": sorted(v.reserves[q], key=self.name)}[zone]
         cards = [c for c in cards if v.designs.get(c)]
         x, y, w, h = 80, 60, 1760, 900
-        put_panel(self.scene, "browse:back", x, y, w, h, seen, z=2500, fill=(14, 18, 24, 248))
+        self.put_panel("browse:back", x, y, w, h, seen, z=2500, fill=(14, 18, 24, 248))
         who = "Your" if q == self.me else f"{self._seat_name(q)}'s"
         title = {"discard": f"{who} discard pile, the latest first", "deck": f"{who} deck (its order stays secret)",
                  "reserve": f"{who} Reserve Pile"}[zone] + f" · {len(cards)} cards"

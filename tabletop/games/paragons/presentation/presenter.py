@@ -79,7 +79,6 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         self.menu_title = ""
         self.menu_at: tuple[float, float] = (700, 300)
         self.menu_page = 0
-        self._strip = ""
         self.marked: set[int] = set()            # the mulligan: hand cards to send back
         self.answer_page = 0
         self.note = ""                           # a sentence the room asked the status line to show
@@ -578,7 +577,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             self.browse = None
             return LOCAL
         if button_id.startswith("btn:menu:"):
-            return self._menu_button(button_id)
+            return self.menu_button(button_id)
         if button_id == "btn:ans:more":
             self.answer_page += 1
             return LOCAL

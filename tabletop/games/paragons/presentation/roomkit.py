@@ -1,17 +1,14 @@
-"""What the draft room's screens share: colours, a plain panel sprite, the card faces, the class
+"""What the draft room's screens share: colours, the card faces, the class
 blurbs, and measuring and wrapping text the way the table's labels draw it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
 from tabletop.games.paragons.engine.cards import card
 from tabletop.games.paragons.presentation import faces
-from tabletop.table import paint
 from tabletop.table.fonts import font
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the room takes them from here)
-from tabletop.table.sprites import Sprite
 
 GREEN = (140, 214, 140)
 # a class's colour: the panel's tint, its title, its chips (red, blue, green as the text says)
@@ -37,32 +34,6 @@ SAMPLES = {
     "mage": ("Firebolt", "Glyph of Power", "Curse of Frailty"),
     "ranger": ("Pitfall", "Fang Huntress", "Briar Stalker"),
 }
-
-
-@dataclass(eq=False)
-class Panel(Sprite):
-    """A flat rounded panel (a background, a slot, a chart bar), drawn crisp at any scale."""
-
-    fill: tuple = (18, 22, 28, 200)
-    top: tuple | None = None             # a vertical gradient from `top` to `fill`
-    outline: tuple | None = None
-    line: float = 2.0
-    radius: float = 16.0
-    w: float = field(default=100.0, kw_only=True)
-    h: float = field(default=100.0, kw_only=True)
-
-    def corner_radius(self) -> float:
-        return self.radius
-
-    def draw_body(self, target, vp, faces) -> None:
-        size = self.pixel_size(vp)
-        s = vp.scale
-        key = ("room-panel", size, tuple(self.fill), self.top and tuple(self.top),
-               self.outline and tuple(self.outline), round(self.line * s, 1), round(self.radius * s))
-        surf = faces.memo(key, lambda: paint.rounded_rect(
-            size, self.radius * s, self.fill, outline=self.outline,
-            width=max(1.0, self.line * s) if self.outline else 0, top=self.top))
-        self.blit(target, surf, self.screen_center(vp))
 
 
 def face(design: str):

@@ -1,5 +1,5 @@
 """Colours, sizes and sprite ids shared by the modules of the Paragons battle table, and the two
-small pieces only this table draws: the attack arrow and the dark panel behind menus and banners.
+small pieces only this table draws: the attack arrow and the empty board spaces.
 
 Sprite ids: a card wherever it lies is `card:{id}` (so the playback can make it travel); a board
 space is `space:{seat}:{i}`; a seat's Life die `life:{seat}`; a link of the chain `lnk:{i}`
@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import partial
 
 import pygame
 from PIL import Image, ImageDraw
 
 from tabletop.table.pil_text import font
-from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
-from tabletop.table.sprites import CardSprite, Sprite
+from tabletop.table.presenter import GOLD, INK, MUTED, RED, short  # noqa: F401 (the modules take them from here)
+from tabletop.table.sprites import Sprite
 
 LIFE = (196, 44, 52)           # the d20
 MANA = (52, 112, 210)          # the d10 of the Mana Threshold
 GREEN = (120, 210, 130)
 EXHAUSTED = -90.0              # degrees: an exhausted card lies on its side
 CLASS_RGB = {"warrior": (200, 64, 56), "mage": (70, 120, 220), "ranger": (70, 160, 90), "": (150, 150, 150)}
-MENU_PAGE = 8
 
 
 def cid(sprite_id: str | None) -> int | None:
@@ -45,10 +43,6 @@ def parse(sprite_id: str | None, head: str) -> tuple[int, ...] | None:
         return tuple(int(x) for x in sprite_id.split(":")[1:])
     except ValueError:
         return None
-
-
-def short(text: str, n: int = 70) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 # --- the attack arrow -------------------------------------------------------------------------
@@ -96,15 +90,6 @@ class ArrowSprite(Sprite):
 
 # --- panels and board spaces (Pillow images, cached by the face cache) -------------------------
 
-def panel_image(size, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
-    """A dark translucent panel with a gold edge, behind a menu or a banner."""
-    w, h = size
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, min(18, min(w, h) // 10)), fill=fill,
-                                          outline=outline, width=2)
-    return img
-
-
 def space_image(size, front: bool | None, tint):
     """An empty board space: a soft inset in the felt, marked Front or Back (None: unmarked, an
     empty pile)."""
@@ -122,19 +107,3 @@ def space_image(size, front: bool | None, tint):
     tw = d.textlength(text, font=f)
     d.text(((w - tw) / 2, h / 2 - f.size / 2), text, font=f, fill=(255, 255, 255, 60))
     return img
-
-
-def put_panel(scene, pid: str, x, y, w, h, seen, z, fill=(16, 20, 26, 232), outline=(214, 178, 96, 255)):
-    """A panel sprite (a CardSprite whose face is the panel image)."""
-    size = (max(8, int(w)), max(8, int(h)))
-    key = f"paragons/panel/{size[0]}x{size[1]}/{fill}/{outline}"
-    compose = partial(panel_image, size, fill, outline)
-    s = scene.get(pid)
-    if s is None:
-        s = CardSprite(pid, face_key=key, compose_face=compose, x=x, y=y, w=w, h=h, z=z)
-        scene.put(s)
-    else:
-        s.face_key, s.compose_face = key, compose
-        s.x, s.y, s.w, s.h, s.z = x, y, w, h, z
-    seen.add(pid)
-    return s

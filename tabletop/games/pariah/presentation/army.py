@@ -15,11 +15,17 @@ class ArmyMixin:
         me = self.me
         zones = self.layout.zones
         mine = my_turn_here = self.my_turn and v.phase == SELECT
-        drawn = sorted((c for c in v.hands[me] if c != HIDDEN), key=lambda c: (design(v.designs[c]).cost, v.designs[c], c))
-        z = zones["drawn"]
-        for i, (c, (x, y)) in enumerate(zip(drawn, z.positions(len(drawn), DRAWN_CARD, 18))):
-            self._card(f"card:{c}", c, x, y + 16, DRAWN_CARD, 100 + i, seen, draggable=mine)
+        drawn = [c for c in v.hands[me] if c != HIDDEN]
         army = [c for c in (v.picks[me] if not v.committed[me] else v.armies[me]) if c != HIDDEN]
+        # Every unit drawn keeps one slot while the player picks (a pick leaves a gap, a unit put
+        # back returns to it), so a quick second click lands on the card the player aimed at.
+        every = sorted(drawn + army, key=lambda c: (design(v.designs[c]).cost, v.designs[c], c))
+        z = zones["drawn"]
+        slot = dict(zip(every, z.positions(len(every), DRAWN_CARD, 18)))
+        for i, c in enumerate(every):
+            if c in drawn:
+                x, y = slot[c]
+                self._card(f"card:{c}", c, x, y + 16, DRAWN_CARD, 100 + i, seen, draggable=mine)
         z = zones["army"]
         for i, (c, (x, y)) in enumerate(zip(army, z.positions(len(army), ARMY_CARD, 14))):
             self._card(f"card:{c}", c, x, y + 12, ARMY_CARD, 200 + i, seen, draggable=mine)

@@ -34,7 +34,7 @@ from tabletop.games.trials.presentation.overlays import OverlaysMixin
 from tabletop.games.trials.presentation.question import QuestionMixin
 from tabletop.games.trials.presentation.seats import SeatsMixin
 from tabletop.games.trials.presentation.stack import StackMixin
-from tabletop.games.trials.presentation.style import MENU_PAGE, cid
+from tabletop.games.trials.presentation.style import cid
 from tabletop.games.trials.presentation.words import WordsMixin
 from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
@@ -60,6 +60,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         self.me = 0
         self.selected: int | None = None          # click-and-click: a hand card or a card in play
         self.menu: list[Action] = []              # a context menu or a choice after a drop
+        self.full_control = False                 # ask even on my own stack items (this match)
         self.menu_title = ""
         self.menu_at: tuple[float, float] = (700, 300)
         self.menu_page = 0
@@ -312,6 +313,9 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         if button_id == "btn:decline":
             self.selected, self.menu = None, []
             return actions.DECLINE()
+        if button_id == "btn:control":
+            self.full_control = not self.full_control
+            return LOCAL
         if button_id == "btn:channel":
             acts = self._legal("channel")
             if len(acts) == 1:
@@ -322,16 +326,20 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         if button_id == "btn:ignite":
             acts = self._legal("ignite")
             return self.open_menu(acts, "Ignite: deal the damage to…", (1300, 500)) if acts else None
-        if button_id == "btn:menu:cancel":
-            self.menu = []
-            return LOCAL
-        if button_id == "btn:menu:more":
-            self.menu_page = (self.menu_page + 1) % max(1, (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE)
-            return LOCAL
-        if button_id.startswith("btn:menu:"):
-            i = int(button_id.rsplit(":", 1)[1])
-            acts, self.menu = self.menu, []
-            return acts[i] if i < len(acts) else LOCAL
+        return self.menu_button(button_id)
+
+    def auto_pass(self, legal: list[Action]):
+        """As in digital card games: besides having nothing to play, the player lets their own
+        card or effect resolve without being asked (they just chose it), unless they asked for
+        full control of the match (the F key, or the toggle under the controls)."""
+        got = super().auto_pass(legal)
+        v = self.view
+        if got is not None or self.full_control or v is None or v.waiting is not None:
+            return got
+        if v.stack and v.prio == self.me and v.stack[-1].seat == self.me:
+            decline = next((a for a in legal if a.kind == "decline"), None)
+            if decline is not None:
+                return decline, "Letting your own card resolve… (F: full control)"
         return None
 
     def key(self, name: str):
@@ -340,6 +348,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
                 self.browse, self.menu, self.selected = None, [], None
                 return LOCAL
             return None
+        if name == "f" and self.view is not None:
+            return self.button("btn:control")
         if self.view is None or not self.my_turn:
             return None
         if name == "h":
@@ -372,7 +382,6 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
     def _caption(self, c: int) -> str:
         v = self.view
         k = card(v.designs[c])
-        side = fx.side(v, c)
         parts = [fx.name(v, c)]
         if v.in_play(c):
             stats = [f"Attack {fx.attack(v, c)}"]

@@ -119,6 +119,14 @@ class StackMixin:
     # --- the controls ------------------------------------------------------------------------------------
     def _sync_controls(self, seen) -> None:
         x, y, w, h = self.layout.zones["controls"].rect
+        if self.view is not None and self.view.phase != OVER:
+            # beside Ignite on the last row, and shown on every turn: the player may want it
+            # before their opponent's turn as much as during their own
+            self.put_button("btn:control", f"Full control: {'on' if self.full_control else 'off'}",
+                            x + w / 2 + 5, y + 8 + 104, w / 2 - 15, True, False, seen)
+            self.scene.get("btn:control").tooltip = (
+                "On: you are asked before your own cards and effects resolve, to answer them "
+                "yourself. Off: they resolve unless an opponent answers. Key: F")
         if not self.my_turn or self._window() or self._deciding():
             return
         bw = w - 20
@@ -133,5 +141,5 @@ class StackMixin:
         if ignites:
             n = self.view and sum(1 for c in self.view.discards[self.me] if "ignite" in card(
                 self.view.designs[c]).keywords)
-            self.put_button("btn:ignite", f"Ignite ({n} cards)", x + 10, row, bw, True, False, seen)
+            self.put_button("btn:ignite", f"Ignite ({n} cards)", x + 10, row, bw / 2 - 5, True, False, seen)
 

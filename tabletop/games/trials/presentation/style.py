@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
+from tabletop.table.presenter import GOLD, INK, MUTED, RED, short  # noqa: F401 (the modules take them from here)
 
 HEART = (206, 46, 58)
 SHIELD = (90, 150, 220)
 ENERGY = (60, 120, 215)
 ROUND = (70, 160, 80)
 EXHAUSTED = -45.0                 # degrees: an exhausted card turns 45° clockwise
-MENU_PAGE = 8
 
 
 def cid(sprite_id: str | None) -> int | None:
@@ -19,10 +18,6 @@ def cid(sprite_id: str | None) -> int | None:
         except ValueError:
             return None
     return None
-
-
-def short(text: str, n: int = 70) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def wrap_words(text: str, width: int) -> list[str]:

@@ -1,0 +1,87 @@
+"""The small menu a table opens over itself (after a right-click, or a drop that could mean several
+moves): a title, one button per legal action, pages of MENU_PAGE entries, More… and Cancel.
+
+A game's presenter mixes this in and opens it with the actions it found legal; the entry it returns
+from `menu_button` is played as is. `menu_words` is the hook a game uses to turn a label's card ids
+into names."""
+
+from __future__ import annotations
+
+import os
+
+from tabletop.core import Action
+from tabletop.table.presenter import GOLD, LOCAL, short
+
+MENU_PAGE = 8
+ROW = 42                 # a button's pitch in the menu
+
+
+class ActionMenuMixin:
+    menu: list[Action]
+    menu_width = 560
+    _menu_strip = ""
+    _menu_as_is = ""
+
+    def menu_words(self, label: str) -> str:
+        return label
+
+    def open_menu(self, acts: list[Action], title: str, at: tuple[float, float], strip: str = "") -> str:
+        """Show `acts` under `title` near `at`. Entries that all begin alike show only their ends
+        ("Play Ember Adept: top", "…: bottom" read as "Top", "Bottom"), or what follows `strip`
+        (an entry that is only `strip` reads "As it is"); the full text is the tooltip."""
+        self.menu = list(acts)
+        self.menu_title = title
+        self.menu_at = at
+        self.menu_page = 0
+        self.selected = None
+        common = os.path.commonprefix([self.menu_words(a.label) for a in acts]) if len(acts) > 1 else ""
+        self._menu_as_is = "As it is" if strip else ""
+        self._menu_strip = strip or (common[:common.rfind(" ") + 1] if len(common) > 20 and " " in common else "")
+        return LOCAL
+
+    def _menu_text(self, a: Action) -> str:
+        text = self.menu_words(a.label or a.kind)
+        if self._menu_strip and text.startswith(self._menu_strip):
+            text = text[len(self._menu_strip):].lstrip(" ,") or self._menu_as_is or text
+        return short(text[0].upper() + text[1:], 60)
+
+    def _sync_menu(self, seen) -> None:
+        if not self.menu:
+            return
+        w = self.menu_width
+        page = self.menu[self.menu_page * MENU_PAGE:(self.menu_page + 1) * MENU_PAGE]
+        more = len(self.menu) > MENU_PAGE
+        rows = len(page) + 1 + (1 if more else 0)
+        hgt = 40 + rows * ROW
+        x = min(max(12, self.menu_at[0]), self.layout.size[0] - w - 12)
+        y = min(max(12, self.menu_at[1]), self.layout.size[1] - hgt - 12)
+        self.put_panel("menu:back", x - 10, y - 8, w + 20, hgt + 16, seen, z=2900)
+        self.put_label("lbl:menu", short(self.menu_title, 52), x + 6, y, 17, GOLD, seen, bold=True, z=3000)
+        yy = y + 34
+        for k, a in enumerate(page):
+            i = self.menu_page * MENU_PAGE + k
+            self.put_button(f"btn:menu:{i}", self._menu_text(a), x, yy, w, True, False, seen, h=38, z=3000)
+            self.scene.get(f"btn:menu:{i}").tooltip = self.menu_words(a.label)
+            yy += ROW
+        if more:
+            pages = (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE
+            self.put_button("btn:menu:more", f"More… ({self.menu_page + 1}/{pages})", x, yy, w, True, False,
+                            seen, h=38, z=3000)
+            yy += ROW
+        self.put_button("btn:menu:cancel", "Cancel", x, yy, w, True, False, seen, h=38, z=3000)
+
+    def menu_button(self, bid: str):
+        """What a click on button `bid` does if it is the menu's: the chosen action, or LOCAL after
+        paging or cancelling. None: not a menu button."""
+        if not bid.startswith("btn:menu:"):
+            return None
+        if bid == "btn:menu:cancel":
+            self.menu = []
+            return LOCAL
+        if bid == "btn:menu:more":
+            pages = max(1, (len(self.menu) + MENU_PAGE - 1) // MENU_PAGE)
+            self.menu_page = (self.menu_page + 1) % pages
+            return LOCAL
+        i = int(bid.rsplit(":", 1)[1])
+        acts, self.menu = self.menu, []
+        return acts[i] if i < len(acts) else LOCAL
