@@ -35,6 +35,15 @@ def show(p, s, seat=0, events=()):
     return view
 
 
+def tray_text(scene, lid: str) -> str:
+    """A line of the dice tray, put back together if the tray wrapped it."""
+    parts, i = [], 0
+    while (sp := scene.get(lid if i == 0 else f"{lid}:{i}")) is not None:
+        parts.append(sp.text)
+        i += 1
+    return " ".join(parts)
+
+
 def play_through_table(p, s, a: Action, seat: int, events=()):
     """Make `a` with the table's own intents; returns the action the table proposes."""
     return through_table(p, a, route, lambda: show(p, s, seat))
@@ -198,8 +207,7 @@ def test_the_battlefield_draws_lines_markers_track_energy_and_the_dice_tray(tmp_
     for i, f in enumerate(faces):
         die = scene.get(f"tray:die:0:{i}")
         assert (die.highlight == "hint") == (f >= need) and die.dim == (f < need)
-    assert scene.get("tray:result").text == result_line(roll_groups(events)[-1],
-                                                       lambda e: e.data.get("amount", 0))
+    assert tray_text(scene, "tray:result") == result_line(roll_groups(events)[-1])
     # the unit that acted is dimmed on the line and first on the track
     view = GAME.view(s, 0)
     assert activation_order(view)[0][0] == brute
@@ -212,9 +220,34 @@ def test_result_line_counts_hits_blocks_and_damage():
                                 "targets": [2, 2, 2]}),
              Event("dice", "", {"purpose": "defence", "faces": [6, 2], "need": 5, "defender": 2,
                                 "hits": 2, "blocked": 1}),
-             Event("damage", "", {"unit": 2, "amount": 3, "total": 3})]
+             Event("damage", "", {"unit": 2, "amount": 3, "total": 3, "hits": 1, "source": 1,
+                                  "name": "Magma Hulk"})]
     assert roll_groups(group) == [group]
-    assert result_line(group, lambda e: e.data["amount"]) == "2 hits, 1 blocked: 3 damage"
+    assert result_line(group) == "2 hits, 1 blocked: 3 damage to Magma Hulk"
+
+
+def test_the_tray_keeps_counter_damage_off_the_attack_line(tmp_path):
+    # Searing Hide (Kiln Keeper): when an attack damages it, the attacker takes 1 damage. The
+    # result line is the attack's damage to its target; the answer has a line of its own.
+    from tabletop.core import Event
+    from tabletop.games.pariah.presentation.narrate import NARRATE
+    from tabletop.table.narration import Voice
+    scene, p = make(tmp_path)
+    s = battle(["emb_dancer"], ["emb_warden"], dice=[6, 1, 1, 1])     # one hit, not blocked
+    dancer, keeper = s.lines[0][0], s.lines[1][0]
+    events = GAME.apply(s, Action("attack", (dancer, ((keeper, 3),))))
+    assert s.units[keeper].damage == 1 and s.units[dancer].damage == 1
+    show(p, s, 0, events)
+    assert tray_text(scene, "tray:result") == "1 hit, 0 blocked: 1 damage to Kiln Keeper"
+    assert tray_text(scene, "tray:answer:0") == "Searing Hide: 1 damage back to Blaze Dancer"
+    assert scene.get("tray:answer:1") is None
+    told = [NARRATE(e, Voice(("You", "Bot"), 0)) for e in events if e.kind == "damage"]
+    assert told == ["Bot's Kiln Keeper takes 1 damage (1 hit from your Blaze Dancer).",
+                    "Your Blaze Dancer takes 1 damage back (Searing Hide)."]
+    # damage after the attack that did not come of it (an end-of-round effect) stays out
+    later = list(events) + [Event("damage", "", {"unit": keeper, "amount": 1, "name": "Kiln Keeper",
+                                                 "cause": "Deep Pull", "hits": 0, "source": -1})]
+    assert roll_groups(later)[-1] == roll_groups(events)[-1]
 
 
 def test_abilities_are_buttons_and_their_targets_glow(tmp_path):

@@ -18,6 +18,7 @@ its parameters, the rules sentence it writes on a card, and its execution.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from tabletop.core import Event
 from tabletop.core.ops import Param
@@ -225,10 +226,15 @@ _OPS = OPS.ops()     # name -> Op, for resolve's dispatch
 
 def resolve(s: PariahState, name: str, target: str, effects, source: int, seat: int, side: int,
             chosen, events: list[Event], attacker: int = -1) -> None:
-    """Carry out an ability's effect steps, then destroy whatever reached 0 HP."""
+    """Carry out an ability's effect steps, then destroy whatever reached 0 HP. A passive set off
+    by an attack names that `attacker` in its events, so the table tells its damage from the
+    attack's own."""
     hit = _units_hit(s, target, source, side, chosen, attacker)
+    start = len(events)
     for eff in effects:
         _OPS[eff.op].execute(eff, s, hit, name, source, seat, side, chosen, events)
+    if attacker >= 0:
+        events[start:] = [replace(e, data={**e.data, "attacker": attacker}) for e in events[start:]]
     check_deaths(s, events)
 
 

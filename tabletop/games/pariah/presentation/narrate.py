@@ -45,7 +45,9 @@ def _damage(d: dict, v: Voice) -> str:
         cause = f"{count(d['hits'], 'hit')} from {_unit(d, v, 'source')}"
     else:
         cause = d["cause"]
-    return f"{_unit(d, v)} takes {d['amount']} damage ({cause})"
+    # a passive's answer to an attack (Searing Hide) hurts the attacker: told apart as the tray does
+    back = " back" if not d.get("hits") and d.get("attacker") == d["unit"] else ""
+    return f"{_unit(d, v)} takes {d['amount']} damage{back} ({cause})"
 
 
 def _destroyed(d: dict, v: Voice) -> str:

@@ -2,12 +2,14 @@
 
 An attack shows its attack dice (hits ringed green, misses dimmed), then one
 row of defence dice per target that took hits (blocks ringed blue), then the
-result line. Initiative rolls show the two sides' dice. The tray keeps the last
-roll until the next one, so a player who looked away can still read it.
+result line, then a line for each passive that answered with damage (Searing
+Hide). Initiative rolls show the two sides' dice. The tray keeps the last roll
+until the next one, so a player who looked away can still read it.
 """
 
 from __future__ import annotations
 
+from tabletop.table.fonts import font, wrap_text
 from tabletop.table.sprites import DieSprite, LabelSprite
 
 ATTACK_DIE = (240, 234, 218)
@@ -20,13 +22,26 @@ RED = (240, 140, 120)
 MAX_DEFENCE_ROWS = 3
 
 
+def _attack_damage(e, attacker) -> bool:
+    """Damage the attack's unblocked hits dealt."""
+    return e.data.get("hits", 0) > 0 and e.data.get("source") == attacker
+
+
+def _answer(e, attacker) -> bool:
+    """Damage a passive set off by this attack dealt (Searing Hide: back to the attacker)."""
+    return not e.data.get("hits") and e.data.get("attacker") == attacker
+
+
 def roll_groups(events) -> list[list]:
-    """The dice events of `events`, grouped into rolls: an attack with its defences, or an
-    initiative roll. Only the last group is shown; earlier ones are history."""
+    """The dice events of `events`, grouped into rolls: an attack with its defences and the
+    damage it led to, or an initiative roll. Only the last group is shown; earlier ones are
+    history. Damage from anything else (a timed effect after the attack) stays out."""
     groups: list[list] = []
     for e in events:
         if e.kind != "dice":
-            if e.kind == "damage" and groups and groups[-1][0].data.get("purpose") == "attack":
+            first = groups[-1][0].data if groups else {}
+            if e.kind == "damage" and first.get("purpose") == "attack" and (
+                    _attack_damage(e, first["attacker"]) or _answer(e, first["attacker"])):
                 groups[-1].append(e)
             continue
         purpose = e.data.get("purpose")
@@ -37,16 +52,28 @@ def roll_groups(events) -> list[list]:
     return groups
 
 
-def result_line(group, damage_of) -> str:
-    """"3 hits, 1 blocked: 4 damage" for an attack group."""
+def result_line(group) -> str:
+    """"3 hits, 1 blocked: 4 damage to Magma Hulk" for an attack group: the attack's own damage,
+    target by target, without what passives dealt in answer (answer_lines)."""
     att = group[0].data
     hits = sum(1 for f in att["faces"] if f >= att["need"])
-    blocked = sum(e.data["blocked"] for e in group if e.kind == "dice" and e.data.get("purpose") == "defence")
-    dmg = sum(damage_of(e) for e in group if e.kind == "damage")
-    word = "hit" if hits == 1 else "hits"
     if not hits:
         return "No hits."
-    return f"{hits} {word}, {blocked} blocked: {dmg} damage"
+    blocked = sum(e.data["blocked"] for e in group if e.kind == "dice" and e.data.get("purpose") == "defence")
+    dealt: dict[int, list] = {}          # target -> [name, damage], in the order dealt
+    for e in group:
+        if e.kind == "damage" and _attack_damage(e, att["attacker"]):
+            dealt.setdefault(e.data["unit"], [e.data["name"], 0])[1] += e.data["amount"]
+    word = "hit" if hits == 1 else "hits"
+    told = ", ".join(f"{n} damage to {name}" for name, n in dealt.values()) or "0 damage"
+    return f"{hits} {word}, {blocked} blocked: {told}"
+
+
+def answer_lines(group) -> list[str]:
+    """"Searing Hide: 1 damage back to Blaze Dancer": damage the attack's target dealt in answer."""
+    att = group[0].data
+    return [f"{e.data['cause']}: {e.data['amount']} damage back to {e.data['name']}" for e in group
+            if e.kind == "damage" and _answer(e, att.get("attacker"))]
 
 
 class DiceTray:
@@ -76,7 +103,7 @@ class DiceTray:
                 f = first["faces"][side]
                 won = f > first["faces"][1 - side]
                 rows.append((f"Initiative: {names[side]}", [f], ATTACK_DIE, [won]))
-            result = ""
+            result, answers = "", []
         else:
             need = first["need"]
             rows.append((f"{p.name_of(first['attacker'])} attacks: hits on {need}+",
@@ -85,7 +112,8 @@ class DiceTray:
                 d = e.data
                 rows.append((f"{p.name_of(d['defender'])} blocks on {d['need']}+", d["faces"],
                              DEFENCE_DIE, [f >= d["need"] for f in d["faces"]]))
-            result = result_line(self.group, lambda e: e.data.get("amount", 0))
+            result = result_line(self.group)
+            answers = answer_lines(self.group)
         y = y0 + 40
         rolling = self.fresh and p.scene.pace > 0
         scene = p.scene
@@ -112,11 +140,32 @@ class DiceTray:
                 seen.add(sid)
             y += size + 12
         if result:
-            p.label("tray:result", result, x0 + 16, y + 2, 20, GREEN if "0 damage" not in result
-                    and "No hits" not in result else RED, seen, bold=True)
+            dealt = any(e.kind == "damage" and _attack_damage(e, first["attacker"]) for e in self.group)
+            y = self._lines("tray:result", result, x0 + 16, y + 2, w - 32, GREEN if dealt else RED,
+                            seen, bold=True)
+            for i, line in enumerate(answers):      # on lines of their own: not the attack's damage
+                y = self._lines(f"tray:answer:{i}", line, x0 + 16, y + 4, w - 32, RED, seen, px=16)
         if rolling:
             scene.anim.then(self._mark_all)
         self.fresh = False
+
+    def _lines(self, lid: str, text: str, x: float, y: float, width: float, color, seen: set,
+               px: int = 20, bold: bool = False) -> float:
+        """`text` at `px`, a little smaller if that keeps it on one line, else broken after its
+        colon and wrapped (ids `lid`, then `lid:1`, ...); returns the y below it. Unit names make
+        these lines long for the tray."""
+        size = next((n for n in (px, px - 2) if font(n, bold).size(text)[0] <= width), 0)
+        if size:
+            lines = [text]
+        else:
+            size = px - 2
+            head, colon, rest = text.partition(": ")
+            parts = [head + colon.strip(), rest] if colon else [text]
+            lines = [ln for part in parts for ln in wrap_text(part, font(size, bold), int(width))]
+        for i, line in enumerate(lines):
+            self.p.label(lid if i == 0 else f"{lid}:{i}", line, x, y, size, color, seen, bold=bold)
+            y += size + 6
+        return y
 
     def _tumble(self, sid: str, value: int, delay_rows: int) -> None:
         scene = self.p.scene
