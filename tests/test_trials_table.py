@@ -350,3 +350,30 @@ def test_auto_pass_lets_your_own_card_resolve_unless_you_take_full_control(tmp_p
     show(p, s2, 1)
     assert any(a.kind == "play" for a in GAME.legal_actions(s2))
     assert p.auto_pass(GAME.legal_actions(s2)) is None
+
+
+def _box(sprite) -> tuple[float, float]:
+    """Left and right of the space a card takes on the table, turned or not."""
+    import math
+    t = math.radians(abs(sprite.angle))
+    half = (sprite.w * math.cos(t) + sprite.h * math.sin(t)) / 2
+    cx = sprite.x + sprite.w / 2
+    return cx - half, cx + half
+
+
+def test_an_exhausted_avatars_attachments_stay_readable_inside_its_zone(tmp_path):
+    """Issue 18: an exhausted Avatar holding three attachments, two of them exhausted, was a heap
+    of crossing cards. Turned cards now get their turned width: no card covers another's middle,
+    and all stay inside the seat's zone."""
+    scene, p = make(tmp_path)
+    s = duel(["ilsa-of-the-turning-glass", "master-oren-vell"])
+    av = avatar(s, 0)
+    atts = [put_on(s, "hourhand-rapier", av, ready=False), put_on(s, "sandglass-buckler", av),
+            put_on(s, "chronometer-charm", av, ready=False)]
+    s.exhausted.add(av)
+    show(p, s, 0)
+    boxes = [_box(scene.get(f"card:{c}")) for c in [av] + atts]
+    for (l1, r1), (l2, r2) in zip(boxes, boxes[1:]):
+        assert l2 >= (l1 + r1) / 2, "a card covers the middle of the one before it"
+    zx, _, zw, _ = p.layout.zones["my_area"].rect
+    assert all(zx <= left and right <= zx + zw for left, right in boxes)

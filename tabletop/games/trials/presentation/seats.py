@@ -3,6 +3,8 @@ attachments and marks (HP, shield, counters); and the viewer's hand."""
 
 from __future__ import annotations
 
+import math
+
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.state import OVER, UNKNOWN
@@ -95,11 +97,9 @@ class SeatsMixin:
         atts = v.attached.get(a, [])
         if not atts:
             return
-        room = width - av_size[0] - 4
-        step = min(att_size[0] * 0.66, (room - att_size[0]) / max(1, len(atts) - 1)) if len(atts) > 1 else 0
         ay = y + (av_size[1] - att_size[1]) / 2
-        for k, c in enumerate(atts):
-            cx = x + av_size[0] - 22 + k * step
+        for k, (c, cx) in enumerate(zip(atts, _attachment_xs(
+                x, av_size, a in v.exhausted, att_size, [c in v.exhausted for c in atts], x + width))):
             ang = EXHAUSTED if c in v.exhausted else 0.0
             drag = self.my_turn and mine and bool(self._source_actions(c))
             s = self._card(f"card:{c}", c, cx, ay, att_size, 150 + k, seen, draggable=drag, angle=ang)
@@ -147,3 +147,34 @@ class SeatsMixin:
         if not hand:
             self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
                            seen, "center")
+
+
+def _half_extent(size, turned: bool) -> float:
+    """Half the width a card takes on the table, upright or turned by the exhausted angle."""
+    w, h = size
+    if not turned:
+        return w / 2
+    t = math.radians(abs(EXHAUSTED))
+    return (w * math.cos(t) + h * math.sin(t)) / 2
+
+
+def _attachment_xs(x, av_size, av_turned: bool, att_size, turned: list[bool], right: float) -> list[float]:
+    """Left edges of an Avatar's attachments, fanned to its right. Upright cards overlap as a fan
+    (each shows its left third); a turned card (exhausted) gets its whole turned width, so an
+    exhausted Avatar with two or three attachments stays readable instead of a heap. The fan is
+    squeezed, never past half its spacing, to stay left of `right`."""
+    if not turned:
+        return []
+    extents = [_half_extent(att_size, t) for t in turned]
+    upright = not av_turned and not turned[0]
+    centre = x + av_size[0] / 2 + _half_extent(av_size, av_turned) + (-22 if upright else 8) + extents[0]
+    centres = [centre]
+    for k in range(1, len(turned)):
+        plain = not turned[k - 1] and not turned[k]
+        step = att_size[0] * 0.66 if plain else extents[k - 1] + extents[k] + 6
+        centres.append(centres[-1] + step)
+    overflow = centres[-1] + extents[-1] - right
+    if overflow > 0 and len(centres) > 1:
+        k = max(0.5, 1 - overflow / (centres[-1] - centres[0]))
+        centres = [centres[0] + (c - centres[0]) * k for c in centres]
+    return [c - att_size[0] / 2 for c in centres]
