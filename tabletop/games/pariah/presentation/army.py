@@ -42,10 +42,12 @@ class ArmyMixin:
         spare = ARMY_POINTS - spent
         self._counter("ctr:points", f"{spent} / {ARMY_POINTS}", "army points", ix + 24, iy + 110, 352,
                       96, seen)
+        # two short lines: one long line ran out of the panel at small window sizes
         self.put_label("lbl:sel:points", f"{spare} unspent point{'s' if spare != 1 else ''} become"
-                       " Elemental Energy" if army else "No unit chosen yet", ix + 24, iy + 218, 17, INK, seen)
+                       if army else "No unit chosen yet", ix + 24, iy + 214, 17, INK, seen)
+        self.put_label("lbl:sel:energy", "Elemental Energy" if army else "", ix + 24, iy + 236, 17, INK, seen)
         self.put_label("lbl:sel:units", f"{len(army)} unit{'s' if len(army) != 1 else ''} chosen",
-                       ix + 24, iy + 244, 17, MUTED, seen)
+                       ix + 24, iy + 258, 16, MUTED, seen)
         if my_turn_here:
             commit = self._legal("commit")
             self.put_button("btn:commit", "Commit army", ix + 24, iy + 290, 352, bool(commit), True, seen,
