@@ -1,0 +1,118 @@
+"""Card pictures (issue 18): every card shows its own game-icons picture.
+
+Each game's presentation has a picture table (pictures.json, card id -> icon);
+art/icons/make_icons.py renders exactly the icons those tables name, and
+LICENSE.txt credits each one. These tests hold the tables to the card pools, to
+the shipped PNGs and licence, and to the rule that no two cards of one deck
+(discipline, class, faction) share a picture; then check the face really shows it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from tabletop.table.icons import PictureTable, icon_path, picture, picture_table
+
+ROOT = Path(__file__).resolve().parents[1]
+ICONS = ROOT / "art" / "icons"
+
+
+def _trials():
+    from tabletop.games.trials.engine.cards import DISCIPLINES, pool
+    from tabletop.games.trials.presentation import faces
+    cards = pool().values()
+    decks = {d: [c.id for c in cards if d in c.disciplines] for d in DISCIPLINES}
+    # two single-discipline cards of one discipline: they used to show the same sign
+    pair = [c.id for c in cards if c.disciplines == ("pyromancy",)][:2]
+    box = tuple(v * faces.K for v in (18, 64, 282, 186))
+    return faces, {c.id for c in cards}, decks, pair, box
+
+
+GAMES = {"trials": _trials}
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("make_icons", ICONS / "make_icons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _licensed() -> set[str]:
+    text = (ICONS / "LICENSE.txt").read_text(encoding="utf-8")
+    return set(re.findall(r"^\s+([a-z0-9-]+)\.png\s+by ", text, re.M))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_has_a_picture_that_ships(game):
+    faces, ids, _, _, _ = GAMES[game]()
+    table = faces.PICTURES
+    assert sorted(ids - set(table)) == [], "cards without a picture"
+    assert sorted(set(table) - ids) == [], "pictures for cards that do not exist"
+    licensed = _licensed()
+    for card_id, name in table.items():
+        with Image.open(icon_path(name)) as im:
+            assert im.size == (256, 256) and "A" in im.getbands(), name
+        assert name in licensed, f"{card_id}: {name} is not in art/icons/LICENSE.txt"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_two_cards_of_a_deck_share_a_picture(game):
+    faces, _, decks, _, _ = GAMES[game]()
+    for deck, ids in decks.items():
+        seen: dict[str, str] = {}
+        for card_id in ids:
+            name = faces.PICTURES[card_id]
+            assert name not in seen, f"{game} {deck}: {card_id} and {seen[name]} both show {name}"
+            seen[name] = card_id
+
+
+def test_the_script_renders_exactly_what_the_tables_name():
+    script = _load_script()
+    wanted = set(script.wanted())
+    assert set(GAMES) <= set(script.tables())
+    assert {p.stem for p in ICONS.glob("*.png")} == wanted, "run art/icons/make_icons.py"
+    assert _licensed() == wanted
+    text = (ICONS / "LICENSE.txt").read_text(encoding="utf-8")
+    assert "CC BY 3.0" in text and "https://game-icons.net" in text and script.VERSION in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_face_shows_the_cards_own_picture(game):
+    faces, _, _, (a, b), box = GAMES[game]()
+    assert faces.PICTURES[a] != faces.PICTURES[b]
+    crop = [faces.compose_face(x).crop(box).convert("RGB") for x in (a, b)]
+    diff = ImageChops.difference(*crop).convert("L").point(lambda v: 255 if v else 0).histogram()[255]
+    assert diff > 0.05 * crop[0].width * crop[0].height, "the picture boxes look alike"
+    # the face cache must not hand out a face drawn with another picture
+    assert faces.PICTURES[a] in faces.face_key(a)
+
+
+def test_a_card_missing_from_its_table_is_an_error():
+    table = PictureTable("trials", {"spark": "flint-spark"})
+    with pytest.raises(KeyError, match="no picture for card 'nothing'"):
+        table["nothing"]
+    assert picture_table("tabletop.games.trials.presentation").game == "trials"
+    with pytest.raises(FileNotFoundError):
+        icon_path("no-such-icon")
+
+
+def test_the_picture_is_filled_outlined_and_shadowed():
+    img = picture("hourglass", 128, (250, 240, 200), (40, 80, 200), (10, 10, 10))
+    assert img.size == (128, 128) and img.mode == "RGBA"
+    px = [img.getpixel((x, y)) for x in range(0, 128, 2) for y in range(0, 128, 2)]
+    opaque = [p for p in px if p[3] == 255]
+    assert any(p[:3] == (10, 10, 10) for p in opaque), "no outline"
+    assert any(p[2] > 150 and p[0] < 120 for p in opaque), "the gradient never reaches its bottom colour"
+    assert any(0 < p[3] < 255 for p in px), "no soft edge or shadow"
+
+
+def test_about_credits_the_icon_set():
+    from tabletop.shell.about import credits_markdown
+    about = credits_markdown()
+    assert "game-icons.net" in about and "CC BY 3.0" in about and "art/icons/LICENSE.txt" in about
