@@ -33,7 +33,20 @@ def _trials():
     return faces, {c.id for c in cards}, decks, pair, box
 
 
-GAMES = {"trials": _trials}
+def _paragons():
+    from tabletop.games.paragons.engine.cards import CLASSES, pool
+    from tabletop.games.paragons.presentation import faces
+    cards = pool().values()
+    # a class deck is its class's cards plus the drafted neutrals, so a neutral's picture
+    # must differ from every class card's and every other neutral's
+    neutral = [c.id for c in cards if not c.klass or c.klass == "neutral"]
+    decks = {k: [c.id for c in cards if c.klass == k] + neutral for k in CLASSES}
+    # two Lesser melee mercenaries: both used to show the same steel sword
+    pair = [c.id for c in cards if c.tier == "lesser" and c.combat == "melee"][:2]
+    return faces, {c.id for c in cards}, decks, pair, tuple(v * faces.K for v in faces.PICTURE)
+
+
+GAMES = {"trials": _trials, "paragons": _paragons}
 
 
 def _load_script():
