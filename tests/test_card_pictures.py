@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 import pytest
 from PIL import Image, ImageChops
@@ -19,6 +20,16 @@ from PIL import Image, ImageChops
 from tabletop.table.icons import PictureTable, icon_path, picture, picture_table
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+class Game(NamedTuple):
+    pictures: dict[str, str]        # the game's picture table
+    ids: set[str]                   # every card it has
+    decks: dict[str, list[str]]     # the cards that meet in one deck (discipline, class, faction)
+    compose: Callable               # card id -> face
+    key: Callable                   # card id -> face cache key
+    pair: list[str]                 # two cards that showed the same emblem before pictures
+    box: tuple[int, int, int, int]  # the picture area of a face
 ICONS = ROOT / "art" / "icons"
 
 
@@ -30,7 +41,8 @@ def _trials():
     # two single-discipline cards of one discipline: they used to show the same sign
     pair = [c.id for c in cards if c.disciplines == ("pyromancy",)][:2]
     box = tuple(v * faces.K for v in (18, 64, 282, 186))
-    return faces, {c.id for c in cards}, decks, pair, box
+    return Game(faces.PICTURES, {c.id for c in cards}, decks, faces.compose_face, faces.face_key,
+                pair, box)
 
 
 def _paragons():
@@ -43,10 +55,26 @@ def _paragons():
     decks = {k: [c.id for c in cards if c.klass == k] + neutral for k in CLASSES}
     # two Lesser melee mercenaries: both used to show the same steel sword
     pair = [c.id for c in cards if c.tier == "lesser" and c.combat == "melee"][:2]
-    return faces, {c.id for c in cards}, decks, pair, tuple(v * faces.K for v in faces.PICTURE)
+    return Game(faces.PICTURES, {c.id for c in cards}, decks, faces.compose_face, faces.face_key,
+                pair, tuple(v * faces.K for v in faces.PICTURE))
 
 
-GAMES = {"trials": _trials, "paragons": _paragons}
+def _pariah():
+    from tabletop.games.pariah.engine.cards import designs, evolutions, factions, relics
+    from tabletop.games.pariah.presentation import faces
+    units, evos = designs(), evolutions()
+    # a faction's deck holds its units (tokens too) and its evolutions; relics are a deck of their own
+    decks = {f: [k for k, u in units.items() if u.faction == f] + [k for k, e in evos.items()
+                                                                   if e.faction == f]
+             for f in factions()}
+    decks["relics"] = list(relics())
+    pair = [k for k, u in units.items() if u.faction == "emberkin"][:2]
+    # unit faces come out at the card size (drawn at 2x, then scaled down)
+    return Game(faces.PICTURES, set(units) | set(evos) | set(relics()), decks, faces.compose_unit,
+                faces.unit_key, pair, (18, 62, 282, 180))
+
+
+GAMES = {"trials": _trials, "paragons": _paragons, "pariah": _pariah}
 
 
 def _load_script():
@@ -63,8 +91,8 @@ def _licensed() -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_has_a_picture_that_ships(game):
-    faces, ids, _, _, _ = GAMES[game]()
-    table = faces.PICTURES
+    g = GAMES[game]()
+    table, ids = g.pictures, g.ids
     assert sorted(ids - set(table)) == [], "cards without a picture"
     assert sorted(set(table) - ids) == [], "pictures for cards that do not exist"
     licensed = _licensed()
@@ -76,11 +104,11 @@ def test_every_card_has_a_picture_that_ships(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_two_cards_of_a_deck_share_a_picture(game):
-    faces, _, decks, _, _ = GAMES[game]()
-    for deck, ids in decks.items():
+    g = GAMES[game]()
+    for deck, ids in g.decks.items():
         seen: dict[str, str] = {}
         for card_id in ids:
-            name = faces.PICTURES[card_id]
+            name = g.pictures[card_id]
             assert name not in seen, f"{game} {deck}: {card_id} and {seen[name]} both show {name}"
             seen[name] = card_id
 
@@ -97,13 +125,14 @@ def test_the_script_renders_exactly_what_the_tables_name():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_face_shows_the_cards_own_picture(game):
-    faces, _, _, (a, b), box = GAMES[game]()
-    assert faces.PICTURES[a] != faces.PICTURES[b]
-    crop = [faces.compose_face(x).crop(box).convert("RGB") for x in (a, b)]
+    g = GAMES[game]()
+    a, b = g.pair
+    assert g.pictures[a] != g.pictures[b]
+    crop = [g.compose(x).crop(g.box).convert("RGB") for x in (a, b)]
     diff = ImageChops.difference(*crop).convert("L").point(lambda v: 255 if v else 0).histogram()[255]
     assert diff > 0.05 * crop[0].width * crop[0].height, "the picture boxes look alike"
     # the face cache must not hand out a face drawn with another picture
-    assert faces.PICTURES[a] in faces.face_key(a)
+    assert g.pictures[a] in g.key(a)
 
 
 def test_a_card_missing_from_its_table_is_an_error():
