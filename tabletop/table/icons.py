@@ -55,7 +55,7 @@ def _alpha(name: str) -> Image.Image:
         return im.getchannel("A").copy()
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=48)       # faces are cached as a whole; this only spares repeats in a burst
 def picture(name: str, size: int, top: Rgb, bottom: Rgb, edge: Rgb = (20, 16, 14),
             shadow: int = 150) -> Image.Image:
     """Icon `name` as a size x size RGBA image: a top-to-bottom gradient fill, an outline
