@@ -65,6 +65,14 @@ def test_pyproject_lists_every_package():
     assert listed - found == set(), "pyproject lists packages that do not exist"
 
 
+def test_art_scripts_are_left_out_of_the_app():
+    """art/ ships inside the package, but the scripts that draw it at dev time must not
+    (make_icons.py needs QtSvg, which the spec leaves out): the spec names each one."""
+    spec = (ROOT / "packaging" / "tabletop.spec").read_text(encoding="utf-8")
+    scripts = sorted(p.name for p in (ROOT / "art").rglob("make_*.py"))
+    assert scripts and [name for name in scripts if f'"{name}"' not in spec] == []
+
+
 def test_version_comes_from_pyproject():
     assert build.version() == VERSION
     assert build.deb_version("1.2.0") == "1.2.0"
@@ -224,6 +232,7 @@ def test_bundle_holds_only_the_qt_we_use(root):
     # bundled data, where importlib.resources looks for it, and the version metadata
     for data in ("tabletop/art/fonts/DejaVuSans.ttf", "tabletop/art/fonts/LICENSE-DejaVu.txt",
                  "tabletop/art/icon.png", "tabletop/layouts/paargus-2p.json",
+                 "tabletop/art/icons/LICENSE.txt", "tabletop/art/icons/hourglass.png",
                  "tabletop/games/paargus/data/deck.json", "tabletop/games/paargus/rules_page.md",
                  f"tabletop-{VERSION}.dist-info/METADATA"):
         assert data in names, data

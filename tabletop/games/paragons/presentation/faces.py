@@ -2,8 +2,8 @@
 
 A face: the frame in the class colour (neutral mercenaries: gold for Greater, charcoal steel
 for Lesser, as the printed cards are), the mana cost in a gem at the top left, the name on a
-dark band, a picture (a landscape of the card's own, seeded by its id, under an emblem of its
-type or combat), the type line, the rules text (`card_text`, keywords and ability costs in
+dark band, a picture (a landscape of the card's own, seeded by its id, under the card's own
+icon from pictures.json, drawn by tabletop.table.icons), the type line, the rules text (`card_text`, keywords and ability costs in
 bold) shrunk to fit its box, and at the foot the attack with its combat mark (sword, arrow or
 staff), the health in a heart, and the class name or "Neutral" (a neutral's type line says
 Greater or Lesser). Nothing here imports pygame or Qt.
@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
+from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_line, font, wrap
 
-FACE_VERSION = 2
+FACE_VERSION = 3
+PICTURES = picture_table(__package__)
 CARD_SIZE = (300, 420)
 K = 2
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
@@ -62,8 +64,9 @@ _PAD = 10                                   # inside the text box
 
 def face_key(design: str) -> str:
     # the text's digest is in the key: a face cached on disk never outlives a change of wording
+    # and so is its icon, for the same reason
     text = zlib.crc32(card_text(card(design)).encode("utf-8"))
-    return f"paragons/card/{design}/{text:08x}/v{FACE_VERSION}"
+    return f"paragons/card/{design}/{text:08x}/{PICTURES[design]}/v{FACE_VERSION}"
 
 
 def back_key() -> str:
@@ -187,65 +190,6 @@ def class_emblem(d, klass: str, cx, cy, r, fill, line) -> None:
             rr = r * .5 if i % 2 == 0 else r * .2
             pts.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
         d.polygon(pts, fill=line)
-
-
-def _spell_emblem(d, ctype: str, cx, cy, r, fill, line) -> None:
-    """Spell: a burst of light; Imbuement: a cut gem in a halo (it binds to a mercenary);
-    Enchantment: a board space with a rune circle rising from it."""
-    lw = max(2, round(r / 12))
-    if ctype == "spell":
-        for i in range(12):                  # rays, long and short by turns
-            a = i * math.pi / 6 + math.pi / 12
-            rr = r * (1.0 if i % 2 else .72)
-            d.line([(cx + math.cos(a) * r * .3, cy + math.sin(a) * r * .3),
-                    (cx + math.cos(a) * rr, cy + math.sin(a) * rr)], fill=_shade(fill, .4), width=lw)
-        pts = []
-        for i in range(8):
-            a = i * math.pi / 4 - math.pi / 2
-            rr = r * .8 if i % 2 == 0 else r * .26
-            pts.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
-        d.polygon(pts, fill=fill, outline=line, width=max(1, lw // 2))
-        inner = [(cx + (x - cx) * .55, cy + (y - cy) * .55) for x, y in pts]
-        d.polygon(inner, fill=_shade(fill, .6))
-        d.ellipse((cx - r * .1, cy - r * .1, cx + r * .1, cy + r * .1), fill=(255, 255, 255))
-    elif ctype == "imbuement":
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=_shade(fill, .3), width=lw)
-        d.ellipse((cx - r * .86, cy - r * .86, cx + r * .86, cy + r * .86), outline=_shade(fill, .1),
-                  width=max(1, lw // 2))
-        top, mid, bot = cy - r * .6, cy - r * .2, cy + r * .7
-        fw = max(1, lw // 3)                 # facet lines: fine, or the gem reads as a cage
-        d.polygon([(cx - r * .6, mid), (cx - r * .32, top), (cx + r * .32, top), (cx + r * .6, mid),
-                   (cx, bot)], fill=fill, outline=line, width=max(1, lw // 2))
-        d.polygon([(cx - r * .22, mid), (cx, bot), (cx + r * .22, mid)], fill=_shade(fill, -.15))
-        d.polygon([(cx + r * .22, mid), (cx, bot), (cx + r * .6, mid)], fill=_shade(fill, -.3))
-        d.line([(cx - r * .6, mid), (cx + r * .6, mid)], fill=line, width=fw)
-        d.line([(cx - r * .22, mid), (cx, bot), (cx + r * .22, mid)], fill=line, width=fw)
-        d.line([(cx - r * .32, top), (cx - r * .22, mid), (cx, top), (cx + r * .22, mid),
-                (cx + r * .32, top)], fill=line, width=fw)
-        d.polygon([(cx - r * .28, top + lw), (cx - r * .05, top + lw), (cx - r * .2, mid - lw)],
-                  fill=_shade(fill, .6))
-    else:
-        # the space: a tile seen from above at a slant, and the circle of runes over it
-        ty = cy + r * .45
-        d.polygon([(cx - r, ty), (cx, ty - r * .42), (cx + r, ty), (cx, ty + r * .42)],
-                  fill=_shade(fill, -.35), outline=line, width=lw)
-        d.polygon([(cx - r * .7, ty), (cx, ty - r * .3), (cx + r * .7, ty), (cx, ty + r * .3)],
-                  outline=_shade(fill, .3), width=lw)
-        ry = cy - r * .35
-        d.ellipse((cx - r * .62, ry - r * .62, cx + r * .62, ry + r * .62), outline=fill, width=lw)
-        for i in range(6):
-            a = i * math.pi / 3
-            px, py = cx + math.cos(a) * r * .62, ry + math.sin(a) * r * .62
-            d.ellipse((px - r * .09, py - r * .09, px + r * .09, py + r * .09), fill=_shade(fill, .5),
-                      outline=line)
-        pts = [(cx + math.cos(i * math.pi * 2 / 3 - math.pi / 2) * r * .5,
-                ry + math.sin(i * math.pi * 2 / 3 - math.pi / 2) * r * .5) for i in range(4)]
-        d.line(pts, fill=_shade(fill, .4), width=lw, joint="curve")          # a warding triangle
-        d.ellipse((cx - r * .22, ry - r * .1, cx + r * .22, ry + r * .34), outline=_shade(fill, .4),
-                  width=max(1, lw // 2))
-        for s in (-1, 1):                    # the light falling onto the tile
-            d.line([(cx + s * r * .4, ry + r * .5), (cx + s * r * .55, ty - r * .12)],
-                   fill=_shade(fill, .2), width=max(1, lw // 2))
 
 
 def hidden_eye(d, cx, cy, r, fill, line) -> None:
@@ -428,7 +372,7 @@ def _seed(c: Card) -> random.Random:
 
 
 def _picture(img: Image.Image, c: Card) -> None:
-    """A landscape of the card's own under the emblem of its combat (mercenaries) or type."""
+    """A landscape of the card's own under the card's icon."""
     x0, y0, x1, y1 = _s(*PICTURE)
     w, h = int(x1 - x0), int(y1 - y0)
     col = frame_colour(c)
@@ -468,33 +412,9 @@ def _picture(img: Image.Image, c: Card) -> None:
         pts.append((w, h))
         pd.polygon(pts, fill=ground)
         _country(pd, c, k, pts, w, h, ground, rnd)
-    cx, cy = w / 2, h * .47
-    emb = _shade(col, .45)
-    line = _shade(col, -.7)
-    shadow = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    sd = ImageDraw.Draw(shadow)
-    layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ld = ImageDraw.Draw(layer)
-    for target, dx, tint in ((sd, 4 * K, (0, 0, 0)), (ld, 0, None)):
-        ox = cx + dx
-        oy = cy + dx
-        if c.is_merc:
-            ang = -math.pi / 4 + rnd.uniform(-.12, .12)
-            fill = STEEL if tint is None else tint
-            if c.combat == "caster":
-                fill = _shade(col, .45) if c.tier != "lesser" else (120, 200, 255)
-            COMBAT_MARKS[c.combat](target, ox, oy, h * 1.05, ang, fill if tint is None else tint,
-                                   line if tint is None else tint)
-        else:
-            _spell_emblem(target, c.type, ox, oy, h * .36, emb if tint is None else tint,
-                          line if tint is None else tint)
-    shadow = shadow.filter(ImageFilter.GaussianBlur(3 * K))
-    shadow.putalpha(shadow.getchannel("A").point(lambda a: a * 45 // 100))
-    pic.alpha_composite(shadow)
-    # a dark rim around the whole emblem keeps it clear of a sky of its own colour
-    rim = layer.getchannel("A").point(lambda a: 255 if a > 40 else 0).filter(ImageFilter.MaxFilter(5))
-    pic.paste(Image.new("RGBA", (w, h), line + (255,)), (0, 0), rim)
-    pic.alpha_composite(layer)
+    # the card's own icon in its frame colour, deep enough to stand out of the pale sky and glow
+    paste_picture(pic, PICTURES[c.id], (0, 0, w, h * .94), _shade(col, .15), _shade(col, -.4),
+                  _shade(col, -.82))
     if c.hidden:
         pd = ImageDraw.Draw(pic)
         r = 17 * K

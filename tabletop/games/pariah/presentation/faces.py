@@ -1,9 +1,11 @@
 """Pariah card faces and backs, drawn with Pillow from the card data.
 
 Unit cards: the army points in a coin at the top left, Priority in a shield at
-the top right, the name on a faction-coloured band, the faction emblem, the six
-combat stats in two rows, then keywords and ability texts. Evolutions and
-relics share the frame with their own banners; every faction has a back and
+the top right, the name on a faction-coloured band, the unit's own picture (an
+icon from pictures.json, drawn by tabletop.table.icons), the six combat stats in
+two rows, then keywords and ability texts. Evolutions and relics share the frame
+with their own banners and pictures (an evolution shows its unit's picture
+turning into its own); every faction has a back and
 the relic deck has its own. Nothing here imports pygame or Qt.
 
 Design space 300x420; drawn at 2x and scaled down so text stays crisp in the zoom.
@@ -17,8 +19,10 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
 from tabletop.table import pil_text
+from tabletop.table.icons import paste_picture, picture_table
 
-FACE_VERSION = 2
+FACE_VERSION = 3
+PICTURES = picture_table(__package__)
 CARD_SIZE = (300, 420)
 K = 2                                    # supersampling
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
@@ -224,7 +228,7 @@ def compose_unit(design_id: str, values: tuple[tuple[str, int], ...] | None = No
     img, d = _frame(main, dark, light)
     fname = factions()[u.faction].name
     _name_band(d, 16 * K, u.name, main, f"{fname} token" if u.token else fname)
-    # the picture: the faction emblem over a radial wash
+    # the picture: a radial wash under the unit's icon
     art = (18 * K, 62 * K, W - 18 * K, 180 * K)
     wash = Image.new("RGBA", (art[2] - art[0], art[3] - art[1]), _shade(main, 0.55) + (255,))
     wd = ImageDraw.Draw(wash)
@@ -232,8 +236,10 @@ def compose_unit(design_id: str, values: tuple[tuple[str, int], ...] | None = No
     for i in range(12, 0, -1):
         r = ww * 0.6 * i / 12
         wd.ellipse((ww / 2 - r, wh / 2 - r, ww / 2 + r, wh / 2 + r), fill=_shade(main, 0.2 + i * 0.04))
-    _emblem(wd, u.faction, ww / 2, wh / 2, wh * 0.36, _shade(main, -0.3), _shade(dark, -0.2))
     wash = wash.filter(ImageFilter.SMOOTH)
+    # the unit's own icon, in deep faction colours so it stands out of the pale wash
+    paste_picture(wash, PICTURES[design_id], (0, 0, ww, wh), _shade(main, -0.05), _shade(main, -0.45),
+                  _shade(dark, -0.4))
     img.paste(wash, art[:2])
     d.rectangle(art, outline=_shade(main, -0.3), width=K)
     _coin(d, 40 * K, 86 * K, 24 * K, str(u.cost), _shade(main, -0.2), caption="PTS")
@@ -266,9 +272,12 @@ def compose_evolution(evo_id: str) -> Image.Image:
     art = (18 * K, 62 * K, W - 18 * K, 170 * K)
     d.rectangle(art, fill=_shade(main, 0.6), outline=_shade(main, -0.3), width=K)
     cx, cy = W / 2, (art[1] + art[3]) / 2
-    _emblem(d, e.faction, cx - 50 * K, cy, 28 * K, _shade(main, 0.1), _shade(dark, -0.2))
+    # the unit it evolves, small, turning into the evolution's own picture
+    paste_picture(img, PICTURES[e.unit], (cx - 84 * K, cy - 32 * K, cx - 20 * K, cy + 32 * K),
+                  _shade(main, 0.1), _shade(main, -0.3), _shade(dark, -0.4))
     d.polygon([(cx - 12 * K, cy - 14 * K), (cx + 14 * K, cy), (cx - 12 * K, cy + 14 * K)], fill=GOLD)
-    _emblem(d, e.faction, cx + 56 * K, cy, 40 * K, _shade(main, -0.25), GOLD)
+    paste_picture(img, PICTURES[evo_id], (cx + 10 * K, art[1] + 3 * K, cx + 112 * K, art[3] - 3 * K),
+                  _shade(main, -0.1), _shade(main, -0.5), _shade(dark, -0.5))
     _coin(d, 40 * K, 86 * K, 24 * K, str(e.cost), ENERGY, INK, "ENERGY")
     d.text((W / 2, 190 * K), f"Evolves a {design(e.unit).name}", font=_font(15 * K, True),
            fill=_shade(main, -0.4), anchor="mm")
@@ -290,8 +299,8 @@ def compose_relic(relic_id: str) -> Image.Image:
     _name_band(d, 16 * K, r.name, main, r.relic_type.upper())
     art = (18 * K, 62 * K, W - 18 * K, 190 * K)
     d.rectangle(art, fill=_shade(main, 0.7), outline=_shade(main, -0.3), width=K)
-    _emblem(d, "relic", W / 2, (art[1] + art[3]) / 2 - 4 * K, 44 * K, _shade(main, 0.25),
-            _shade(main, -0.5))
+    paste_picture(img, PICTURES[relic_id], (art[0], art[1] + 4 * K, art[2], art[3] - 4 * K),
+                  _shade(main, 0.1), _shade(main, -0.4), _shade(main, -0.7))
     _coin(d, 40 * K, 86 * K, 24 * K, str(r.cost), ENERGY, INK, "ENERGY")
     parts = [("", r.text)]
     if r.relic_type in RELIC_WORDS:
@@ -326,15 +335,17 @@ def compose_back(kind: str) -> Image.Image:
 # --- keys for the face cache -----------------------------------------------------------------------
 def unit_key(design_id: str, values=None) -> str:
     extra = "" if not values else "/" + ",".join(f"{s}={v}" for s, v in values)
-    return f"pariah/unit/{design_id}/v{FACE_VERSION}{extra}"
+    # the icons drawn are in the keys: a changed picture table never serves a stale face
+    return f"pariah/unit/{design_id}/{PICTURES[design_id]}/v{FACE_VERSION}{extra}"
 
 
 def evolution_key(evo_id: str) -> str:
-    return f"pariah/evo/{evo_id}/v{FACE_VERSION}"
+    unit = evolutions()[evo_id].unit
+    return f"pariah/evo/{evo_id}/{PICTURES[unit]}-{PICTURES[evo_id]}/v{FACE_VERSION}"
 
 
 def relic_key(relic_id: str) -> str:
-    return f"pariah/relic/{relic_id}/v{FACE_VERSION}"
+    return f"pariah/relic/{relic_id}/{PICTURES[relic_id]}/v{FACE_VERSION}"
 
 
 def back_key(kind: str) -> str:

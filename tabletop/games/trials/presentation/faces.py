@@ -17,9 +17,11 @@ import math
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.trials.engine.cards import SCHOOLS, Card, card, side_text
+from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
-FACE_VERSION = 2
+FACE_VERSION = 3
+PICTURES = picture_table(__package__)
 CARD_SIZE = (300, 420)
 K = 2
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
@@ -41,7 +43,9 @@ SCHOOL_OF = {d: s for s, pair in SCHOOLS.items() for d in pair}
 
 
 def face_key(card_id: str, fallen: bool = False) -> str:
-    return f"trials/card/{card_id}/{'fallen' if fallen else 'front'}/v{FACE_VERSION}"
+    # the icon is in the key: a new picture in the table is a new face, never a stale one
+    side = "fallen" if fallen else "front"
+    return f"trials/card/{card_id}/{side}/{PICTURES[card_id]}/v{FACE_VERSION}"
 
 
 def back_key() -> str:
@@ -170,16 +174,12 @@ def _picture(img: Image.Image, c: Card, box, fallen: bool) -> None:
     ImageDraw.Draw(glow).ellipse((w * .2, h * .1, w * .8, h * .9), fill=120)
     glow = glow.filter(ImageFilter.GaussianBlur(w / 8))
     pic = Image.composite(Image.new("RGBA", (w, h), _shade(base, .35) + (255,)), pic, glow)
-    pd = ImageDraw.Draw(pic)
-    n = len(c.disciplines)
-    for i, disc in enumerate(c.disciplines):
-        cx = w * ((i + 1) / (n + 1)) if n > 1 else w / 2
-        r = h * (.3 if n == 1 else .24)
-        fill = _shade(DISCIPLINE_COLORS[disc], .55 if not fallen else -.1)
-        line = _shade(DISCIPLINE_COLORS[disc], -.55)
-        if fallen:
-            fill, line = _grey(fill), _grey(line)
-        discipline_sign(pd, disc, cx, h / 2, r, fill, line)
+    # the card's own icon, lit in its first discipline's colour fading to its second's
+    top, bottom = _shade(base, .6), _shade(other, .3)
+    edge = _shade(base, -.75)
+    if fallen:
+        top, bottom, edge = _grey(top), _grey(bottom), _grey(edge)
+    paste_picture(pic, PICTURES[c.id], (0, 0, w, h), top, bottom, edge)
     mask = Image.new("L", (w, h), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=10 * K, fill=255)
     img.paste(pic, (int(x0), int(y0)), mask)
