@@ -38,6 +38,10 @@ def open_match(win, qtbot, seats=None, seed=None):
     win.open_match(match)
     page = win.table
     page.scene.pace = 0
+    # the scene must know the table's final size before a test aims at a sprite on screen (the
+    # first window of a run is laid out late, and a click computed earlier misses)
+    qtbot.waitUntil(lambda: page.scene.viewport.window == (page.table.width(), page.table.height()),
+                    timeout=5000)
     qtbot.wait(50)
     return page
 
@@ -261,9 +265,10 @@ def test_auto_pass_ends_a_turn_with_nothing_to_play(window, qtbot):
     s.drawn_first = [True, True]          # one card drawn into an empty hand: nothing to lay
     page._refresh([])
     click(page, qtbot, screen_of(page, "btn:draw"))
-    assert [a.kind for a in page.ctrl.match.legal_actions()] == ["end_turn"]
+    # (the pass may come before the click's short wait is over on a slow machine: read the log)
     qtbot.waitUntil(lambda: len(page.ctrl.match.log) >= 2, timeout=3000)
-    assert page.ctrl.match.log[1].action.kind == "end_turn" and page.ctrl.match.log[1].seat == 0
+    log = page.ctrl.match.log
+    assert log[0].action.kind == "draw" and log[1].action.kind == "end_turn" and log[1].seat == 0
 
 
 def test_without_auto_pass_the_turn_waits(window, qtbot):
