@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from tabletop import __version__
 from tabletop.games.registry import all_games, plugin
@@ -16,32 +16,113 @@ from tabletop.store.saves import SaveInfo
 log = logging.getLogger(__name__)
 
 
+TILE_MIN, TILE_MAX = 264, 600     # a tile's width: its buttons need the one, its cover looks lost past the other
+GAP = 24
+COVER_RATIO = 220 / 360           # the covers are drawn at this height for their width, or less
+COVER_MIN = 90
+FRAME = 12                        # a tile's frame and the slack a row keeps
+
+
 class GameTile(QWidget):
     def __init__(self, game, on_new, on_rules, on_decks=None) -> None:
         super().__init__()
+        self.game_id = game.info.id
         frame, lay = panel("card")
+        self._lay = lay
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(frame)
-        cover = QLabel()
-        cover.setAlignment(Qt.AlignCenter)
-        try:
-            cover.setPixmap(pil_to_pixmap(presentation(game.info.id).cover(360, 220)))
-        except Exception as exc:   # a broken cover must not hide the game
-            log.warning("cover of %s failed: %s", game.info.id, exc)
-        lay.addWidget(cover)
-        lay.addWidget(label(game.info.title, "h2"))
+        self.cover = QLabel()
+        self.cover.setAlignment(Qt.AlignCenter)
+        self._cover_size: tuple[int, int] | None = None
+        lay.addWidget(self.cover)
+        self._texts = [label(game.info.title, "h2", wrap=True)]
         counts = [str(n) for n in game.info.players]
         players = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-        lay.addWidget(label(f"{players} players", "muted"))
-        lay.addWidget(label(game.info.blurb, wrap=True))
-        row = QHBoxLayout()
-        row.addWidget(button("New match", True, lambda: on_new(game.info.id)))
-        row.addWidget(button("Rules", False, lambda: on_rules(game.info.id)))
+        self._texts += [label(f"{players} players", "muted"), label(game.info.blurb, wrap=True)]
+        for w in self._texts:
+            lay.addWidget(w)
+        self._buttons = [button("New match", True, lambda: on_new(game.info.id)),
+                         button("Rules", False, lambda: on_rules(game.info.id))]
         if on_decks is not None and plugin(game.info.id).deck_spec is not None:
-            row.addWidget(button("Decks", False, lambda: on_decks(game.info.id)))
-        lay.addLayout(row)
-        self.setFixedWidth(400)
+            self._buttons.append(button("Decks", False, lambda: on_decks(game.info.id)))
+        self._row = QGridLayout()
+        self._row.setSpacing(8)
+        self._stacked: bool | None = None
+        lay.addStretch(1)                 # the buttons line up at the foot of every tile in a row
+        lay.addLayout(self._row)
+        self.fit(400, int(360 * COVER_RATIO))
+
+    def _stack(self, width: int) -> bool:
+        """Whether the buttons take two rows at `width` (New match above the others)."""
+        need = sum(b.sizeHint().width() for b in self._buttons) + 8 * (len(self._buttons) - 1)
+        return len(self._buttons) > 2 and need > self._inner(width)
+
+    def _place_buttons(self, stacked: bool) -> None:
+        if stacked == self._stacked:
+            return
+        self._stacked = stacked
+        for b in self._buttons:
+            self._row.removeWidget(b)
+        if stacked:
+            self._row.addWidget(self._buttons[0], 0, 0, 1, len(self._buttons) - 1)
+            for i, b in enumerate(self._buttons[1:]):
+                self._row.addWidget(b, 1, i)
+        else:
+            for i, b in enumerate(self._buttons):
+                self._row.addWidget(b, 0, i)
+
+    def spacing(self) -> int:
+        return self._lay.spacing()
+
+    def _inner(self, width: int) -> int:
+        m = self._lay.contentsMargins()
+        return width - m.left() - m.right()
+
+    def text_height(self, width: int) -> int:
+        """The tile's height without its cover at `width` (the blurb wraps)."""
+        inner = self._inner(width)
+        m = self._lay.contentsMargins()
+        h = m.top() + m.bottom() + self._lay.spacing() * (len(self._texts) + 1)
+        for w in self._texts:
+            h += w.heightForWidth(inner) if w.wordWrap() else w.sizeHint().height()
+        rows = 2 if self._stack(width) else 1
+        return h + rows * max(b.sizeHint().height() for b in self._buttons) + 8 * (rows - 1)
+
+    def fit(self, width: int, cover_h: int) -> None:
+        """`width` wide with a cover `cover_h` high (drawn afresh only when its size changes)."""
+        self.setFixedWidth(width)
+        self._place_buttons(self._stack(width))
+        size = (self._inner(width), max(COVER_MIN, int(cover_h)))
+        if size == self._cover_size:
+            return
+        self._cover_size = size
+        self.cover.setFixedSize(*size)
+        try:
+            self.cover.setPixmap(pil_to_pixmap(presentation(self.game_id).cover(*size)))
+        except Exception as exc:   # a broken cover must not hide the game
+            log.warning("cover of %s failed: %s", self.game_id, exc)
+
+
+def arrange(n: int, avail_w: int, avail_h: int, text_height) -> tuple[int, int, int]:
+    """(columns, tile width, cover height) for `n` tiles in `avail_w` x `avail_h`: the largest
+    covers that let every tile fit on screen, or, when nothing fits (a small window, many
+    games), the widest tiles, and the page scrolls. `text_height(width)` is a tile's height
+    without its cover."""
+    best, best_key = None, None
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        width = min(TILE_MAX, (avail_w - (cols - 1) * GAP) // cols)
+        if width < TILE_MIN and cols > 1:
+            break
+        per_row = (avail_h - (rows - 1) * GAP) / rows - FRAME
+        cover = min(int((width - 32) * COVER_RATIO), int(per_row - text_height(width)))
+        fits = cover >= COVER_MIN
+        # the fan of cards on a cover is sized by its height: the tallest covers read best
+        key = (fits, cover, width) if fits else (fits, -rows, width)     # else: the least to scroll
+        if best_key is None or key > best_key:
+            best, best_key = (cols, width, max(COVER_MIN, cover if fits else int((width - 32) * COVER_RATIO))), key
+    return best
 
 
 class HomePage(QWidget):
@@ -70,16 +151,61 @@ class HomePage(QWidget):
         self.continue_info = label("", "muted")
         self.continue_info.setAlignment(Qt.AlignRight)
         lay.addWidget(self.continue_info)
-        grid = QGridLayout()
-        grid.setSpacing(24)
-        for i, game in enumerate(all_games()):
-            grid.addWidget(GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit), i // 3, i % 3,
-                           Qt.AlignTop | Qt.AlignLeft)
-        grid.setColumnStretch(3, 1)
-        lay.addLayout(grid)
-        lay.addStretch(1)
-        lay.addWidget(label(f"Version {__version__}", "muted"))
+        self.tiles = [GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit)
+                      for game in all_games()]
+        holder = QWidget()
+        holder.setObjectName("tiles")
+        self.grid = QGridLayout(holder)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(GAP)
+        # the tiles fill the page as the window allows; only a window too small for them scrolls
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("tiles")
+        self.scroll.setWidget(holder)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setStyleSheet("QScrollArea#tiles, QWidget#tiles { background: transparent; }")
+        lay.addWidget(self.scroll, 1)
+        self.version = label(f"Version {__version__}", "muted")
+        lay.addWidget(self.version)
         self._latest: SaveInfo | None = None
+        self._columns = 0
+        self.arrange()
+
+    def arrange(self) -> None:
+        """Lay the tiles out for the space the page has now."""
+        if not self.tiles:
+            return
+        area = self.scroll.viewport().size() if self.isVisible() else self.scroll.size()
+        avail_w, avail_h = max(area.width(), TILE_MIN), max(area.height(), 200)
+        cols, width, cover = arrange(len(self.tiles), avail_w, avail_h,
+                                     lambda w: max(t.text_height(w) for t in self.tiles))
+        height = max(t.text_height(width) for t in self.tiles) + max(COVER_MIN, cover)
+        for t in self.tiles:
+            t.fit(width, cover)
+            t.setFixedHeight(height + t.spacing())
+        if cols != self._columns:
+            self._columns = cols
+            for t in self.tiles:
+                self.grid.removeWidget(t)
+            # rows 1.. hold the tiles; the empty rows above and below share what height is left,
+            # so a short grid sits in the middle of the page rather than leaving its foot bare
+            rows = -(-len(self.tiles) // cols)
+            for i, t in enumerate(self.tiles):
+                self.grid.addWidget(t, 1 + i // cols, i % cols, Qt.AlignTop | Qt.AlignLeft)
+            for c in range(len(self.tiles) + 1):
+                self.grid.setColumnStretch(c, 1 if c == cols else 0)
+            for r in range(len(self.tiles) + 2):
+                self.grid.setRowStretch(r, 1 if r in (0, rows + 1) else 0)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.arrange()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.arrange()
 
     def set_latest(self, info: SaveInfo | None) -> None:
         self._latest = info
