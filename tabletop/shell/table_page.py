@@ -110,6 +110,7 @@ class TablePage(QWidget):
         layout = Layout.load(match.game.info.id, len(match.seats))
         self.scene = Scene(virtual=layout.size, layout=layout, faces=self.faces)
         self.scene.pace = pace_of(self.settings)
+        self.scene.on_refit = self._refit
         self.table.set_scene(self.scene)
         names = [s.name or f"Player {i + 1}" for i, s in enumerate(match.seats)]
         self.presenter = presentation(match.game.info.id).make_presenter(
@@ -180,6 +181,16 @@ class TablePage(QWidget):
                 continue
             lines.append((text, e.kind in important))
         return lines
+
+    def _refit(self) -> None:
+        """The window's shape re-laid the table out: the pieces go to their new places at once."""
+        if self.ctrl is None or self.presenter is None or getattr(self.presenter, "view", None) is None:
+            return
+        pace, self.scene.pace = self.scene.pace, 0
+        try:
+            self._refresh([])
+        finally:
+            self.scene.pace = pace
 
     def _refresh(self, events: list) -> None:
         ctrl = self.ctrl

@@ -139,6 +139,24 @@ class Layout:
     size: tuple[int, int] = VIRTUAL
     zones: dict[str, Zone] = field(default_factory=dict)
     card_size: tuple[int, int] = (150, 210)
+    # May the table grow taller than authored to fill a window narrower than 16:9? Zones then
+    # stretch in height and move down in proportion (cards keep their size); see `fitted`.
+    stretch: bool = False
+    _fits: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def fitted(self, height: float) -> "Layout":
+        """This layout on a canvas `height` tall (at least the authored height): every zone's top
+        and height scaled by the same factor. The authored layout when it may not stretch."""
+        height = int(height)
+        if not self.stretch or height <= self.size[1]:
+            return self
+        if height not in self._fits:
+            k = height / self.size[1]
+            zones = {zid: Zone(id=z.id, rect=(z.rect[0], z.rect[1] * k, z.rect[2], z.rect[3] * k),
+                               label=z.label, kind=z.kind, spacing=z.spacing, hidden=z.hidden)
+                     for zid, z in self.zones.items()}
+            self._fits = {height: Layout(size=(self.size[0], height), zones=zones, card_size=self.card_size)}
+        return self._fits[height]
 
     @classmethod
     def from_json(cls, data: dict) -> "Layout":
@@ -148,7 +166,7 @@ class Layout:
                               label=z.get("label", ""), kind=z.get("kind", "row"),
                               spacing=z.get("spacing"), hidden=bool(z.get("hidden", False)))
         return cls(size=tuple(data.get("size", VIRTUAL)), zones=zones,
-                   card_size=tuple(data.get("card_size", (150, 210))))
+                   card_size=tuple(data.get("card_size", (150, 210))), stretch=bool(data.get("stretch", False)))
 
     @classmethod
     def load(cls, game_id: str, players: int) -> "Layout":

@@ -84,6 +84,16 @@ class Presenter:
         self.viewer: int | None = None      # whose eyes the log speaks for ("You")
         self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
 
+    @property
+    def layout(self):
+        """The table's zones as laid out now (fitted to the window's shape: read them afresh at
+        every sync rather than keeping their rectangles)."""
+        return self.scene.layout
+
+    @layout.setter
+    def layout(self, layout) -> None:
+        self.scene.set_layout(layout)
+
     def voice(self) -> Voice:
         return Voice(tuple(self.seat_names), self.viewer)
 

@@ -42,6 +42,8 @@ class Scene:
         self.virtual = tuple(virtual)
         self.faces = faces if faces is not None else FaceCache()
         self.layout = layout if layout is not None else Layout(size=self.virtual)
+        self._base_layout = self.layout           # as authored; `layout` is it fitted to the window
+        self.on_refit = None                      # called when the window's shape re-lays the table
         self.felt = felt
         self._sprites: dict[str, Sprite] = {}
         self._seq: dict[str, int] = {}
@@ -194,9 +196,37 @@ class Scene:
 
     # -- zones, glow and table-wide state ------------------------------------
     def set_layout(self, layout: Layout) -> None:
-        self.layout = layout
+        """Lay the table out as `layout` says, fitted to the window's shape if it may stretch
+        (the same layout again changes nothing)."""
+        if layout is self._base_layout:
+            return
+        self._base_layout = layout
+        self._fit(self.viewport.window)
+
+    MAX_STRETCH = 1.4          # a table grows at most this much taller than authored
+
+    @property
+    def stretch(self) -> float:
+        """How much taller than authored the table is now (1.0: as authored). A presenter may
+        grow its cards by it, since its zones grew as much."""
+        return self.layout.size[1] / self._base_layout.size[1]
+
+    def _fit(self, window: tuple[int, int]) -> bool:
+        """Fit the layout to a window of this shape: a stretchable table as tall as the window's
+        shape allows, in steps of 8 virtual pixels (so a resize does not re-lay it out at every
+        pixel). True when the table's shape changed."""
+        base = self._base_layout
+        w, h = base.size
+        if base.stretch:
+            tall = min(w * window[1] / max(1, window[0]), h * self.MAX_STRETCH)
+            h = max(h, int(tall) // 8 * 8)
+        changed = (w, h) != tuple(self.virtual) or self.layout is not base.fitted(h)
+        self.virtual = (w, h)
+        self.layout = base.fitted(h)
+        self.viewport = Viewport(*window, virtual=self.virtual)
         self._static = None
         self._dirty = True
+        return changed
 
     def zone(self, zone_id: str) -> Zone | None:
         return self.layout.zones.get(zone_id)
@@ -279,7 +309,13 @@ class Scene:
 
     # -- input (window pixels) -----------------------------------------------
     def resize(self, w: int, h: int) -> None:
-        """Tell the scene the window size before the first render (input needs it)."""
+        """Tell the scene the window size before the first render (input needs it). A table that
+        may stretch takes the window's shape; `on_refit` is then told, so the presenter lays its
+        pieces out again on the new zones."""
+        if self._base_layout.stretch and self._fit((max(1, w), max(1, h))):
+            if self.on_refit is not None:
+                self.on_refit()
+            return
         vp = Viewport(w, h, virtual=self.virtual)
         if vp != self.viewport:
             self.viewport = vp

@@ -54,7 +54,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         players = max(2, len(seat_names))
         data = layout_data("pariah", 4 if players == 4 else 2)
         self.layouts = {name: Layout.from_json({"size": data["size"], "card_size": data["card_size"],
-                                                "zones": data[key]})
+                                                "stretch": data.get("stretch", False), "zones": data[key]})
                         for name, key in (("battle", "zones"), ("select", "select_zones"),
                                           ("shop", "shop_zones"))}
         self.layout = self.layouts["battle"]

@@ -15,9 +15,10 @@ class SeatsMixin:
     """Draws every seat (the viewer's at the bottom) and the viewer's hand."""
 
     def _sizes(self):
-        if self.royale:
-            return (128, 179), (100, 140)
-        return (150, 210), (118, 165)
+        """(Avatar, attachment) card sizes: larger when the window's shape made the table taller."""
+        av, att = ((128, 179), (100, 140)) if self.royale else ((150, 210), (118, 165))
+        k = self.scene.stretch
+        return (round(av[0] * k), round(av[1] * k)), (round(att[0] * k), round(att[1] * k))
 
     def _sync_seat(self, p: int, rect, seen, mine: bool) -> None:
         v = self.view
@@ -139,7 +140,8 @@ class SeatsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        size = (126, 176)
+        k = self.scene.stretch
+        size = (round(126 * k), round(176 * k))
         playable = {actions.PLAY.card(a) for a in self._legal("play")}
         for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
             s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
