@@ -116,3 +116,28 @@ def test_layout_load_reads_the_bundled_file(monkeypatch):
     monkeypatch.setattr(tabletop.resources, "layout", fake)
     layout = Layout.load("paargus", 2)
     assert seen == [("paargus", 2)] and "hand" in layout.zones
+
+
+def test_a_stretchable_layout_takes_a_narrow_windows_shape():
+    """Issue 18: the table fills the window's height. A layout marked stretch grows taller (zones
+    taller and lower in proportion, up to 1.4 times), the presenter is told, and the table then
+    has no empty band above or below; a layout not marked keeps its letterbox."""
+    from tabletop.table.layout import Layout
+    from tabletop.table.scene import Scene
+    data = {"size": [1920, 1080], "stretch": True,
+            "zones": {"top": {"rect": [0, 0, 1920, 540]}, "low": {"rect": [0, 540, 1920, 540]}}}
+    scene = Scene(layout=Layout.from_json(data))
+    told = []
+    scene.on_refit = lambda: told.append(scene.virtual)
+    scene.resize(1450, 1050)
+    assert told and scene.virtual[1] > 1300 and scene.viewport.offset[1] < 8
+    low = scene.layout.zones["low"].rect
+    assert low[1] == scene.layout.zones["top"].rect[3] and low[1] + low[3] == scene.virtual[1]
+    assert scene.stretch == scene.virtual[1] / 1080
+    scene.resize(1920, 1080)                                     # back to 16:9: as authored
+    assert scene.virtual == (1920, 1080) and scene.layout.zones["low"].rect == (0, 540, 1920, 540)
+    scene.resize(800, 1200)                                      # very tall: at most 1.4 times
+    assert scene.virtual[1] <= 1080 * 1.4
+    fixed = Scene(layout=Layout.from_json(dict(data, stretch=False)))
+    fixed.resize(1450, 1050)
+    assert fixed.virtual == (1920, 1080) and fixed.viewport.offset[1] > 100
