@@ -17,6 +17,7 @@ from replay_check import random_match_replays
 
 from tabletop.core import Rng
 from tabletop.games.brawl.engine.arena import GATE, arena
+from tabletop.games.brawl.engine.board import hp
 from tabletop.games.brawl.engine.content import challenges, trap_effects
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER, PICK, PLAY, BrawlState
@@ -72,14 +73,9 @@ def sound_board(s: BrawlState) -> None:
             assert c in moving or seen[h] in moving, "two champions end on one hex"
             assert c // 3 == seen[h] // 3, "a champion passed through an enemy"
         seen[h] = c
-        assert s.damage[c] < GAME_hp(s, c)
+        assert s.damage[c] < hp(s, c)
     if s.phase == OVER:
         assert max(s.vp) >= 5
-
-
-def GAME_hp(s: BrawlState, c: int) -> int:
-    from tabletop.games.brawl.engine.board import hp
-    return hp(s, c)
 
 
 def view_hides(s: BrawlState, seat: int, rng: Rng) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.brawl.engine import actions as A
-from tabletop.games.brawl.engine import moves, views
+from tabletop.games.brawl.engine import flow, moves, views
 from tabletop.games.brawl.engine.explain import explain
 from tabletop.games.brawl.engine.state import OVER, PLAY, BrawlState
 
@@ -31,8 +31,7 @@ class Brawl(Game):
     def setup(self, options: dict, seed: int, players: int = 2) -> BrawlState:
         if players != 2:
             raise ValueError("Champions' Brawl is a game for two players")
-        from tabletop.games.brawl.engine.flow import new_state
-        return new_state(options or {}, seed)
+        return flow.new_state(options or {}, seed)
 
     def to_act(self, s: BrawlState) -> int | None:
         return moves.to_act(s)
