@@ -780,3 +780,55 @@ def test_why_illegal_names_the_decision_that_is_waited_for():
     assert why(s, "end") == "First, a champion is moving: choose its next hex or stop."
     assert why(s, "hex", 999) == "That hex is not in the arena."
     assert why(s, "target", 3) == "First, a champion is moving: choose its next hex or stop."
+
+
+# --- levelled-up abilities ---------------------------------------------------------------------------------------------------------
+def _levelled(s, c):
+    s.levelled[c] = s.levelled_ever[c] = True
+
+
+def test_a_levelled_champion_uses_its_new_ability_strength_defence_and_movement():
+    s = duel()
+    put(s, KESSA, 0, 2)
+    put(s, SABLE, 1, 2)
+    _levelled(s, KESSA)                        # Briar Queen: attacks +1 strength
+    give(s, 0, card(KESSA, "thorn_maul"))
+    play_still(s, card(KESSA, "thorn_maul"))
+    assert s.damage[SABLE] == 4 + 1
+    _levelled(s, MAUD)                         # Heartwood: +1 defence
+    assert board.defence(s, MAUD) == 3
+    _levelled(s, ORRIN)                        # Stormrider: +1 movement on its cards
+    give(s, 0, card(ORRIN, "crosswind"))
+    do(s, "play", card(ORRIN, "crosswind"))
+    assert s.pending[-1].kind == "walk" and s.pending[-1].n == 1 + 1
+
+
+def test_levelled_poison_healing_and_shields():
+    s = duel()
+    put(s, SABLE, 0, 2)
+    put(s, ILSE, 1, 2)
+    put(s, VARRO, -1, 2)
+    for c in (SABLE, ILSE, VARRO):
+        _levelled(s, c)
+    s.damage[VARRO] = 2
+    do(s, "end")                               # Player 2's upkeep has not come yet: no healing
+    assert s.damage[VARRO] == 2
+    give(s, 0)
+    do(s, "end")                               # Cinder King heals 1 in its player's Upkeep Phase
+    assert s.damage[VARRO] == 1
+    put(s, KESSA, 2, 2)
+    put(s, SABLE, -3, 3)                       # out of the way of the push
+    give(s, 0, card(KESSA, "thorn_maul"))
+    give(s, 1, card(ILSE, "ward"))
+    play_still(s, card(KESSA, "thorn_maul"))
+    do(s, "react", card(ILSE, "ward"))         # Archivist: the reaction shields 1 more
+    assert s.damage[ILSE] == 0
+    do(s, "end")
+    put(s, ILSE, -3, 2)
+    put(s, SABLE, 0, 2)
+    put(s, KESSA, 2, 2)
+    give(s, 1, card(SABLE, "longshot"))
+    give(s, 0)
+    play_still(s, card(SABLE, "longshot"))
+    do(s, "target", KESSA)                     # Maud, on her deployment area, is in range too
+    assert s.damage[KESSA] == (3 - 1) + 1, "Nightshade: its attacks have Poison 1"
