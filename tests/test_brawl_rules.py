@@ -289,11 +289,12 @@ def test_the_attack_resolves_move_pre_targets_reactions_damage_reaction_posts_th
     assert s.pending[-1].kind == "walk", "first the movement"
     do(s, "hex", H(0, 2))
     do(s, "stop")
-    assert s.pending[-1].kind == "react" and GAME.to_act(s) == 1, "the target is chosen, then reactions"
+    assert GAME.to_act(s) == 1 and legal_kinds(s) == {"react", "pass"}, \
+        "the target is chosen, then the defender may react"
     ev = do(s, "react", card(ILSE, "ward"))
-    order = [k for k in kinds(ev) if k in ("strike", "damage", "heal", "move")]
-    assert order == ["strike", "damage", "heal", "move"], \
-        "damage, then the reaction's post-attack (heal), then the card's (push)"
+    order = [k for k in kinds(ev) if k in ("shield", "strike", "damage", "heal", "move")]
+    assert order == ["shield", "strike", "damage", "heal", "move"], \
+        "the reaction's shield, the damage, the reaction's post-attack (heal), then the card's (push)"
     assert s.damage[ILSE] == 0 and s.pos[ILSE] == H(2, 2)
 
 
@@ -832,3 +833,20 @@ def test_levelled_poison_healing_and_shields():
     play_still(s, card(SABLE, "longshot"))
     do(s, "target", KESSA)                     # Maud, on her deployment area, is in range too
     assert s.damage[KESSA] == (3 - 1) + 1, "Nightshade: its attacks have Poison 1"
+
+
+def test_each_targeted_champion_may_raise_one_reaction_with_its_own_card():
+    s = duel()
+    put(s, MAUD, 0, 2)
+    put(s, SABLE, 1, 2)
+    put(s, ILSE, -1, 2)
+    give(s, 0, card(MAUD, "quake"))
+    give(s, 1, card(SABLE, "slip_away"), card(ILSE, "ward"), card(VARRO, "spite"))
+    do(s, "play", card(MAUD, "quake"))
+    assert why(s, "react", card(VARRO, "spite")) == \
+        "Spite shields Varro Ash, who is not a target of this attack."
+    assert why(s, "end") == "First, the defending player reacts to the attack or passes."
+    do(s, "react", card(SABLE, "slip_away"))
+    assert GAME.to_act(s) == 1, "the defender may raise another reaction"
+    do(s, "react", card(ILSE, "ward"))
+    assert s.damage[SABLE] == 2 - 1 and s.damage[ILSE] == 0

@@ -18,14 +18,14 @@ WAITING = {
     "dash": "choose where the Dash ends, or stop", "swoop": "choose where the Swoop lands, or stop",
     "jump": "choose where the Jump lands, or stop", "fear": "choose where the frightened champion runs",
     "place": "choose where to place the champion", "target": "choose the target",
-    "react": "react to the attack, or pass", "discard": "choose the card to discard",
+    "discard": "choose the card to discard",
     "plan": "choose the cards to put on top of your deck", "trap": "place the new trap",
 }
 PHASE_KIND = {PICK: ("pick", "choose a champion"), REDRAW: ("redraw", "keep or redraw your hand"),
               TRAPS: ("trap", "set a trap"), DEPLOY: ("deploy", "deploy a champion")}
 PENDING_KIND = {"walk": ("hex", "stop"), "force": ("hex", "stop"), "dash": ("hex", "stop"),
                 "swoop": ("hex", "stop"), "jump": ("hex", "stop"), "fear": ("hex",), "place": ("hex",),
-                "trap": ("hex",), "target": ("target",), "react": ("react", "pass"),
+                "trap": ("hex",), "target": ("target",),
                 "discard": ("discard",), "plan": ("plan",)}
 
 
@@ -41,6 +41,10 @@ def explain(s: BrawlState, a: Action) -> str:
         if k != want:
             return f"Set-up is not over: now Player {seat + 1} must {what}."
         return _setup(s, seat, a)
+    if s.prio >= 0:
+        if k not in ("react", "pass"):
+            return "First, the defending player reacts to the attack or passes."
+        return _react(s, seat, a.args[0])
     if s.pending:
         pd = s.pending[-1]
         if k not in PENDING_KIND[pd.kind]:
@@ -125,13 +129,24 @@ def _standard(s: BrawlState, seat: int, core: str, option: str, c: int) -> str:
     return f"{cname(s, c)} cannot come back: your deployment area is full."
 
 
+def _react(s: BrawlState, seat: int, r: int) -> str:
+    if r not in s.hands[seat]:
+        return "That card is not in your hand."
+    cd = card_of(s, r)
+    if cd.type != "reaction":
+        return "Only a reaction card can answer an attack."
+    if r // 6 not in s.play.targets:
+        return f"{cd.name} shields {cname(s, r // 6)}, who is not a target of this attack."
+    if not flow.core_ready(s, seat, cd.core):
+        return f"Your {cd.core} core is exhausted."
+    return f"{cname(s, r // 6)} has already reacted to this attack."
+
+
 def _answer(s: BrawlState, pd, a: Action) -> str:
     k = a.kind
     c = pd.champ
     if k == "stop":
         return "A champion may cross an ally but not end its move on the ally's hex."
-    if k == "pass":
-        return "That move is not allowed now."
     if k == "hex":
         h = a.args[0]
         if pd.kind == "trap":
@@ -176,18 +191,6 @@ def _answer(s: BrawlState, pd, a: Action) -> str:
         if cd is not None and cd.min and arena().dist(s.pos[c], s.pos[t]) < cd.min:
             return f"That champion is closer than the card's minimum range ({cd.min})."
         return "That champion is not in range (or not in sight) of the card."
-    if k == "react":
-        r = a.args[0]
-        if r not in s.hands[pd.seat]:
-            return "That card is not in your hand."
-        cd = card_of(s, r)
-        if cd.type != "reaction":
-            return "Only a reaction card can answer an attack."
-        if r // 6 not in s.play.targets:
-            return f"{cd.name} shields {cname(s, r // 6)}, who is not a target of this attack."
-        if not flow.core_ready(s, pd.seat, cd.core):
-            return f"Your {cd.core} core is exhausted."
-        return f"{cname(s, r // 6)} has already reacted to this attack."
     if k == "discard":
         return f"Discard a card of {cname(s, c)} from your hand."
     if k == "plan":

@@ -5,7 +5,8 @@ A play's stages, in the order the rules text gives the attack sequence:
   move      the card's movement, step by step (a Pending "walk")
   pre:i     the i-th pre-attack step
   target    targets chosen (all in range for an area card; one otherwise)
-  react     the defending player may play reactions (attacks only)
+  react     the attack goes on the response window's stack: the defending player may answer it
+            with reactions (attacks only), which resolve first
   strike    the damage step: strength - defence - shield (twice with Double)
   rposts    the reactions' post-attack steps ("rpost:k:i" stages, put in front of the rest)
   post:i    the card's post-attack steps
@@ -19,13 +20,15 @@ from __future__ import annotations
 from itertools import combinations
 
 from tabletop.core import Event, Rng
+from tabletop.core.response import ResponseWindow
 from tabletop.games.brawl.engine import board
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of, cname, controls, in_arena, in_range, level_n
 from tabletop.games.brawl.engine.content import TEAM, challenges, champions, trap_effects
 from tabletop.games.brawl.engine.effects import Ctx
 from tabletop.games.brawl.engine.state import (DEPLOY, HAND, OVER, PICK, PLAY, REDRAW, SLOT_VP, TRAPS,
-                                               WIN_VP, BrawlState, Pending, Play, owner, team)
+                                               WIN_VP, BrawlState, Declared, Pending, Play, owner,
+                                               team)
 from tabletop.games.brawl.engine.steps import CORES, OPS
 
 TRAPS_EACH = 2
@@ -45,7 +48,7 @@ def new_state(options: dict, seed: int) -> BrawlState:
                    deployed=[False] * 6, hands=[[], []], decks=[[], []], discards=[[], []],
                    cores=[[-1] * 3, [-1] * 3], std_used=[], traps={}, tokens=[], sprung=[],
                    challenge_deck=[], track=[-1] * 4, challenge_discard=[], vp=[0, 0], winner=-1,
-                   play=None, pending=[])
+                   play=None, pending=[], stack=[], prio=-1, declines=0)
     s.tokens = list(range(len(trap_effects()[0])))
     rng.shuffle(s.tokens)
     s.challenge_deck = list(range(len(challenges())))
@@ -203,6 +206,7 @@ def settle(s: BrawlState, ev: list[Event]) -> None:
         return
     s.winner = 1 - s.active if min(s.vp) >= WIN_VP else s.vp.index(max(s.vp))
     s.phase, s.play, s.pending = OVER, None, []
+    WINDOW.close(s)
     ev.append(Event("game_over", f"Player {s.winner + 1} wins with {s.vp[s.winner]} VP.",
                     {"winner": s.winner, "winners": [s.winner]}))
 
@@ -255,8 +259,10 @@ def target_options(s: BrawlState, p: Play) -> list[int]:
 
 
 def reaction_options(s: BrawlState, p: Play) -> list[int]:
+    """The defender's reaction cards that may answer the attack: the card's champion is a target
+    that has not reacted yet, and its core is ready."""
     d = 1 - p.seat
-    shielded = {r // 6 for r in p.reactions}
+    shielded = {r // 6 for r in p.reactions} | {i.card // 6 for i in s.stack if i.kind == "reaction"}
     return [r for r in s.hands[d] if card_of(s, r).type == "reaction" and r // 6 in p.targets
             and r // 6 not in shielded and in_arena(s, r // 6) and core_ready(s, d, card_of(s, r).core)]
 
@@ -310,7 +316,7 @@ def advance(s: BrawlState, ev: list[Event]) -> None:
     """Run stages until a decision is needed or the play is done."""
     while s.phase == PLAY:
         prune(s)
-        if s.pending or s.play is None:
+        if s.pending or s.play is None or s.prio >= 0:
             return
         p = s.play
         if not p.queue:
@@ -338,8 +344,8 @@ def _stage(s: BrawlState, p: Play, stage: str, ev: list[Event]) -> None:
             ev.append(Event("no_target", f"{cname(s, p.champ)} has no target in range.",
                             {"seat": p.seat, "unit": p.champ}))
     elif stage == "react":
-        if reaction_options(s, p):
-            s.pending.append(Pending("react", 1 - p.seat, p.champ))
+        if p.targets:
+            WINDOW.push(s, Declared("attack", p.seat, p.card), ev)
     elif stage == "strike":
         strike(s, p, ev)
     elif stage == "rposts":
@@ -412,8 +418,6 @@ def options(s: BrawlState, pd: Pending) -> list:
         return board.place_options(s, pd.champ, pd.src, pd.n)
     if k == "target":
         return target_options(s, s.play) if s.play else []
-    if k == "react":
-        return reaction_options(s, s.play) if s.play else []
     if k == "discard":
         return [x for x in s.hands[pd.seat] if x // 6 == pd.champ]
     if k == "plan":
@@ -425,7 +429,7 @@ def options(s: BrawlState, pd: Pending) -> list:
 
 def prune(s: BrawlState) -> None:
     """Decisions with nothing left to decide are dropped (a move with no step left, a trap with
-    nowhere to go, a reaction nobody can play)."""
+    nowhere to go, a discard with no card)."""
     while s.pending and not options(s, s.pending[-1]):
         s.pending.pop()
 
@@ -462,20 +466,41 @@ def answer_target(s: BrawlState, c: int, ev: list[Event]) -> None:
 
 
 def react(s: BrawlState, card: int, ev: list[Event]) -> None:
-    """A reaction: its core stays exhausted through its player's next turn; its shield guards its
-    own champion; its post-attack steps come after the damage."""
-    p = s.play
-    d = 1 - p.seat
+    """A reaction is declared: its core stays exhausted through its player's next turn, and it
+    goes on the window's stack above the attack."""
+    d = 1 - s.play.seat
     cd = card_of(s, card)
-    c = card // 6
     s.hands[d].remove(card)
     s.discards[d].append(card)
     s.cores[d][CORES.index(cd.core)] = s.turn_no + 1
-    p.reactions.append(card)
-    p.shields[p.targets.index(c)] += cd.shield + level_n(s, c, "warded")
-    ev.append(Event("react", f"Player {d + 1} reacts with {cd.name} ({cname(s, c)}).",
-                    {"seat": d, "card": card, "name": cd.name, "unit": c, "from": "hand", "to": "discard"},
-                    reveals=True))
+    ev.append(Event("react", f"Player {d + 1} reacts with {cd.name} ({cname(s, card // 6)}).",
+                    {"seat": d, "card": card, "name": cd.name, "unit": card // 6, "from": "hand",
+                     "to": "discard"}, reveals=True))
+    WINDOW.push(s, Declared("reaction", d, card), ev)
+
+
+def _resolve(s: BrawlState, item: Declared, ev: list[Event]) -> None:
+    """A reaction resolves before the attack under it: its shield guards its own champion (its
+    post-attack steps wait for the damage). The attack resolving closes the window; the play's
+    stages then go on (advance)."""
+    if item.kind != "reaction":
+        return
+    p, c = s.play, item.card // 6
+    p.reactions.append(item.card)
+    shield = card_of(s, item.card).shield + level_n(s, c, "warded")
+    p.shields[p.targets.index(c)] += shield
+    ev.append(Event("shield", f"{cname(s, c)} raises a shield of {shield}.",
+                    {"seat": item.seat, "unit": c, "name": cname(s, c), "amount": shield}))
+
+
+# Only the defending seat may answer, and only while it can play a reaction; a reaction is not
+# answered in turn (the attacker holds none), so the window closes once the defender passes.
+WINDOW: ResponseWindow[BrawlState] = ResponseWindow(
+    out=lambda s: (False, False),
+    may_respond=lambda s, seat: s.play is not None and seat != s.play.seat
+    and bool(reaction_options(s, s.play)),
+    resolve=_resolve,
+    closed=lambda s: s.phase == OVER)
 
 
 def plan(s: BrawlState, seat: int, cards: tuple[int, ...], ev: list[Event]) -> None:

@@ -19,6 +19,8 @@ def to_act(s: BrawlState) -> int | None:
         return None
     if s.phase != PLAY:
         return flow.deciding(s)
+    if s.prio >= 0:                  # an attack waits for reactions
+        return s.prio
     return s.pending[-1].seat if s.pending else s.active
 
 
@@ -43,6 +45,9 @@ def legal(s: BrawlState) -> list[Action]:
     if s.phase == DEPLOY:
         champs, hexes = flow.deploy_options(s, seat)
         return [A.DEPLOY(c, h, label=f"Deploy {cname(s, c)} on {L(h)}") for c in champs for h in hexes]
+    if s.prio >= 0:
+        return [A.REACT(c, label=f"React with {card_of(s, c).name}")
+                for c in flow.reaction_options(s, s.play)] + [A.PASS(label="No reaction")]
     if s.pending:
         return _answers(s, s.pending[-1])
     out = [A.PLAY(c, label=f"Play {card_of(s, c).name} ({cname(s, c // 6)})")
@@ -67,9 +72,6 @@ def _answers(s: BrawlState, pd) -> list[Action]:
         return out
     if k == "target":
         return [A.TARGET(c, label=f"Target {cname(s, c)}") for c in opts]
-    if k == "react":
-        return [A.REACT(c, label=f"React with {card_of(s, c).name}") for c in opts] + [
-            A.PASS(label="No reaction")]
     if k == "discard":
         return [A.DISCARD(c, label=f"Discard {card_of(s, c).name}") for c in opts]
     if k == "plan":
@@ -96,22 +98,23 @@ def apply_legal(s: BrawlState, a: Action) -> list[Event]:
         flow.start_standard(s, seat, *a.args, ev)
     elif k == "end":
         flow.end_turn(s, ev)
+    elif k == "react":
+        flow.react(s, A.REACT.card(a), ev)
+    elif k == "pass":
+        flow.WINDOW.decline(s, ev)
     else:
         pd = s.pending[-1]
         if k == "hex":
             flow.answer_hex(s, pd, A.HEX.hex(a), ev)
-        elif k in ("stop", "pass"):
+        elif k == "stop":
             s.pending.pop()
         elif k == "target":
             flow.answer_target(s, A.TARGET.champion(a), ev)
-        elif k == "react":
-            flow.react(s, A.REACT.card(a), ev)
         elif k == "discard":
             s.pending.pop()
             board.discard_card(s, seat, A.DISCARD.card(a), ev)
         elif k == "plan":
             flow.plan(s, seat, A.PLAN.cards(a), ev)
-        flow.advance(s, ev)
     if s.phase == PLAY:
         flow.advance(s, ev)
         flow.settle(s, ev)

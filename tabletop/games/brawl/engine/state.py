@@ -5,7 +5,8 @@ numbered as content.py says (champion * 6 + i), so a card's champion is `card //
 are arena.py's; a place of -1 is the champion's gate. Decks keep their top last.
 
 A card being played is a `Play`: its stages run in order (flow.py), and any stage that needs a
-decision pushes a `Pending` on a stack; the top of the stack is what the game waits for. Trap
+decision pushes a `Pending` on a stack; the top of the stack is what the game waits for. An
+attack's reactions go through the shared response window (its `stack`, `prio` and `declines`). Trap
 tokens are numbered in content.trap_effects() order; their effects are hidden until sprung.
 Cores hold, per colour, the last turn number through which they stay exhausted (-1: ready).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.fields import LIST, LISTS, RNG, DictOf, ListOf, Obj, OrNone, declared, spec
+from tabletop.core.response import StackItem
 from tabletop.core.rng import Rng
 
 # phases
@@ -26,11 +28,18 @@ HIDDEN = -1                       # a card or token a view may not show
 UNPICKED = "?"                    # a free pick the other seat has not yet seen
 
 
+class Declared(StackItem):
+    """On the response window's stack (tabletop.core.response): an attack ("attack", the attacking
+    seat, its card) and the reactions answering it ("reaction", the defending seat, the card)."""
+    __slots__ = ()
+    card: int
+
+
 @declared
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A decision the game waits for: its kind, the deciding seat and what it is about."""
-    kind: str                     # walk force dash swoop jump fear place target react discard plan trap
+    kind: str                     # walk force dash swoop jump fear place target discard plan trap
     seat: int
     champ: int = -1               # the champion moved, placed, stunned, or the one acting
     n: int = 0                    # steps left, or how many (plan)
@@ -87,6 +96,10 @@ class BrawlState:
     winner: int
     play: Play | None = spec(OrNone(Obj(Play, clone=True)))
     pending: list[Pending] = spec(ListOf(Obj(Pending)))
+    # the response window (tabletop.core.response): open while an attack waits for reactions
+    stack: list[Declared] = spec(ListOf(Obj(Declared)))
+    prio: int
+    declines: int
     viewer: int | None = None                 # a view's seat (None: the full state)
 
 
