@@ -91,12 +91,15 @@ def _shove(st: Step, s: BrawlState, ctx: Ctx, ev: list[Event], away: bool) -> No
             hurt(s, t, st.n - len(path), ctx.actor, ev)
 
 
-OPS.declare("push", kind="effect", params=(N, TO), text=lambda st: f"Push {st.n}" + (
-    " the attacker" if st.to == "attacker" else ""),
-    execute=lambda st, s, ctx, ev: _shove(st, s, ctx, ev, True))
-OPS.declare("pull", kind="effect", params=(N, TO), text=lambda st: f"Pull {st.n}" + (
-    " the attacker" if st.to == "attacker" else ""),
-    execute=lambda st, s, ctx, ev: _shove(st, s, ctx, ev, False))
+def _keyword(word: str):
+    """The text of a keyword with a number: "Push 1" on the target, "Push the attacker 1"."""
+    return lambda st: f"{word} {st.n}" if st.to == "target" else f"{word} {_who(st)} {st.n}"
+
+
+OPS.declare("push", kind="effect", params=(N, TO), text=_keyword("Push"),
+            execute=lambda st, s, ctx, ev: _shove(st, s, ctx, ev, True))
+OPS.declare("pull", kind="effect", params=(N, TO), text=_keyword("Pull"),
+            execute=lambda st, s, ctx, ev: _shove(st, s, ctx, ev, False))
 
 
 @OPS.op("root", kind="effect", params=(TO,), text=lambda st: "Root" + (
@@ -129,9 +132,9 @@ def _decide(kind: str, by_owner: bool):
 
 
 OPS.declare("force", kind="effect", params=(N, TO), execute=_decide("force", False),
-            text=lambda st: f"Force {st.n}" + ("" if st.to == "target" else f" {_who(st)}"))
+            text=_keyword("Force"))
 OPS.declare("fear", kind="effect", params=(N, TO), execute=_decide("fear", True),
-            text=lambda st: f"Fear {st.n}" + ("" if st.to == "target" else f" on {_who(st)}"))
+            text=_keyword("Fear"))
 OPS.declare("place", kind="effect", params=(N, TO), execute=_decide("place", False),
             text=lambda st: (f"Place {_who(st)} on a free hex within {st.n} of this champion"
                              if st.to != "self" else f"Place this champion on a free hex within {st.n}"))
