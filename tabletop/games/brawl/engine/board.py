@@ -316,7 +316,7 @@ def discard_one(s: BrawlState, c: int, ev: list[Event]) -> None:
     p = owner(c)
     mine = [x for x in s.hands[p] if x // 6 == c]
     if len(mine) > 1:
-        s.pending.append(Pending("discard", p, c))
+        s.pending.append(Pending("discard", p, c, 0, -1))
     elif mine:
         discard_card(s, p, mine[0], ev)
     else:

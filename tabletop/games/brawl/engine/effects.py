@@ -149,7 +149,7 @@ OPS.declare("jump", kind="effect", params=(N, SELF), execute=_decide("jump", Tru
 @OPS.op("plan", kind="effect", params=(N,), text=lambda st: f"Plan {st.n}")
 def _plan(st: Step, s: BrawlState, ctx: Ctx, ev: list[Event]) -> None:
     if s.hands[ctx.seat]:
-        s.pending.append(Pending("plan", ctx.seat, ctx.actor, st.n))
+        s.pending.append(Pending("plan", ctx.seat, ctx.actor, st.n, -1))
 
 
 @OPS.op("poison", kind="effect", params=(N,), text=lambda st: f"Poison {st.n}")

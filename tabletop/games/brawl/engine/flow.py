@@ -331,7 +331,7 @@ def _stage(s: BrawlState, p: Play, stage: str, ev: list[Event]) -> None:
     if stage == "move":
         n = movement(s, p)
         if n > 0:
-            s.pending.append(Pending("walk", p.seat, p.champ, n))
+            s.pending.append(Pending("walk", p.seat, p.champ, n, -1))
     elif stage == "target":
         opts = target_options(s, p)
         if cd is not None and cd.range == "area":
@@ -339,7 +339,7 @@ def _stage(s: BrawlState, p: Play, stage: str, ev: list[Event]) -> None:
         elif len(opts) == 1:
             _aim(p, opts)
         elif opts:
-            s.pending.append(Pending("target", p.seat, p.champ))
+            s.pending.append(Pending("target", p.seat, p.champ, 0, -1))
         else:
             ev.append(Event("no_target", f"{cname(s, p.champ)} has no target in range.",
                             {"seat": p.seat, "unit": p.champ}))
@@ -367,7 +367,7 @@ def _stage(s: BrawlState, p: Play, stage: str, ev: list[Event]) -> None:
         board.heal(s, p.champ, 1, ev)
     elif stage == "plan1":
         if s.hands[p.seat]:
-            s.pending.append(Pending("plan", p.seat, p.champ, 1))
+            s.pending.append(Pending("plan", p.seat, p.champ, 1, -1))
 
 
 def _aim(p: Play, targets: list[int]) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.fields import LIST, LISTS, RNG, DictOf, ListOf, Obj, OrNone, declared, spec
+from tabletop.core.response import Pending as WaitingDecision
 from tabletop.core.response import StackItem
 from tabletop.core.rng import Rng
 
@@ -35,15 +36,13 @@ class Declared(StackItem):
     card: int
 
 
-@declared
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A decision the game waits for: its kind, the deciding seat and what it is about."""
-    kind: str                     # walk force dash swoop jump fear place target discard plan trap
-    seat: int
-    champ: int = -1               # the champion moved, placed, stunned, or the one acting
-    n: int = 0                    # steps left, or how many (plan)
-    src: int = -1                 # fear: the source's hex; trap: the hex just sprung; place: the centre
+class Pending(WaitingDecision):
+    """A decision the game waits for (kind, deciding seat, *payload; tabletop.core.response):
+    kind is walk, force, dash, swoop, jump, fear, place, target, discard, plan or trap."""
+    __slots__ = ()
+    champ: int                    # the champion moved, placed, stunned, or the one acting (-1: none)
+    n: int                        # steps left, or how many (plan)
+    src: int                      # fear: the source's hex; trap: the hex just sprung; place: the centre
 
 
 @declared
