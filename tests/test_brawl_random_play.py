@@ -20,7 +20,7 @@ from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import hp
 from tabletop.games.brawl.engine.content import challenges, trap_effects
 from tabletop.games.brawl.engine.rules import GAME
-from tabletop.games.brawl.engine.state import HIDDEN, OVER, PICK, PLAY, BrawlState
+from tabletop.games.brawl.engine.state import HIDDEN, OVER, PICK, BrawlState
 
 MODES = ("alternate", "free")
 LIMIT = 20_000

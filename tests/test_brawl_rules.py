@@ -2,17 +2,18 @@
 set-up, rounds and phases, cores and standard actions, the attack sequence, range and sight,
 movement, traps, every keyword, out of action and levelling up, the challenge track, winning."""
 
+import pytest
 from brawl_helpers import (ILSE, KESSA, MAUD, ORRIN, SABLE, VARRO, H, act, card, do, duel, give,
                            kinds, legal_kinds, put, their_turn, trap, why)
 
+from tabletop.core import Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena
-from tabletop.games.brawl.engine.content import OPS, champions, challenges
+from tabletop.games.brawl.engine.content import champions, challenges
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import OVER
-
-import pytest
+from tabletop.games.brawl.engine.steps import OPS
 
 
 def play_still(s, c):
@@ -770,7 +771,7 @@ def test_a_view_hides_the_other_hand_both_decks_and_unsprung_trap_effects():
     v = GAME.view(s, 0)
     assert v.hands[0] == s.hands[0] and set(v.hands[1]) == {-1}
     assert set(v.decks[0]) == {-1} and set(v.traps.values()) == {-1}
-    t = GAME.sample(v, __import__("tabletop.core", fromlist=["Rng"]).Rng(3))
+    t = GAME.sample(v, Rng(3))
     assert -1 not in t.hands[1] and -1 not in t.traps.values()
 
 
