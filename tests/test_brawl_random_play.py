@@ -84,7 +84,9 @@ def view_hides(s: BrawlState, seat: int, rng: Rng) -> None:
     assert v.rng.state == 0
     assert v.hands[seat] == s.hands[seat]
     assert v.hands[other] == [HIDDEN] * len(s.hands[other])
-    assert all(c == HIDDEN for p in (0, 1) for c in v.decks[p])
+    assert all(c == HIDDEN for c in v.decks[other])
+    k = s.planned[seat]
+    assert v.decks[seat] == [HIDDEN] * (len(s.decks[seat]) - k) + s.decks[seat][len(s.decks[seat]) - k:]
     assert all(t == HIDDEN for t in v.traps.values()) and set(v.traps) == set(s.traps)
     assert all(t == HIDDEN for t in v.tokens)
     assert v.challenge_deck == sorted(s.challenge_deck)
@@ -96,6 +98,8 @@ def view_hides(s: BrawlState, seat: int, rng: Rng) -> None:
     t = GAME.sample(v, rng)
     everything_once(t)
     assert t.viewer is None and HIDDEN not in t.hands[other]
+    assert t.decks[seat][len(t.decks[seat]) - s.planned[seat]:] == \
+        s.decks[seat][len(s.decks[seat]) - s.planned[seat]:], "a sample keeps what one planned"
     assert GAME.to_act(t) == GAME.to_act(s)
     if GAME.to_act(s) == seat:
         assert GAME.legal_actions(t) == GAME.legal_actions(s)
@@ -114,7 +118,10 @@ def _redealt(s: BrawlState, seat: int, rng: Rng) -> BrawlState:
         rng.shuffle(pool)
         k = len(t.hands[other])
         t.hands[other], t.decks[other] = pool[:k], pool[k:]
-        rng.shuffle(t.decks[seat])
+        # one's own deck is reordered below the cards one planned on top
+        below = t.decks[seat][:len(t.decks[seat]) - t.planned[seat]]
+        rng.shuffle(below)
+        t.decks[seat][:len(below)] = below
     tokens = list(t.traps.values()) + t.tokens
     rng.shuffle(tokens)
     t.traps = {h: tokens.pop() for h in sorted(t.traps)}

@@ -573,6 +573,8 @@ def test_plan_puts_up_to_that_many_hand_cards_on_top_of_the_deck():
     assert why(s, "plan", (b, c, 18)) is not None
     do(s, "plan", tuple(sorted((b, c))))
     assert s.decks[1][-2:] == sorted((b, c)) and not s.hands[1]
+    assert GAME.view(s, 1).decks[1][-2:] == sorted((b, c)), "its player knows what it planned"
+    assert set(GAME.view(s, 0).decks[1]) == {-1}
 
 
 def test_poison_adds_damage_only_if_the_attack_dealt_some():

@@ -298,6 +298,7 @@ def draw(s: BrawlState, p: int, n: int, ev: list[Event]) -> None:
             ev.append(Event("shuffle", f"Player {p + 1} shuffles the discard pile into a new deck.",
                             {"seat": p, "count": len(s.decks[p])}, reveals=True))
         c = s.decks[p].pop()
+        s.planned[p] = max(0, s.planned[p] - 1)
         s.hands[p].append(c)
         ev.append(card_drawn(p, c, card_of(s, c).name))
 

@@ -45,7 +45,8 @@ def new_state(options: dict, seed: int) -> BrawlState:
     s = BrawlState(rng=rng, phase=PICK, picks_mode=mode, first=first, active=first, round=1,
                    turn_no=0, step_no=0, picks=[[], []], champs=[], pos=[GATE] * 6, damage=[0] * 6,
                    levelled=[False] * 6, levelled_ever=[False] * 6, rooted=[-1] * 6, back_on=[0] * 6,
-                   deployed=[False] * 6, hands=[[], []], decks=[[], []], discards=[[], []],
+                   deployed=[False] * 6, hands=[[], []], decks=[[], []], planned=[0, 0],
+                   discards=[[], []],
                    cores=[[-1] * 3, [-1] * 3], std_used=[], traps={}, tokens=[], sprung=[],
                    challenge_deck=[], track=[-1] * 4, challenge_discard=[], vp=[0, 0], winner=-1,
                    play=None, pending=[], stack=[], prio=-1, declines=0)
@@ -508,5 +509,6 @@ def plan(s: BrawlState, seat: int, cards: tuple[int, ...], ev: list[Event]) -> N
     for c in cards:                  # the last named ends on top
         s.hands[seat].remove(c)
         s.decks[seat].append(c)
+    s.planned[seat] += len(cards)     # its player knows these until they are drawn
     ev.append(Event("plan", f"Player {seat + 1} puts {len(cards)} card{'s' * (len(cards) != 1)} on top of the deck.",
                     {"seat": seat, "count": len(cards)}))

@@ -82,6 +82,7 @@ class BrawlState:
     deployed: list[bool] = spec(LIST)
     hands: list[list[int]] = spec(LISTS)
     decks: list[list[int]] = spec(LISTS)
+    planned: list[int] = spec(LIST)           # per seat: top cards of its deck it put there (Plan)
     discards: list[list[int]] = spec(LISTS)
     cores: list[list[int]] = spec(LISTS)      # per seat, per CORES colour
     std_used: list[str] = spec(LIST)          # standard actions used this turn

@@ -1,9 +1,9 @@
 """What a seat may know, and full states dealt back from a view for the bots (determinisation).
 
-Hidden from a seat: the other seat's hand, the order (and so the contents' places) of both decks,
-the trap tokens' effects until sprung (on the board and in the pool), the order of the challenge
-deck, and, while champions are chosen freely, the other seat's choices. A hidden card or token is
--1 in a view; the number of them is public.
+Hidden from a seat: the other seat's hand, the order of both decks (but the cards the seat
+planned on top of its own), the trap tokens' effects until sprung (on the board and in the pool),
+the order of the challenge deck, and, while champions are chosen freely, the other seat's
+choices. A hidden card or token is -1 in a view; the number of them is public.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ def view(s: BrawlState, seat: int | None) -> BrawlState:
             v.hands[p] = [HIDDEN] * len(s.hands[p])
             if s.phase == PICK and s.picks_mode == "free":
                 v.picks[p] = [UNPICKED] * len(s.picks[p])
-        v.decks[p] = [HIDDEN] * len(s.decks[p])
+        # a player knows the cards they planned on top of their own deck, and no other
+        known = s.planned[p] if p == seat else 0
+        v.decks[p] = [HIDDEN] * (len(s.decks[p]) - known) + s.decks[p][len(s.decks[p]) - known:]
     v.tokens = [HIDDEN] * len(s.tokens)
     v.traps = {h: HIDDEN for h in s.traps}
     v.challenge_deck = sorted(s.challenge_deck)
@@ -42,7 +44,7 @@ def sample(v: BrawlState, rng: Rng) -> BrawlState:
         if not s.champs:
             continue
         every = set(range(p * TEAM * 6, (p + 1) * TEAM * 6))
-        unknown = sorted(every - {c for c in s.hands[p] + s.discards[p] if c != HIDDEN})
+        unknown = sorted(every - {c for c in s.hands[p] + s.decks[p] + s.discards[p] if c != HIDDEN})
         rng.shuffle(unknown)
         for zone in (s.hands[p], s.decks[p]):
             for i, c in enumerate(zone):
