@@ -853,3 +853,23 @@ def test_each_targeted_champion_may_raise_one_reaction_with_its_own_card():
     assert GAME.to_act(s) == 1, "the defender may raise another reaction"
     do(s, "react", card(ILSE, "ward"))
     assert s.damage[SABLE] == 2 - 1 and s.damage[ILSE] == 0
+
+
+def test_a_jump_or_a_place_that_lands_on_a_trap_springs_it():
+    s = duel()
+    put(s, ORRIN, -1, 1)
+    trap(s, 1, -2, "spikes")
+    give(s, 0, card(ORRIN, "updraft"))
+    do(s, "play", card(ORRIN, "updraft"))
+    ev = do(s, "hex", H(1, -2))
+    assert "trap" in kinds(ev) and s.damage[ORRIN] == 2
+
+
+def test_a_champion_at_its_gate_may_come_back_with_a_standard_action():
+    s = duel()
+    s.pos[KESSA] = GATE
+    give(s, 0)
+    assert why(s, "standard", "red", "move", KESSA) is None
+    do(s, "standard", "red", "move", KESSA)
+    assert {a.args[0] for a in GAME.legal_actions(s) if a.kind == "hex"} == \
+        {h for h in arena().deploy[0] if board.free(s, h)}
