@@ -1,0 +1,95 @@
+"""Champions' Brawl: every rule of the match (rules text, RULINGS.md, rules_page.md).
+
+Decisions, phase by phase (actions.py):
+  pick      pick (champion)                  alternate picks 1-2-2-1, or three each freely
+  redraw    redraw (cards)                   the one redraw (none: keep)
+  traps     trap (hex)                       two traps each, effects unknown to both
+  deploy    deploy (champion, hex)           alternately, on one's deployment area
+  play      play, standard, end              the Activation Phase
+            hex, stop, target, react, pass, discard, plan: what a card in play waits for
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core.game import IllegalAction
+from tabletop.games.brawl.engine import actions as A
+from tabletop.games.brawl.engine import flow, moves, views
+from tabletop.games.brawl.engine.explain import explain
+from tabletop.games.brawl.engine.state import OVER, PLAY, BrawlState
+
+
+class Brawl(Game):
+    info = GameInfo("brawl", "Champions' Brawl", (2,), 1,
+                    "Three champions each on a hex arena: play cards through your three cores, "
+                    "spring traps, chase challenges, and reach 5 Victory Points first.")
+    action_kinds = A.KINDS
+
+    def default_options(self, players: int = 2) -> dict:
+        return {"picks": "alternate"}
+
+    def setup(self, options: dict, seed: int, players: int = 2) -> BrawlState:
+        if players != 2:
+            raise ValueError("Champions' Brawl is a game for two players")
+        return flow.new_state(options or {}, seed)
+
+    def to_act(self, s: BrawlState) -> int | None:
+        return moves.to_act(s)
+
+    def legal_actions(self, s: BrawlState) -> list[Action]:
+        return moves.legal(s)
+
+    def why_illegal(self, s: BrawlState, a: Action) -> str | None:
+        if s.phase == OVER:
+            return "The game is over."
+        reason = self.check_action(a)          # the shape first: the rules read named arguments
+        if reason:
+            return reason
+        if a in moves.legal(s):
+            return None
+        return explain(s, a)
+
+    def apply(self, s: BrawlState, a: Action) -> list[Event]:
+        reason = self.why_illegal(s, a)
+        if reason:
+            raise IllegalAction(reason)
+        return moves.apply_legal(s, a)
+
+    def apply_legal(self, s: BrawlState, a: Action) -> list[Event]:
+        """`apply` for an action known to be legal (it came from legal_actions)."""
+        return moves.apply_legal(s, a)
+
+    def result(self, s: BrawlState) -> Result | None:
+        if s.phase != OVER:
+            return None
+        w = s.winner
+        return Result([1.0 if p == w else 0.0 for p in (0, 1)], [w],
+                      f"Player {w + 1} wins with {s.vp[w]} VP to {s.vp[1 - w]}.",
+                      {"vp": list(s.vp), "rounds": s.round})
+
+    def view(self, s: BrawlState, seat: int | None) -> BrawlState:
+        return views.view(s, seat)
+
+    def sample(self, view: BrawlState, rng: Rng) -> BrawlState:
+        return views.sample(view, rng)
+
+    def clone(self, s: BrawlState) -> BrawlState:
+        return s.clone()
+
+    def state_to_json(self, s: BrawlState) -> dict:
+        return s.to_json()
+
+    def state_from_json(self, data: dict) -> BrawlState:
+        return BrawlState.from_json(data)
+
+    def turn_label(self, s: BrawlState) -> str:
+        if s.phase == OVER:
+            return f"Finished in round {s.round}"
+        if s.phase != PLAY:
+            return {"pick": "Choosing champions", "redraw": "Redraw", "traps": "Setting traps",
+                    "deploy": "Deployment"}[s.phase]
+        return f"Round {s.round}, {s.vp[0]}-{s.vp[1]} VP"
+
+
+GAME = Brawl()
+__all__ = ["GAME", "Brawl"]
