@@ -154,3 +154,23 @@ def test_the_players_own_channel_resolves_without_a_pass_click(qtbot, tmp_path):
             qtbot.wait(1500)
             assert not own() and page.scene.get("btn:decline") is not None
         win.table.leave()
+
+
+def test_the_table_takes_the_windows_shape_when_it_is_resized(qtbot, tmp_path):
+    """Issue 18: no empty band above and below the table, before and after a resize, and the
+    pieces move to the refitted zones."""
+    match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 17)
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    qtbot.waitUntil(lambda: page.scene.viewport.window == (page.table.width(), page.table.height()),
+                    timeout=5000)
+    assert page.scene.viewport.offset[1] < 8
+    before = page.scene.virtual
+    win.resize(1920, 1080)
+    qtbot.waitUntil(lambda: page.scene.viewport.window == (page.table.width(), page.table.height()),
+                    timeout=5000)
+    page.table.render_surface()
+    assert page.scene.virtual != before and page.scene.viewport.offset[1] < 8
+    hand = page.scene.layout.zones["hand"].rect
+    cards = [s for s in page.scene.sprites() if s.id.startswith("card:") and s.y >= hand[1] - 1]
+    assert cards and all(hand[1] - 1 <= s.y and s.y + s.h <= hand[1] + hand[3] + 1 for s in cards)
+    win.table.leave()

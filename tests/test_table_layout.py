@@ -141,3 +141,18 @@ def test_a_stretchable_layout_takes_a_narrow_windows_shape():
     fixed = Scene(layout=Layout.from_json(dict(data, stretch=False)))
     fixed.resize(1450, 1050)
     assert fixed.virtual == (1920, 1080) and fixed.viewport.offset[1] > 100
+
+
+def test_a_fitted_layout_handed_back_keeps_the_table_stretchable():
+    """A presenter that reads its (fitted) layout and sets it again must not freeze the table's
+    shape: later resizes still refit it."""
+    from tabletop.table.layout import Layout
+    from tabletop.table.scene import Scene
+    data = {"size": [1920, 1080], "stretch": True, "zones": {"all": {"rect": [0, 0, 1920, 1080]}}}
+    scene = Scene(layout=Layout.from_json(data))
+    scene.resize(1450, 1050)
+    tall = scene.virtual
+    scene.set_layout(scene.layout)                 # the fitted one, as `Presenter.layout` reads it
+    assert scene.virtual == tall
+    scene.resize(1920, 1080)
+    assert scene.virtual == (1920, 1080)

@@ -143,6 +143,7 @@ class Layout:
     # stretch in height and move down in proportion (cards keep their size); see `fitted`.
     stretch: bool = False
     _fits: dict = field(default_factory=dict, repr=False, compare=False)
+    base: "Layout | None" = field(default=None, repr=False, compare=False)    # what this was fitted from
 
     def fitted(self, height: float) -> "Layout":
         """This layout on a canvas `height` tall (at least the authored height): every zone's top
@@ -155,7 +156,8 @@ class Layout:
             zones = {zid: Zone(id=z.id, rect=(z.rect[0], z.rect[1] * k, z.rect[2], z.rect[3] * k),
                                label=z.label, kind=z.kind, spacing=z.spacing, hidden=z.hidden)
                      for zid, z in self.zones.items()}
-            self._fits = {height: Layout(size=(self.size[0], height), zones=zones, card_size=self.card_size)}
+            self._fits = {height: Layout(size=(self.size[0], height), zones=zones, card_size=self.card_size,
+                                         stretch=True, base=self)}
         return self._fits[height]
 
     @classmethod

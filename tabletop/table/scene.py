@@ -198,6 +198,7 @@ class Scene:
     def set_layout(self, layout: Layout) -> None:
         """Lay the table out as `layout` says, fitted to the window's shape if it may stretch
         (the same layout again changes nothing)."""
+        layout = layout.base or layout           # a fitted layout handed back: its authored one
         if layout is self._base_layout:
             return
         self._base_layout = layout

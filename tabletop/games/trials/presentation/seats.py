@@ -140,8 +140,9 @@ class SeatsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        k = self.scene.stretch
-        size = (round(126 * k), round(176 * k))
+        # grown with the table, yet inside the zone under its label (8 px lower than centred)
+        tall = min(176 * self.scene.stretch, zone.rect[3] - 16)
+        size = (round(tall * 126 / 176), round(tall))
         playable = {actions.PLAY.card(a) for a in self._legal("play")}
         for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
             s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
