@@ -80,16 +80,22 @@ class Game(ABC):
     def why_illegal(self, state, action: Action) -> str | None:
         """A sentence a player understands, or None when `action` is legal.
 
-        Games override this to explain (asking check_action first); the default only
-        checks the shape and membership.
+        The shape first (check_action), then membership in legal_actions; a game explains a
+        refusal by overriding `explain` (or this whole method, for its own order of checks).
         """
         if self.to_act(state) is None:
-            return "The game is over."
+            return self.over_sentence
         reason = self.check_action(action)
         if reason:
             return reason
         if action in self.legal_actions(state):
             return None
+        return self.explain(state, action)
+
+    over_sentence = "The game is over."
+
+    def explain(self, state, action: Action) -> str:
+        """Why a well-formed action that is not legal now is refused, in the rules' words."""
         return "That move is not allowed now."
 
     @abstractmethod

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -179,6 +179,19 @@ class Match:
             "snapshot": self.game.state_to_json(self.state),
         }
 
+    def replay_entry(self, raw: dict, where: str) -> None:
+        """Play one saved log entry (a save's or a journal's), checked like a player's move;
+        ValueError names the move and `where` it came from when the rules refuse it."""
+        game = self.game
+        action = Action.from_json(raw["action"])
+        action = Action(action.kind, action.args, str(raw.get("label", "")))
+        seat = game.to_act(self.state)
+        reason = game.check_action(action) or game.why_illegal(self.state, action)
+        if reason:
+            raise ValueError(f"move {len(self.log) + 1} {where} is illegal: {reason}")
+        events = game.apply(self.state, action)
+        self.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
+
     @classmethod
     def from_json(cls, data: dict, game: Game, trust_snapshot: bool = True) -> "Match":
         """Rebuild a match. The log is replayed; the snapshot is only compared.
@@ -189,14 +202,7 @@ class Match:
                     data.get("options") or {}, bool(data.get("casual", False)), data.get("id"))
         match.created = float(data.get("created", match.created))
         for raw in data["log"]:
-            action = Action.from_json(raw["action"])
-            action = Action(action.kind, action.args, str(raw.get("label", "")))
-            seat = game.to_act(match.state)
-            reason = game.check_action(action) or game.why_illegal(match.state, action)
-            if reason:
-                raise ValueError(f"move {len(match.log) + 1} of the saved log is illegal: {reason}")
-            events = game.apply(match.state, action)
-            match.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
+            match.replay_entry(raw, "of the saved log")
         match.updated = float(data.get("updated", match.updated))
         return match
 

@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Callable
 
 import tabletop
-from tabletop.core.action import Action
 from tabletop.core.game import Game, Result
-from tabletop.core.match import LogEntry, Match
+from tabletop.core.match import Match
 from tabletop.store import journal as jn
 from tabletop.store.atomic import backup_path, remove_stale_temps, write_atomic
 from tabletop.store.paths import saves_dir
@@ -467,22 +466,13 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry,
 
 
 def _play_journal(match: Match, journal: Journal, unreplayable) -> None:
-    game = match.game
     try:
         for op in journal.ops:
             if op["n"] < len(match.log):             # an undo
                 del match.log[op["n"]:]
                 match.state = match.replay()
             for raw in op["add"]:
-                action = Action.from_json(raw["action"])
-                action = Action(action.kind, action.args, str(raw.get("label", "")))
-                seat = game.to_act(match.state)
-                reason = game.check_action(action) or game.why_illegal(match.state, action)
-                if reason:
-                    raise ValueError(f"move {len(match.log) + 1} in its journal "
-                                     f"{journal.path.name} is illegal: {reason}")
-                events = game.apply(match.state, action)
-                match.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
+                match.replay_entry(raw, f"in its journal {journal.path.name}")
             match.updated = float(op["updated"])
     except ValueError as err:
         raise unreplayable(_clip(err, 400).rstrip(".")) from err

@@ -39,14 +39,7 @@ class Brawl(Game):
     def legal_actions(self, s: BrawlState) -> list[Action]:
         return moves.legal(s)
 
-    def why_illegal(self, s: BrawlState, a: Action) -> str | None:
-        if s.phase == OVER:
-            return "The game is over."
-        reason = self.check_action(a)          # the shape first: the rules read named arguments
-        if reason:
-            return reason
-        if a in moves.legal(s):
-            return None
+    def explain(self, s: BrawlState, a: Action) -> str:
         return explain(s, a)
 
     def apply(self, s: BrawlState, a: Action) -> list[Event]:

@@ -45,14 +45,9 @@ class Paragons(Game):
     def legal_actions(self, s: ParagonsState) -> list[Action]:
         return moves.legal(s)
 
-    def why_illegal(self, s: ParagonsState, a: Action) -> str | None:
-        if s.phase == OVER:
-            return "The match is over."
-        reason = self.check_action(a)          # the shape first: the rules read named arguments
-        if reason:
-            return reason
-        if a in moves.legal(s):
-            return None
+    over_sentence = "The match is over."
+
+    def explain(self, s: ParagonsState, a: Action) -> str:
         return explain(s, a)
 
     # --- doing ---------------------------------------------------------------------------------------
