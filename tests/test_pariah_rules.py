@@ -12,7 +12,7 @@ from pariah_helpers import (act, another_hidden_army, attack, battle, card, desi
                             give_evo, give_relic, kinds, uid)
 from tabletop.core import Action, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import flow, information
+from tabletop.games.pariah.engine import abilities, flow, information
 from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
                                          relic_deck, relics)
 from tabletop.games.pariah.engine.rules import GAME
@@ -1138,6 +1138,36 @@ def test_start_of_round_heal_of_adjacent_allies():
         s.units[u].damage = 1
     flow.start_round(s, [])
     assert [s.units[u].damage for u in s.lines[0]] == [0, 1, 0, 1]
+
+
+def _idle(s, unit_id, choice=-1):
+    u = s.units[unit_id]
+    ab = design(u.design).abilities[0]
+    return abilities.idle_reason(s, ab.target, ab.effects, unit_id, u.owner % 2, choice)
+
+
+def test_an_ability_that_would_change_nothing_is_still_allowed_and_says_why():
+    # the rules allow an active ability whatever it would do (the table warns before energy is
+    # spent, issue 18). Flare Step's extra attack counts only while its unit has an attack to come
+    s = battle(["emb_dancer", "emb_scout"], ["tid_sentinel"], energy=(2, 0), dice=[1, 1, 1])
+    dancer = uid(s, "emb_dancer")
+    assert _idle(s, dancer) is None
+    attack(s, dancer, uid(s, "tid_sentinel"))
+    assert Action("ability", (dancer, 0, -1)) in GAME.legal_actions(s)
+    assert _idle(s, dancer) == "Blaze Dancer has already attacked or committed this activation"
+    # Hunting Howl helps only neighbours still to attack
+    h = battle(["thn_sprite", "thn_howler", "thn_hawk"], ["emb_colossus"])
+    howler = uid(h, "thn_howler")
+    assert _idle(h, howler) is None
+    act(h, "end", uid(h, "thn_hawk"))
+    act(h, "end", uid(h, "thn_sprite"))
+    assert _idle(h, howler) == "none of the units it reaches has an attack still to come this round"
+    # Mend on an undamaged ally heals nothing
+    m = battle(["tid_mender", "tid_rider"], ["emb_colossus"])
+    rider = uid(m, "tid_rider")
+    assert _idle(m, uid(m, "tid_mender"), rider) == "Current Rider has no damage"
+    m.units[rider].damage = 1
+    assert _idle(m, uid(m, "tid_mender"), rider) is None
 
 
 def test_free_ability_on_adjacent_allies():

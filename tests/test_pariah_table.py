@@ -4,7 +4,7 @@ each phase draws its zones; a seat's table never shows another seat's hidden car
 
 import pytest
 
-from pariah_helpers import battle, give_relic
+from pariah_helpers import attack, battle, give_relic, uid
 from pariah_ui_helpers import route
 from presenter_helpers import through_table
 from tabletop.core import Action, Rng
@@ -421,3 +421,23 @@ def test_drawn_units_keep_their_places_while_the_player_picks(tmp_path):
     GAME.apply(s, Action("unpick", (picked,)))
     show(p, s, 0)
     assert scene.get(f"card:{picked}").rect[:2] == where[picked]
+
+
+def test_an_ability_that_would_do_nothing_says_so_before_energy_is_spent(tmp_path):
+    # Flare Step (+1 Attacks this round) after the Blaze Dancer's attack changes nothing: its
+    # button says so, and the first click only explains; the rules still allow it
+    scene, p = make(tmp_path)
+    s = battle(["emb_dancer", "emb_scout"], ["tid_sentinel"], energy=(2, 0), dice=[1, 1, 1])
+    dancer = uid(s, "emb_dancer")
+    button = f"btn:ability:{dancer}:0"
+    show(p, s, 0)
+    assert scene.get(button).text == "Flare Step (1)"
+    attack(s, dancer, uid(s, "tid_sentinel"))
+    step = Action("ability", (dancer, 0, -1))
+    assert s.active == dancer and step in GAME.legal_actions(s)
+    show(p, s, 0)
+    assert scene.get(button).text == "Flare Step (1) · no effect now"
+    assert p.button(button) == LOCAL and s.energy[0] == 2
+    assert scene.status == ("Flare Step would do nothing now: Blaze Dancer has already attacked or "
+                            "committed this activation. Click it again to use it anyway.")
+    assert p.button(button) == step

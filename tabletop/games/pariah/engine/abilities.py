@@ -25,7 +25,7 @@ from tabletop.core.ops import Param
 from tabletop.games.pariah.engine.board import (card_name, check_deaths, create_token, deal_damage, opposite,
                                          place, side_name, unit_name)
 from tabletop.games.pariah.engine.cards import OPS, STAT_NAMES, STATS, Ability, Effect, design, relics
-from tabletop.games.pariah.engine.state import PariahState, Unit, is_unit_card, seat_of
+from tabletop.games.pariah.engine.state import PariahState, Unit, is_unit_card, seat_of, side_of
 from tabletop.games.pariah.engine.stats import keywords
 
 CHOSEN = ("enemy", "ally", "grave", "enemy_emblem")   # target kinds that are a player's choice
@@ -222,6 +222,82 @@ def _destroy_emblem(eff: Effect, s: PariahState, hit: list[int], name: str, sour
 
 
 _OPS = OPS.ops()     # name -> Op, for resolve's dispatch
+
+
+# --- would an ability do anything? -------------------------------------------------------------
+# For some ops a step can land where it changes nothing (no unit in reach, a stat that no longer
+# counts this round). Each such op says why, judged before it is carried out. Ops absent here
+# always count as doing something. The rules still allow such an ability; the table reads this
+# to say so on its button before any energy is spent (issue 18), and the bots' search already
+# learns that it gains nothing.
+Idle = Callable[[Effect, PariahState, list[int]], str | None]
+_IDLE: dict[str, Idle] = {}
+# the stats only an attack reads: changing them helps a unit with an attack still to come
+ATTACK_STATS = frozenset({"attacks", "dexterity", "damage", "ap"})
+
+
+def _idle(op: str):
+    def register(fn: Idle) -> Idle:
+        assert op in OPS, op
+        _IDLE[op] = fn
+        return fn
+    return register
+
+
+def _no_attack_left(s: PariahState, uid: int) -> str | None:
+    """Why the unit will not attack again this round (mods end with the round), or None."""
+    name = unit_name(s, uid)
+    if not s.lines[1 - side_of(s.units[uid].owner)]:
+        return f"no enemy is left for {name} to attack"
+    if uid == s.active:
+        return f"{name} has already attacked or committed this activation" if s.active_committed \
+            else None
+    return f"{name} has already activated this round" if uid in s.acted else None
+
+
+def _stat_unused(s: PariahState, uid: int, stat: str) -> str | None:
+    if stat in ATTACK_STATS:
+        return _no_attack_left(s, uid)
+    if stat == "priority" and uid in s.acted:     # Priority only orders the activations to come
+        return f"{unit_name(s, uid)} has already activated this round, so its Priority no longer counts"
+    return None
+
+
+def _every_unit(hit: list[int], why, what: str) -> str | None:
+    """The reason when each unit reached is idle (one unit: its own reason), else None."""
+    if not hit:
+        return "it reaches no unit"
+    reasons = [why(t) for t in hit]
+    if any(r is None for r in reasons):
+        return None
+    return reasons[0] if len(hit) == 1 else f"none of the units it reaches {what}"
+
+
+@_idle("damage")
+def _damage_idle(eff: Effect, s: PariahState, hit: list[int]) -> str | None:
+    return None if hit else "it reaches no unit"
+
+
+@_idle("heal")
+def _heal_idle(eff: Effect, s: PariahState, hit: list[int]) -> str | None:
+    return _every_unit(hit, lambda t: None if s.units[t].damage else f"{unit_name(s, t)} has no damage",
+                       "has damage")
+
+
+@_idle("modify")
+def _modify_idle(eff: Effect, s: PariahState, hit: list[int]) -> str | None:
+    what = ("has an attack still to come this round" if eff.stat in ATTACK_STATS
+            else "is still to activate this round")
+    return _every_unit(hit, lambda t: _stat_unused(s, t, eff.stat), what)
+
+
+def idle_reason(s: PariahState, target: str, effects, source: int, side: int, chosen) -> str | None:
+    """Why an ability used now on `chosen` would change nothing (its first step's reason), or
+    None when some step of it does something."""
+    hit = _units_hit(s, target, source, side, chosen, -1)
+    reasons = [_IDLE[e.op](e, s, hit) if e.op in _IDLE else None for e in effects]
+    return reasons[0] if reasons and all(reasons) else None
+
 
 
 def resolve(s: PariahState, name: str, target: str, effects, source: int, seat: int, side: int,

@@ -49,7 +49,10 @@ class ControlsMixin:
         for i, a in sorted(abil.items())[:2]:
             ab = design(v.units[uid].design).abilities[i]
             cost = f" ({ab.cost})" if ab.cost else ""
-            self.put_button(f"btn:ability:{uid}:{i}", f"{ab.name}{cost}", x, y, w, True, False, seen, h=42)
+            # said on the button before any energy is spent; still allowed, as the rules allow it
+            idle = " · no effect now" if self._idle_why(uid, i) else ""
+            self.put_button(f"btn:ability:{uid}:{i}", f"{ab.name}{cost}{idle}", x, y, w, True, False,
+                            seen, h=42)
             y += 50
         ends = [a for a in self._legal("end") if actions.END.unit(a) == uid]
         if ends:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tabletop.core import Action
-from tabletop.games.pariah.engine import actions
+from tabletop.games.pariah.engine import abilities, actions
 from tabletop.games.pariah.engine.cards import design, relics
-from tabletop.games.pariah.engine.state import is_evo_card
+from tabletop.games.pariah.engine.state import is_evo_card, side_of
 from tabletop.games.pariah.engine.stats import stat_line
 
 
@@ -14,6 +14,16 @@ class LegalMixin:
 
     def _unit_actions(self, uid: int) -> list[Action]:
         return [a for a in self.legal if a.kind in ("attack", "ability", "end") and actions.unit_of(a) == uid]
+
+    def _idle_why(self, uid: int, i: int) -> str | None:
+        """Why every legal use of the unit's ability `i` would change nothing now (Flare Step
+        after its unit's attack), or None."""
+        v = self.view
+        ab = design(v.units[uid].design).abilities[i]
+        side = side_of(v.units[uid].owner)
+        why = [abilities.idle_reason(v, ab.target, ab.effects, uid, side, actions.ABILITY.choice(a))
+               for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
+        return why[0] if why and all(why) else None
 
     def _attack_mains(self, uid: int) -> set[int]:
         return {actions.main_target(a) for a in self._legal("attack") if actions.ATTACK.unit(a) == uid}

@@ -17,7 +17,7 @@ from functools import partial
 from tabletop.core import Action
 from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
-from tabletop.games.pariah.engine.cards import relics
+from tabletop.games.pariah.engine.cards import design, relics
 from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, PREP, SELECT, SHOP, is_evo_card,
                                          side_of)
 from tabletop.games.pariah.presentation.army import ArmyMixin
@@ -63,6 +63,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         self.me, self.side = 0, 0
         self.selected: int | None = None      # click-and-click: a card or unit of mine
         self.ability: tuple[int, int] | None = None   # an ability waiting for its target
+        self.warned: tuple[int, int] | None = None    # an ability told it would do nothing now
         self.plan: dict | None = None          # Sweep/Range: {"unit", "main", "dice": {target: n}}
         self.tray = DiceTray(self)
         self.energy_shown: dict[int, int] = {}
@@ -364,6 +365,14 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         if button_id.startswith("btn:ability:"):
             _, _, uid, i = button_id.split(":")
             uid, i = int(uid), int(i)
+            why = self._idle_why(uid, i)
+            if why and self.warned != (uid, i):      # the first click only says so
+                self.warned = (uid, i)
+                name = design(self.view.units[uid].design).abilities[i].name
+                self.scene.status = (f"{name} would do nothing now: {why}. "
+                                     "Click it again to use it anyway.")
+                return LOCAL
+            self.warned = None
             acts = [a for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
             if len(acts) == 1 and actions.ABILITY.choice(acts[0]) == -1:
                 return acts[0]
