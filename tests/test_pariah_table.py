@@ -4,7 +4,8 @@ each phase draws its zones; a seat's table never shows another seat's hidden car
 
 import pytest
 
-from pariah_helpers import attack, battle, give_relic, uid
+from pariah_helpers import attack, battle, give_relic
+from pariah_helpers import uid as unit_of
 from pariah_ui_helpers import route
 from presenter_helpers import through_table
 from tabletop.core import Action, Rng
@@ -428,11 +429,11 @@ def test_an_ability_that_would_do_nothing_says_so_before_energy_is_spent(tmp_pat
     # button says so, and the first click only explains; the rules still allow it
     scene, p = make(tmp_path)
     s = battle(["emb_dancer", "emb_scout"], ["tid_sentinel"], energy=(2, 0), dice=[1, 1, 1])
-    dancer = uid(s, "emb_dancer")
+    dancer = unit_of(s, "emb_dancer")
     button = f"btn:ability:{dancer}:0"
     show(p, s, 0)
     assert scene.get(button).text == "Flare Step (1)"
-    attack(s, dancer, uid(s, "tid_sentinel"))
+    attack(s, dancer, unit_of(s, "tid_sentinel"))
     step = Action("ability", (dancer, 0, -1))
     assert s.active == dancer and step in GAME.legal_actions(s)
     show(p, s, 0)
