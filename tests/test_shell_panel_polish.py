@@ -6,7 +6,7 @@ import re
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import QApplication, QGroupBox, QLabel
 
 from shell_helpers import make_window, open_match
@@ -431,4 +431,23 @@ def test_the_side_panel_labels_fit_their_boxes(qtbot, tmp_path, themed, game_id,
             for b in cells[i + 1:]:
                 assert not a.geometry().intersects(b.geometry()), (a.text(), b.text())
             assert a.parentWidget() is box and box.contentsRect().contains(a.geometry()), a.text()
+    page.leave()
+
+
+def test_the_seat_to_act_has_a_gold_edge_and_the_others_do_not(qtbot, tmp_path, themed):
+    from tabletop.shell import theme
+    from tabletop.shell.screenshot import _match_after
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), _match_after("paargus", 1, 20),
+                           (1280, 720))
+    page.ctrl.paused = True
+    for _ in range(2):                      # and again once the turn has changed hands
+        settle()
+        acting = page.ctrl.match.to_act
+        for seat, box in enumerate(page.panel.seat_boxes):
+            img = box.grab().toImage()
+            edge = img.pixelColor(img.width() // 2, 0).name()
+            assert (edge == QColor(theme.GOLD).name()) == (seat == acting), (seat, acting, edge)
+        play(page, 1)
+        while page.ctrl.match.to_act == acting:
+            play(page, 1)
     page.leave()

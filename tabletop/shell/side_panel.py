@@ -30,12 +30,19 @@ class SeatBox(QFrame):
         self.grid.setHorizontalSpacing(8)
         lay.addLayout(self.grid)
         self.cells: list[tuple[QLabel, QLabel]] = []
+        self._to_act: bool | None = None
 
     def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
         self.name.setTextFormat(Qt.RichText)
         self.name.setText(f"{mark}{name}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
-        self.setStyleSheet(f"QFrame#panel {{ border-color: {theme.GOLD if to_act else theme.EDGE}; }}")
+        if to_act != self._to_act:
+            # a property the theme's style sheet reads: re-polishing one frame is cheap, where a
+            # style sheet of its own re-styled the whole box at every move
+            self._to_act = to_act
+            self.setProperty("toAct", to_act)
+            self.style().unpolish(self)
+            self.style().polish(self)
         # labels are reused: deleting and re-creating them would flash stale values
         while len(self.cells) < len(rows):
             i = len(self.cells)

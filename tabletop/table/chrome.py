@@ -54,8 +54,8 @@ def build_static(target: pygame.Surface, vp: Viewport, faces: FaceCache, zones: 
 def draw_zone(layer: pygame.Surface, zone: Zone, vp: Viewport, faces: FaceCache) -> None:
     r = vp.rect_to_screen(zone.rect)
     s = vp.scale
-    panel = paint.rounded_rect(r.size, 18 * s, (0, 0, 0, 46), outline=(255, 255, 255, 34),
-                               width=max(1.0, 1.5 * s))
+    panel = faces.memo(("zone-panel", r.size, round(s, 3)), lambda: paint.rounded_rect(
+        r.size, 18 * s, (0, 0, 0, 46), outline=(255, 255, 255, 34), width=max(1.0, 1.5 * s)))
     layer.blit(panel, r)
     if zone.label:
         cap = paint.text(zone.label.upper(), max(6, round(17 * s)), (236, 226, 196, 150), bold=True)

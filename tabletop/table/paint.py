@@ -7,6 +7,8 @@ memoise the results (FaceCache.memo), so the cost is paid once per size.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -24,8 +26,12 @@ def _ss(w: int, h: int) -> int:
     return 4 if w * h <= 250_000 else 2
 
 
+@lru_cache(maxsize=256)
 def rounded_mask(size: tuple[int, int], radius: float, inset: float = 0.0) -> Image.Image:
-    """An anti-aliased 'L' mask of a rounded rectangle filling `size` (less `inset` each side)."""
+    """An anti-aliased 'L' mask of a rounded rectangle filling `size` (less `inset` each side).
+
+    Kept per size: it is the costly part of every rounded shape (a supersampled draw and a
+    LANCZOS scale-down) and many shapes share a size. Shared, so callers never change it."""
     w, h = max(1, size[0]), max(1, size[1])
     k = _ss(w, h)
     big = Image.new("L", (w * k, h * k), 0)

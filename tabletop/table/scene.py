@@ -222,11 +222,13 @@ class Scene:
             tall = min(w * window[1] / max(1, window[0]), h * self.MAX_STRETCH)
             h = max(h, int(tall) // 8 * 8)
         changed = (w, h) != tuple(self.virtual) or self.layout is not base.fitted(h)
-        self.virtual = (w, h)
-        self.layout = base.fitted(h)
-        self.viewport = Viewport(*window, virtual=self.virtual)
-        self._static = None
-        self._dirty = True
+        vp = Viewport(*window, virtual=(w, h))
+        if changed or vp != self.viewport:      # else the felt and zones drawn stay good
+            self.virtual = (w, h)
+            self.layout = base.fitted(h)
+            self.viewport = vp
+            self._static = None
+            self._dirty = True
         return changed
 
     def zone(self, zone_id: str) -> Zone | None:
