@@ -277,3 +277,23 @@ def test_everything_renders(scene):
         target = make_target(*size)
         demo.render(target)
         assert target.get_bounding_rect().size == size
+
+
+def test_the_felt_and_zones_are_drawn_once_per_table_shape(tmp_path, monkeypatch):
+    # a move repaints the table; rebuilding the felt and every zone panel at each paint cost
+    # most of a move (issue 18). A stretchable table rebuilds them only when its shape changes
+    from tabletop.table import chrome
+    built = []
+    real = chrome.build_static
+    monkeypatch.setattr(chrome, "build_static", lambda *a, **k: built.append(1) or real(*a, **k))
+    data = {"size": [1920, 1080], "stretch": True,
+            "zones": {"top": {"rect": [0, 0, 1920, 540], "label": "Top"},
+                      "low": {"rect": [0, 540, 1920, 540]}}}
+    sc = Scene(layout=Layout.from_json(data), faces=FaceCache(tmp_path))
+    target = make_target(1450, 1050)
+    for _ in range(3):
+        sc.render(target)
+    assert len(built) == 1
+    sc.render(make_target(1920, 1080))             # another shape: drawn again, once
+    sc.render(make_target(1920, 1080))
+    assert len(built) == 2
