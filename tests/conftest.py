@@ -18,3 +18,17 @@ def tabletop_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def themed(qapp):
+    """The app's own fonts and stylesheet (what players see), put back afterwards."""
+    from tabletop.shell.theme import apply_theme
+    before = (qapp.styleSheet(), qapp.font(), qapp.palette(), qapp.style().name())
+    apply_theme(qapp)
+    yield qapp
+    sheet, font, palette, style = before
+    qapp.setStyleSheet(sheet)
+    qapp.setFont(font)
+    qapp.setPalette(palette)
+    qapp.setStyle(style)

@@ -399,41 +399,6 @@ def test_about_credits_every_game_listed():
         assert f"**{game.info.title}**:" in about, game.info.id
 
 
-@pytest.fixture
-def themed(qapp):
-    """The app's own fonts and stylesheet (what players see), put back afterwards."""
-    from tabletop.shell.theme import apply_theme
-    before = (qapp.styleSheet(), qapp.font(), qapp.palette(), qapp.style().name())
-    apply_theme(qapp)
-    yield qapp
-    sheet, font, palette, style = before
-    qapp.setStyleSheet(sheet)
-    qapp.setFont(font)
-    qapp.setPalette(palette)
-    qapp.setStyle(style)
-
-
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("game_id", ["paargus", "trials", "pariah"])
-def test_the_side_panel_labels_fit_their_boxes(qtbot, tmp_path, themed, game_id, size):
-    from tabletop.shell.screenshot import _match_after
-    match = _match_after(game_id, 1, 60)                     # the position `make screenshots` shows
-    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match, size)
-    page.ctrl.paused = True
-    settle()
-    for lab in page.panel.findChildren(QLabel):
-        if lab.isVisible() and lab.text() and not lab.wordWrap():
-            assert lab.width() >= lab.sizeHint().width(), lab.text()
-            assert lab.height() >= lab.sizeHint().height(), lab.text()
-    for box in page.panel.seat_boxes:                 # and no two cells overlap
-        cells = [w for pair in box.cells for w in pair if w.isVisible()]
-        for i, a in enumerate(cells):
-            for b in cells[i + 1:]:
-                assert not a.geometry().intersects(b.geometry()), (a.text(), b.text())
-            assert a.parentWidget() is box and box.contentsRect().contains(a.geometry()), a.text()
-    page.leave()
-
-
 def test_the_seat_to_act_has_a_gold_edge_and_the_others_do_not(qtbot, tmp_path, themed):
     from tabletop.shell import theme
     from tabletop.shell.screenshot import _match_after

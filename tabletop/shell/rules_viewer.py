@@ -9,7 +9,10 @@ class RulesViewer(QDialog):
     def __init__(self, title: str, markdown: str, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Rules of {title}")
-        self.resize(760, 820)
+        # a tall page, but never taller than the window it opens over (a 1280x720 window)
+        room = parent.window().size() if parent is not None else None
+        self.resize(760 if room is None else min(760, room.width() - 40),
+                    820 if room is None else min(820, room.height() - 40))
         lay = QVBoxLayout(self)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)

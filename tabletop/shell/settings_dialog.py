@@ -27,7 +27,10 @@ class SettingsDialog(QDialog):
         self.speed.setToolTip("The left end turns animations off; the right end plays them twice as fast")
         # the ends say what they do, and the value what it is now
         self.speed_value = QLabel()
-        self.speed_value.setMinimumWidth(96)
+        # as wide as its widest text in the themed font, so moving the slider never clips it
+        self.speed_value.ensurePolished()
+        fm = self.speed_value.fontMetrics()
+        self.speed_value.setMinimumWidth(max(fm.horizontalAdvance(self.speed_text(t)) for t in range(21)) + 6)
         self.speed.valueChanged.connect(self._speed_shown)
         self._speed_shown(self.speed.value())
         row = QHBoxLayout()

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from tabletop.core import Action
 from tabletop.core.event import Event
+from tabletop.table.fonts import font
 from tabletop.table.narration import Narrator, Voice
 from tabletop.table.playback import Playback
 from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, Panel, TokenSprite
@@ -103,6 +104,17 @@ class Presenter:
 
     def _legal(self, kind: str) -> list[Action]:
         return [a for a in self.legal if a.kind == kind]
+
+    @staticmethod
+    def elide(text: str, size: int, width: float, bold: bool = False) -> str:
+        """`text` cut short with an ellipsis to fit `width` virtual pixels at font `size` (a
+        long seat name in a small box); unchanged when it fits."""
+        measure = font(size, bold).size
+        if measure(text)[0] <= width:
+            return text
+        while text and measure(text + "…")[0] > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
 
     # --- sprites that follow the view: made once, then updated in place -------------------
     def put_label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,

@@ -15,6 +15,7 @@ from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, Q
                                           sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table.cover import fanned_cards, rules_page
+from tabletop.table.fonts import font
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN, RED
 from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
@@ -271,6 +272,7 @@ class PaargusPresenter(Presenter):
                                   x=x, y=y, w=TABLE_CARD[0], h=TABLE_CARD[1], z=20)
                 self.scene.put(deck)
             deck.back_key, deck.compose_back = bkey, bcompose
+            deck.x, deck.y = x, y            # the zone moves when the table is refitted
             deck.badge = str(n)
             seen.add("deck")
         for seat, zid in ((self.me, "my_chips"), (self.opp, "opp_chips")):
@@ -283,9 +285,11 @@ class PaargusPresenter(Presenter):
                                   x=z.rect[0] + 14, y=z.rect[1] + 16, z=30)
                 self.scene.put(stack)
             stack.amount = view.chips[seat]
+            stack.x, stack.y = z.rect[0] + 14, z.rect[1] + 16
             seen.add(sid)
-            name = self.seat_names[seat]
             turn = "  ◀ to play" if view.turn == seat and view.phase != MATCH_OVER else ""
+            room = z.rect[2] - 108 - font(20, True).size(turn)[0]
+            name = self.elide(self.seat_names[seat], 20, room, bold=True)
             self._label(f"lbl:name:{seat}", f"{name}{turn}", z.rect[0] + 100, z.rect[1] + 22, 20,
                         GOLD if turn else INK, seen, bold=True)
             al = sum(cj.alignments(c) for c in view.arrays[seat])
