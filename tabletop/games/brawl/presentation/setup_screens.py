@@ -1,0 +1,84 @@
+"""The champion choice: the six champions side by side, each with its card (hit points, defence,
+level-up ability) and its six cards; picks in the engine's order (alternate 1-2-2-1, or three
+each in secret). The table is hidden meanwhile: this screen alone draws and takes the input.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.games.brawl.engine import flow
+from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.state import UNPICKED
+from tabletop.games.brawl.presentation import faces
+from tabletop.table.presenter import GOLD, INK, MUTED
+
+PICK_TOP = 150
+
+
+class PickScreenMixin:
+    def _in_room(self) -> bool:
+        return self.view is not None and self.view.phase == "pick"
+
+    def _pick_order_words(self) -> str:
+        v = self.view
+        order = flow.pick_order(v)
+        names = ["you" if p == self.me else self.seat_names[p] for p in order]
+        done = v.step_no
+        parts = [(f"[{n}]" if i == done else n) for i, n in enumerate(names)]
+        return "Pick order: " + ", ".join(parts).replace("[", "▸ ").replace("]", "")
+
+    def _sync_pick(self, seen: set) -> None:
+        v = self.view
+        W = self.scene.virtual[0]
+        Hh = self.scene.virtual[1]
+        self.put_panel("pick:bg", 8, 8, W - 16, Hh - 16, seen, z=-100, fill=(14, 18, 22, 150),
+                       outline=(214, 178, 96, 120), radius=18)
+        mode = "alternate picks" if v.picks_mode == "alternate" else "each chooses three freely, in secret"
+        self.put_label("pick:title", "Choose your champions", W / 2, 24, 44, GOLD, seen, anchor="midtop", bold=True)
+        self.put_label("pick:mode", f"Champion choice: {mode}.  {self._pick_order_words()}", W / 2, 84, 22,
+                       INK, seen, anchor="midtop")
+        mine = set(v.picks[self.me])
+        theirs = set(c for c in v.picks[1 - self.me] if c != UNPICKED)
+        legal = {a.args[0] for a in self._legal("pick")}
+        ids = list(champions())
+        col_w = (W - 40) / len(ids)
+        cw = min(210.0, col_w - 24)
+        ch = cw * 1.4
+        sw = (col_w - 24 - 12) / 3
+        sh = sw * 1.4
+        for i, cid in enumerate(ids):
+            x0 = 20 + i * col_w
+            cx = x0 + col_w / 2
+            taken = cid in mine or (cid in theirs and v.picks_mode == "alternate")
+            sp = self.put_card(f"pick:{cid}", (faces.champion_key(cid, False), partial(faces.compose_champion, cid, False)),
+                               (None, None), cx - cw / 2, PICK_TOP, (cw, ch), 10, seen, face_up=True)
+            sp.dim = taken and cid not in legal
+            if cid in mine:
+                sp.badge = "Yours"
+            elif cid in theirs:
+                sp.badge = "Theirs"
+            sp.tooltip = f"{champions()[cid].name}: click to choose" if cid in legal else champions()[cid].name
+            for k, card in enumerate(champions()[cid].cards):
+                r, q = divmod(k, 3)
+                x = x0 + 12 + q * (sw + 6)
+                y = PICK_TOP + ch + 16 + r * (sh + 8)
+                cs = self.put_card(f"pickcard:{cid}:{k}", (faces.card_key(card), partial(faces.compose_card, cid, k)),
+                                   (None, None), x, y, (sw, sh), 10 + k, seen, face_up=True)
+                cs.dim = sp.dim
+        # the teams so far
+        y = PICK_TOP + ch + 16 + 2 * (sh + 8) + 24
+        for row, p in enumerate((self.me, 1 - self.me)):
+            names = [champions()[c].name if c in champions() else "a secret champion" for c in v.picks[p]]
+            who = "Your team" if p == self.me else f"{self.seat_names[p]}'s team"
+            text = f"{who}: {', '.join(names) if names else 'nobody yet'}"
+            self.put_label(f"pick:team:{p}", text, W / 2, y + row * 38, 26, INK if p == self.me else MUTED, seen,
+                           anchor="midtop", bold=p == self.me)
+        title, line = self.banner()
+        self.put_label("lbl:banner", title, W / 2, y + 86, 30, GOLD, seen, anchor="midtop", bold=True)
+
+    def _pick_of(self, sid: str | None) -> str | None:
+        if not sid or not sid.startswith(("pick:", "pickcard:")):
+            return None
+        cid = sid.split(":")[1]
+        return cid if cid in champions() else None
