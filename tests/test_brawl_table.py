@@ -159,3 +159,224 @@ def test_a_whole_game_against_the_greedy_bot_through_the_table(tmp_path, seed, p
     assert {"pick", "redraw", "trap", "deploy", "play", "end", "hex"} <= kinds, kinds
     show(p, s)
     assert scene.get("lbl:banner").text == "The brawl is over"
+
+
+# --- every sprite on the table ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440), (1600, 1200)])
+def test_every_sprite_lies_inside_the_table(tmp_path, size):
+    scene, p = make(tmp_path)
+    scene.resize(*size)                    # a tall window stretches the table before it is laid out
+    rng = random.Random(size[0])
+    s = GAME.setup({}, 7)
+    checked, phases = 0, set()
+    for _ in range(3000):
+        if s.phase == OVER:
+            break
+        if GAME.to_act(s) == 0 and (s.phase != "play" or s.pending or s.prio >= 0 or rng.random() < 0.1):
+            show(p, s)
+            scene.update(5)
+            target = make_target(*size)
+            scene.render(target)
+            box = scene.viewport.content.inflate(4, 4)
+            for sp in scene.sprites():
+                if sp.visible and not sp.id.startswith("fx:"):
+                    r = sp.screen_rect(scene.viewport)
+                    assert box.contains(r), f"{sp.id} at {r} leaves the table {box} ({s.phase})"
+            checked += 1
+            phases.add(s.phase)
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert checked >= 20 and {"pick", "deploy", "play"} <= phases
+
+
+# --- refusals, in the engine's words -----------------------------------------------------------------
+
+def _main_turn(seed=5, need=lambda s: True):
+    s = GAME.setup({}, seed)
+    return advance(s, Rng(seed), lambda s: s.phase == "play" and GAME.to_act(s) == 0 and not s.pending
+                   and s.prio < 0 and s.round >= 2 and need(s))
+
+
+def test_every_drag_target_makes_a_legal_action(tmp_path):
+    scene, p = make(tmp_path)
+    s = _main_turn()
+    show(p, s)
+    legal = GAME.legal_actions(s)
+    offered = gestures(p, scene, "card:")
+    assert offered
+    for sid, target in offered:
+        assert p.drop(sid, target) in legal, (sid, target)
+        show(p, s)
+
+
+def test_a_refused_drop_or_click_is_answered_with_the_engines_sentence(tmp_path):
+    scene, p = make(tmp_path)
+    # a card whose core is spent: dropped on its own champion, the engine says why not
+    for seed in range(1, 60):
+        s = _main_turn(seed, lambda s: any(
+            not any(a.kind == "play" and a.args[0] == c for a in GAME.legal_actions(s)) and
+            B_card(s, c).type != "reaction" for c in s.hands[0]))
+        if s is not None:
+            break
+    view = show(p, s)
+    idle = [c for c in view.hands[0] if not any(a.kind == "play" and a.args[0] == c for a in p.legal)
+            and B_card(view, c).type != "reaction"]
+    c = idle[0]
+    assert p.drag_targets(f"card:{c}") == set()
+    got = p.drop(f"card:{c}", f"champ:{c // 6}")
+    assert isinstance(got, Action) and got not in GAME.legal_actions(s)
+    why = GAME.why_illegal(view, got)
+    assert why and why[0].isupper() and why.endswith("."), why
+    assert p.refused_drop(f"card:{c}", "arena") == why
+    assert p.click(f"card:{c}") == got               # a click asks the engine the same
+    # a playable card dropped on another champion: the table says whose card it is
+    ok = [a.args[0] for a in p.legal if a.kind == "play"]
+    if ok:
+        other = next(x for x in range(3) if x != ok[0] // 6)
+        assert p.drop(f"card:{ok[0]}", f"champ:{other}") == LOCAL
+        assert "drop it on" in scene.status
+
+
+def B_card(s, c):
+    from tabletop.games.brawl.engine.board import card_of
+    return card_of(s, c)
+
+
+def test_a_champion_dropped_where_it_cannot_go_is_refused_in_words(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 3)
+    s = advance(s, Rng(3), lambda s: s.phase == "deploy" and GAME.to_act(s) == 0)
+    view = show(p, s)
+    c = next(a.args[0] for a in p.legal if a.kind == "deploy")
+    far = next(h for h in range(61) if not any(a.kind == "deploy" and a.args[1] == h for a in p.legal)
+               and h not in (view.pos))
+    got = p.drop(f"champ:{c}", p.cell(far))
+    assert got == Action("deploy", (c, far)) and got not in GAME.legal_actions(s)
+    assert p.refused_drop(f"champ:{c}", p.cell(far)) == GAME.why_illegal(view, got)
+
+
+# --- the banner and what may not be seen ---------------------------------------------------------------
+
+def test_the_react_banner_appears_when_a_reaction_may_answer(tmp_path):
+    scene, p = make(tmp_path)
+    found = set()
+    for seed in range(1, 60):
+        s = GAME.setup({}, seed)
+        rng = Rng(seed)
+        for _ in range(3000):
+            if s.phase == OVER:
+                break
+            if s.prio == 0:
+                show(p, s)
+                assert scene.get("lbl:banner").text == "React or pass"
+                glow = set(glowing(scene, "card:"))
+                assert glow == {f"card:{a.args[0]}" for a in GAME.legal_actions(s) if a.kind == "react"}
+                assert p.key("space") == Action("pass")
+                for g in sorted(glow):
+                    assert p.click(g) in GAME.legal_actions(s)
+                assert scene.get("pnl:inplay") is not None        # the attack shows while it waits
+                found.add("react")
+            elif s.prio == 1:
+                show(p, s)
+                assert scene.get("lbl:banner").text.endswith("may react")
+                found.add("wait")
+            elif s.phase == "play" and GAME.to_act(s) == 0 and not s.pending:
+                show(p, s)
+                assert scene.get("lbl:banner").text != "React or pass"
+            GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        if found == {"react", "wait"}:
+            break
+    assert found == {"react", "wait"}
+
+
+def test_the_other_hand_and_face_down_traps_are_never_drawn_face_up(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 9)
+    rng = Rng(9)
+    checked = 0
+    for _ in range(2500):
+        if s.phase == OVER:
+            break
+        if s.phase in ("redraw", "traps", "deploy", "play") and rng.below(5) == 0:
+            view = show(p, s)
+            theirs = set(s.hands[1])
+            for sp in scene.sprites():
+                c = p.card_id(sp.id)
+                assert c is None or c not in theirs or c in view.discards[1], sp.id
+                if sp.id.startswith("back:"):
+                    assert getattr(sp, "face_key", None) is None and not sp.face_up
+            assert {sp.id for sp in scene.sprites() if sp.id.startswith("back:")} == \
+                {f"back:{i}" for i in range(len(s.hands[1]))}
+            traps = {sp.id for sp in scene.sprites() if sp.id.startswith("trap:")}
+            assert traps == {f"trap:{h}" for h in s.traps}
+            assert all(scene.get(t).kind == "trap" for t in traps)     # the face-down picture only
+            checked += 1
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert checked >= 10
+
+
+# --- the choice screen, the zoom, the words -------------------------------------------------------------
+
+def test_the_champion_choice_offers_what_the_engine_does(tmp_path):
+    scene, p = make(tmp_path)
+    for mode in ("alternate", "free"):
+        s = GAME.setup({"picks": mode}, 4)
+        s = advance(s, Rng(4), lambda s: s.phase == "pick" and GAME.to_act(s) == 0)
+        show(p, s)
+        legal = GAME.legal_actions(s)
+        assert set(glowing(scene, "pick:")) == {f"pick:{a.args[0]}" for a in legal}
+        for a in legal:
+            assert p.click(f"pick:{a.args[0]}") == a
+            assert p.click(f"pickcard:{a.args[0]}:5") == a
+        key, compose, caption = p.zoom(f"pick:{legal[0].args[0]}")
+        assert compose().size == (600, 840) and "hit points" in caption
+
+
+def test_the_zoom_and_the_glossary(tmp_path):
+    scene, p = make(tmp_path)
+    s = _main_turn()
+    view = show(p, s)
+    c = view.hands[0][0]
+    key, compose, caption = p.zoom(f"card:{c}")
+    assert caption.splitlines()[0] == B_card(view, c).name
+    assert compose().size == (600, 840)
+    for ch in range(6):
+        assert p.zoom(f"champ:{ch}") is not None
+    terms = set()
+    for card in view.hands[0]:
+        terms |= set(p.glossary(f"card:{card}"))
+    assert terms, "the hand's cards use no glossary word"
+
+
+def test_the_presentation_offers_the_champion_choice():
+    keys = {o.key: [v for _, v in o.choices] for o in PRESENTATION.options}
+    assert keys == {"picks": ["alternate", "free"]}
+    assert "Champions' Brawl" in PRESENTATION.rules_markdown()
+    img = PRESENTATION.cover(400, 240)
+    assert img.size == (400, 240)
+
+
+def test_seat_rows_and_the_summary(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup({}, 2)
+    rng = Rng(2)
+    events = []
+    while s.phase != OVER:
+        events = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    view = show(p, s)
+    rows = dict(p.seat_rows(view, 0))
+    assert rows["VP"] == f"{s.vp[0]} of 5" and "Cores" in rows
+    title, html = p.summary(view, [e.for_seat(0) for e in events])
+    assert "brawl" in title and "<table" in html
+    assert p.summary(view, []) is None
+
+
+def test_every_event_kind_the_engine_emits_has_a_teller():
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent / "tabletop" / "games" / "brawl" / "engine"
+    kinds = {"draw"}
+    for path in root.glob("*.py"):
+        kinds |= set(re.findall(r'Event\("(\w+)"', path.read_text(encoding="utf-8")))
+    assert len(kinds) > 25
+    assert not {k for k in kinds if not NARRATE.knows(k)}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from tabletop.core.hexgrid import Hex, HexMap
+from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.presentation.faces import CORE, PICTURES
 from tabletop.table.base import Sprite
@@ -66,10 +67,12 @@ def _deco(kind: str, color, text: str, size) -> Image.Image:
                   width=max(2, W // 14))
         d.ellipse((W * .2, H * .2, W * .8, H * .8), outline=(120, 96, 60, 255), width=max(1, W // 30))
         d.text((W / 2, H / 2), "?", font=font(round(H * .48), True), fill=(226, 196, 120, 255), anchor="mm")
-    elif kind == "gate":        # a portcullis plate where champions out of action wait
-        d.rounded_rectangle((0, 0, W - 1, H - 1), radius=H * .2, fill=(20, 22, 26, 200),
-                            outline=color + (255,), width=max(2, k * 2))
-        d.text((W / 2, H * .16), text, font=font(round(H * .13), True), fill=color + (255,), anchor="mm")
+    elif kind == "gate":        # an empty place outside the arena, ringed in the team's colour
+        d.ellipse((W * .06, H * .06, W * .94, H * .94), fill=(16, 18, 22, 170))
+        r = W * .44
+        for a in range(0, 360, 30):
+            d.arc((W / 2 - r, H / 2 - r, W / 2 + r, H / 2 + r), a, a + 18, fill=color + (230,),
+                  width=max(2, W // 24))
     return img.resize((w, h), Image.LANCZOS)
 
 
@@ -198,17 +201,17 @@ class ArenaMixin:
     def _centre(self, h: int) -> tuple[float, float]:
         return self.board.hex_center(self._display(h))
 
+    # a gate's three places: the hexes just off the board beside its deployment row (display
+    # coordinates, your side bottom left, the other side top right)
+    GATE_HEXES = (Hex(-5, 4), Hex(-5, 3), Hex(-6, 4))
+
     def gate_spot(self, c: int) -> tuple[float, float]:
-        """Where champion c waits at its gate: beside its side's deployment row."""
-        A = arena()
+        """Where champion c waits at its gate: off the board, beside its side's deployment row."""
         seat, slot = divmod(c, 3)
-        row = sorted(A.deploy[seat], key=lambda h: self._centre(h)[0])
-        s = self.hex_size()
-        mine = seat == self.me
-        end = self._centre(row[0] if mine else row[-1])
-        step = s * 1.45
-        x = end[0] - step * (3.0 - slot) if mine else end[0] + step * (1.0 + slot)
-        return x, end[1]
+        h = self.GATE_HEXES[slot]
+        if seat != self.me:
+            h = Hex(-h.q, -h.r)
+        return self.board.sprite.pixels.center(h)
 
     def _sync_arena(self, seen: set) -> None:
         v = self.view
@@ -222,17 +225,19 @@ class ArenaMixin:
             sid = f"statue:{colour}"
             self._deco(sid, "statue", CORE[colour], cx - s * .62, cy - s * .78, s * 1.24, s * 1.24, seen, z=5,
                        tip=f"The {colour} statue: nothing stands on it or moves through it.")
-        # the gates
+        # the gates: a dark place per champion, ringed in its team's colour, and a caption
         for seat in (0, 1):
-            xs = [self.gate_spot(seat * 3 + i) for i in range(3)]
-            x0 = min(x for x, _ in xs) - s * .78
-            y0 = xs[0][1] - s * 1.1
             mine = seat == self.me
-            self._deco(f"gate:{seat}", "gate", team_colour(seat, self.me), x0, y0,
-                       (max(x for x, _ in xs) - min(x for x, _ in xs)) + s * 1.56, s * 2.0, seen, z=2,
-                       text="YOUR GATE" if mine else "THEIR GATE",
-                       tip="Champions out of action wait here; a card with movement brings one back "
-                           "onto a free hex of its deployment area.")
+            col = team_colour(seat, self.me)
+            spots = [self.gate_spot(seat * 3 + i) for i in range(3)]
+            for i, (gx, gy) in enumerate(spots):
+                self._deco(f"gate:{seat}:{i}", "gate", col, gx - s * .84, gy - s * .84, s * 1.68, s * 1.68, seen,
+                           z=2, tip="A gate: champions out of action wait here; a card with movement brings one "
+                                    "back onto a free hex of its deployment area.")
+            lx = sum(x for x, _ in spots) / 3
+            ly = (max(y for _, y in spots) + s * 1.05) if mine else (min(y for _, y in spots) - s * 1.05)
+            self.put_label(f"gate:lbl:{seat}", "YOUR GATE" if mine else "THEIR GATE", lx, ly, 15, col, seen,
+                           anchor="midtop" if mine else "midbottom", bold=True, z=3)
         # face-down traps
         for h in sorted(v.traps):
             cx, cy = self._centre(h)
@@ -259,7 +264,6 @@ class ArenaMixin:
         seen.add(sid)
 
     def _put_champion(self, c: int, seen: set) -> None:
-        from tabletop.games.brawl.engine import board as B
         v = self.view
         s = self.hex_size()
         r = s * .8

@@ -26,7 +26,7 @@ def _hex(h) -> str:
 def _champ(d: dict, v: Voice, unit: str = "unit", name: str = "name") -> str:
     """A champion with its owner: "your Kessa Thornvale", "Bot's Maud Ironroot"."""
     c = d.get(unit)
-    nm = d.get(name) or "a champion"
+    nm = d.get(name) or d.get(f"{unit}_name") or "a champion"
     return v.owned(c // 3, nm) if isinstance(c, int) and c >= 0 else nm
 
 

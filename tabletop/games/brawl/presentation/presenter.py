@@ -14,6 +14,7 @@ refused drop or click is answered with the engine's own sentence (`why_illegal`)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from tabletop.core import Action
@@ -23,6 +24,7 @@ from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine import flow
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.content import challenges, champions
+from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER, SLOT_VP
 from tabletop.games.brawl.engine.steps import CORES
 from tabletop.games.brawl.presentation import faces
@@ -43,6 +45,8 @@ CORE_LABEL = {"red": "Red", "yellow": "Yellow", "blue": "Blue"}
 STD_WORDS = {("red", "own"): "move 1, strike 1", ("yellow", "own"): "move 1, heal 1",
              ("blue", "own"): "move 1, Plan 1", ("red", "move"): "move 2", ("yellow", "move"): "move 2",
              ("blue", "move"): "move 2"}
+STD_SHORT = {("red", "own"): "strike", ("yellow", "own"): "heal", ("blue", "own"): "plan",
+             ("red", "move"): "move 2", ("yellow", "move"): "move 2", ("blue", "move"): "move 2"}
 
 
 def _num(sid: str | None, head: str) -> int | None:
@@ -74,6 +78,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         self.marked: set[int] = set()            # the redraw and Plan: cards chosen
         self.route: list[int] = []               # a walk's remaining path, the engine's hexes
         self.note = ""
+        self._names: list[str] = []              # the champions' names, from the teams' event
 
     # --- sync ------------------------------------------------------------------------------------------
     def sync(self, view, legal, my_turn, events) -> None:
@@ -135,13 +140,16 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def tell(self, event: Event) -> str:
         """The event, with the champion names the table knows added (a card played names its
-        champion; an aim names the aiming champion)."""
+        champion; an aim names the aiming champion). The names come from the teams' event as the
+        log is told (a resumed match is told before the table has a view), else from the view."""
         d = event.data
-        if self.view is not None and self.view.champs and isinstance(d.get("unit"), int) and "unit_name" not in d:
-            c = d["unit"]
-            if 0 <= c < len(self.view.champs):
-                from dataclasses import replace
-                event = replace(event, data={**d, "unit_name": self.cname_of(self.view, c)})
+        if event.kind == "teams" and len(d.get("names") or ()) == 6:
+            self._names = list(d["names"])
+        names = self._names or ([self.cname_of(self.view, c) for c in range(6)]
+                                if self.view is not None and self.view.champs else [])
+        c = d.get("unit")
+        if isinstance(c, int) and 0 <= c < len(names) and "unit_name" not in d:
+            event = replace(event, data={**d, "unit_name": names[c]})
         return self.narrator(event, self.voice())
 
     # --- the hands -------------------------------------------------------------------------------------
@@ -214,7 +222,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         self.put_label(f"side:vpl:{p}", "VP", x + w - 84, y + 24, 20, GOLD, seen, anchor="topright", bold=True)
         # cores: a gem each, its state under it
         cy = y + 74
-        self.put_label(f"side:cores:{p}", "CORES", x + 20, cy, 16, MUTED, seen, bold=True)
+        self.put_label(f"side:cores:{p}", "CORES", x + 20, cy, 17, MUTED, seen, bold=True)
         for i, core in enumerate(CORES):
             cx = x + 20 + (w - 40) * (i + .5) / 3
             state = core_state(v, p, i) if v.champs else "ready"
@@ -223,22 +231,22 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self.put_token(f"core:{p}:{core}", "" if ready else "✕", colour, cx - 18, cy + 22, 18, 40, seen,
                            tooltip=f"{CORE_LABEL[core]} core: {state}")
             words = {"ready": "ready", "spent": "spent", "spent through next turn": "spent to next turn"}[state]
-            self.put_label(f"core:lbl:{p}:{core}", f"{CORE_LABEL[core]} {words}", cx, cy + 62, 16,
+            self.put_label(f"core:lbl:{p}:{core}", f"{CORE_LABEL[core]} {words}", cx, cy + 62, 18,
                            INK if ready else (RED if "next" in state else MUTED), seen, anchor="midtop")
         # champions
-        top = cy + 92
+        top = cy + 104
         rowh = (h - (top - y) - 140) / 3
         if v.champs:
             for k, c in enumerate(range(p * 3, p * 3 + 3)):
                 ry = top + k * rowh
                 left = B.hp(v, c) - v.damage[c]
                 colour = INK if left > 2 else RED
-                self.put_label(f"side:champ:{c}", self.cname(c) + ("  ♛" if v.levelled[c] else ""), x + 20, ry, 22,
+                self.put_label(f"side:champ:{c}", self.cname(c) + ("  ♛" if v.levelled[c] else ""), x + 20, ry, 25,
                                INK, seen, bold=True)
                 state = self._champ_state(v, c).split(", ", 2)
-                self.put_label(f"side:hp:{c}", f"{state[0]} · {state[1]}", x + 20, ry + 28, 18, colour, seen)
+                self.put_label(f"side:hp:{c}", f"{state[0]} · {state[1]}", x + 20, ry + 31, 21, colour, seen)
                 extra = state[2] if len(state) > 2 else ("in the arena" if v.deployed[c] else "")
-                self.put_label(f"side:st:{c}", extra, x + 20, ry + 50, 16, MUTED, seen)
+                self.put_label(f"side:st:{c}", extra, x + 20, ry + 57, 19, MUTED, seen)
         else:
             self.put_label(f"side:champ:{p}", "Champions still to choose", x + 20, top, 20, MUTED, seen)
         # deck and discard
@@ -247,15 +255,15 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         n = len(v.decks[p])
         self.put_card(f"pile:deck:{p}", (None, None), self._back(), x + 20, py, size, 30, seen)
         self.scene.get(f"pile:deck:{p}").badge = str(n)
-        self.put_label(f"pile:deckl:{p}", f"Deck {n}", x + 108, py + 30, 18, INK, seen)
-        self.put_label(f"pile:handl:{p}", f"Hand {len(v.hands[p])}", x + 108, py + 62, 18, INK, seen)
+        self.put_label(f"pile:deckl:{p}", f"Deck {n}", x + 108, py + 26, 21, INK, seen)
+        self.put_label(f"pile:handl:{p}", f"Hand {len(v.hands[p])}", x + 108, py + 60, 21, INK, seen)
         if v.discards[p]:
             top_card = v.discards[p][-1]
             sp = self.put_card(f"pile:discard:{p}", self._card_face(top_card), self._back(), x + w - 20 - size[0], py,
                                size, 30, seen)
             sp.badge = str(len(v.discards[p]))
             sp.tooltip = f"Discard pile: {len(v.discards[p])} cards; on top {B.card_of(v, top_card).name}"
-        self.put_label(f"pile:discl:{p}", f"Discard {len(v.discards[p])}", x + w - 28 - size[0], py + 46, 18, INK,
+        self.put_label(f"pile:discl:{p}", f"Discard {len(v.discards[p])}", x + w - 28 - size[0], py + 42, 21, INK,
                        seen, anchor="topright")
 
     # --- the challenge track ------------------------------------------------------------------------------
@@ -279,11 +287,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                            tooltip=f"This slot pays {vp} VP" if vp else "Not yet scorable")
             if ch >= 0:
                 c = challenges()[ch]
-                self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 10, 22, INK, seen, bold=True)
-                lines = self._wrap(c.text[0].upper() + c.text[1:] + ".", 36)
+                self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 10, 24, INK, seen, bold=True)
+                lines = self._wrap(c.text[0].upper() + c.text[1:] + ".", 31)
                 for k in range(3):
                     self.put_label(f"slot:text:{i}:{k}", lines[k] if k < len(lines) else "", x + 84,
-                                   sy + 40 + k * 21, 17, MUTED if not vp else INK, seen)
+                                   sy + 42 + k * 23, 19, MUTED if not vp else INK, seen)
             else:
                 self.put_label(f"slot:name:{i}", "empty", x + 84, sy + 26, 20, MUTED, seen)
 
@@ -302,10 +310,54 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self.put_label(f"lbl:bline:{i}", words[i] if i < len(words) else "", x + w / 2, y + 64 + i * 26, 19,
                            INK, seen, anchor="midtop")
         by = y + 166
-        bw = w - 24
-        buttons = self._buttons()
-        for i, (bid, text, primary) in enumerate(buttons):
-            self.put_button(bid, text, x + 12, by + i * 54, bw, True, primary, seen)
+        half = (w - 36) / 2
+        row = 0
+        std = 0
+        for bid, text, primary in self._buttons():
+            if bid.startswith("btn:std:"):
+                bx = x + 12 + (std % 2) * (half + 12)
+                self.put_button(bid, text, bx, by + row * 54, half, True, primary, seen)
+                std += 1
+                if std % 2 == 0:
+                    row += 1
+                continue
+            if std % 2:
+                row, std = row + 1, 0
+            self.put_button(bid, text, x + 12, by + row * 54, w - 24, True, primary, seen)
+            row += 1
+        self._sync_in_play(x, y + h - 236, w, seen)
+
+    def _sync_in_play(self, x, y, w, seen: set) -> None:
+        """The card being played (or the standard action), who plays it and whom it aims at."""
+        v = self.view
+        p = v.play
+        if p is None or v.phase == OVER:
+            return
+        self.put_panel("pnl:inplay", x, y, w, 226, seen, z=-60, fill=(20, 24, 30, 220), outline=(90, 96, 104, 255))
+        lines = []
+        who = "You" if p.seat == self.me else self.seat_names[p.seat]
+        if p.card >= 0:
+            cd = B.card_of(v, p.card)
+            sp = self.put_card(f"inplay:{p.card}", self._card_face(p.card), self._back(), x + 12, y + 12,
+                               (144, 202), 50, seen)
+            sp.tooltip = self._card_tip(p.card)
+            tx = x + 170
+            lines.append((f"{who} {'play' if p.seat == self.me else 'plays'}", MUTED))
+            lines.append((cd.name, GOLD))
+            lines.append((f"with {self.short(p.champ)}", INK))
+            if cd.type == "attack":
+                lines.append((f"strength {cd.strength}", INK))
+        else:
+            tx = x + 20
+            core, opt = p.std.split(":")
+            lines.append((f"{who}: {CORE_LABEL[core].lower()} core", MUTED))
+            lines.append((STD_WORDS[core, opt], GOLD))
+            lines.append((f"with {self.short(p.champ)}", INK))
+        if p.targets:
+            lines.append(("aims at " + ", ".join(self.short(t) for t in p.targets), RED))
+        for i in range(6):
+            text, col = lines[i] if i < len(lines) else ("", INK)
+            self.put_label(f"inplay:l:{i}", text, tx, y + 22 + i * 32, 22 if i != 1 else 24, col, seen, bold=i == 1)
 
     @staticmethod
     def _wrap(text: str, n: int) -> list[str]:
@@ -350,7 +402,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 pairs.append(pair)
         for core, opt in pairs[:6]:
             chosen = self.selected == f"std:{core}:{opt}"
-            out.append((f"btn:std:{core}:{opt}", f"{CORE_LABEL[core]} core: {STD_WORDS[core, opt]}", chosen))
+            out.append((f"btn:std:{core}:{opt}", f"{CORE_LABEL[core]}: {STD_SHORT[core, opt]}", chosen))
         if self.selected:
             out.append(("btn:cancel", "Cancel", False))
         if self._legal("end"):
@@ -366,6 +418,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         glow: set[str] = set()
         if self.board is not None:
             self.board.clear_moves()
+        if v is not None and v.play is not None and v.phase != OVER:
+            # the champion acting rings white, whom it aims at red, on both players' turns
+            self._mark(f"champ:{v.play.champ}", "select")
+            for t in v.play.targets:
+                self._mark(f"champ:{t}", "warn")
         if v is None or not self.my_turn or v.phase == OVER:
             self.scene.set_glow(set())
             self._mark_hint()
@@ -385,7 +442,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 sel = champs[0]
             if sel is not None:
                 self._mark(f"champ:{sel}", "select")
-                self._show_hexes([a.args[1] for a in self._legal("deploy") if a.args[0] == sel], f"champ:{sel}")
+            self._show_hexes(sorted({a.args[1] for a in self._legal("deploy") if sel is None or a.args[0] == sel}),
+                             f"champ:{sel}" if sel is not None else None)
             glow = {f"champ:{c}" for c in champs}
         elif v.prio >= 0:
             glow = {f"card:{a.args[0]}" for a in self._legal("react")}
@@ -570,7 +628,6 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         return super().refused_drop(sprite_id, target)
 
     def _why(self, a: Action) -> str | None:
-        from tabletop.games.brawl.engine.rules import GAME
         try:
             return GAME.why_illegal(self.view, a)
         except Exception:          # a view lacks what a sentence needs: say nothing rather than fail

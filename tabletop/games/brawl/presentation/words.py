@@ -132,22 +132,27 @@ class WordsMixin:
         title, line = self.banner()
         if v.phase == OVER:
             return line
-        if not self.my_turn:
-            return f"{title}."
-        return f"{title}: {line[0].lower()}{line[1:]}" if line else title
+        if not self.my_turn or not line or len(line) > 56:
+            return f"{title}."       # the status pill stays short; the banner says the rest
+        return f"{title}: {line[0].lower()}{line[1:]}"
 
     # --- the side panel ------------------------------------------------------------------------------
     def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
+        """Short rows for the side panel: VP, each champion's hit points (and where it is), the
+        cores, and the hand, deck and discard counts."""
         v = view
-        rows = [("Victory Points", f"{v.vp[seat]} of 5")]
+        rows = [("VP", f"{v.vp[seat]} of 5")]
         if v.champs:
             for c in range(seat * 3, seat * 3 + 3):
-                rows.append((self.cname_of(v, c), self._champ_state(v, c)))
-            rows.append(("Cores", ", ".join(f"{k} {core_state(v, seat, i)}" for i, k in enumerate(CORES))))
-            rows.append(("Hand · deck · discard", f"{len(v.hands[seat])} · {len(v.decks[seat])} · {len(v.discards[seat])}"))
+                left = B.hp(v, c) - v.damage[c]
+                where = "" if v.pos[c] != GATE else (" · gate" if v.deployed[c] else " · to deploy")
+                rows.append((self.cname_of(v, c).split()[0], f"{left}/{B.hp(v, c)} HP{where}"))
+            ready = [k for i, k in enumerate(CORES) if core_state(v, seat, i) == "ready"]
+            rows.append(("Cores", "all ready" if len(ready) == 3 else (", ".join(ready) or "all spent")))
+            rows.append(("Hand", f"{len(v.hands[seat])}, deck {len(v.decks[seat])}"))
         else:
-            rows.append(("Champions", ", ".join(champions()[c].name for c in v.picks[seat] if c in champions())
-                         or "none yet"))
+            names = [champions()[c].name.split()[0] for c in v.picks[seat] if c in champions()]
+            rows.append(("Team", ", ".join(names) or "none yet"))
         return rows
 
     @staticmethod
