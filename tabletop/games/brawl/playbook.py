@@ -7,8 +7,9 @@ the search's pruning (all of it). What is kept:
 - the Activation Phase: every playable card, the best champion for each standard action that
   gains something, and ending the turn; cards first by what they can do this turn (a hand is
   discarded at the Upkeep Phase, so a card not played is lost);
-- a move: the first step towards the two best ends (tactics.best_walk), one walk being the
-  same move whatever the order of its steps;
+- a move: at its first step, the first step towards the two best ends (tactics.best_walk),
+  one walk being the same move whatever the order of its steps; once under way, the step
+  towards the best end;
 - a target: the two the card hurts most; a reaction: each one, and passing;
 - every other decision of a card (Dash, Swoop, Jump, Force, Fear, Place, a new trap, a
   Stun's discard, Plan) and the set-up: the one best answer.
@@ -180,7 +181,10 @@ def walk_answers(s: BrawlState, pd) -> list[Action]:
     opts = set(flow.options(s, pd))
     stop_ok = can_stop(s, pd)
     out: list[Action] = []
-    for _, end, first in T.best_walk(s, pd.champ, pd.n, WALK_KEEP + 1):
+    # two ends are weighed at the first step only: once under way, the walk goes on to its end
+    started = s.play is None or pd.champ != s.play.champ or pd.n < flow.movement(s, s.play)
+    keep = 1 if started else WALK_KEEP
+    for _, end, first in T.best_walk(s, pd.champ, pd.n, keep + 1):
         if first < 0:
             a = A.STOP() if stop_ok else None
         elif first in opts:
@@ -189,7 +193,7 @@ def walk_answers(s: BrawlState, pd) -> list[Action]:
             a = A.HEX(min(opts, key=lambda h: (T.dist(h, end), h))) if opts else None
         if a is not None and a not in out:
             out.append(a)
-        if len(out) == WALK_KEEP:
+        if len(out) == keep:
             break
     if not out:
         out = [A.STOP()] if stop_ok else [A.HEX(min(opts))]

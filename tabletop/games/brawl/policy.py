@@ -49,8 +49,8 @@ EDGE = 0.95             # a game still running is never valued as won or lost
 SETUP_SCALE = 6.0
 
 SEARCH_LEVELS = {
-    "normal": {"iterations": 300, "min_iterations": 40, "rollout_depth": 16},
-    "hard": {"iterations": 1200, "min_iterations": 150, "rollout_depth": 30},
+    "normal": {"iterations": 250, "min_iterations": 40, "rollout_depth": 16},
+    "hard": {"iterations": 800, "min_iterations": 100, "rollout_depth": 30},
 }
 
 
