@@ -247,9 +247,7 @@ class ArenaMixin:
         # champions
         if not v.champs:
             return
-        for c in range(6):
-            if not v.deployed[c] and v.phase != "deploy":
-                continue
+        for c in range(6):              # before deployment, the teams wait at their gates
             self._put_champion(c, seen)
 
     def _deco(self, sid, kind, color, x, y, w, h, seen, z, text="", tip=None) -> None:

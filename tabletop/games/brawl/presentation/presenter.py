@@ -68,7 +68,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
         self.table_layout = Layout.load("brawl", 2)
-        self.room_layout = Layout(size=self.table_layout.size)
+        self.room_layout = Layout(size=self.table_layout.size, stretch=True)
         self.layout = self.table_layout
         self.view = None
         self.me = 0
@@ -233,20 +233,21 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             words = {"ready": "ready", "spent": "spent", "spent through next turn": "spent to next turn"}[state]
             self.put_label(f"core:lbl:{p}:{core}", f"{CORE_LABEL[core]} {words}", cx, cy + 62, 18,
                            INK if ready else (RED if "next" in state else MUTED), seen, anchor="midtop")
-        # champions
-        top = cy + 104
-        rowh = (h - (top - y) - 140) / 3
+        # champions: name and hit points, then defence and where it is
+        top = cy + 100
+        rowh = min(76.0, (h - (top - y) - 140) / 3)
         if v.champs:
             for k, c in enumerate(range(p * 3, p * 3 + 3)):
                 ry = top + k * rowh
                 left = B.hp(v, c) - v.damage[c]
-                colour = INK if left > 2 else RED
-                self.put_label(f"side:champ:{c}", self.cname(c) + ("  ♛" if v.levelled[c] else ""), x + 20, ry, 25,
+                self.put_label(f"side:champ:{c}", self.cname(c) + ("  ♛" if v.levelled[c] else ""), x + 20, ry, 24,
                                INK, seen, bold=True)
-                state = self._champ_state(v, c).split(", ", 2)
-                self.put_label(f"side:hp:{c}", f"{state[0]} · {state[1]}", x + 20, ry + 31, 21, colour, seen)
-                extra = state[2] if len(state) > 2 else ("in the arena" if v.deployed[c] else "")
-                self.put_label(f"side:st:{c}", extra, x + 20, ry + 57, 19, MUTED, seen)
+                self.put_label(f"side:hp:{c}", f"{left}/{B.hp(v, c)} HP", x + w - 20, ry, 24,
+                               RED if B.bloodied(v, c) else GOLD, seen, anchor="topright", bold=True)
+                state = self._champ_state(v, c).split(", ")[1:]
+                if len(state) == 1:
+                    state.append("in the arena" if v.deployed[c] else "")
+                self.put_label(f"side:st:{c}", " · ".join(x for x in state if x), x + 20, ry + 30, 19, MUTED, seen)
         else:
             self.put_label(f"side:champ:{p}", "Champions still to choose", x + 20, top, 20, MUTED, seen)
         # deck and discard
@@ -287,11 +288,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                            tooltip=f"This slot pays {vp} VP" if vp else "Not yet scorable")
             if ch >= 0:
                 c = challenges()[ch]
-                self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 10, 24, INK, seen, bold=True)
-                lines = self._wrap(c.text[0].upper() + c.text[1:] + ".", 31)
+                self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 6, 24, INK, seen, bold=True)
+                lines = self._wrap(c.text[0].upper() + c.text[1:] + ".", 34)
                 for k in range(3):
                     self.put_label(f"slot:text:{i}:{k}", lines[k] if k < len(lines) else "", x + 84,
-                                   sy + 42 + k * 23, 19, MUTED if not vp else INK, seen)
+                                   sy + 36 + k * 21, 18, MUTED if not vp else INK, seen)
             else:
                 self.put_label(f"slot:name:{i}", "empty", x + 84, sy + 26, 20, MUTED, seen)
 
@@ -457,6 +458,29 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 glow = {f"card:{a.args[0]}" for a in self._legal("play")}
         self.scene.set_glow(glow)
         self._mark_hint()
+
+    def _mark_hint(self) -> None:
+        """The hinted move: its card or champion ringed, its hex drawn as a path."""
+        a = self.hint
+        if a is None or self.view is None:
+            return
+        k = a.kind
+        ids = []
+        if k in ("play", "react", "discard"):
+            ids.append(f"card:{a.args[0]}")
+        elif k in ("target", "deploy"):
+            ids.append(f"champ:{a.args[0]}")
+        elif k == "standard":
+            ids += [f"champ:{a.args[2]}", f"btn:std:{a.args[0]}:{a.args[1]}"]
+        elif k == "pick":
+            ids.append(f"pick:{a.args[0]}")
+        elif k in ("redraw", "plan"):
+            ids += [f"card:{c}" for c in a.args[0]]
+        for sid in ids:
+            self._mark(sid, "hint")
+        h = a.args[1] if k == "deploy" else (a.args[0] if k in ("hex", "trap") else None)
+        if h is not None and self.board is not None:
+            self.board.path = [self._display(h)]
 
     def _mark(self, sid: str, how: str) -> None:
         s = self.scene.get(sid)

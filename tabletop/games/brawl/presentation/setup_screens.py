@@ -43,7 +43,7 @@ class PickScreenMixin:
         legal = {a.args[0] for a in self._legal("pick")}
         ids = list(champions())
         col_w = (W - 40) / len(ids)
-        cw = min(210.0, col_w - 24)
+        cw = min(210.0 * min(1.3, self.scene.stretch), col_w - 24)
         ch = cw * 1.4
         sw = (col_w - 24 - 12) / 3
         sh = sw * 1.4
@@ -76,6 +76,8 @@ class PickScreenMixin:
                            anchor="midtop", bold=p == self.me)
         title, line = self.banner()
         self.put_label("lbl:banner", title, W / 2, y + 86, 30, GOLD, seen, anchor="midtop", bold=True)
+        self.put_label("pick:hint", "Hover any card to read it large.", W / 2, y + 130, 20, MUTED, seen,
+                       anchor="midtop")
 
     def _pick_of(self, sid: str | None) -> str | None:
         if not sid or not sid.startswith(("pick:", "pickcard:")):

@@ -145,7 +145,7 @@ class WordsMixin:
         if v.champs:
             for c in range(seat * 3, seat * 3 + 3):
                 left = B.hp(v, c) - v.damage[c]
-                where = "" if v.pos[c] != GATE else (" · gate" if v.deployed[c] else " · to deploy")
+                where = " · gate" if v.pos[c] == GATE and v.deployed[c] else ""
                 rows.append((self.cname_of(v, c).split()[0], f"{left}/{B.hp(v, c)} HP{where}"))
             ready = [k for i, k in enumerate(CORES) if core_state(v, seat, i) == "ready"]
             rows.append(("Cores", "all ready" if len(ready) == 3 else (", ".join(ready) or "all spent")))
