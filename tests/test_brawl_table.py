@@ -380,3 +380,17 @@ def test_every_event_kind_the_engine_emits_has_a_teller():
         kinds |= set(re.findall(r'Event\("(\w+)"', path.read_text(encoding="utf-8")))
     assert len(kinds) > 25
     assert not {k for k in kinds if not NARRATE.knows(k)}
+
+
+def test_every_face_composes_and_its_text_reads_in_the_zoom():
+    from tabletop.games.brawl.engine.content import champions
+    from tabletop.games.brawl.presentation import faces
+    for cid, ch in champions().items():
+        for i in range(6):
+            assert faces.text_px(cid, i) >= faces.TEXT_FLOOR, (cid, ch.cards[i].name)
+            assert faces.compose_card(cid, i).size == (600, 840)
+        for lv in (False, True):
+            assert faces.compose_champion(cid, lv).size == (600, 840)
+    assert faces.compose_back().size == (600, 840)
+    keys = {faces.card_key(c) for ch in champions().values() for c in ch.cards}
+    assert len(keys) == 6 * len(champions())

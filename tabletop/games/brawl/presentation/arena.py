@@ -138,12 +138,13 @@ def _token(t: ChampionToken, size, lifted: bool) -> Image.Image:
         s = r * .62
         paste_picture(img, PICTURES["crown"], (c - s / 2, c - r - s * .42, c + s / 2, c - r + s * .58),
                       (255, 226, 110), (210, 150, 40), scale=1.0)
-    if t.rooted:
-        s = r * .6
-        d.ellipse((c - r - s * .1, c + r * .05 - s / 2, c - r + s * .9, c + r * .05 + s / 2),
-                  fill=(44, 90, 40, 255), outline=(220, 240, 200, 255), width=max(1, W // 70))
-        paste_picture(img, PICTURES["root"], (c - r, c + r * .05 - s * .42, c - r + s * .8, c + r * .05 + s * .42),
-                      (200, 240, 170), (120, 190, 90), scale=.9)
+    if t.rooted:                # roots: a green badge on the upper left
+        s = r * .72
+        bx, by = c - r * .7, c - r * .55
+        d.ellipse((bx - s / 2, by - s / 2, bx + s / 2, by + s / 2), fill=(46, 104, 40, 255),
+                  outline=(226, 244, 204, 255), width=max(2, W // 60))
+        paste_picture(img, PICTURES["root"], (bx - s * .42, by - s * .42, bx + s * .42, by + s * .42),
+                      (226, 250, 200), (150, 210, 110), scale=.95)
     out = img.resize((w, w), Image.LANCZOS)
     return out
 

@@ -17,7 +17,7 @@ from tabletop.games.brawl.engine.content import Card, Champion, champions, range
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
-FACE_VERSION = 1
+FACE_VERSION = 2
 PICTURES = picture_table(__package__)
 CARD_SIZE = (300, 420)
 K = 2
@@ -35,8 +35,11 @@ STRENGTH = (196, 40, 36)
 SHIELD = (70, 110, 170)
 GOLD = (232, 196, 104)
 BRONZE = (132, 96, 58)
-# body text, design pixels: the largest tried and the floor (11 px at 1080p in the zoom)
-TEXT_PX, TEXT_FLOOR = 19, 13
+# body text, design pixels: the largest tried and the floor. The side panel's zoom shows a face
+# about 175 pixels wide at 1920x1080, so 19 design pixels read as 11 there (a test checks that
+# every card's text fits at the floor or above).
+TEXT_PX, TEXT_FLOOR = 21, 19
+TEXT_BOX = (16, 256, 284, 406)
 
 
 def _s(*v: float) -> tuple:
@@ -110,13 +113,30 @@ def _picture_field(img, d, box, col, icon: str) -> None:
     paste_picture(img, icon, (x0, y0, x1, y1), (255, 250, 236), _shade(col, .3), scale=.86)
 
 
+def _fit(d, box, text: str, px: int, floor: int):
+    x0, y0, x1, y1 = _s(*box)
+    pad = 8 * K
+    return fit_block(d, text, px * K, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad), floor=floor * K, leading=1.16)
+
+
+def text_px(champ: str, index: int) -> float:
+    """The design size a card's text is set at (it must not fall below TEXT_FLOOR)."""
+    d = ImageDraw.Draw(Image.new("RGBA", (W, H)))
+    c = champions()[champ].cards[index]
+    fnt, lines, lh = _fit(d, TEXT_BOX, _body(c), TEXT_PX, TEXT_FLOOR - 1)
+    return fnt.size / K
+
+
+def _body(c: Card) -> str:
+    return c.text if c.text else ("A plain blow: its strength less the target's defence." if c.type == "attack" else "")
+
+
 def _text_box(d, box, text: str, px: int = TEXT_PX, floor: int = TEXT_FLOOR, fill=INK) -> None:
     x0, y0, x1, y1 = _s(*box)
     d.rounded_rectangle((x0, y0, x1, y1), radius=8 * K, fill=PAPER, outline=(150, 138, 118), width=K)
-    pad = 9 * K
     if not text:
         return
-    fnt, lines, lh = fit_block(d, text, px * K, (x1 - x0 - 2 * pad, y1 - y0 - 2 * pad), floor=floor * K)
+    fnt, lines, lh = _fit(d, box, text, px, floor)
     top = y0 + (y1 - y0 - len(lines) * lh) / 2
     for i, line in enumerate(lines):
         d.text(((x0 + x1) / 2, top + i * lh + lh / 2), line, font=fnt, fill=fill, anchor="mm")
@@ -151,23 +171,23 @@ def compose_card(champ: str, index: int) -> Image.Image:
     _disc(d, *_s(268, 33), 13 * K, _shade(col, .25), edge=(250, 240, 210))
     d.ellipse(_s(262, 25, 270, 32), fill=_shade(col, .75))
     # the champion and the type, over the picture
-    _picture_field(img, d, (18, 66, 282, 196), col, PICTURES[c.id])
+    _picture_field(img, d, (18, 64, 282, 176), col, PICTURES[c.id])
     cap = f"{ch.name.split()[0]} · {TYPE_WORD[c.type]}"
-    fnt = fit_line(d, cap, 15 * K, 240 * K, bold=True, floor=11 * K)
-    d.rounded_rectangle(_s(60, 176, 240, 202), radius=10 * K, fill=_shade(col, -.45), outline=_shade(col, .3), width=K)
-    d.text((W / 2, 189 * K), cap, font=fnt, fill=(250, 244, 228), anchor="mm")
+    fnt = fit_line(d, cap, 15 * K, 170 * K, bold=True, floor=11 * K)
+    d.rounded_rectangle(_s(60, 158, 240, 184), radius=10 * K, fill=_shade(col, -.45), outline=_shade(col, .3), width=K)
+    d.text((W / 2, 171 * K), cap, font=fnt, fill=(250, 244, 228), anchor="mm")
     # the icons: movement (a boot), range (a burst), strength (red) or shield (blue)
-    y = 232
+    y = 210
     if c.type == "reaction":
         _disc(d, *_s(150, y), 24 * K, SHIELD, edge=(240, 236, 226))
         paste_picture(img, "shield", _s(128, y - 22, 172, y + 22), (210, 224, 246), (150, 176, 214), scale=.86)
         _number(d, 150 * K, y * K, str(c.shield), 22)
-        d.text((W / 2, (y + 33) * K), "Shield", font=font(13 * K, True), fill=INK, anchor="mm")
+        d.text((W / 2, (y + 33) * K), "Shield", font=font(14 * K, True), fill=INK, anchor="mm")
     else:
         _disc(d, *_s(56, y), 22 * K, BOOT, edge=(240, 236, 226))
         paste_picture(img, PICTURES["move"], _s(37, y - 19, 75, y + 19), (210, 240, 200), (150, 200, 140), scale=.8)
         _number(d, 56 * K, y * K, str(c.move), 21)
-        d.text((56 * K, (y + 32) * K), "Move", font=font(12 * K, True), fill=INK, anchor="mm")
+        d.text((56 * K, (y + 32) * K), "Move", font=font(14 * K, True), fill=INK, anchor="mm")
         _disc(d, *_s(150, y), 22 * K, BURST, edge=(240, 236, 226))
         paste_picture(img, PICTURES[f"range:{c.range}"], _s(131, y - 19, 169, y + 19), (255, 246, 214),
                       (236, 206, 120), scale=.8)
@@ -176,17 +196,16 @@ def compose_card(champ: str, index: int) -> Image.Image:
         rw = {"melee": "Melee", "direct": "Direct", "indirect": "Indirect", "area": "Area", "self": "Self"}[c.range]
         if c.min:
             rw += f" · min {c.min}"
-        d.text((150 * K, (y + 32) * K), rw, font=font(12 * K, True), fill=INK, anchor="mm")
+        d.text((150 * K, (y + 32) * K), rw, font=font(14 * K, True), fill=INK, anchor="mm")
         if c.type == "attack":
             _disc(d, *_s(244, y), 22 * K, STRENGTH, edge=(240, 236, 226))
             _number(d, 244 * K, y * K, str(c.strength), 24)
-            d.text((244 * K, (y + 32) * K), "Strength", font=font(12 * K, True), fill=INK, anchor="mm")
+            d.text((244 * K, (y + 32) * K), "Strength", font=font(14 * K, True), fill=INK, anchor="mm")
         elif c.target == "ally":
             _disc(d, *_s(244, y), 22 * K, (90, 150, 110), edge=(240, 236, 226))
             paste_picture(img, "shaking-hands", _s(225, y - 19, 263, y + 19), (230, 250, 230), (170, 220, 180), scale=.82)
-            d.text((244 * K, (y + 32) * K), "Ally", font=font(12 * K, True), fill=INK, anchor="mm")
-    body = c.text if c.text else ("Strike with the numbers above." if c.type == "attack" else "")
-    _text_box(d, (18, 278, 282, 402), body)
+            d.text((244 * K, (y + 32) * K), "Ally", font=font(14 * K, True), fill=INK, anchor="mm")
+    _text_box(d, TEXT_BOX, _body(c))
     return img
 
 
@@ -209,18 +228,15 @@ def compose_champion(champ: str, levelled: bool = False) -> Image.Image:
     paste_picture(img, "paw-heart", _s(46, y - 26, 98, y + 26), (236, 80, 80),
                   (170, 30, 40), scale=.96)
     _number(d, 72 * K, (y + 1) * K, str(ch.hp), 22)
-    d.text((72 * K, (y + 34) * K), "Hit points", font=font(12 * K, True), fill=INK, anchor="mm")
+    d.text((72 * K, (y + 34) * K), "Hit points", font=font(14 * K, True), fill=INK, anchor="mm")
     paste_picture(img, "shield", _s(202, y - 26, 254, y + 26), (200, 214, 236), (110, 130, 170), scale=.96)
     defence = ch.defence + (ch.level.n if levelled and ch.level.op == "sturdy" else 0)
     _number(d, 228 * K, (y + 1) * K, str(defence), 22)
-    d.text((228 * K, (y + 34) * K), "Defence", font=font(12 * K, True), fill=INK, anchor="mm")
+    d.text((228 * K, (y + 34) * K), "Defence", font=font(14 * K, True), fill=INK, anchor="mm")
     paste_picture(img, PICTURES["crown"], _s(126, y - 22, 174, y + 22),
                   (255, 226, 120) if levelled else (200, 190, 170), (200, 150, 50) if levelled else (140, 130, 116))
-    head = "Levelled up" if levelled else f"Level up: {ch.level_title}"
-    text = f"{head}: {ch.level_text[0].upper()}{ch.level_text[1:]}."
-    if not levelled:
-        text += " (After it takes an enemy out of action.)"
-    _text_box(d, (18, 300, 282, 402), text, px=18)
+    head = "Levelled up" if levelled else f"Level up, {ch.level_title}"
+    _text_box(d, (18, 296, 282, 404), f"{head}: {ch.level_text[0].upper()}{ch.level_text[1:]}.", px=21)
     return img
 
 

@@ -173,6 +173,9 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             sp = self.put_card(f"card:{c}", self._card_face(c), self._back(), x, y, size, 100 + i, seen,
                                draggable=self._card_draggable(c))
             sp.tooltip = self._card_tip(c)
+            # on your own turn's main decision, what cannot be played now is dimmed
+            sp.dim = (self.my_turn and v.phase == "play" and v.prio < 0 and not v.pending
+                      and not sp.draggable)
         theirs = len(v.hands[1 - self.me])
         osize = (62, 87)
         for i, (x, y) in enumerate(z["opp_hand"].positions(theirs, osize, 8)):
@@ -230,11 +233,13 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             colour = faces.CORE[core] if ready else tuple(round(c * .35 + 40) for c in faces.CORE[core])
             self.put_token(f"core:{p}:{core}", "" if ready else "✕", colour, cx - 18, cy + 22, 18, 40, seen,
                            tooltip=f"{CORE_LABEL[core]} core: {state}")
-            words = {"ready": "ready", "spent": "spent", "spent through next turn": "spent to next turn"}[state]
-            self.put_label(f"core:lbl:{p}:{core}", f"{CORE_LABEL[core]} {words}", cx, cy + 62, 18,
+            words = {"ready": "ready", "spent": "spent", "spent through next turn": "till next turn"}[state]
+            self.put_label(f"core:lbl:{p}:{core}", CORE_LABEL[core], cx, cy + 58, 18, INK if ready else MUTED, seen,
+                           anchor="midtop", bold=True)
+            self.put_label(f"core:st:{p}:{core}", words, cx, cy + 80, 17,
                            INK if ready else (RED if "next" in state else MUTED), seen, anchor="midtop")
         # champions: name and hit points, then defence and where it is
-        top = cy + 100
+        top = cy + 112
         rowh = min(76.0, (h - (top - y) - 140) / 3)
         if v.champs:
             for k, c in enumerate(range(p * 3, p * 3 + 3)):
