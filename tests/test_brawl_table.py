@@ -394,3 +394,30 @@ def test_every_face_composes_and_its_text_reads_in_the_zoom():
     assert faces.compose_back().size == (600, 840)
     keys = {faces.card_key(c) for ch in champions().values() for c in ch.cards}
     assert len(keys) == 6 * len(champions())
+
+
+def test_events_play_back_on_the_table(tmp_path):
+    """Every event of a random game animates: a played card travels to the panel of the card in
+    play, damage floats from the champion's token and never from a hand card of the same number."""
+    scene, p = make(tmp_path)
+    scene.pace = 1.0
+    s = GAME.setup({}, 21)
+    rng = Rng(21)
+    floats, travels = [], 0
+    shown = p.playback.float_number
+    p.playback.float_number = lambda on, text, color: floats.append(on) or shown(on, text, color)
+    for _ in range(700):
+        if s.phase == OVER:
+            break
+        events = [e.for_seat(0) for e in GAME.apply(s, rng.choice(GAME.legal_actions(s)))]
+        view = GAME.view(s, 0)
+        legal = GAME.legal_actions(s) if GAME.to_act(s) == 0 else []
+        p.sync(view, legal, bool(legal), events)
+        p.animate(events)
+        travels += sum(1 for e in events if e.kind == "play" and scene.get(f"inplay:{e.data['card']}") is not None)
+        for _ in range(40):
+            if not scene.busy:
+                break
+            scene.update(0.2)
+    assert len(floats) > 5 and travels > 5
+    assert all(on.startswith("champ:") for on in floats), set(floats)

@@ -36,6 +36,7 @@ from tabletop.games.brawl.presentation.setup_screens import PickScreenMixin
 from tabletop.games.brawl.presentation.words import WordsMixin, core_state
 from tabletop.table.cover import rules_page
 from tabletop.table.layout import Layout
+from tabletop.table.playback import Playback
 from tabletop.table.presenter import GOLD, INK, LOCAL, MUTED, RED, OptionField, Presentation, Presenter
 
 __all__ = ["PRESENTATION", "BrawlPresenter"]
@@ -47,6 +48,19 @@ STD_WORDS = {("red", "own"): "move 1, strike 1", ("yellow", "own"): "move 1, hea
              ("blue", "move"): "move 2"}
 STD_SHORT = {("red", "own"): "strike", ("yellow", "own"): "heal", ("blue", "own"): "plan",
              ("red", "move"): "move 2", ("yellow", "move"): "move 2", ("blue", "move"): "move 2"}
+
+
+class BrawlPlayback(Playback):
+    """Playback of Brawl events: an event's "unit" is a champion (0..5), not a card, so only its
+    "card" travels (a played card from the hand to the panel of the card in play); champions
+    slide to their new hexes as the sync moves them, and their damage floats from the token
+    (the presenter's floats_of)."""
+
+    def plan(self, event: Event, claimed: set[str]):
+        data = {k: v for k, v in event.data.items() if k not in ("unit", "cards")}
+        step = super().plan(replace(event, data=data), claimed)
+        step.floats = [f for f in self.extra(event) if self.scene.get(f[0]) is not None]
+        return step
 
 
 def _num(sid: str | None, head: str) -> int | None:
@@ -67,6 +81,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
+        self.playback = BrawlPlayback(scene, self.card_id, self.origin_of, self.floats_of, floats={})
         self.table_layout = Layout.load("brawl", 2)
         self.room_layout = Layout(size=self.table_layout.size, stretch=True)
         self.layout = self.table_layout
@@ -874,6 +889,16 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         got = self._face_at(target)
         return got[3] if got else ""
 
+    def card_id(self, sprite_id: str) -> int | None:
+        """Cards in the hand ("card:12") and the card in play ("inplay:12")."""
+        head, _, rest = sprite_id.partition(":")
+        if head not in ("card", "inplay"):
+            return None
+        try:
+            return int(rest)
+        except ValueError:
+            return None
+
     def origin_of(self, event, gone):
         """A card the other seat plays or reacts with comes from its hidden hand, up top."""
         if event.kind in ("play", "react") and event.data.get("seat") != self.me:
@@ -883,6 +908,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def floats_of(self, event):
         d = event.data
+        if not isinstance(d.get("unit"), int):
+            return []
         if event.kind == "damage" and d.get("amount"):
             return [(f"champ:{d['unit']}", f"-{d['amount']}", RED)]
         if event.kind == "heal" and d.get("amount"):
