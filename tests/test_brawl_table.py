@@ -421,3 +421,24 @@ def test_events_play_back_on_the_table(tmp_path):
             scene.update(0.2)
     assert len(floats) > 5 and travels > 5
     assert all(on.startswith("champ:") for on in floats), set(floats)
+
+
+def test_the_keyboard_alone_sets_a_trap_and_walks(tmp_path):
+    """Tab reaches the lit hexes, Enter clicks the focused one; Space ends the turn."""
+    from tabletop.table.intents import Click
+    scene, p = make(tmp_path)
+    s = advance(GAME.setup({}, 6), Rng(6), lambda s: s.phase == "traps" and GAME.to_act(s) == 0)
+    show(p, s)
+    cells = set(lit_cells(p))
+    for _ in range(200):
+        scene.key("tab")
+        if scene.focus_id in cells:
+            break
+    assert scene.focus_id in cells
+    (intent,) = scene.key("return")
+    assert isinstance(intent, Click)
+    a = p.click(intent.target)
+    assert a.kind == "trap" and a in GAME.legal_actions(s)
+    s = _main_turn(8)
+    show(p, s)
+    assert p.key("space") == Action("end")

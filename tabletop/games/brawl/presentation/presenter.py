@@ -446,6 +446,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 self._mark(f"champ:{t}", "warn")
         if v is None or not self.my_turn or v.phase == OVER:
             self.scene.set_glow(set())
+            self._lit_cells_focusable()
             self._mark_hint()
             return
         if self._in_room():
@@ -477,7 +478,14 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             else:
                 glow = {f"card:{a.args[0]}" for a in self._legal("play")}
         self.scene.set_glow(glow)
+        self._lit_cells_focusable()
         self._mark_hint()
+
+    def _lit_cells_focusable(self) -> None:
+        """The lit hexes are keyboard stops (Tab reaches them, Enter clicks them, and a focused
+        reachable hex shows the path), as glowing sprites are."""
+        cells = set() if self.board is None else {self.board.sprite.cell_id(h) for h in self.board.reachable}
+        self.scene.droppable(cells)
 
     def _mark_hint(self) -> None:
         """The hinted move: its card or champion ringed, its hex drawn as a path."""
@@ -636,15 +644,16 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def _hex_answer(self, pd, h: int):
         """The answer to a hex decision: a walk to a far hex takes its first step now and keeps
-        the rest of the path for Enter."""
+        the rest of the path for Enter (kept only if the step is legal: a refused drop leaves the
+        path you had)."""
+        act, rest = A.HEX(h), []
         if pd.kind in ("walk", "force"):
-            paths = move_paths(self.view, pd)
-            path = paths.get(h)
+            path = move_paths(self.view, pd).get(h)
             if path and len(path) > 1:
-                self.route = path[1:] if pd.kind == "walk" else []
-                return A.HEX(path[0])
-        self.route = []
-        return A.HEX(h)
+                act, rest = A.HEX(path[0]), (path[1:] if pd.kind == "walk" else [])
+        if act in self.legal:
+            self.route = rest
+        return act
 
     def _say(self, text: str):
         """A refusal the table words itself (a card dropped on another champion)."""
