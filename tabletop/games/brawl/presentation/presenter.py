@@ -239,6 +239,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         self.put_label(f"side:vp:{p}", f"{v.vp[p]}", x + w - 24, y + 6, 48, GOLD, seen, anchor="topright", bold=True)
         self.put_label(f"side:vpl:{p}", "VP", x + w - 84, y + 24, 20, GOLD, seen, anchor="topright", bold=True)
         # cores: a gem each, its state under it
+        f = self._f()
         cy = y + 74
         self.put_label(f"side:cores:{p}", "CORES", x + 20, cy, 17, MUTED, seen, bold=True)
         for i, core in enumerate(CORES):
@@ -249,25 +250,27 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self.put_token(f"core:{p}:{core}", "" if ready else "✕", colour, cx - 18, cy + 22, 18, 40, seen,
                            tooltip=f"{CORE_LABEL[core]} core: {state}")
             words = {"ready": "ready", "spent": "spent", "spent through next turn": "till next turn"}[state]
-            self.put_label(f"core:lbl:{p}:{core}", CORE_LABEL[core], cx, cy + 58, 18, INK if ready else MUTED, seen,
-                           anchor="midtop", bold=True)
-            self.put_label(f"core:st:{p}:{core}", words, cx, cy + 80, 17,
+            self.put_label(f"core:lbl:{p}:{core}", CORE_LABEL[core], cx, cy + 58, round(18 * f),
+                           INK if ready else MUTED, seen, anchor="midtop", bold=True)
+            self.put_label(f"core:st:{p}:{core}", words, cx, cy + 58 + 22 * f, round(17 * f),
                            INK if ready else (RED if "next" in state else MUTED), seen, anchor="midtop")
         # champions: name and hit points, then defence and where it is
-        top = cy + 112
-        rowh = min(76.0, (h - (top - y) - 140) / 3)
+        top = cy + 70 + 42 * f
+        rowh = min(76.0 * f, (h - (top - y) - 140) / 3)
         if v.champs:
             for k, c in enumerate(range(p * 3, p * 3 + 3)):
                 ry = top + k * rowh
                 left = B.hp(v, c) - v.damage[c]
-                self.put_label(f"side:champ:{c}", self.cname(c) + ("  ♛" if v.levelled[c] else ""), x + 20, ry, 24,
-                               INK, seen, bold=True)
-                self.put_label(f"side:hp:{c}", f"{left}/{B.hp(v, c)} HP", x + w - 20, ry, 24,
+                name = self.cname(c) if f < 1.1 else self.short(c)      # big letters: the first name
+                self.put_label(f"side:champ:{c}", name + ("  ♛" if v.levelled[c] else ""), x + 20, ry,
+                               round(24 * f), INK, seen, bold=True)
+                self.put_label(f"side:hp:{c}", f"{left}/{B.hp(v, c)} HP", x + w - 20, ry, round(24 * f),
                                RED if B.bloodied(v, c) else GOLD, seen, anchor="topright", bold=True)
                 state = self._champ_state(v, c).split(", ")[1:]
                 if len(state) == 1:
                     state.append("in the arena" if v.deployed[c] else "")
-                self.put_label(f"side:st:{c}", " · ".join(x for x in state if x), x + 20, ry + 30, 19, MUTED, seen)
+                self.put_label(f"side:st:{c}", " · ".join(x for x in state if x), x + 20, ry + 30 * f, round(19 * f),
+                               MUTED, seen)
         else:
             self.put_label(f"side:champ:{p}", "Champions still to choose", x + 20, top, 20, MUTED, seen)
         # deck and discard
@@ -276,16 +279,19 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         n = len(v.decks[p])
         self.put_card(f"pile:deck:{p}", (None, None), self._back(), x + 20, py, size, 30, seen)
         self.scene.get(f"pile:deck:{p}").badge = str(n)
-        self.put_label(f"pile:deckl:{p}", f"Deck {n}", x + 108, py + 26, 21, INK, seen)
-        self.put_label(f"pile:handl:{p}", f"Hand {len(v.hands[p])}", x + 108, py + 60, 21, INK, seen)
-        if v.discards[p]:
+        self.put_label(f"pile:deckl:{p}", f"Deck {n}", x + 108, py + 26, round(21 * f), INK, seen)
+        self.put_label(f"pile:handl:{p}", f"Hand {len(v.hands[p])}", x + 108, py + 60, round(21 * f), INK, seen)
+        dx = x + w - 20 - size[0]
+        if v.discards[p]:               # the top card face up, the count on its badge
             top_card = v.discards[p][-1]
-            sp = self.put_card(f"pile:discard:{p}", self._card_face(top_card), self._back(), x + w - 20 - size[0], py,
-                               size, 30, seen)
+            sp = self.put_card(f"pile:discard:{p}", self._card_face(top_card), self._back(), dx, py, size, 30, seen)
             sp.badge = str(len(v.discards[p]))
             sp.tooltip = f"Discard pile: {len(v.discards[p])} cards; on top {B.card_of(v, top_card).name}"
-        self.put_label(f"pile:discl:{p}", f"Discard {len(v.discards[p])}", x + w - 28 - size[0], py + 42, 21, INK,
-                       seen, anchor="topright")
+        else:
+            self.put_panel(f"pile:empty:{p}", dx, py, size[0], size[1], seen, z=20, fill=(0, 0, 0, 60),
+                           outline=(120, 126, 134, 200), radius=8)
+        self.put_label(f"pile:discl:{p}", "Discard", dx + size[0] / 2, py + size[1] / 2 if not v.discards[p]
+                       else py - 4, round(16 * f), MUTED, seen, anchor="center" if not v.discards[p] else "midbottom")
 
     # --- the challenge track ------------------------------------------------------------------------------
     def _sync_track(self, seen: set) -> None:
@@ -294,6 +300,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         self.put_panel("track:bg", x, y, w, h, seen, z=-60, fill=(14, 18, 22, 190), outline=(90, 96, 104, 255))
         self.put_label("track:title", "CHALLENGE TRACK", x + 20, y + 14, 20, GOLD, seen, bold=True)
         self.put_label("track:round", f"Round {v.round}", x + w - 20, y + 12, 22, INK, seen, anchor="topright", bold=True)
+        f = self._f()
         top = y + 50
         slot_h = (h - 60) / 4
         for i in range(4):
@@ -308,11 +315,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                            tooltip=f"This slot pays {vp} VP" if vp else "Not yet scorable")
             if ch >= 0:
                 c = challenges()[ch]
-                self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 6, 24, INK, seen, bold=True)
-                lines = self._wrap(c.text[0].upper() + c.text[1:] + ".", 34)
+                self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 6, round(24 * f), INK, seen, bold=True)
+                lines = self._wrap(c.text[0].upper() + c.text[1:] + ".", int(34 / f))
                 for k in range(3):
                     self.put_label(f"slot:text:{i}:{k}", lines[k] if k < len(lines) else "", x + 84,
-                                   sy + 36 + k * 21, 18, MUTED if not vp else INK, seen)
+                                   sy + 8 + 28 * f + k * 21 * f, round(18 * f), MUTED if not vp else INK, seen)
             else:
                 self.put_label(f"slot:name:{i}", "empty", x + 84, sy + 26, 20, MUTED, seen)
 
@@ -322,15 +329,16 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         x, y, w, h = self.layout.zones["controls"].rect
         title, line = self.banner()
         asked = self.my_turn and v.phase != OVER
-        self.put_panel("pnl:banner", x, y, w, 150, seen, z=-60, fill=(20, 24, 30, 220),
+        f = self._f()
+        self.put_panel("pnl:banner", x, y, w, 150 * f, seen, z=-60, fill=(20, 24, 30, 220),
                        outline=GOLD + (255,) if asked else (90, 96, 104, 255), line=3 if asked else 2)
-        self.put_label("lbl:banner", title, x + w / 2, y + 16, 32 if len(title) < 22 else 26, GOLD, seen,
-                       anchor="midtop", bold=True)
-        words = self._wrap(line, 40)
+        self.put_label("lbl:banner", title, x + w / 2, y + 16, round((32 if len(title) < 22 else 26) * min(f, 1.1)),
+                       GOLD, seen, anchor="midtop", bold=True)
+        words = self._wrap(line, int(40 / f))
         for i in range(3):
-            self.put_label(f"lbl:bline:{i}", words[i] if i < len(words) else "", x + w / 2, y + 64 + i * 26, 19,
-                           INK, seen, anchor="midtop")
-        by = y + 166
+            self.put_label(f"lbl:bline:{i}", words[i] if i < len(words) else "", x + w / 2,
+                           y + 28 + 36 * f + i * 26 * f, round(19 * f), INK, seen, anchor="midtop")
+        by = y + 16 + 150 * f
         half = (w - 36) / 2
         row = 0
         std = 0
@@ -379,6 +387,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         for i in range(6):
             text, col = lines[i] if i < len(lines) else ("", INK)
             self.put_label(f"inplay:l:{i}", text, tx, y + 22 + i * 32, 22 if i != 1 else 24, col, seen, bold=i == 1)
+
+    def _f(self) -> float:
+        """How much larger the panels' words are drawn: a window narrower than 16:9 makes the
+        table taller (and smaller on screen), and the panels have the room."""
+        return min(1.25, self.scene.stretch)
 
     @staticmethod
     def _wrap(text: str, n: int) -> list[str]:
@@ -923,6 +936,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return [(f"champ:{d['unit']}", f"-{d['amount']}", RED)]
         if event.kind == "heal" and d.get("amount"):
             return [(f"champ:{d['unit']}", f"+{d['amount']}", (120, 220, 130))]
+        if event.kind == "trap":          # the token turned face up shows what it was
+            from_name = {"spikes": "Spike Pit!", "snare": "Snare!", "drop": "Tripwire!"}.get(d.get("trap"), "Trap!")
+            return [(f"champ:{d['unit']}", from_name, (250, 200, 90))]
+        if event.kind == "level_up":
+            return [(f"champ:{d['unit']}", "Level up!", GOLD)]
         if event.kind == "shield" and d.get("amount"):
             return [(f"champ:{d['unit']}", f"shield {d['amount']}", (150, 190, 250))]
         return []
