@@ -442,3 +442,50 @@ def test_the_keyboard_alone_sets_a_trap_and_walks(tmp_path):
     s = _main_turn(8)
     show(p, s)
     assert p.key("space") == Action("end")
+
+
+# --- the real shell ------------------------------------------------------------------------------------
+
+@pytest.mark.gui
+def test_a_walk_through_the_shell_drag_path_then_enter(qtbot, tmp_path):
+    """The real table page: a champion dragged to a far lit hex takes its first step, Enter (the
+    page's key path) walks on, and a drop on an unlit hex leaves the status line the engine's
+    sentence."""
+    from shell_helpers import open_match
+
+    from tabletop.core.match import Match, Seat
+    from tabletop.games.brawl.presentation.legal import move_paths
+    from tabletop.store.saves import SaveStore
+    from tabletop.table import intents as it
+
+    def far_walk(s):
+        if not (s.phase == "play" and s.pending and s.prio < 0 and s.pending[-1].kind == "walk"
+                and s.pending[-1].seat == 0 and s.pos[s.pending[-1].champ] >= 0):
+            return False
+        return any(len(path) >= 2 for path in move_paths(GAME.view(s, 0), s.pending[-1]).values())
+
+    match = None
+    for seed in range(1, 80):          # a match played at random up to a long walk of yours
+        match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], seed)
+        rng = Rng(seed)
+        while match.to_act is not None and not far_walk(match.state):
+            match.play(rng.choice(match.legal_actions()))
+        if match.to_act is not None:
+            break
+    s = match.state
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    page.ctrl.paused = True
+    p = page.presenter
+    pd = s.pending[-1]
+    sid = f"champ:{pd.champ}"
+    paths = move_paths(p.view, pd)
+    far = next(h for h, path in paths.items() if len(path) >= 2)
+    unlit = next(c for c in sorted(p.board.cell_ids()) if c not in p.drag_targets(sid))
+    page._intents([it.DragStart(sid), it.Drop(sid, unlit, 0, 0)])
+    why = page.scene.status
+    assert why and why.endswith("."), why
+    page._intents([it.DragStart(sid), it.Drop(sid, p.cell(far), 0, 0)])
+    assert match.state.pos[pd.champ] == paths[far][0] and p.route == paths[far][1:]
+    page._intents([it.KeyPress("return")])
+    assert match.state.pos[pd.champ] == paths[far][1]
+    page.leave()
