@@ -5,6 +5,7 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
+from tabletop.games.brawl.bots_plan import PLAN
 from tabletop.games.brawl.engine.content import card_pool
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.policy import POLICY
@@ -15,6 +16,7 @@ def _presentation():     # imported when the shell asks, so the bots never load 
     return PRESENTATION
 
 
-PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool)
+PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
+                report_plan=PLAN)
 
 __all__ = ["GAME", "PLUGIN", "card_pool"]
