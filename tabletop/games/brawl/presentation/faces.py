@@ -17,7 +17,7 @@ from tabletop.games.brawl.engine.content import Card, Champion, champions, range
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
-FACE_VERSION = 2
+FACE_VERSION = 3
 PICTURES = picture_table(__package__)
 CARD_SIZE = (300, 420)
 K = 2
@@ -194,8 +194,8 @@ def compose_card(champ: str, index: int) -> Image.Image:
         if c.range in ("direct", "indirect", "area"):
             _number(d, 150 * K, y * K, str(c.reach), 21)
         rw = {"melee": "Melee", "direct": "Direct", "indirect": "Indirect", "area": "Area", "self": "Self"}[c.range]
-        if c.min:
-            rw += f" · min {c.min}"
+        if c.min:                   # a minimum range: the span, "Direct 2–5"
+            rw += f" {c.min}–{c.reach}"
         d.text((150 * K, (y + 32) * K), rw, font=font(14 * K, True), fill=INK, anchor="mm")
         if c.type == "attack":
             _disc(d, *_s(244, y), 22 * K, STRENGTH, edge=(240, 236, 226))

@@ -45,8 +45,17 @@ class PickScreenMixin:
         col_w = (W - 40) / len(ids)
         cw = min(210.0 * min(1.3, self.scene.stretch), col_w - 24)
         ch = cw * 1.4
+        # the six cards: three across, or two across and larger when the window is tall
+        cols = 3
         sw = (col_w - 24 - 12) / 3
+        wide = (col_w - 24 - 8) / 2
+        room = (Hh - PICK_TOP - 16 - 3 * (wide * 1.4 + 8) - 190) / 1.4     # the champion card's width left
+        if room >= 180:
+            cols, sw = 2, wide
+            cw = min(cw, room)
+            ch = cw * 1.4
         sh = sw * 1.4
+        rows = 6 // cols
         for i, cid in enumerate(ids):
             x0 = 20 + i * col_w
             cx = x0 + col_w / 2
@@ -59,25 +68,25 @@ class PickScreenMixin:
             elif cid in theirs:
                 sp.badge = "Theirs"
             sp.tooltip = f"{champions()[cid].name}: click to choose" if cid in legal else champions()[cid].name
+            gx = cx - (cols * sw + (cols - 1) * 6) / 2
             for k, card in enumerate(champions()[cid].cards):
-                r, q = divmod(k, 3)
-                x = x0 + 12 + q * (sw + 6)
+                r, q = divmod(k, cols)
+                x = gx + q * (sw + 6)
                 y = PICK_TOP + ch + 16 + r * (sh + 8)
                 cs = self.put_card(f"pickcard:{cid}:{k}", (faces.card_key(card), partial(faces.compose_card, cid, k)),
                                    (None, None), x, y, (sw, sh), 10 + k, seen, face_up=True)
                 cs.dim = sp.dim
-        # the teams so far
-        y = PICK_TOP + ch + 16 + 2 * (sh + 8) + 24
+        # the teams so far, and what is asked
+        y = PICK_TOP + ch + 16 + rows * (sh + 8) + 8
         for row, p in enumerate((self.me, 1 - self.me)):
             names = [champions()[c].name if c in champions() else "a secret champion" for c in v.picks[p]]
             who = "Your team" if p == self.me else f"{self.seat_names[p]}'s team"
             text = f"{who}: {', '.join(names) if names else 'nobody yet'}"
-            self.put_label(f"pick:team:{p}", text, W / 2, y + row * 38, 26, INK if p == self.me else MUTED, seen,
-                           anchor="midtop", bold=p == self.me)
+            self.put_label(f"pick:team:{p}", text, W / 2 + (-1 if row == 0 else 1) * 24, y, 24,
+                           INK if p == self.me else MUTED, seen, anchor="topright" if row == 0 else "topleft",
+                           bold=p == self.me)
         title, line = self.banner()
-        self.put_label("lbl:banner", title, W / 2, y + 86, 30, GOLD, seen, anchor="midtop", bold=True)
-        self.put_label("pick:hint", "Hover any card to read it large.", W / 2, y + 130, 20, MUTED, seen,
-                       anchor="midtop")
+        self.put_label("lbl:banner", title, W / 2, y + 38, 28, GOLD, seen, anchor="midtop", bold=True)
 
     def _pick_of(self, sid: str | None) -> str | None:
         if not sid or not sid.startswith(("pick:", "pickcard:")):
