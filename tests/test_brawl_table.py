@@ -274,6 +274,9 @@ def test_the_react_banner_appears_when_a_reaction_may_answer(tmp_path):
                 assert p.key("space") == Action("pass")
                 for g in sorted(glow):
                     assert p.click(g) in GAME.legal_actions(s)
+                    c = int(g.split(":")[1])         # or dragged onto the champion it shields
+                    assert p.drag_targets(g) == {f"champ:{c // 6}"}
+                    assert p.drop(g, f"champ:{c // 6}") == Action("react", (c,))
                 assert scene.get("pnl:inplay") is not None        # the attack shows while it waits
                 found.add("react")
             elif s.prio == 1:

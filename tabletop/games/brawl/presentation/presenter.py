@@ -185,6 +185,9 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         hand = sorted(v.hands[self.me]) if v.champs else []
         for i, (x, y) in enumerate(z["hand"].positions(len(hand), size, 12)):
             c = hand[i]
+            if c == HIDDEN:              # a spectator's view: both hands are backs
+                self.put_card(f"back:me:{i}", (None, None), self._back(), x, y, size, 100 + i, seen)
+                continue
             sp = self.put_card(f"card:{c}", self._card_face(c), self._back(), x, y, size, 100 + i, seen,
                                draggable=self._card_draggable(c))
             sp.tooltip = self._card_tip(c)
@@ -201,7 +204,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                            18, MUTED, seen, anchor="midleft")
 
     def _card_draggable(self, c: int) -> bool:
-        return self.my_turn and any(a.kind == "play" and a.args[0] == c for a in self.legal)
+        """A card you may play now, or a reaction you may answer the attack with."""
+        return self.my_turn and any(a.kind in ("play", "react") and a.args[0] == c for a in self.legal)
 
     def _card_tip(self, c: int) -> str:
         cd = B.card_of(self.view, c)
@@ -581,8 +585,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return set()
         c = _num(sprite_id, "card")
         if c is not None:
-            if any(a.kind == "play" and a.args[0] == c for a in self.legal):
-                return {f"champ:{c // 6}"}
+            if any(a.kind in ("play", "react") and a.args[0] == c for a in self.legal):
+                return {f"champ:{c // 6}"}      # onto its own champion (the one a reaction shields)
             return set()
         ch = _num(sprite_id, "champ")
         if ch is None or self.board is None:
@@ -884,7 +888,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             ch = champions()[cid]
             return (faces.champion_key(cid, False) + "/zoom", partial(faces.compose_champion, cid, False),
                     f"{ch.name}, {ch.title}\n{ch.hp} hit points, defence {ch.defence}. Level up: {ch.level_title}, "
-                    f"{ch.level_text}.", "Level up " + ch.level_text)
+                    f"{ch.level_text}.", "Levels up " + ch.level_text)
         c = _num(target, "card")
         if c is None and target.startswith("pile:discard:"):
             p = int(target.rsplit(":", 1)[1])
@@ -900,7 +904,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             lv = v.levelled[ch_]
             d = champions()[cid]
             return (faces.champion_key(cid, lv) + "/zoom", partial(faces.compose_champion, cid, lv),
-                    f"{d.name}\n{self._champ_state(v, ch_)}", "Level up Bloodied " + d.level_text)
+                    f"{d.name}\n{self._champ_state(v, ch_)}", "Levels up Bloodied " + d.level_text)
         return None
 
     def zoom(self, target: str | None):

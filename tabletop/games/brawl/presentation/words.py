@@ -37,7 +37,7 @@ GLOSSARY: dict[str, str] = {
     "Area": "every enemy within that many hexes",
     "Minimum": "enemies closer than this cannot be targeted",
     "Reaction": "played on the opponent's turn when its own champion is attacked; its core stays spent through your next turn",
-    "Level up": "after taking an enemy out of action, a champion turns its card over and gains its ability, once a game",
+    "Levels up": "after taking an enemy out of action, a champion turns its card over and gains its ability, once a game",
 }
 
 
