@@ -66,8 +66,11 @@ def test_pruned_moves_are_legal_never_empty_and_what_the_search_sees():
         assert kept and set(kept) <= set(legal)
         assert len(set(kept)) == len(kept)
         assert P.search_actions(s) == kept
-        if s.phase == PLAY and not s.pending and s.prio < 0:
-            assert any(a.kind == "end" for a in kept)      # ending the turn is always weighed
+        if s.phase == PLAY and not s.pending and s.prio < 0 and any(a.kind == "end" for a in legal):
+            # ending the turn is weighed once no card or standard action gains anything
+            gains = [book.card_gain(s, a.args[0]) for a in kept if a.kind == "play"]
+            assert any(a.kind == "end" for a in kept) == (not gains or max(gains) <= 0) or any(
+                a.kind == "standard" for a in kept)
 
 
 def test_playout_moves_are_legal():

@@ -4,9 +4,9 @@
 against the engine's options): it is the playout policy (its first, now and then another) and
 the search's pruning (all of it). What is kept:
 
-- the Activation Phase: every playable card, the best champion for each standard action that
-  gains something, and ending the turn; cards first by what they can do this turn (a hand is
-  discarded at the Upkeep Phase, so a card not played is lost);
+- the Activation Phase: every playable card and the best champion for each standard action
+  that gains something, best first; ending the turn only once none of them gains anything (a
+  hand is discarded at the Upkeep Phase and the cores are readied, so waiting keeps nothing);
 - a move: at its first step, the first step towards the two best ends (tactics.best_walk),
   one walk being the same move whatever the order of its steps; once under way, the step
   towards the best end;
@@ -74,6 +74,10 @@ def turn_options(s: BrawlState, seat: int) -> list[Action]:
             best_std[key] = (g, A.STANDARD(core, option, c))
     scored += best_std.values()
     scored.sort(key=lambda x: -x[0])
+    # a card or standard action that gains something beats ending the turn: the hand is
+    # discarded at the Upkeep Phase and the cores are ready again, so nothing is kept by waiting
+    if scored and scored[0][0] > PLAY_FLOOR:
+        return [a for _, a in scored]
     return [a for _, a in scored] + [A.END()]
 
 

@@ -48,9 +48,15 @@ SCALE = 2.5             # VP lead for a value of ~0.76 * EDGE
 EDGE = 0.95             # a game still running is never valued as won or lost
 SETUP_SCALE = 6.0
 
+# The search budgets. An iteration (a determinisation, a few tree moves, a playout of up to
+# rollout_depth playbook moves, the evaluation) costs some 3 ms on the 2-core reference
+# machine; the caps keep hard near 1.3 s and normal near 0.5 s a searched decision, under the
+# clocks of the shared levels, and a match asks some 35 searched decisions of each seat. The
+# playbook carries much of the skill, so more iterations buy little (tests/test_brawl_bots.py
+# and the figures in docs/BOTS.md). The depth is about one turn for normal, two for hard.
 SEARCH_LEVELS = {
-    "normal": {"iterations": 250, "min_iterations": 40, "rollout_depth": 16},
-    "hard": {"iterations": 800, "min_iterations": 100, "rollout_depth": 30},
+    "normal": {"iterations": 150, "min_iterations": 40, "rollout_depth": 16},
+    "hard": {"iterations": 400, "min_iterations": 100, "rollout_depth": 30},
 }
 
 
