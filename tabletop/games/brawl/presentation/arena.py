@@ -21,6 +21,7 @@ from tabletop.table.faces import pil_to_surface
 from tabletop.table.hexzone import HexBoard
 from tabletop.table.icons import paste_picture
 from tabletop.table.pil_text import font
+from tabletop.table.sprites import LabelSprite
 
 MINE = (58, 150, 136)          # your team: sea green
 THEIRS = (168, 84, 160)        # the other team: plum
@@ -74,6 +75,14 @@ def _deco(kind: str, color, text: str, size) -> Image.Image:
             d.arc((W / 2 - r, H / 2 - r, W / 2 + r, H / 2 + r), a, a + 18, fill=color + (230,),
                   width=max(2, W // 24))
     return img.resize((w, h), Image.LANCZOS)
+
+
+@dataclass(eq=False)
+class Caption(LabelSprite):
+    """A word on the board (an area's name) that takes no input."""
+
+    def hit(self, vx, vy) -> bool:
+        return False
 
 
 @dataclass(eq=False)
@@ -226,6 +235,18 @@ class ArenaMixin:
             sid = f"statue:{colour}"
             self._deco(sid, "statue", CORE[colour], cx - s * .62, cy - s * .78, s * 1.24, s * 1.24, seen, z=5,
                        tip=f"The {colour} statue: nothing stands on it or moves through it.")
+        # the named areas, written under their statues (Control and the challenges name them)
+        names = {"centre": "yellow", "west": "blue", "east": "red"}
+        for key, colour in names.items():
+            cx, cy = self._centre(A.statues[colour])
+            sid = f"area:{key}"
+            text = A.area_names[key].replace("the ", "").upper()
+            cap = self.scene.get(sid)
+            if type(cap) is not Caption:
+                cap = Caption(sid, text=text, size=13, color=(252, 246, 232), anchor="midtop", bold=True, z=7)
+                self.scene.put(cap)
+            cap.text, cap.x, cap.y, cap.size = text, cx, cy + s * .5, max(11, round(s * .24))
+            seen.add(sid)
         # the gates: a dark place per champion, ringed in its team's colour, and a caption
         for seat in (0, 1):
             mine = seat == self.me

@@ -26,7 +26,7 @@ from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.content import challenges, champions
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER, SLOT_VP
-from tabletop.games.brawl.engine.steps import CORES
+from tabletop.games.brawl.engine.steps import CORES, OPS
 from tabletop.games.brawl.presentation import faces
 from tabletop.games.brawl.presentation.arena import ArenaMixin, team_colour
 from tabletop.games.brawl.presentation.cover import cover
@@ -317,6 +317,10 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self.put_token(f"slotvp:{i}", str(vp) if vp else "–", GOLD if vp else (90, 92, 96),
                            x + 26, sy + (slot_h - 8) / 2 - 22, 22, -40, seen,
                            tooltip=f"This slot pays {vp} VP" if vp else "Not yet scorable")
+            if ch >= 0 and vp and v.champs and OPS.execute(challenges()[ch].check, v, self.me):
+                # scored at the start of your next turn if it still holds then
+                self.put_label(f"slot:meet:{i}", "✓ you", x + 48, sy + (slot_h - 8) / 2 + 4, round(16 * f),
+                               (120, 220, 150), seen, anchor="midtop", bold=True)
             if ch >= 0:
                 c = challenges()[ch]
                 self.put_label(f"slot:name:{i}", c.name, x + 84, sy + 6, round(24 * f), INK, seen, bold=True)
