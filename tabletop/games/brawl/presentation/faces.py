@@ -9,6 +9,7 @@ the text's digest, so a cached face never outlives a change of wording.
 
 from __future__ import annotations
 
+import math
 import zlib
 
 from PIL import Image, ImageDraw
@@ -250,7 +251,6 @@ def compose_back() -> Image.Image:
         t = abs(y / H - .5) * 2
         fd.rectangle((0, y, W, y + 2), fill=_mix((92, 34, 36), (34, 12, 16), t))
     r = 22 * K
-    import math
     dx, dy = r * math.sqrt(3), r * 1.5
     for row in range(-1, int(H / dy) + 2):
         for col in range(-1, int(W / dx) + 2):

@@ -6,10 +6,8 @@ path comes from the engine's functions on a copy of the view.
 
 from __future__ import annotations
 
-from tabletop.core import Action
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine import flow
-from tabletop.games.brawl.engine.arena import GATE, arena
 
 HEX_KINDS = ("walk", "force", "dash", "swoop", "jump", "fear", "place", "trap")
 
@@ -35,9 +33,7 @@ def walk_paths(v, c: int, n: int, kind: str) -> dict[int, list[int]]:
                 p = path + [o]
                 if not B.at(s, o, c):
                     out[o] = p
-                if o not in s.traps and h != GATE:
-                    nxt.append((o, p))
-                elif o not in s.traps and h == GATE:
+                if o not in s.traps:          # what a trap does is unknown: a path ends there
                     nxt.append((o, p))
         frontier = nxt
     return out
@@ -64,11 +60,3 @@ def next_step(v, pd, path: list[int]) -> int | None:
         return None
     opts = flow.options(v, pd)
     return path[0] if path[0] in opts else None
-
-
-def hexes_of(legal: list[Action]) -> list[int]:
-    return [a.args[0] for a in legal if a.kind in ("hex", "trap")]
-
-
-def label(h: int) -> str:
-    return "the gate" if h == GATE else arena().label(h)

@@ -9,7 +9,7 @@ import re
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.content import champions
-from tabletop.games.brawl.engine.state import OVER, SLOT_VP
+from tabletop.games.brawl.engine.state import OVER
 from tabletop.games.brawl.engine.steps import CORES
 from tabletop.table.presenter import html_table
 
@@ -97,7 +97,7 @@ class WordsMixin:
             return "React or pass", "Click a glowing reaction to shield its champion, or Pass."
         if v.pending:
             return self._pending_banner(v.pending[-1])
-        return "Your turn", "Drag a card onto its champion, use a standard action, or End turn."
+        return "Your turn", "Play a card by dragging it onto its champion, or end your turn."
 
     def _pending_banner(self, pd) -> tuple[str, str]:
         k = pd.kind
@@ -132,7 +132,7 @@ class WordsMixin:
         title, line = self.banner()
         if v.phase == OVER:
             return line
-        if not self.my_turn or not line or len(line) > 56:
+        if not self.my_turn or not line or len(line) > 64:
             return f"{title}."       # the status pill stays short; the banner says the rest
         return f"{title}: {line[0].lower()}{line[1:]}"
 
@@ -192,6 +192,3 @@ class WordsMixin:
     def glossary(self, target: str | None) -> list[str]:
         text = self._text_at(target)
         return terms_in(text) if text else []
-
-    def _slot_words(self, i: int) -> str:
-        return "not yet scorable" if SLOT_VP[i] == 0 else f"{SLOT_VP[i]} VP"
