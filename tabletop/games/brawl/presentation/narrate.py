@@ -143,7 +143,7 @@ def _shield(d: dict, v: Voice) -> str:
 
 
 def _no_target(d: dict, v: Voice) -> str:
-    who = _champ(d, v) if d.get("name") else f"{v.whose(d['seat'])} champion"
+    who = _champ(d, v) if d.get("name") or d.get("unit_name") else f"{v.whose(d['seat'])} champion"
     return f"{who} has no target in range"
 
 

@@ -35,6 +35,7 @@ from tabletop.games.brawl.presentation.narrate import NARRATE
 from tabletop.games.brawl.presentation.setup_screens import PickScreenMixin
 from tabletop.games.brawl.presentation.words import WordsMixin, core_state
 from tabletop.table.cover import rules_page
+from tabletop.table.fonts import font
 from tabletop.table.layout import Layout
 from tabletop.table.playback import Playback
 from tabletop.table.presenter import GOLD, INK, LOCAL, MUTED, RED, OptionField, Presentation, Presenter
@@ -61,6 +62,13 @@ class BrawlPlayback(Playback):
         step = super().plan(replace(event, data=data), claimed)
         step.floats = [f for f in self.extra(event) if self.scene.get(f[0]) is not None]
         return step
+
+
+def fit_px(text: str, px: int, width: float, floor: int = 16) -> int:
+    """The largest bold size up to px at which text fits width (virtual pixels)."""
+    while px > floor and font(px, True).size(text)[0] > width:
+        px -= 1
+    return px
 
 
 def _num(sid: str | None, head: str) -> int | None:
@@ -340,7 +348,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         f = self._f()
         self.put_panel("pnl:banner", x, y, w, 150 * f, seen, z=-60, fill=(20, 24, 30, 220),
                        outline=GOLD + (255,) if asked else (90, 96, 104, 255), line=3 if asked else 2)
-        self.put_label("lbl:banner", title, x + w / 2, y + 16, round((32 if len(title) < 22 else 26) * min(f, 1.1)),
+        self.put_label("lbl:banner", title, x + w / 2, y + 16, fit_px(title, round(32 * min(f, 1.1)), w - 36),
                        GOLD, seen, anchor="midtop", bold=True)
         words = self._wrap(line, int(40 / f))
         for i in range(3):

@@ -132,9 +132,10 @@ class WordsMixin:
         title, line = self.banner()
         if v.phase == OVER:
             return line
-        if not self.my_turn or not line or len(line) > 64:
+        full = f"{title}: {line[0].lower()}{line[1:]}" if line else ""
+        if not self.my_turn or not full or len(full) > 68:
             return f"{title}."       # the status pill stays short; the banner says the rest
-        return f"{title}: {line[0].lower()}{line[1:]}"
+        return full
 
     # --- the side panel ------------------------------------------------------------------------------
     def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
