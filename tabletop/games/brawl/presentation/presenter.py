@@ -38,7 +38,7 @@ from tabletop.table.cover import rules_page
 from tabletop.table.fonts import font
 from tabletop.table.layout import Layout
 from tabletop.table.playback import Playback
-from tabletop.table.presenter import GOLD, INK, LOCAL, MUTED, RED, OptionField, Presentation, Presenter
+from tabletop.table.presenter import GOLD, HINT, INK, LOCAL, MUTED, RED, OptionField, Presentation, Presenter
 
 __all__ = ["PRESENTATION", "BrawlPresenter"]
 
@@ -362,6 +362,9 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             if bid.startswith("btn:std:"):
                 bx = x + 12 + (std % 2) * (half + 12)
                 self.put_button(bid, text, bx, by + row * 54, half, True, primary, seen)
+                _, _, core, opt = bid.split(":")
+                self.scene.get(bid).tooltip = (f"Standard action: spend your {core} core (you hold no {core} card) "
+                                               f"so that one champion may {STD_WORDS[core, opt]}.")
                 std += 1
                 if std % 2 == 0:
                     row += 1
@@ -861,6 +864,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return None
         if v is None or not self.my_turn or v.phase == OVER:
             return None
+        if name == "h":
+            return HINT
         if name in ("enter", "return", "space"):
             if v.phase == "redraw":
                 return A.REDRAW(tuple(sorted(self.marked)))
