@@ -11,6 +11,7 @@ import pytest
 from tabletop.core import Rng
 from tabletop.core.event import SECRET_KEYS, Event
 from tabletop.core.match import Match, Seat
+from tabletop.games.brawl.presentation.narrate import NARRATE as BRAWL
 from tabletop.games.paargus.presentation.narrate import NARRATE as PAARGUS
 from tabletop.games.paragons.presentation.narrate import NARRATE as PARAGONS
 from tabletop.games.pariah.presentation.narrate import NARRATE as PARIAH
@@ -18,7 +19,7 @@ from tabletop.games.registry import get_game
 from tabletop.games.trials.presentation.narrate import NARRATE as TRIALS
 from tabletop.table.narration import Narrator, Voice, agree, count, listing, sentence
 
-NARRATORS: dict[str, Narrator] = {"paargus": PAARGUS, "trials": TRIALS, "pariah": PARIAH,
+NARRATORS: dict[str, Narrator] = {"brawl": BRAWL, "paargus": PAARGUS, "trials": TRIALS, "pariah": PARIAH,
                                   "paragons": PARAGONS}
 NAMES = ("Ann", "Bob", "Cyd", "Dee")
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,7 +98,7 @@ def _random_events(game_id: str, seed: int, players: int, moves: int = 900) -> l
 
 GAMES = [("paargus", 2, 11), ("paargus", 2, 12), ("trials", 2, 21), ("trials", 3, 22),
          ("pariah", 2, 31), ("pariah", 4, 32), ("pariah", 2, 48),   # 48: a unit is revived
-         ("paragons", 2, 41), ("paragons", 3, 42)]
+         ("paragons", 2, 41), ("paragons", 3, 42), ("brawl", 2, 51), ("brawl", 2, 52)]
 
 _YOU_WRONG = re.compile(r"\bYou (?!pass\b)(\w+s)\b")
 

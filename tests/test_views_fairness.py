@@ -112,7 +112,17 @@ def _paragons_secrets(s, seat: int) -> list[list[Slot]]:
     return out
 
 
-SECRETS = {"paargus": _paargus_secrets, "paragons": _paragons_secrets, "pariah": _pariah_secrets,
+def _brawl_secrets(s, seat: int) -> list[list[Slot]]:
+    """The other seat's hand and deck (one pool); the order of one's own deck below the cards one
+    planned on top; the trap tokens on the board and in the pool; the challenge deck's order."""
+    other = 1 - seat
+    mine = s.decks[seat]
+    unplanned = [(mine, i) for i in range(len(mine) - s.planned[seat])]
+    traps = [(s.traps, h) for h in s.traps] + _all(s.tokens)
+    return [_all(s.hands[other]) + _all(s.decks[other]), unplanned, traps, _all(s.challenge_deck)]
+
+
+SECRETS = {"brawl": _brawl_secrets, "paargus": _paargus_secrets, "paragons": _paragons_secrets, "pariah": _pariah_secrets,
            "trials": _trials_secrets}
 
 

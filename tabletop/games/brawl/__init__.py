@@ -1,12 +1,22 @@
 """Champions' Brawl: three champions each on a hex arena, colour cores, traps, statues and the
 challenge track; first to 5 VP.
 
-The engine only, for now. `PLUGIN` is not declared yet: the shell asks every plugin for its
-presentation (cover, options, rules page, table), and this game has no table yet, so declaring
-it would break the home screen and the new-match dialog. The table adds the plugin.
+The game's plugin (tabletop/core/plugin.py).
 """
 
+from tabletop.core.plugin import Plugin
+from tabletop.games.brawl.bots_plan import PLAN
 from tabletop.games.brawl.engine.content import card_pool
 from tabletop.games.brawl.engine.rules import GAME
+from tabletop.games.brawl.policy import POLICY
 
-__all__ = ["GAME", "card_pool"]
+
+def _presentation():     # imported when the shell asks, so the bots never load pygame
+    from tabletop.games.brawl.presentation.presenter import PRESENTATION
+    return PRESENTATION
+
+
+PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
+                report_plan=PLAN)
+
+__all__ = ["GAME", "PLUGIN", "card_pool"]

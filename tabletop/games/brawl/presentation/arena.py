@@ -1,0 +1,314 @@
+"""The arena on the table: the hex board (tabletop/table/hexzone.py) with the deployment areas,
+the three named areas, statues and trap hexes; champion tokens (hit points left, levelled up,
+rooted, bloodied), face-down trap tokens, and each side's gate, where champions wait out of
+action. Your side is always at the bottom: for the second seat the board is turned half round
+(a display hex is the engine's hex negated), so every hex id below is a display hex.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from tabletop.core.hexgrid import Hex, HexMap
+from tabletop.games.brawl.engine import board as B
+from tabletop.games.brawl.engine.arena import GATE, arena
+from tabletop.games.brawl.presentation.faces import CORE, PICTURES
+from tabletop.table.base import Sprite
+from tabletop.table.faces import pil_to_surface
+from tabletop.table.hexzone import HexBoard
+from tabletop.table.icons import paste_picture
+from tabletop.table.pil_text import font
+from tabletop.table.sprites import LabelSprite
+
+MINE = (58, 150, 136)          # your team: sea green
+THEIRS = (168, 84, 160)        # the other team: plum
+TEAM = (MINE, THEIRS)
+# the named areas: a light wash of their statue's colour (the board mixes it in by half)
+AREA_TINT = {"centre": (214, 186, 110), "west": (150, 164, 190), "east": (206, 150, 124)}
+TERRAIN = {"plain": (196, 176, 136), "statue": (112, 112, 120), "trap": (170, 140, 104)}
+
+
+def team_colour(seat: int, me: int):
+    return TEAM[0 if seat == me else 1]
+
+
+@dataclass(eq=False)
+class Deco(Sprite):
+    """A picture on the board that takes no input (statues, trap tokens, gate plates): clicks
+    fall through to the hex under it."""
+
+    kind: str = "statue"          # statue | trap | gate
+    color: tuple = (120, 120, 120)
+    text: str = ""
+
+    def hit(self, vx, vy) -> bool:
+        return False
+
+    def draw_body(self, target, vp, faces) -> None:
+        size = self.pixel_size(vp)
+        surf = faces.memo(("brawl-deco", self.kind, tuple(self.color), self.text, size),
+                          lambda: pil_to_surface(_deco(self.kind, self.color, self.text, size)))
+        self.blit(target, surf, self.screen_center(vp))
+
+
+def _deco(kind: str, color, text: str, size) -> Image.Image:
+    w, h = max(2, size[0]), max(2, size[1])
+    k = 3
+    img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    W, H = w * k, h * k
+    if kind == "statue":
+        d.ellipse((W * .08, H * .62, W * .92, H * .98), fill=(40, 36, 34, 120))
+        paste_picture(img, PICTURES["statue"], (0, 0, W, H), color, tuple(round(c * .55) for c in color), scale=.96)
+    elif kind == "trap":        # face down: a dark disc with a question mark, edged in brass
+        d.ellipse((W * .04, H * .04, W * .96, H * .96), fill=(46, 36, 30, 255), outline=(196, 160, 90, 255),
+                  width=max(2, W // 14))
+        d.ellipse((W * .2, H * .2, W * .8, H * .8), outline=(120, 96, 60, 255), width=max(1, W // 30))
+        d.text((W / 2, H / 2), "?", font=font(round(H * .48), True), fill=(226, 196, 120, 255), anchor="mm")
+    elif kind == "gate":        # an empty place outside the arena, ringed in the team's colour
+        d.ellipse((W * .06, H * .06, W * .94, H * .94), fill=(16, 18, 22, 170))
+        r = W * .44
+        for a in range(0, 360, 30):
+            d.arc((W / 2 - r, H / 2 - r, W / 2 + r, H / 2 + r), a, a + 18, fill=color + (230,),
+                  width=max(2, W // 24))
+    return img.resize((w, h), Image.LANCZOS)
+
+
+@dataclass(eq=False)
+class Caption(LabelSprite):
+    """A word on the board (an area's name) that takes no input."""
+
+    def hit(self, vx, vy) -> bool:
+        return False
+
+
+@dataclass(eq=False)
+class ChampionToken(Sprite):
+    """A champion on the arena: its portrait in its team's ring, its hit points left below,
+    a crown once levelled up, roots while rooted, a drop of blood while Bloodied."""
+
+    champ: str = ""
+    color: tuple = MINE
+    hp: int = 0
+    hp_max: int = 0
+    levelled: bool = False
+    rooted: bool = False
+    bloodied: bool = False
+    waiting: bool = False         # at its gate and not allowed back yet
+
+    def corner_radius(self) -> float:
+        return self.w / 2
+
+    def hit(self, vx, vy) -> bool:
+        if not self.visible:
+            return False
+        cx, cy = self.center
+        return math.hypot(vx - cx, vy - cy) <= self.w * self.scale / 2
+
+    def draw_body(self, target, vp, faces) -> None:
+        size = self.pixel_size(vp)
+        lifted = self.lift > 0.5
+        key = ("brawl-champ", self.champ, tuple(self.color), self.hp, self.hp_max, self.levelled,
+               self.rooted, self.bloodied, self.waiting, size, lifted)
+        surf = faces.memo(key, lambda: pil_to_surface(_token(self, size, lifted)))
+        cx, cy = self.screen_center(vp)
+        self.blit(target, surf, (cx, cy - (round(3 * vp.scale) if lifted else 0)))
+
+
+def _token(t: ChampionToken, size, lifted: bool) -> Image.Image:
+    w = max(8, size[0])
+    k = 3
+    W = w * k
+    img = Image.new("RGBA", (W, W), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = W / 2
+    r = W * .44
+    d.ellipse((c - r + W * .03, c - r + W * .05, c + r + W * .03, c + r + W * .05), fill=(0, 0, 0, 110))
+    ring = tuple(round(v * .6) for v in t.color)
+    d.ellipse((c - r, c - r, c + r, c + r), fill=t.color + (255,), outline=(16, 14, 12, 255), width=max(2, W // 40))
+    ri = r * .8
+    face = (38, 34, 32) if not t.waiting else (70, 70, 70)
+    d.ellipse((c - ri, c - ri, c + ri, c + ri), fill=face + (255,), outline=ring + (255,), width=max(1, W // 60))
+    light = (250, 244, 226) if not t.waiting else (170, 170, 170)
+    paste_picture(img, PICTURES[t.champ], (c - ri, c - ri * 1.05, c + ri, c + ri * .95), light,
+                  tuple(round(v * .8 + 40) for v in t.color), scale=.8)
+    # hit points left, on a pill across the bottom (red once Bloodied)
+    pw, ph = r * 1.15, r * .52
+    px0, py0 = c - pw / 2, c + r * .62
+    fill = (176, 34, 38) if t.bloodied else (24, 22, 20)
+    d.rounded_rectangle((px0, py0, px0 + pw, py0 + ph), radius=ph / 2, fill=fill + (255,),
+                        outline=(240, 228, 200, 255), width=max(1, W // 70))
+    d.text((c, py0 + ph / 2), f"{t.hp}/{t.hp_max}", font=font(round(ph * .78), True),
+           fill=(255, 250, 238), anchor="mm")
+    if t.levelled:
+        s = r * .62
+        paste_picture(img, PICTURES["crown"], (c - s / 2, c - r - s * .42, c + s / 2, c - r + s * .58),
+                      (255, 226, 110), (210, 150, 40), scale=1.0)
+    if t.rooted:                # roots: a green badge on the upper left
+        s = r * .72
+        bx, by = c - r * .7, c - r * .55
+        d.ellipse((bx - s / 2, by - s / 2, bx + s / 2, by + s / 2), fill=(46, 104, 40, 255),
+                  outline=(226, 244, 204, 255), width=max(2, W // 60))
+        paste_picture(img, PICTURES["root"], (bx - s * .42, by - s * .42, bx + s * .42, by + s * .42),
+                      (226, 250, 200), (150, 210, 110), scale=.95)
+    out = img.resize((w, w), Image.LANCZOS)
+    return out
+
+
+class ArenaMixin:
+    """The board and what stands on it, synced from the view."""
+
+    def _display(self, h: int) -> Hex:
+        x = arena().hexes[h]
+        return x if self.me == 0 else Hex(-x.q, -x.r)
+
+    def _engine_hex(self, sid: str | None) -> int | None:
+        if self.board is None:
+            return None
+        h = self.board.hex_of(sid)
+        if h is None:
+            return None
+        if self.me == 1:
+            h = Hex(-h.q, -h.r)
+        return arena().index.get(h)
+
+    def cell(self, h: int) -> str:
+        return self.board.sprite.cell_id(self._display(h))
+
+    def _hexmap(self) -> HexMap:
+        A = arena()
+        hexes = frozenset(self._display(i) for i in range(len(A.hexes)))
+        terrain = {self._display(h): "statue" for h in A.statue_set}
+        terrain.update({self._display(h): "trap" for h in A.trap_hexes})
+        areas = {"deploy:mine": frozenset(self._display(h) for h in A.deploy[self.me]),
+                 "deploy:theirs": frozenset(self._display(h) for h in A.deploy[1 - self.me])}
+        for key, hs in A.areas.items():
+            areas[key] = frozenset(self._display(h) for h in hs)
+        return HexMap(hexes, areas, terrain)
+
+    def _ensure_board(self) -> None:
+        zone = self.layout.zones["arena"]
+        key = (self.me, zone.rect)
+        if self.board is not None and self._board_key == key and self.scene.get(zone.id) is self.board.sprite:
+            return
+        if self.board is not None:
+            for sid in [self.board.sprite.id, *self.board.cell_ids()]:
+                self.scene.remove(sid)
+        colours = {"deploy:mine": MINE, "deploy:theirs": THEIRS, **AREA_TINT}
+        self.board = HexBoard.in_zone(zone, self._hexmap(), terrain_colors=TERRAIN, areas=colours, margin=10)
+        self.board.put_into(self.scene)
+        self._board_key = key
+
+    def _board_ids(self) -> set[str]:
+        return {self.board.sprite.id, *self.board.cell_ids()}
+
+    def hex_size(self) -> float:
+        return self.board.pixels.size
+
+    def _centre(self, h: int) -> tuple[float, float]:
+        return self.board.hex_center(self._display(h))
+
+    # a gate's three places: the hexes just off the board beside its deployment row (display
+    # coordinates, your side bottom left, the other side top right)
+    GATE_HEXES = (Hex(-5, 4), Hex(-5, 3), Hex(-6, 4))
+
+    def gate_spot(self, c: int) -> tuple[float, float]:
+        """Where champion c waits at its gate: off the board, beside its side's deployment row."""
+        seat, slot = divmod(c, 3)
+        h = self.GATE_HEXES[slot]
+        if seat != self.me:
+            h = Hex(-h.q, -h.r)
+        return self.board.sprite.pixels.center(h)
+
+    def _sync_arena(self, seen: set) -> None:
+        v = self.view
+        self._ensure_board()
+        seen |= self._board_ids()
+        A = arena()
+        s = self.hex_size()
+        # statues in their core's colour
+        for colour, h in A.statues.items():
+            cx, cy = self._centre(h)
+            sid = f"statue:{colour}"
+            self._deco(sid, "statue", CORE[colour], cx - s * .62, cy - s * .78, s * 1.24, s * 1.24, seen, z=5,
+                       tip=f"The {colour} statue: nothing stands on it or moves through it.")
+        # the named areas, written under their statues (Control and the challenges name them)
+        names = {"centre": "yellow", "west": "blue", "east": "red"}
+        for key, colour in names.items():
+            cx, cy = self._centre(A.statues[colour])
+            sid = f"area:{key}"
+            text = A.area_names[key].replace("the ", "").upper()
+            cap = self.scene.get(sid)
+            if type(cap) is not Caption:
+                cap = Caption(sid, text=text, size=13, color=(252, 246, 232), anchor="midtop", bold=True, z=7)
+                self.scene.put(cap)
+            cap.text, cap.x, cap.y, cap.size = text, cx, cy + s * .5, max(11, round(s * .24))
+            seen.add(sid)
+        # the gates: a dark place per champion, ringed in its team's colour, and a caption
+        for seat in (0, 1):
+            mine = seat == self.me
+            col = team_colour(seat, self.me)
+            spots = [self.gate_spot(seat * 3 + i) for i in range(3)]
+            for i, (gx, gy) in enumerate(spots):
+                self._deco(f"gate:{seat}:{i}", "gate", col, gx - s * .84, gy - s * .84, s * 1.68, s * 1.68, seen,
+                           z=2, tip="A gate: champions out of action wait here; a card with movement brings one "
+                                    "back onto a free hex of its deployment area.")
+            lx = sum(x for x, _ in spots) / 3
+            ly = (max(y for _, y in spots) + s * 1.05) if mine else (min(y for _, y in spots) - s * 1.05)
+            self.put_label(f"gate:lbl:{seat}", "YOUR GATE" if mine else "THEIR GATE", lx, ly, 15, col, seen,
+                           anchor="midtop" if mine else "midbottom", bold=True, z=3)
+        # face-down traps
+        for h in sorted(v.traps):
+            cx, cy = self._centre(h)
+            r = s * .42
+            self._deco(f"trap:{h}", "trap", (0, 0, 0), cx - r, cy - r, 2 * r, 2 * r, seen, z=6,
+                       tip="A trap, face down: it springs on the champion that enters this hex.")
+        # champions
+        if not v.champs:
+            return
+        for c in range(6):              # before deployment, the teams wait at their gates
+            self._put_champion(c, seen)
+
+    def _deco(self, sid, kind, color, x, y, w, h, seen, z, text="", tip=None) -> None:
+        sp = self.scene.get(sid)
+        if type(sp) is not Deco:
+            sp = Deco(sid, kind=kind, color=tuple(color), text=text, x=x, y=y, w=w, h=h, z=z)
+            self.scene.put(sp)
+        sp.kind, sp.color, sp.text, sp.z = kind, tuple(color), text, z
+        sp.w, sp.h = w, h
+        sp.tooltip = tip
+        self.scene.move(sid, x, y)
+        seen.add(sid)
+
+    def _put_champion(self, c: int, seen: set) -> None:
+        v = self.view
+        s = self.hex_size()
+        r = s * .8
+        if v.pos[c] != GATE and v.deployed[c]:
+            cx, cy = self._centre(v.pos[c])
+        else:
+            cx, cy = self.gate_spot(c)
+        sid = f"champ:{c}"
+        sp = self.scene.get(sid)
+        seat = c // 3
+        if type(sp) is not ChampionToken:
+            sp = ChampionToken(sid, champ=v.champs[c], x=cx - r, y=cy - r, w=2 * r, h=2 * r, z=20)
+            self.scene.put(sp)
+        sp.champ = v.champs[c]
+        sp.color = team_colour(seat, self.me)
+        sp.hp_max = B.hp(v, c)
+        sp.hp = sp.hp_max - v.damage[c]
+        sp.levelled = v.levelled[c]
+        sp.rooted = B.rooted(v, c) and v.pos[c] != GATE
+        sp.bloodied = B.bloodied(v, c)
+        sp.waiting = (v.pos[c] == GATE and v.deployed[c] and v.back_on[c] > v.turn_no)
+        sp.w = sp.h = 2 * r
+        sp.z = 20
+        sp.draggable = self._champ_draggable(c)
+        sp.dim = False
+        sp.tooltip = self._champ_tip(c)
+        self.scene.move(sid, cx - r, cy - r)
+        seen.add(sid)

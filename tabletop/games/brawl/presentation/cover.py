@@ -1,0 +1,61 @@
+"""The Champions' Brawl home tile: three cards, one of each core, fanned over a sandstone hex
+arena at dusk."""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from tabletop.games.brawl.presentation import faces
+
+# (champion, card index): a red attack, a yellow reaction, a blue attack
+COVER_CARDS = (("kessa", 0), ("ilse", 3), ("orrin", 4))
+
+
+def _arena(w: int, h: int) -> Image.Image:
+    img = Image.new("RGBA", (w, h))
+    d = ImageDraw.Draw(img)
+    for y in range(h):
+        t = y / h
+        col = tuple(round(a + (b - a) * t) for a, b in zip((96, 52, 44), (40, 24, 26)))
+        d.line([(0, y), (w, y)], fill=col + (255,))
+    r = max(6, h / 9)
+    dx, dy = r * math.sqrt(3), r * 1.5
+    tiles = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    td = ImageDraw.Draw(tiles)
+    for row in range(-1, int(h / dy) + 2):
+        for col in range(-1, int(w / dx) + 2):
+            cx = col * dx + (dx / 2 if row % 2 else 0)
+            cy = row * dy + h * .1
+            far = min(1.0, math.hypot(cx - w / 2, cy - h / 2) / (w * .55))
+            base = tuple(round(c * (1 - .6 * far)) for c in (214, 186, 138))
+            pts = [(cx + r * .92 * math.cos(math.radians(60 * i - 30)), cy + r * .92 * math.sin(math.radians(60 * i - 30)))
+                   for i in range(6)]
+            td.polygon(pts, fill=base + (255,))
+    img.alpha_composite(tiles)
+    return img
+
+
+def cover(w: int, h: int) -> Image.Image:
+    img = _arena(w, h)
+    cards = []
+    for champ, k in COVER_CARDS:
+        try:
+            cards.append(faces.compose_card(champ, k))
+        except (KeyError, IndexError):          # a card renamed in the data: the tile still draws
+            cards.append(faces.compose_back())
+    ch = int(h * .8)
+    cw = int(ch * faces.CARD_SIZE[0] / faces.CARD_SIZE[1])
+    mid = (len(cards) - 1) / 2
+    for i in sorted(range(len(cards)), key=lambda i: -abs(i - mid)):
+        face = cards[i].resize((cw, ch), Image.LANCZOS)
+        face = face.rotate(11 * (mid - i), resample=Image.BICUBIC, expand=True)
+        x = int(w / 2 - face.width / 2 + (i - mid) * cw * .72)
+        y = int(h * .48 - face.height / 2 + (0 if i == mid else h * .04))
+        shadow = Image.new("RGBA", face.size, (0, 0, 0, 0))
+        shadow.putalpha(face.getchannel("A").point(lambda a: a * 2 // 5))
+        shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, w / 120)))
+        img.paste(shadow, (x + max(1, w // 90), y + max(1, h // 50)), shadow)
+        img.paste(face, (x, y), face)
+    return img

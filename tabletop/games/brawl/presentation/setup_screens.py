@@ -1,0 +1,95 @@
+"""The champion choice: the six champions side by side, each with its card (hit points, defence,
+level-up ability) and its six cards; picks in the engine's order (alternate 1-2-2-1, or three
+each in secret). The table is hidden meanwhile: this screen alone draws and takes the input.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.games.brawl.engine import flow
+from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.state import UNPICKED
+from tabletop.games.brawl.presentation import faces
+from tabletop.table.presenter import GOLD, INK, MUTED
+
+PICK_TOP = 150
+
+
+class PickScreenMixin:
+    def _in_room(self) -> bool:
+        return self.view is not None and self.view.phase == "pick"
+
+    def _pick_order_words(self) -> str:
+        v = self.view
+        order = flow.pick_order(v)
+        names = ["you" if p == self.me else self.seat_names[p] for p in order]
+        done = v.step_no
+        parts = [(f"[{n}]" if i == done else n) for i, n in enumerate(names)]
+        return "Pick order: " + ", ".join(parts).replace("[", "▸ ").replace("]", "")
+
+    def _sync_pick(self, seen: set) -> None:
+        v = self.view
+        W = self.scene.virtual[0]
+        Hh = self.scene.virtual[1]
+        self.put_panel("pick:bg", 8, 8, W - 16, Hh - 16, seen, z=-100, fill=(14, 18, 22, 150),
+                       outline=(214, 178, 96, 120), radius=18)
+        mode = "alternate picks" if v.picks_mode == "alternate" else "each chooses three freely, in secret"
+        self.put_label("pick:title", "Choose your champions", W / 2, 24, 44, GOLD, seen, anchor="midtop", bold=True)
+        self.put_label("pick:mode", f"Champion choice: {mode}.  {self._pick_order_words()}", W / 2, 84, 22,
+                       INK, seen, anchor="midtop")
+        mine = set(v.picks[self.me])
+        theirs = set(c for c in v.picks[1 - self.me] if c != UNPICKED)
+        legal = {a.args[0] for a in self._legal("pick")}
+        ids = list(champions())
+        col_w = (W - 40) / len(ids)
+        cw = min(210.0 * min(1.3, self.scene.stretch), col_w - 24)
+        ch = cw * 1.4
+        # the six cards: three across, or two across and larger when the window is tall
+        cols = 3
+        sw = (col_w - 24 - 12) / 3
+        wide = (col_w - 24 - 8) / 2
+        room = (Hh - PICK_TOP - 16 - 3 * (wide * 1.4 + 8) - 190) / 1.4     # the champion card's width left
+        if room >= 180:
+            cols, sw = 2, wide
+            cw = min(cw, room)
+            ch = cw * 1.4
+        sh = sw * 1.4
+        rows = 6 // cols
+        for i, cid in enumerate(ids):
+            x0 = 20 + i * col_w
+            cx = x0 + col_w / 2
+            taken = cid in mine or (cid in theirs and v.picks_mode == "alternate")
+            sp = self.put_card(f"pick:{cid}", (faces.champion_key(cid, False), partial(faces.compose_champion, cid, False)),
+                               (None, None), cx - cw / 2, PICK_TOP, (cw, ch), 10, seen, face_up=True)
+            sp.dim = taken and cid not in legal
+            if cid in mine:
+                sp.badge = "Yours"
+            elif cid in theirs:
+                sp.badge = "Theirs"
+            sp.tooltip = f"{champions()[cid].name}: click to choose" if cid in legal else champions()[cid].name
+            gx = cx - (cols * sw + (cols - 1) * 6) / 2
+            for k, card in enumerate(champions()[cid].cards):
+                r, q = divmod(k, cols)
+                x = gx + q * (sw + 6)
+                y = PICK_TOP + ch + 16 + r * (sh + 8)
+                cs = self.put_card(f"pickcard:{cid}:{k}", (faces.card_key(card), partial(faces.compose_card, cid, k)),
+                                   (None, None), x, y, (sw, sh), 10 + k, seen, face_up=True)
+                cs.dim = sp.dim
+        # the teams so far, and what is asked
+        y = PICK_TOP + ch + 16 + rows * (sh + 8) + 8
+        for row, p in enumerate((self.me, 1 - self.me)):
+            names = [champions()[c].name if c in champions() else "a secret champion" for c in v.picks[p]]
+            who = "Your team" if p == self.me else f"{self.seat_names[p]}'s team"
+            text = f"{who}: {', '.join(names) if names else 'nobody yet'}"
+            self.put_label(f"pick:team:{p}", text, W / 2 + (-1 if row == 0 else 1) * 24, y, 24,
+                           INK if p == self.me else MUTED, seen, anchor="topright" if row == 0 else "topleft",
+                           bold=p == self.me)
+        title, line = self.banner()
+        self.put_label("lbl:banner", title, W / 2, y + 38, 28, GOLD, seen, anchor="midtop", bold=True)
+
+    def _pick_of(self, sid: str | None) -> str | None:
+        if not sid or not sid.startswith(("pick:", "pickcard:")):
+            return None
+        cid = sid.split(":")[1]
+        return cid if cid in champions() else None
