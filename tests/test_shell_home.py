@@ -43,5 +43,5 @@ def test_arrange_prefers_the_largest_covers_and_scrolls_only_when_nothing_fits()
     text = lambda w: 200          # noqa: E731  (a tile's height without its cover)
     cols, width, cover = arrange(4, 1824, 900, text)
     assert cols == 4 and cover > 200
-    cols, width, cover = arrange(5, 1184, 300, text)     # far too small: the fewest rows to scroll,
-    assert -(-5 // cols) == 2 and cols == 3 and width == 378   # then the widest tiles
+    cols, width, cover = arrange(6, 1184, 300, text)     # far too small: the fewest rows to scroll,
+    assert -(-6 // cols) == 2 and cols == 3 and width == 378   # then the widest tiles

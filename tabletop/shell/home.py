@@ -16,7 +16,7 @@ from tabletop.store.saves import SaveInfo
 log = logging.getLogger(__name__)
 
 
-TILE_MIN, TILE_MAX = 264, 600     # a tile's width: its buttons need the one, its cover looks lost past the other
+TILE_MIN, TILE_MAX = 200, 600     # a tile's width: its stacked buttons need the one, its cover looks lost past the other
 GAP = 24
 COVER_RATIO = 220 / 360           # the covers are drawn at this height for their width, or less
 COVER_MIN = 90
@@ -56,7 +56,7 @@ class GameTile(QWidget):
     def _stack(self, width: int) -> bool:
         """Whether the buttons take two rows at `width` (New match above the others)."""
         need = sum(b.sizeHint().width() for b in self._buttons) + 8 * (len(self._buttons) - 1)
-        return len(self._buttons) > 2 and need > self._inner(width)
+        return len(self._buttons) > 1 and need > self._inner(width)
 
     def _place_buttons(self, stacked: bool) -> None:
         if stacked == self._stacked:
@@ -65,7 +65,7 @@ class GameTile(QWidget):
         for b in self._buttons:
             self._row.removeWidget(b)
         if stacked:
-            self._row.addWidget(self._buttons[0], 0, 0, 1, len(self._buttons) - 1)
+            self._row.addWidget(self._buttons[0], 0, 0, 1, max(1, len(self._buttons) - 1))
             for i, b in enumerate(self._buttons[1:]):
                 self._row.addWidget(b, 1, i)
         else:
