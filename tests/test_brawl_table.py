@@ -450,10 +450,10 @@ def test_the_keyboard_alone_sets_a_trap_and_walks(tmp_path):
 # --- the real shell ------------------------------------------------------------------------------------
 
 @pytest.mark.gui
-def test_a_walk_through_the_shell_drag_path_then_enter(qtbot, tmp_path):
-    """The real table page: a champion dragged to a far lit hex takes its first step, Enter (the
-    page's key path) walks on, and a drop on an unlit hex leaves the status line the engine's
-    sentence."""
+def test_a_walk_through_the_shell_a_drag_to_a_far_hex_walks_all_the_way(qtbot, tmp_path):
+    """The real table page: a champion dragged to a far lit hex takes its first step at once and
+    walks on by itself, a hex a move, to where it was dropped; a drop on an unlit hex leaves the
+    status line the engine's sentence."""
     from shell_helpers import open_match
 
     from tabletop.core.match import Match, Seat
@@ -488,7 +488,9 @@ def test_a_walk_through_the_shell_drag_path_then_enter(qtbot, tmp_path):
     why = page.scene.status
     assert why and why.endswith("."), why
     page._intents([it.DragStart(sid), it.Drop(sid, p.cell(far), 0, 0)])
-    assert match.state.pos[pd.champ] == paths[far][0] and p.route == paths[far][1:]
-    page._intents([it.KeyPress("return")])
-    assert match.state.pos[pd.champ] == paths[far][1]
+    assert match.state.pos[pd.champ] == paths[far][0]
+    walked = [match.state.pos[pd.champ]]
+    qtbot.waitUntil(lambda: walked.append(match.state.pos[pd.champ]) or walked[-1] == far, timeout=5000)
+    assert [h for i, h in enumerate(walked) if i == 0 or h != walked[i - 1]] == paths[far]
+    assert p.route == []
     page.leave()

@@ -215,6 +215,7 @@ class TablePage(QWidget):
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
         self._maybe_auto_pass(legal)
+        self._maybe_follow_up(legal)
 
     def _maybe_auto_pass(self, legal: list) -> None:
         """Pass for the player after a short pause where the game says a pass is all they would
@@ -235,6 +236,25 @@ class TablePage(QWidget):
                     ctrl.try_action(action)
 
             QTimer.singleShot(int(900 * max(0.3, self.scene.pace)), go)
+
+    def _maybe_follow_up(self, legal: list) -> None:
+        """The next step of the player's gesture that takes several moves (presenter.follow_up),
+        made after a pause the length of a short animation; never right after an undo."""
+        if not legal or self.ctrl is None or not self.ctrl.my_turn() or self._held():
+            return
+        action = self.presenter.follow_up(legal)
+        if action is None:
+            return
+        log_len = len(self.ctrl.match.log)
+
+        def go():
+            ctrl = self.ctrl
+            if ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn() and not self._held():
+                reason = ctrl.try_action(action)
+                if reason and self.scene is not None:
+                    self.scene.status = reason
+
+        QTimer.singleShot(int(350 * self.scene.pace), go)
 
     def _held(self) -> bool:
         """After an undo the player decides again: no automatic pass until they have moved

@@ -297,6 +297,12 @@ class Presenter:
             return legal[0], "Nothing to play: passing…"
         return None
 
+    def follow_up(self, legal: list[Action]) -> Action | None:
+        """The next move of a gesture that takes several (a Brawl champion dragged to a far hex
+        walks there one hex at a time): the table page makes it after a short pause, so each
+        step is seen. None when the gesture is done."""
+        return None
+
     def drop_on(self, sprite_id: str, target: str | None, zone: str | None) -> Action | str | None:
         """A drop as the table page answers it. `target` is the card (or zone) under the pointer
         and `zone` the zone there: a card that gives the drop no meaning of its own passes it to

@@ -6,7 +6,8 @@ are asked, and the buttons on the right. The champion choice has its own screen
 
 Drag a card onto its champion to play it; then the hexes it can reach glow, and dragging the
 champion draws its path (the engine takes a walk one hex at a time: a drop on a far hex makes the
-first step and Enter walks on along the path). Every choice the engine asks for (targets, hexes,
+first step, and the table walks on along the path by itself, a step a move, through `follow_up`;
+Enter or "Walk on" does it at once). Every choice the engine asks for (targets, hexes,
 cards) glows and is made by clicking it; every gesture also works as click-then-click; Space or
 Enter ends the turn or passes, Escape cancels. What glows comes from the legal actions only, and a
 refused drop or click is answered with the engine's own sentence (`why_illegal`).
@@ -843,6 +844,15 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 self.note = f"{CORE_LABEL[core]} core ({STD_WORDS[core, opt]}): click the champion to act."
             return LOCAL
         return None
+
+    def follow_up(self, legal):
+        """A champion dragged to a far hex walks on by itself, one step a move, until it is
+        there or something stops it (a trap, a reaction: the path is then dropped)."""
+        v = self.view
+        if not self.route or v is None or not v.pending or v.prio >= 0:
+            return None
+        act = self._walk_on()
+        return act if act in legal else None
 
     def _walk_on(self):
         v = self.view

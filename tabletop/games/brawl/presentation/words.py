@@ -103,7 +103,7 @@ class WordsMixin:
         k = pd.kind
         who = self.cname(pd.champ) if 0 <= pd.champ < 6 and self.view.champs else ""
         if k == "walk":
-            more = " Enter walks on along your path." if self.route else ""
+            more = " Walking on along your path…" if self.route else ""
             return f"Move {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}: drag it or click a hex; Stop ends the move.{more}"
         if k == "force":
             return f"Force {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}, one at a time; Stop ends it."
