@@ -8,7 +8,7 @@ For each game and seat count, many seeded matches of random moves; at every posi
 and at the end of each match the log replays from the seed to the same state and the state's
 JSON round-trips. Prints the figures; exits 1 on the first failure, with its seed.
 
-    python stress/random_play.py [--games N] [--every K]
+    python stress/random_play.py [--games N] [--every K] [--game ID]
 """
 
 from __future__ import annotations
@@ -100,10 +100,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=150, help="matches per game and seat count")
     ap.add_argument("--every", type=int, default=3, help="check one position in K")
+    ap.add_argument("--game", action="append", help="only this game (may be repeated)")
     args = ap.parse_args(argv)
     start = time.monotonic()
     lines = []
     for gid, plugin in plugins().items():
+        if args.game and gid not in args.game:
+            continue
         game = plugin.game
         tally = dict.fromkeys(("games", "moves", "actions", "fabricated", "views"), 0)
         for players in game.info.players:
