@@ -7,6 +7,32 @@ from importlib.resources import files
 from typing import Callable, Sequence
 
 
+def fan(img, faces: Sequence, ratio: float = 300 / 420, height: float = 0.86, tilt: float = 12.0,
+        spread: float = 0.55, middle: float = 0.5, lift: float = 0.0, shadow: bool = False):
+    """Fan the card images `faces` (width/height `ratio`) across `img` in place: each card
+    `height` of the image tall and `tilt` degrees from the next, centred at `middle` of the
+    height, the outer ones `lift` of the height lower and under the middle one; with a soft
+    `shadow` below each when the scene under the fan is not plain."""
+    from PIL import Image, ImageFilter
+    w, h = img.size
+    ch = int(h * height)
+    cw = int(ch * ratio)
+    mid = (len(faces) - 1) / 2
+    for i in sorted(range(len(faces)), key=lambda i: -abs(i - mid)):
+        face = faces[i].resize((cw, ch), Image.LANCZOS)
+        face = face.rotate(tilt * (mid - i), resample=Image.BICUBIC, expand=True)
+        x = int(w / 2 - face.width / 2 + (i - mid) * cw * spread)
+        y = int(h * middle - face.height / 2 + (0 if i == mid else h * lift))
+        if shadow:
+            drop = Image.new("RGBA", face.size, (0, 0, 0, 0))
+            drop.putalpha(face.getchannel("A").point(lambda a: a * 2 // 5))
+            drop = drop.filter(ImageFilter.GaussianBlur(max(1, w / 120)))
+            img.paste(drop, (x + max(1, w // 90), y + max(1, h // 50)), drop)
+        # paste, not alpha_composite: on a tall narrow tile the outer cards start off the edge
+        img.paste(face, (x, y), face)
+    return img
+
+
 def fanned_cards(w: int, h: int, top: tuple[int, int, int], bottom: tuple[int, int, int],
                  faces: Sequence, tilt: float = 12.0, spread: float = 0.55, lift: int = 0):
     """A (w, h) PIL image: a vertical gradient from `top` to `bottom` and the card
@@ -18,15 +44,7 @@ def fanned_cards(w: int, h: int, top: tuple[int, int, int], bottom: tuple[int, i
     for y in range(h):
         t = y / h
         d.line([(0, y), (w, y)], fill=tuple(int(a + (b - a) * t) for a, b in zip(top, bottom)) + (255,))
-    ch = int(h * 0.86)
-    cw = int(ch * 300 / 420)
-    mid = (len(faces) - 1) / 2
-    for i, face in enumerate(faces):
-        face = face.resize((cw, ch), Image.LANCZOS)
-        face = face.rotate(tilt * (mid - i), resample=Image.BICUBIC, expand=True)
-        img.alpha_composite(face, (int(w / 2 - face.width / 2 + (i - mid) * cw * spread),
-                                   int(h / 2 - face.height / 2 + (0 if i == mid else lift))))
-    return img
+    return fan(img, faces, tilt=tilt, spread=spread, lift=lift / max(1, h))
 
 
 def rules_page(package: str) -> Callable[[], str]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from tabletop.games.brawl.presentation import faces
+from tabletop.table.cover import fan
 
 # (champion, card index): a red attack, a yellow reaction, a blue attack
 COVER_CARDS = (("kessa", 0), ("ilse", 3), ("orrin", 4))
@@ -45,17 +46,5 @@ def cover(w: int, h: int) -> Image.Image:
             cards.append(faces.compose_card(champ, k))
         except (KeyError, IndexError):          # a card renamed in the data: the tile still draws
             cards.append(faces.compose_back())
-    ch = int(h * .8)
-    cw = int(ch * faces.CARD_SIZE[0] / faces.CARD_SIZE[1])
-    mid = (len(cards) - 1) / 2
-    for i in sorted(range(len(cards)), key=lambda i: -abs(i - mid)):
-        face = cards[i].resize((cw, ch), Image.LANCZOS)
-        face = face.rotate(11 * (mid - i), resample=Image.BICUBIC, expand=True)
-        x = int(w / 2 - face.width / 2 + (i - mid) * cw * .72)
-        y = int(h * .48 - face.height / 2 + (0 if i == mid else h * .04))
-        shadow = Image.new("RGBA", face.size, (0, 0, 0, 0))
-        shadow.putalpha(face.getchannel("A").point(lambda a: a * 2 // 5))
-        shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, w / 120)))
-        img.paste(shadow, (x + max(1, w // 90), y + max(1, h // 50)), shadow)
-        img.paste(face, (x, y), face)
-    return img
+    return fan(img, cards, ratio=faces.CARD_SIZE[0] / faces.CARD_SIZE[1], height=.8, tilt=11,
+               spread=.72, middle=.48, lift=.04, shadow=True)

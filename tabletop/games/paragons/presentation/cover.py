@@ -1,6 +1,6 @@
 """The Paragons home tile: a card of each class fanned over a combat board at night.
 
-Like the other games' tiles (tabletop/table/cover.fanned_cards) but with a scene under the fan:
+Like the other games' tiles (the shared tabletop/table/cover.fan) but with a scene under the fan:
 the shared helper paints only a gradient, so the board and the fan are drawn here.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.presentation import faces
+from tabletop.table.cover import fan
 
 # one of each class, a mercenary of each combat type (sword, staff, arrow)
 COVER_CARDS = ("ironclad-champion", "archmage-of-the-spire", "canopy-sniper")
@@ -59,19 +60,5 @@ def cover(w: int, h: int) -> Image.Image:
             cards.append(faces.compose_face(design))
         except KeyError:                     # a card renamed in the data: the tile still draws
             cards.append(faces.compose_back())
-    ch = int(h * .72)
-    cw = int(ch * faces.CARD_SIZE[0] / faces.CARD_SIZE[1])
-    mid = (len(cards) - 1) / 2
-    # the outer cards first, so the middle one lies on top of the fan
-    for i in sorted(range(len(cards)), key=lambda i: -abs(i - mid)):
-        face = cards[i].resize((cw, ch), Image.LANCZOS)
-        face = face.rotate(12 * (mid - i), resample=Image.BICUBIC, expand=True)
-        x = int(w / 2 - face.width / 2 + (i - mid) * cw * .66)
-        y = int(h * .43 - face.height / 2 + (0 if i == mid else h * .05))
-        shadow = Image.new("RGBA", face.size, (0, 0, 0, 0))
-        shadow.putalpha(face.getchannel("A").point(lambda a: a * 2 // 5))
-        shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, w / 120)))
-        # paste, not alpha_composite: on a tall narrow tile the outer cards start off the edge
-        img.paste(shadow, (x + max(1, w // 90), y + max(1, h // 50)), shadow)
-        img.paste(face, (x, y), face)
-    return img
+    return fan(img, cards, ratio=faces.CARD_SIZE[0] / faces.CARD_SIZE[1], height=.72, tilt=12,
+               spread=.66, middle=.43, lift=.05, shadow=True)
