@@ -17,6 +17,6 @@ PLAN = ReportPlan(
         Matchup(("ismcts:normal", "random"), 200, 0.85),
         Matchup(("greedy:hard", "random"), 100),
     ),
-    seed=40_000,
+    seed=50_000,
     timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
 )
