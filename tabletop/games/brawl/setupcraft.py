@@ -26,7 +26,7 @@ from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import arena
 from tabletop.games.brawl.engine.board import card_of
 from tabletop.games.brawl.engine.content import champions
-from tabletop.games.brawl.engine.state import DEPLOY, PICK, REDRAW, TRAPS, BrawlState, team
+from tabletop.games.brawl.engine.state import DEPLOY, PICK, REDRAW, TRAPS, BrawlState
 
 # Most wanted first (the measurement above): Kessa's heavy melee, Varro's lifesteal and
 # regeneration, Ilse's healing; Orrin (7 hit points, no defence) is the easiest to knock out.
@@ -86,4 +86,4 @@ def team_strength(s: BrawlState, seat: int) -> float:
     return sum(len(PREFERENCE) - rank(c) for c in s.picks[seat] if c in champions())
 
 
-__all__ = ["setup_move", "team_strength", "PREFERENCE", "redraw_cards", "team"]
+__all__ = ["setup_move", "team_strength", "PREFERENCE", "redraw_cards"]
