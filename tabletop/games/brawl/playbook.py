@@ -25,8 +25,7 @@ from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.board import card_of, in_arena
 from tabletop.games.brawl.engine.moves import STOPPABLE, can_stop, to_act
-from tabletop.games.brawl.engine.state import PLAY, BrawlState, owner, team
-from tabletop.games.brawl.engine.steps import CORES
+from tabletop.games.brawl.engine.state import PLAY, BrawlState, owner
 
 WALK_KEEP = 2
 TARGET_KEEP = 2
@@ -240,4 +239,4 @@ def plan_cards(s: BrawlState, seat: int, n: int) -> tuple[int, ...]:
     return tuple(sorted(dead[:n]))
 
 
-__all__ = ["ranked", "best", "rollout_action", "CORES", "team"]
+__all__ = ["ranked", "best", "rollout_action", "card_gain"]

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from tabletop.games.brawl.engine import board, flow
+from tabletop.games.brawl.engine import board
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of, defence, hp, in_arena, level_n
 from tabletop.games.brawl.engine.content import Card, challenges
 from tabletop.games.brawl.engine.state import SLOT_VP, BrawlState, owner, team
-from tabletop.games.brawl.engine.steps import CORES
 
 KO_BONUS = 1.2          # a knock-out: the VP it gives, and the champion's tempo lost
 HIT_WORTH = 0.12        # one point of damage that does not knock out
@@ -298,10 +297,3 @@ def card_worth(s: BrawlState, card: int) -> float:
     v = 0.5 * cd.move + 1.0 * cd.strength * (2 if cd.has("double") else 1) + 0.4 * len(cd.post)
     return v + (1.0 if cd.range in ("direct", "indirect", "area") else 0.0) + len(cd.pre) * 0.5
 
-
-def core_free(s: BrawlState, seat: int, core: str) -> bool:
-    return flow.core_ready(s, seat, core)
-
-
-def cores_ready(s: BrawlState, seat: int) -> int:
-    return sum(core_free(s, seat, k) for k in CORES)
