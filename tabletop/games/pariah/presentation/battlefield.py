@@ -12,7 +12,13 @@ from tabletop.games.pariah.engine.flow import points, waiting_points
 from tabletop.games.pariah.engine.information import evolutions_hidden
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
 from tabletop.games.pariah.engine.stats import stat_line
-from tabletop.games.pariah.presentation.style import DAMAGE, GOLD, HAND_CARD, INK, LINE_CARD, MUTED, RED
+from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND_MAX, INK, LINE_CARD, LINE_MAX,
+                                                     MUTED, RED)
+from tabletop.table import cardfit
+
+
+LINE_TOP = 36      # a front line's units stand under its caption
+LINE_GAP = 12
 
 
 class BattlefieldMixin:
@@ -38,20 +44,19 @@ class BattlefieldMixin:
         self._sync_controls(v, zones["controls"], seen)
 
     def _line_size(self, zone, n: int) -> tuple[float, float]:
-        w = LINE_CARD[0]
-        room = (zone.rect[2] - 24) / max(1, n) - 12
-        if room < w:
-            w = max(72.0, room)
-        return (w, w * LINE_CARD[1] / LINE_CARD[0])
+        # the room under the zone's caption, less a line for the HP under each unit; counted
+        # for at least four units so a line does not shrink as each unit arrives
+        _, _, rw, rh = cardfit.room(zone.rect, top=LINE_TOP, bottom=26)
+        return cardfit.fit_size(max(4, n), rw, rh, ASPECT, LINE_GAP, largest=LINE_MAX, smallest=72)
 
     def _sync_line(self, v, side, zone, seen, mine: bool) -> None:
         line = v.lines[side]
         size = self._line_size(zone, len(line))
-        gap = 12
+        gap = LINE_GAP
         pitch = size[0] + gap
         zx, zy, zw, zh = zone.rect
         x0 = zx + (zw - len(line) * pitch + gap) / 2
-        y = zy + 36
+        y = zy + LINE_TOP
         acting = set(self._active_units()) if v.phase == ACTIVATE and self.my_turn else set()
         for i, uid in enumerate(line):
             u = v.units[uid]
@@ -110,9 +115,10 @@ class BattlefieldMixin:
         playable = set()
         if self.my_turn:
             playable = {actions.card_of(a) for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
-        for i, (c, (x, y)) in enumerate(zip(cards, zone.positions(len(cards), HAND_CARD, 14))):
+        size = self.hand_card("hand", len(cards), ASPECT, HAND_MAX)
+        for i, (c, (x, y)) in enumerate(zip(cards, cardfit.row(cardfit.room(zone.rect), len(cards), size))):
             back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
-            s = self._card(f"card:{c}", c, x, y + 16, HAND_CARD, 500 + i, seen, draggable=c in playable,
+            s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable,
                            back=back)
             s.dim = bool(playable) and c not in playable and v.phase in (PREP, ACTIVATE)
         if not cards:
