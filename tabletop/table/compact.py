@@ -24,10 +24,10 @@ K = 2
 W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
 
 # the fonts of a compact face (design px): every text drawn on it uses one of these
-NAME_PX = 34
-NUMBER_PX = 44
-CAPTION_PX = 26
-WORD_PX = 27
+NAME_PX = 38
+NUMBER_PX = 48
+CAPTION_PX = 32
+WORD_PX = 32
 MIN_PX = min(NAME_PX, NUMBER_PX, CAPTION_PX, WORD_PX)
 VERSION = 1            # in every compact face key: a changed drawing is a new picture
 
@@ -57,20 +57,22 @@ def _ellipsize(d, text: str, fnt, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _name_lines(d, name: str, width: float) -> list[str]:
-    """The name on one line, or two when it is long (never smaller than NAME_PX)."""
-    fnt = font(NAME_PX * K, True, True)
-    if d.textlength(name, font=fnt) <= width:
-        return [name]
+def _name_lines(d, name: str, width: float) -> tuple[list[str], int]:
+    """The name on one line, or two when it is long, at the largest size from NAME_PX down to
+    MIN_PX that fits (cut with an ellipsis only when even that fails); and that size."""
     words = name.split()
-    best = None
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        wide = max(d.textlength(a, font=fnt), d.textlength(b, font=fnt))
-        if best is None or wide < best[0]:
-            best = (wide, [a, b])
-    lines = best[1] if best else [name]
-    return [_ellipsize(d, ln, fnt, width) for ln in lines[:2]]
+    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    for px in range(NAME_PX, MIN_PX - 1, -1):
+        fnt = font(px * K, True, True)
+        if d.textlength(name, font=fnt) <= width:
+            return [name], px
+        for lines in sorted(splits, key=lambda ls: max(d.textlength(x, font=fnt) for x in ls)):
+            if max(d.textlength(x, font=fnt) for x in lines) <= width:
+                return lines, px
+            break
+    fnt = font(MIN_PX * K, True, True)
+    best = min(splits, key=lambda ls: max(d.textlength(x, font=fnt) for x in ls)) if splits else [name]
+    return [_ellipsize(d, ln, fnt, width) for ln in best], MIN_PX
 
 
 def _badge(d, cx, cy, r, value: str, fill, shape: str) -> None:
@@ -110,11 +112,11 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     m = 7 * K
     d.rounded_rectangle((m, m, W - m, H - m), radius=12 * K, fill=paper, outline=_shade(main, 0.4), width=2 * K)
     # the name, on a band in the card's colour
-    lines = _name_lines(d, name, W - 2 * m - 14 * K)
-    lh = NAME_PX * 1.12 * K
+    lines, px = _name_lines(d, name, W - 2 * m - 14 * K)
+    lh = px * 1.12 * K
     band = (m, m, W - m, m + 10 * K + lh * len(lines))
     d.rectangle(band, fill=main)
-    nf = font(NAME_PX * K, True, True)
+    nf = font(px * K, True, True)
     for i, ln in enumerate(lines):
         d.text((W / 2, band[1] + 5 * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
                stroke_width=K, stroke_fill=_shade(main, -0.5))

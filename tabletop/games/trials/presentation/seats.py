@@ -8,7 +8,12 @@ import math
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.state import OVER, UNKNOWN
+from tabletop.table import cardfit
 from tabletop.games.trials.presentation.style import ENERGY, EXHAUSTED, GOLD, HEART, INK, MUTED, RED, SHIELD
+
+
+HAND_ASPECT = 176 / 126
+HAND_MAX = 180          # a hand card's widest (medium) size
 
 
 class SeatsMixin:
@@ -63,7 +68,7 @@ class SeatsMixin:
         dx += pile[0] + 10
         disc = v.discards[p]
         if disc:
-            s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen)
+            s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen, table="thumb")   # too small for words
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
         self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4, 13,
@@ -140,12 +145,12 @@ class SeatsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        # grown with the table, yet inside the zone under its label (8 px lower than centred)
-        tall = min(176 * self.scene.stretch, zone.rect[3] - 16)
-        size = (round(tall * 126 / 176), round(tall))
+        # fitted to the zone under its label and scaled by the card-size setting
+        size = self.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX)
         playable = {actions.PLAY.card(a) for a in self._legal("play")}
-        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
-            s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
+        room = cardfit.room(zone.rect)
+        for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(room, len(hand), size, 12))):
+            s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable)
             s.dim = self.my_turn and c not in playable
         if not hand:
             self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
