@@ -16,11 +16,15 @@ PAD = 8.0             # kept clear inside a zone's edge
 HAND_SCALE = {"small": 0.85, "medium": 1.0, "large": 1.3}
 
 
-def room(rect, top: float = LABEL_ROOM, pad: float = PAD, bottom: float = 0.0) -> tuple[float, float, float, float]:
+def room(rect, top: float = LABEL_ROOM, pad: float = PAD, bottom: float = 0.0, left: float | None = None,
+         right: float | None = None) -> tuple[float, float, float, float]:
     """The part of a zone cards may use: under its caption (`top`), `pad` in from the other
-    edges and `bottom` kept free below (a line of text under the cards)."""
+    edges (or `left` / `right` from those sides) and `bottom` kept free below (a line of text
+    under the cards)."""
     x, y, w, h = rect
-    return (x + pad, y + top, max(1.0, w - 2 * pad), max(1.0, h - top - pad - bottom))
+    left = pad if left is None else left
+    right = pad if right is None else right
+    return (x + left, y + top, max(1.0, w - left - right), max(1.0, h - top - pad - bottom))
 
 
 def fit_size(n: int, room_w: float, room_h: float, aspect: float, gap: float = 14.0,

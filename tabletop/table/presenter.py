@@ -101,11 +101,14 @@ class Presenter:
         return cardfit.HAND_SCALE.get(getattr(self.settings, "card_size", "medium"), 1.0)
 
     def hand_card(self, zone_id: str, n: int, aspect: float, largest: float, top: float = cardfit.LABEL_ROOM,
-                  bottom: float = 0.0, visible: float = 0.35) -> tuple[float, float]:
-        """The size of the player's hand cards in `zone_id`: fitted to the zone as laid out now,
-        scaled by the card-size setting, and kept inside the zone (cards overlap rather than
-        leave it). The one place every game's hand follows the "Large" setting."""
-        rx, ry, rw, rh = cardfit.room(self.layout.zones[zone_id].rect, top=top, bottom=bottom)
+                  bottom: float = 0.0, visible: float = 0.35, left: float | None = None,
+                  right: float | None = None) -> tuple[float, float]:
+        """The size of the player's hand cards in `zone_id`: fitted to the zone as laid out now
+        (its part `cardfit.room` gives for these margins), scaled by the card-size setting, and
+        kept inside the zone (cards overlap rather than leave it). The one place every game's
+        hand follows the "Large" setting."""
+        rx, ry, rw, rh = cardfit.room(self.layout.zones[zone_id].rect, top=top, bottom=bottom, left=left,
+                                      right=right)
         return cardfit.hand_size(self.hand_scale(), n, rw, rh, aspect, largest, visible)
 
     def voice(self) -> Voice:
