@@ -14,6 +14,7 @@ from tabletop.games.paargus.presentation.narrate import NARRATE
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
                                           sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
+from tabletop.table import cardfit
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN, RED
@@ -22,10 +23,13 @@ from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField
 from tabletop.table.sprites import CardSprite, ChipStack
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
-HAND_SIZES = {"small": (104, 146), "medium": (120, 168), "large": (134, 188)}
-ARRAY_CARD = (104, 146)
+# Cards are sized from their zones (tabletop.table.cardfit): these are the bounds.
+ASPECT = 1.4
+HAND_MAX = 150             # a hand card's widest (medium) size
+ARRAY_CARD = (128, 180)    # a conjunction's card at most (then as the zone's height allows)
 OPP_CARD = (80, 112)
-TABLE_CARD = (120, 168)
+TABLE_CARD = (120, 168)    # the deck and the builder's fan (its words stand beside it)
+TABLEAU_MAX = 150
 
 
 def plural(n: int, word: str) -> str:
@@ -60,8 +64,10 @@ class PaargusPresenter(Presenter):
     def palette(self) -> str:
         return getattr(self.settings, "palette", "normal")
 
-    def _face(self, c: int):
-        return faces.face_key(c, self.palette), partial(faces.compose_face, c, self.palette)
+    def _face(self, c: int, compact: bool = True):
+        """(key, compose) of card `c`: the table's compact face (no words), or the full one (zoom)."""
+        return (faces.face_key(c, self.palette, compact),
+                partial(faces.compose_face, c, self.palette, compact=compact))
 
     def _back(self):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)
@@ -149,17 +155,15 @@ class PaargusPresenter(Presenter):
         cx, cy = z.center
         return cx - size[0] / 2, cy - size[1] / 2
 
-    def _hand_size(self) -> tuple[int, int]:
-        return HAND_SIZES.get(getattr(self.settings, "card_size", "medium"), HAND_SIZES["medium"])
 
     def _sync_hands(self, view, seen) -> None:
         me, opp = self.me, self.opp
         hand = [c for c in view.hands[me] if c not in self.builder]
         hand.sort(key=lambda c: (card(c).sigils[0], c))      # sigil order makes trades easy to spot
-        size = self._hand_size()
+        size = self.hand_card("my_hand", len(hand), ASPECT, HAND_MAX)
         zone = self.layout.zones["my_hand"]
-        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size))):
-            self._card_sprite(c, x, y + 4, size, 100 + i, seen, "my_hand", draggable=self.my_turn)
+        for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(cardfit.room(zone.rect), len(hand), size))):
+            self._card_sprite(c, x, y, size, 100 + i, seen, "my_hand", draggable=self.my_turn)
         # the opponent: known cards face up, the rest as backs
         known = list(view.hands[opp])
         n = view.hand_size(opp)
@@ -180,8 +184,11 @@ class PaargusPresenter(Presenter):
 
     def _sync_tableau(self, view, seen) -> None:
         zone = self.layout.zones["tableau"]
-        for i, (c, (x, y)) in enumerate(zip(view.tableau, zone.positions(len(view.tableau), TABLE_CARD))):
-            self._card_sprite(c, x, y + 22, TABLE_CARD, 50 + i, seen, "tableau")
+        # as tall as the zone under its caption; a long tableau overlaps (each card's west half shows)
+        box = cardfit.room(zone.rect)
+        size = cardfit.fit_size(1, box[2], box[3], ASPECT, largest=TABLEAU_MAX)
+        for i, (c, (x, y)) in enumerate(zip(view.tableau, cardfit.row(box, len(view.tableau), size))):
+            self._card_sprite(c, x, y, size, 50 + i, seen, "tableau")
 
     def _fan_positions(self, conj_cards, quadrant: int, x0: float, w: float):
         """(x offset, clip) of each card of a fan: buried cards show only the matched half."""
@@ -198,7 +205,9 @@ class PaargusPresenter(Presenter):
     def _sync_arrays(self, view, seen) -> None:
         for seat, zone_id in ((self.me, "my_array"), (self.opp, "opp_array")):
             zone = self.layout.zones[zone_id]
-            w, h = ARRAY_CARD
+            # under the caption (30) with a line of words below (24), as the zone's height allows
+            h = min(ARRAY_CARD[1], zone.rect[3] - 30 - 24)
+            w = h / ASPECT
             conjs = view.arrays[seat]
             widths = [2 * w + len(c.trailing) * (w + 10) for c in conjs]
             gap = 34
@@ -271,6 +280,7 @@ class PaargusPresenter(Presenter):
                                   x=x, y=y, w=TABLE_CARD[0], h=TABLE_CARD[1], z=20)
                 self.scene.put(deck)
             deck.back_key, deck.compose_back = bkey, bcompose
+            deck.x, deck.y = x, y              # the zone moves when the table is fitted anew
             deck.badge = str(n)
             seen.add("deck")
         for seat, zid in ((self.me, "my_chips"), (self.opp, "opp_chips")):
@@ -283,6 +293,7 @@ class PaargusPresenter(Presenter):
                                   x=z.rect[0] + 14, y=z.rect[1] + 16, z=30)
                 self.scene.put(stack)
             stack.amount = view.chips[seat]
+            stack.x, stack.y = z.rect[0] + 14, z.rect[1] + 16     # as the zone is fitted now
             seen.add(sid)
             name = self.seat_names[seat]
             turn = "  ◀ to play" if view.turn == seat and view.phase != MATCH_OVER else ""
@@ -560,7 +571,7 @@ class PaargusPresenter(Presenter):
         parts = [f"{QUADRANT_NAMES[q]}: {sigil_name(k.sigil(q))}" for q in QUADRANTS]
         if k.alignment:
             parts.append(f"Alignment symbol over the {QUADRANT_NAMES[k.alignment]}")
-        key, compose = self._face(c)
+        key, compose = self._face(c, compact=False)        # the full face, names and numerals
         return key + "/zoom", compose, f"{k.name}\n" + "\n".join(parts)
 
 
