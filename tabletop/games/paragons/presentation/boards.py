@@ -282,14 +282,15 @@ class BoardsMixin:
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
         x0, y0, w, h = zone.rect
         # inside the zone's edges, right of its title: a big hand overlaps rather than spills;
-        # sized from the zone and the card-size setting (room above for a card marked in a mulligan)
-        size = self.hand_card("hand", len(hand), HAND_ASPECT, 190, top=14 + 22, left=150, right=20)
-        inner = Zone("hand-inner", cardfit.room(zone.rect, top=14 + 22, left=150, right=20), kind="row")
+        # sized from the zone and the card-size setting
+        size = self.hand_card("hand", len(hand), HAND_ASPECT, 190, top=14, left=150, right=20)
+        inner = Zone("hand-inner", cardfit.room(zone.rect, top=14, left=150, right=20), kind="row")
         active = {a.args[0] for a in self.legal if a.kind in ("play", "cast", "hide")}
         marking = v.phase == "mulligan" and self.my_turn
         for i, (c, (x, y)) in enumerate(zip(hand, inner.positions(len(hand), size, 12))):
             lifted = marking and c in self.marked
-            s = self._card(f"card:{c}", c, x, y - (22 if lifted else 0), size, 500 + i, seen,
+            lift = min(22.0, max(0.0, y - y0 - 4)) if lifted else 0.0     # never out of the zone
+            s = self._card(f"card:{c}", c, x, y - lift, size, 500 + i, seen,
                            draggable=c in active)
             s.dim = self.my_turn and not marking and v.phase != OVER and c not in active
             if lifted:
