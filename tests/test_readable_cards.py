@@ -34,21 +34,22 @@ def _faces(game_id: str):
     return importlib.import_module(f"tabletop.games.{game_id}.presentation.faces")
 
 
-def _table(game_id: str, tmp_path, window, card_size="medium"):
+def _table(game_id: str, tmp_path, window, card_size="medium", players: int = 2):
     scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
     scene.pace = 0
     settings = Settings()
     settings.card_size = card_size
-    p = plugin(game_id).presentation().make_presenter(scene, scene.faces, settings, ["You", "Bot"])
+    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+    p = plugin(game_id).presentation().make_presenter(scene, scene.faces, settings, names)
     scene.resize(*window)
     return scene, p
 
 
-def _moments(game_id: str, seeds=(1, 2), stops=(8, 30, 90)):
-    """States of random matches (both seats playing at random) at a few move counts."""
+def _moments(game_id: str, seeds=(1, 2), stops=(8, 30, 90), players: int = 2):
+    """States of random matches (every seat playing at random) at a few move counts."""
     game = get_game(game_id)
     for seed in seeds:
-        s = game.setup(dict(game.default_options(2), **OPTIONS.get(game_id, {})), seed, 2)
+        s = game.setup(dict(game.default_options(players), **OPTIONS.get(game_id, {})), seed, players)
         rng = Rng(seed)
         done = 0
         for stop in stops:
@@ -77,11 +78,13 @@ def _text_px(game_id: str, sprite: CardSprite, scale: float) -> float | None:
     raise AssertionError(f"{sprite.id} shows the full face {key!r} on the table: too small for its words")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_every_word_on_a_table_card_is_at_least_11_px_at_1920x1080(game_id, tmp_path):
-    scene, p = _table(game_id, tmp_path, TABLE_AT["1920x1080"])
+# Paragons with three players is not here yet: its seats share the width, and their board
+# cards (about 80 px wide at 1920x1080) still show their words at about 9 px.
+@pytest.mark.parametrize("game_id,players", [(g, 2) for g in GAMES] + [("trials", 3), ("pariah", 4)])
+def test_every_word_on_a_table_card_is_at_least_11_px_at_1920x1080(game_id, players, tmp_path):
+    scene, p = _table(game_id, tmp_path, TABLE_AT["1920x1080"], players=players)
     least, cards = None, 0
-    for s in _moments(game_id):
+    for s in _moments(game_id, players=players):
         _show(game_id, p, s)
         scale = scene.viewport.scale
         for sprite in scene.sprites():

@@ -20,8 +20,9 @@ class SeatsMixin:
     """Draws every seat (the viewer's at the bottom) and the viewer's hand."""
 
     def _sizes(self):
-        """(Avatar, attachment) card sizes: larger when the window's shape made the table taller."""
-        av, att = ((128, 179), (100, 140)) if self.royale else ((150, 210), (118, 165))
+        """(Avatar, attachment) card sizes: larger when the window's shape made the table taller.
+        An attachment stays at least 112 wide, so its compact face's words are 11 px at 1920x1080."""
+        av, att = ((128, 179), (112, 157)) if self.royale else ((150, 210), (118, 165))
         k = self.scene.stretch
         return (round(av[0] * k), round(av[1] * k)), (round(att[0] * k), round(att[1] * k))
 
