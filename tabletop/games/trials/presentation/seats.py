@@ -78,10 +78,12 @@ class SeatsMixin:
             self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", px, py + 90, 13, MUTED, seen)
         # the Avatars, each with its attachments fanned out to the right, under it
         avs = v.avatars[p]
-        # room on the left for an exhausted Avatar, turned 45 degrees about its centre
-        slot_w = (px - x0 - 60) / max(1, len(avs))
+        # room on the left for an exhausted Avatar, turned 45 degrees about its centre (its
+        # corner must not cross the zone's edge)
+        left = max(56.0, _half_extent(av_size, True) - av_size[0] / 2 + 8)
+        slot_w = (px - x0 - left - 4) / max(1, len(avs))
         for i, a in enumerate(avs):
-            ax = x0 + 56 + i * slot_w
+            ax = x0 + left + i * slot_w
             self._sync_avatar(a, ax, body_y + 6, slot_w - 16, av_size, att_size, seen, mine)
 
     def _sync_backs(self, p, x, y, width, seen) -> None:
