@@ -27,7 +27,7 @@ READABLE_PX = 11
 GAMES = ("paargus", "trials", "pariah", "paragons")
 OPTIONS = {"paragons": {"variant": "preconstructed", "best_of": 1}}
 HAND_ZONE = {"paargus": "my_hand", "trials": "hand", "pariah": "hand", "paragons": "hand"}
-CARD_IDS = ("card:", "stk:", "discard:", "view:")
+CARD_IDS = ("card:", "stk:", "discard:", "view:", "emb:")
 
 
 def _faces(game_id: str):

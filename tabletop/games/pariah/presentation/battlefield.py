@@ -14,7 +14,7 @@ from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, P
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND_MAX, INK, LINE_CARD, LINE_MAX,
                                                      MUTED, RED)
-from tabletop.table import cardfit
+from tabletop.table import cardfit, compact
 
 
 LINE_TOP = 36      # a front line's units stand under its caption
@@ -192,12 +192,14 @@ class BattlefieldMixin:
             self.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
         for i, (card, emb, _) in enumerate(emblems[:6]):
             sid = f"emb:{side}:{i}"
-            key, compose = faces.relic_key(emb), partial(faces.compose_relic, emb)
+            # a thumbnail: the picture only (the zoom shows the relic whole)
+            key, compose = compact.key(faces.relic_key(emb), False), partial(faces.compose_relic_compact, emb, False)
             sprite = self.scene.get(sid)
             if sprite is None:
                 sprite = CardSprite(sid, face_key=key, compose_face=compose, x=zx + 100 + i * 50,
                                     y=zy + 194, w=44, h=62, z=320)
                 self.scene.put(sprite)
+            sprite.face_key, sprite.compose_face = key, compose
             sprite.x, sprite.y = zx + 100 + i * 50, zy + 194
             sprite.tooltip = relics()[emb].name
             seen.add(sid)
