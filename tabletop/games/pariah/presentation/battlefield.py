@@ -71,7 +71,8 @@ class BattlefieldMixin:
                            90 - k, seen)
             sx = x + size[0]
             if u.damage:
-                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 30, y + size[1] * 0.3, 20, 400, seen,
+                # on the card's top right corner: lower it would hide the Priority shield
+                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 22, y - 16, 20, 400, seen,
                                tooltip=f"{u.damage} damage")
             hp = stat_line(v, u)["hp"]
             left = hp - u.damage
