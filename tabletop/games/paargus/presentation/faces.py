@@ -102,7 +102,7 @@ def half_rect(half: str, size=CARD_SIZE) -> tuple[int, int, int, int]:
 
 
 def face_key(card_id: int, palette_name: str = "normal", compact: bool = False) -> str:
-    return f"paargus/face/v{FACE_VERSION}/{canonical_name(palette_name)}/{card_id}" + ("/compact" if compact else "")
+    return f"paargus/face/v{FACE_VERSION}/{canonical_name(palette_name)}/{card_id}" + ("/compact2" if compact else "")
 
 
 # A card on the table is drawn compact: the emblems, point pips and alignment marks without a
@@ -840,6 +840,11 @@ def _sigil_block(c: _Canvas, q: int, sigil_id: str, pal: dict, words: bool = Tru
     cy = _EMBLEM_CY["north" if north else "south"]
     col = tuple(pal["sigils"][sigil_id])
     R = _MEDALLION_R
+    grow = 1.0
+    if not words:          # no name below: the medallion takes its room, a little larger
+        cy += 14
+        grow = 1.18
+        R = round(R * grow)
     # soft glow in the sigil's colour
     glow = _glow_sprite(col, round(c.s(R)), round(c.s(9)), 70)
     gx, gy = round(c.s(cx)) - glow.width // 2, round(c.s(cy)) - glow.height // 2
@@ -863,7 +868,7 @@ def _sigil_block(c: _Canvas, q: int, sigil_id: str, pal: dict, words: bool = Tru
                _mix(pal["text"], col, 0.35) + (255,), tracking=1.6)
     c.over(lay)
     # the emblem, with a faint shadow
-    es = round(c.s(_EMBLEM_SIZE))
+    es = round(c.s(_EMBLEM_SIZE * grow))
     em = sigil_emblem(sigil_id, es, col)
     ex, ey = round(c.s(cx) - es / 2), round(c.s(cy) - es / 2)
     shadow = _emblem_shadow(sigil_id, es, round(c.s(1.6), 1))
