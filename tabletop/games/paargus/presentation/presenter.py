@@ -30,6 +30,7 @@ ARRAY_CARD = (128, 180)    # a conjunction's card at most (then as the zone's he
 OPP_CARD = (80, 112)
 TABLE_CARD = (120, 168)    # the deck and the builder's fan (its words stand beside it)
 TABLEAU_MAX = 150
+HAND_ROOM = {"top": 12, "left": 150}     # the hand's part of its zone: right of the caption
 
 
 def plural(n: int, word: str) -> str:
@@ -160,9 +161,10 @@ class PaargusPresenter(Presenter):
         me, opp = self.me, self.opp
         hand = [c for c in view.hands[me] if c not in self.builder]
         hand.sort(key=lambda c: (card(c).sigils[0], c))      # sigil order makes trades easy to spot
-        size = self.hand_card("my_hand", len(hand), ASPECT, HAND_MAX)
+        # beside the zone's caption rather than under it: the cards get the zone's whole height
+        size = self.hand_card("my_hand", len(hand), ASPECT, HAND_MAX, **HAND_ROOM)
         zone = self.layout.zones["my_hand"]
-        for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(cardfit.room(zone.rect), len(hand), size))):
+        for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(cardfit.room(zone.rect, **HAND_ROOM), len(hand), size))):
             self._card_sprite(c, x, y, size, 100 + i, seen, "my_hand", draggable=self.my_turn)
         # the opponent: known cards face up, the rest as backs
         known = list(view.hands[opp])

@@ -17,8 +17,9 @@ from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND
 from tabletop.table import cardfit, compact
 
 
-LINE_TOP = 36      # a front line's units stand under its caption
+LINE_TOP = 58      # a front line's units stand under its caption, with room for what peeks above them
 LINE_GAP = 12
+HAND_ROOM = {"top": 12, "left": 290}     # the hand's part of its zone: right of its title
 
 
 class BattlefieldMixin:
@@ -116,8 +117,9 @@ class BattlefieldMixin:
         playable = set()
         if self.my_turn:
             playable = {actions.card_of(a) for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
-        size = self.hand_card("hand", len(cards), ASPECT, HAND_MAX)
-        for i, (c, (x, y)) in enumerate(zip(cards, cardfit.row(cardfit.room(zone.rect), len(cards), size))):
+        # beside the title rather than under it: the cards get the zone's whole height
+        size = self.hand_card("hand", len(cards), ASPECT, HAND_MAX, **HAND_ROOM)
+        for i, (c, (x, y)) in enumerate(zip(cards, cardfit.row(cardfit.room(zone.rect, **HAND_ROOM), len(cards), size))):
             back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
             s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable,
                            back=back)

@@ -14,6 +14,7 @@ from tabletop.games.trials.presentation.style import ENERGY, EXHAUSTED, GOLD, HE
 
 HAND_ASPECT = 176 / 126
 HAND_MAX = 180          # a hand card's widest (medium) size
+HAND_ROOM = {"top": 12, "left": 150}     # the hand's part of its zone: right of the caption
 
 
 class SeatsMixin:
@@ -148,10 +149,10 @@ class SeatsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        # fitted to the zone under its label and scaled by the card-size setting
-        size = self.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX)
+        # fitted to the zone beside its caption (its whole height) and scaled by the card-size setting
+        size = self.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX, **HAND_ROOM)
         playable = {actions.PLAY.card(a) for a in self._legal("play")}
-        room = cardfit.room(zone.rect)
+        room = cardfit.room(zone.rect, **HAND_ROOM)
         for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(room, len(hand), size, 12))):
             s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable)
             s.dim = self.my_turn and c not in playable
