@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from tabletop.core import Action
 from tabletop.core.event import Event
+from tabletop.table import cardfit
 from tabletop.table.fonts import font
 from tabletop.table.narration import Narrator, Voice
 from tabletop.table.playback import Playback
@@ -94,6 +95,22 @@ class Presenter:
     @layout.setter
     def layout(self, layout) -> None:
         self.scene.set_layout(layout)
+
+    # --- card sizes from the zones (see cardfit.py) ----------------------------------------
+    def hand_scale(self) -> float:
+        """The player's card-size setting as a factor on the hand's fitted size."""
+        return cardfit.HAND_SCALE.get(getattr(self.settings, "card_size", "medium"), 1.0)
+
+    def hand_card(self, zone_id: str, n: int, aspect: float, largest: float, top: float = cardfit.LABEL_ROOM,
+                  bottom: float = 0.0, visible: float = 0.35, left: float | None = None,
+                  right: float | None = None) -> tuple[float, float]:
+        """The size of the player's hand cards in `zone_id`: fitted to the zone as laid out now
+        (its part `cardfit.room` gives for these margins), scaled by the card-size setting, and
+        kept inside the zone (cards overlap rather than leave it). The one place every game's
+        hand follows the "Large" setting."""
+        rx, ry, rw, rh = cardfit.room(self.layout.zones[zone_id].rect, top=top, bottom=bottom, left=left,
+                                      right=right)
+        return cardfit.hand_size(self.hand_scale(), n, rw, rh, aspect, largest, visible)
 
     def voice(self) -> Voice:
         return Voice(tuple(self.seat_names), self.viewer)

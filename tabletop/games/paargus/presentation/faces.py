@@ -101,8 +101,14 @@ def half_rect(half: str, size=CARD_SIZE) -> tuple[int, int, int, int]:
     return (0, 0, mid, size[1]) if half == "west" else (mid, 0, size[0], size[1])
 
 
-def face_key(card_id: int, palette_name: str = "normal") -> str:
-    return f"paargus/face/v{FACE_VERSION}/{canonical_name(palette_name)}/{card_id}"
+def face_key(card_id: int, palette_name: str = "normal", compact: bool = False) -> str:
+    return f"paargus/face/v{FACE_VERSION}/{canonical_name(palette_name)}/{card_id}" + ("/compact2" if compact else "")
+
+
+# A card on the table is drawn compact: the emblems, point pips and alignment marks without a
+# word (the sigil names and numerals would be a few pixels tall there); the zoom shows them.
+# The smallest font on the compact face: none at all.
+TABLE_MIN_PX = None
 
 
 def back_key(palette_name: str = "normal") -> str:
@@ -780,7 +786,7 @@ def _meridian(c: _Canvas, pal: dict, number: str | None):
     c.over(lay)
 
 
-def _quadrant_marker(c: _Canvas, d, q: int, pal: dict):
+def _quadrant_marker(c: _Canvas, d, q: int, pal: dict, words: bool = True):
     l, t, r, b = QUADRANT_RECTS[q]
     west, north = q in (1, 2), q in (1, 3)
     x = l + 22 if west else r - 22
@@ -788,7 +794,8 @@ def _quadrant_marker(c: _Canvas, d, q: int, pal: dict):
     numeral_y = t + 50 if north else t + 24
     pips_y = numeral_y + 12
     gold = pal["frame"] + (255,)
-    c.text(d, (x, numeral_y), _NUMERALS[q], _font(c.s(13), bold=True, serif=True), gold)
+    if words:
+        c.text(d, (x, numeral_y), _NUMERALS[q], _font(c.s(13), bold=True, serif=True), gold)
     n = QUADRANT_POINTS[q]
     step = 5.2
     x0 = x - step * (n - 1) / 2
@@ -826,13 +833,18 @@ def _paste_clipped(c: _Canvas, sprite: Image.Image, x: int, y: int, clip):
     c.img.alpha_composite(sprite.crop((x0 - x, y0 - y, x1 - x, y1 - y)), (x0, y0))
 
 
-def _sigil_block(c: _Canvas, q: int, sigil_id: str, pal: dict):
+def _sigil_block(c: _Canvas, q: int, sigil_id: str, pal: dict, words: bool = True):
     l, t, r, b = QUADRANT_RECTS[q]
     north = q in (1, 3)
     cx = (l + r) / 2
     cy = _EMBLEM_CY["north" if north else "south"]
     col = tuple(pal["sigils"][sigil_id])
     R = _MEDALLION_R
+    grow = 1.0
+    if not words:          # no name below: the medallion takes its room, a little larger
+        cy += 14
+        grow = 1.18
+        R = round(R * grow)
     # soft glow in the sigil's colour
     glow = _glow_sprite(col, round(c.s(R)), round(c.s(9)), 70)
     gx, gy = round(c.s(cx)) - glow.width // 2, round(c.s(cy)) - glow.height // 2
@@ -851,11 +863,12 @@ def _sigil_block(c: _Canvas, q: int, sigil_id: str, pal: dict):
         d.line([c.pt(x0, y0), c.pt(x1, y1)], fill=col + (200,), width=max(1, round(c.s(1.0))))
     # the sigil's name beneath
     name = _sigil_names().get(sigil_id, sigil_id).upper()
-    c.text(d, (cx, _NAME_Y["north" if north else "south"]), name, _font(c.s(10.5), serif=True, bold=True),
-           _mix(pal["text"], col, 0.35) + (255,), tracking=1.6)
+    if words:
+        c.text(d, (cx, _NAME_Y["north" if north else "south"]), name, _font(c.s(10.5), serif=True, bold=True),
+               _mix(pal["text"], col, 0.35) + (255,), tracking=1.6)
     c.over(lay)
     # the emblem, with a faint shadow
-    es = round(c.s(_EMBLEM_SIZE))
+    es = round(c.s(_EMBLEM_SIZE * grow))
     em = sigil_emblem(sigil_id, es, col)
     ex, ey = round(c.s(cx) - es / 2), round(c.s(cy) - es / 2)
     shadow = _emblem_shadow(sigil_id, es, round(c.s(1.6), 1))
@@ -915,8 +928,9 @@ def _alignment_mark(c: _Canvas, q: int, pal: dict):
 
 
 def compose_card(sigils, alignment=None, *, number: str | None = None, seed: int = 0,
-                 palette_name: str = "normal", size=CARD_SIZE) -> Image.Image:
-    """A face drawn from raw card data: sigils [q1, q2, q3, q4], alignment 1-4 or None."""
+                 palette_name: str = "normal", size=CARD_SIZE, compact: bool = False) -> Image.Image:
+    """A face drawn from raw card data: sigils [q1, q2, q3, q4], alignment 1-4 or None.
+    `compact`: without words (sigil names, numerals, number), for a card on the table."""
     pal = palette(palette_name)
     size = (int(size[0]), int(size[1]))
     k = _render_scale(size)
@@ -925,12 +939,12 @@ def compose_card(sigils, alignment=None, *, number: str | None = None, seed: int
     _card_base(c, pal, seed)
     shape_alpha = c.img.getchannel("A")
     _frame(c, pal)
-    _meridian(c, pal, number)
+    _meridian(c, pal, None if compact else number)
     for q in (1, 2, 3, 4):
-        _sigil_block(c, q, sigils[q - 1], pal)
+        _sigil_block(c, q, sigils[q - 1], pal, not compact)
     lay, d = c.layer()
     for q in (1, 2, 3, 4):
-        _quadrant_marker(c, d, q, pal)
+        _quadrant_marker(c, d, q, pal, not compact)
     c.over(lay)
     if alignment:
         _alignment_mark(c, int(alignment), pal)
@@ -940,15 +954,17 @@ def compose_card(sigils, alignment=None, *, number: str | None = None, seed: int
 
 
 @lru_cache(maxsize=128)
-def _compose_face(card_id: int, palette_name: str, size: tuple) -> Image.Image:
+def _compose_face(card_id: int, palette_name: str, size: tuple, compact: bool = False) -> Image.Image:
     card = _card(card_id)
     return compose_card(card["sigils"], card.get("alignment"), number=f"{card_id + 1:02d}",
-                        seed=card_id, palette_name=palette_name, size=size)
+                        seed=card_id, palette_name=palette_name, size=size, compact=compact)
 
 
-def compose_face(card_id: int, palette_name: str = "normal", size=CARD_SIZE) -> Image.Image:
-    """The face of deck card `card_id` as an RGBA image (transparent outside the corners)."""
-    return _compose_face(int(card_id), canonical_name(palette_name), (int(size[0]), int(size[1]))).copy()
+def compose_face(card_id: int, palette_name: str = "normal", size=CARD_SIZE, compact: bool = False) -> Image.Image:
+    """The face of deck card `card_id` as an RGBA image (transparent outside the corners);
+    `compact`: the table's face, without words."""
+    return _compose_face(int(card_id), canonical_name(palette_name), (int(size[0]), int(size[1])),
+                         bool(compact)).copy()
 
 
 # --------------------------------------------------------------------------

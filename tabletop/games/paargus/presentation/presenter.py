@@ -14,6 +14,7 @@ from tabletop.games.paargus.presentation.narrate import NARRATE
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
                                           sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
+from tabletop.table import cardfit
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.fonts import font
 from tabletop.table.layout import Layout
@@ -23,10 +24,14 @@ from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField
 from tabletop.table.sprites import CardSprite, ChipStack
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
-HAND_SIZES = {"small": (104, 146), "medium": (120, 168), "large": (134, 188)}
-ARRAY_CARD = (104, 146)
+# Cards are sized from their zones (tabletop.table.cardfit): these are the bounds.
+ASPECT = 1.4
+HAND_MAX = 150             # a hand card's widest (medium) size
+ARRAY_CARD = (128, 180)    # a conjunction's card at most (then as the zone's height allows)
 OPP_CARD = (80, 112)
-TABLE_CARD = (120, 168)
+TABLE_CARD = (120, 168)    # the deck and the builder's fan (its words stand beside it)
+TABLEAU_MAX = 150
+HAND_ROOM = {"top": 12, "left": 150}     # the hand's part of its zone: right of the caption
 
 
 def plural(n: int, word: str) -> str:
@@ -61,8 +66,10 @@ class PaargusPresenter(Presenter):
     def palette(self) -> str:
         return getattr(self.settings, "palette", "normal")
 
-    def _face(self, c: int):
-        return faces.face_key(c, self.palette), partial(faces.compose_face, c, self.palette)
+    def _face(self, c: int, compact: bool = True):
+        """(key, compose) of card `c`: the table's compact face (no words), or the full one (zoom)."""
+        return (faces.face_key(c, self.palette, compact),
+                partial(faces.compose_face, c, self.palette, compact=compact))
 
     def _back(self):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)
@@ -150,17 +157,16 @@ class PaargusPresenter(Presenter):
         cx, cy = z.center
         return cx - size[0] / 2, cy - size[1] / 2
 
-    def _hand_size(self) -> tuple[int, int]:
-        return HAND_SIZES.get(getattr(self.settings, "card_size", "medium"), HAND_SIZES["medium"])
 
     def _sync_hands(self, view, seen) -> None:
         me, opp = self.me, self.opp
         hand = [c for c in view.hands[me] if c not in self.builder]
         hand.sort(key=lambda c: (card(c).sigils[0], c))      # sigil order makes trades easy to spot
-        size = self._hand_size()
+        # beside the zone's caption rather than under it: the cards get the zone's whole height
+        size = self.hand_card("my_hand", len(hand), ASPECT, HAND_MAX, **HAND_ROOM)
         zone = self.layout.zones["my_hand"]
-        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size))):
-            self._card_sprite(c, x, y + 4, size, 100 + i, seen, "my_hand", draggable=self.my_turn)
+        for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(cardfit.room(zone.rect, **HAND_ROOM), len(hand), size))):
+            self._card_sprite(c, x, y, size, 100 + i, seen, "my_hand", draggable=self.my_turn)
         # the opponent: known cards face up, the rest as backs
         known = list(view.hands[opp])
         n = view.hand_size(opp)
@@ -181,8 +187,11 @@ class PaargusPresenter(Presenter):
 
     def _sync_tableau(self, view, seen) -> None:
         zone = self.layout.zones["tableau"]
-        for i, (c, (x, y)) in enumerate(zip(view.tableau, zone.positions(len(view.tableau), TABLE_CARD))):
-            self._card_sprite(c, x, y + 22, TABLE_CARD, 50 + i, seen, "tableau")
+        # as tall as the zone under its caption; a long tableau overlaps (each card's west half shows)
+        box = cardfit.room(zone.rect)
+        size = cardfit.fit_size(1, box[2], box[3], ASPECT, largest=TABLEAU_MAX)
+        for i, (c, (x, y)) in enumerate(zip(view.tableau, cardfit.row(box, len(view.tableau), size))):
+            self._card_sprite(c, x, y, size, 50 + i, seen, "tableau")
 
     def _fan_positions(self, conj_cards, quadrant: int, x0: float, w: float):
         """(x offset, clip) of each card of a fan: buried cards show only the matched half."""
@@ -199,7 +208,9 @@ class PaargusPresenter(Presenter):
     def _sync_arrays(self, view, seen) -> None:
         for seat, zone_id in ((self.me, "my_array"), (self.opp, "opp_array")):
             zone = self.layout.zones[zone_id]
-            w, h = ARRAY_CARD
+            # under the caption (30) with a line of words below (24), as the zone's height allows
+            h = min(ARRAY_CARD[1], zone.rect[3] - 30 - 24)
+            w = h / ASPECT
             conjs = view.arrays[seat]
             widths = [2 * w + len(c.trailing) * (w + 10) for c in conjs]
             gap = 34
@@ -236,7 +247,6 @@ class PaargusPresenter(Presenter):
         w, h = TABLE_CARD
         qs = self._builder_quadrants()
         q = self.quadrant if self.quadrant in qs else (qs[0] if qs else 1)
-        fan_w = w * (1 + 0.5 * max(0, len(self.builder) - 1))
         x0 = zone.rect[0] + 20
         y0 = zone.rect[1] + 30
         counting = {c for c, _ in cj.showing_symbols(self.builder, q)} if self.builder else set()
@@ -564,7 +574,7 @@ class PaargusPresenter(Presenter):
         parts = [f"{QUADRANT_NAMES[q]}: {sigil_name(k.sigil(q))}" for q in QUADRANTS]
         if k.alignment:
             parts.append(f"Alignment symbol over the {QUADRANT_NAMES[k.alignment]}")
-        key, compose = self._face(c)
+        key, compose = self._face(c, compact=False)        # the full face, names and numerals
         return key + "/zoom", compose, f"{k.name}\n" + "\n".join(parts)
 
 

@@ -17,11 +17,12 @@ from tabletop.games.paragons.engine.state import COLS, OVER, SPACES
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation.style import (CLASS_RGB, EXHAUSTED, GOLD, INK, LIFE, MUTED, RED,
                                                         space_image)
-from tabletop.table import paint
+from tabletop.table import cardfit, paint
 from tabletop.table.layout import Zone
 from tabletop.table.sprites import CardSprite, CounterSprite
 
 CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
+HAND_ASPECT = 173 / 124
 PEEK = 20                  # how far an Imbuement or an Enchantment shows from under its card
 
 
@@ -52,8 +53,10 @@ class BoardsMixin:
 
     # --- sizes --------------------------------------------------------------------------------
     def _board_card(self, h: float, compact: bool) -> tuple[float, float]:
-        """A board card's size for a seat area `h` high (two rows of spaces)."""
-        ch = min(116.0 if compact else 148.0, (h - 12) / 2 - 6)
+        """A board card's size for a seat area `h` high (two rows of spaces): as tall as the two
+        rows allow (the area grows with the window), up to a bound that keeps four spaces and
+        the seat's words and piles side by side."""
+        ch = min(140.0 if compact else 210.0, (h - 12) / 2 - 6)
         return (round(ch * 0.716), round(ch))
 
     # --- one seat --------------------------------------------------------------------------------
@@ -229,7 +232,7 @@ class BoardsMixin:
         sid = f"pile:{zone}:{p}"
         if face is not None:
             # the discard pile shows its top card (a sprite of that card, so it travels there)
-            s = self._card(f"card:{face}", face, x, y, size, 80, seen)
+            s = self._card(f"card:{face}", face, x, y, size, 80, seen, table="thumb")   # too small for words
             s.badge = str(n)
             s.tooltip = f"{self._seat_name(p)}'s discard pile: {n} cards"
             return
@@ -269,7 +272,7 @@ class BoardsMixin:
         ready = {a.args[0] for a in self._legal("reveal")}
         for k, c in enumerate(cards):
             s = self._card(f"card:{c}", c, x + k * step, y - k * 3, size, 85 + k, seen,
-                           draggable=c in ready)
+                           draggable=c in ready, table="thumb")
             s.tooltip = "In your Hidden Pile (face down to the others)" + (": ready to reveal" if c in ready else "")
 
     # --- the viewer's hand -----------------------------------------------------------------------
@@ -277,15 +280,17 @@ class BoardsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        size = (124, 173)
         x0, y0, w, h = zone.rect
-        # inside the zone's edges, below its title: a big hand overlaps rather than spills
-        inner = Zone("hand-inner", (x0 + 150, y0 + 14, w - 170, h - 14), kind="row")
+        # inside the zone's edges, right of its title: a big hand overlaps rather than spills;
+        # sized from the zone and the card-size setting
+        size = self.hand_card("hand", len(hand), HAND_ASPECT, 190, top=14, left=150, right=20)
+        inner = Zone("hand-inner", cardfit.room(zone.rect, top=14, left=150, right=20), kind="row")
         active = {a.args[0] for a in self.legal if a.kind in ("play", "cast", "hide")}
         marking = v.phase == "mulligan" and self.my_turn
         for i, (c, (x, y)) in enumerate(zip(hand, inner.positions(len(hand), size, 12))):
             lifted = marking and c in self.marked
-            s = self._card(f"card:{c}", c, x, y - (22 if lifted else 0), size, 500 + i, seen,
+            lift = min(22.0, max(0.0, y - y0 - 4)) if lifted else 0.0     # never out of the zone
+            s = self._card(f"card:{c}", c, x, y - lift, size, 500 + i, seen,
                            draggable=c in active)
             s.dim = self.my_turn and not marking and v.phase != OVER and c not in active
             if lifted:

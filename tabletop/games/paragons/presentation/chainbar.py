@@ -15,6 +15,7 @@ from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, 
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.presentation import faces
 from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, short
+from tabletop.table import compact
 from tabletop.table.sprites import CardSprite
 
 LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "Attack", DEFEND: "Defence",
@@ -47,8 +48,9 @@ class ChainMixin:
             s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
         recruits = {A.RECRUIT.card(a) for a in self._legal("recruit")}
         for k, c in enumerate(v.pool):
+            # the picture only: a card this small has no room for words (the zoom has them)
             s = self._card(f"card:{c}", c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
-                           draggable=self.my_turn and c in recruits)
+                           draggable=self.my_turn and c in recruits, table="thumb")
             price = 3 if card(v.designs[c]).tier == "greater" else 2
             s.tooltip = f"Recruit for {price} mana (less any discount): click it, or drag it to your hand"
             s.dim = self.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
@@ -91,12 +93,12 @@ class ChainMixin:
         kind = link.kind
         z = 400 + i
         if link.holds_card and link.card in v.designs:
-            s = self._card(f"card:{link.card}", link.card, x, y, size, z, seen)
+            s = self._card(f"card:{link.card}", link.card, x, y, size, z, seen, table="thumb")
         else:
             sid = f"lnk:{i}"
             design = link.design or (v.designs.get(link.card, "") if link.card >= 0 else "")
             if design:
-                key, compose = faces.face_key(design), partial(faces.compose_face, design)
+                key, compose = compact.key(faces.face_key(design), False), partial(faces.compose_compact, design, False)
             else:
                 key, compose = None, None
             s = self.scene.get(sid)

@@ -31,7 +31,7 @@ from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoomMixin
 from tabletop.games.paragons.presentation.roomkit import (CLASS_BLURB, CLASS_LIGHT, CLASS_RGB, GOLD,
-                                                          INK, MUTED, RED, SAMPLES, back, face,
+                                                          INK, MUTED, RED, SAMPLES, back, face, table_face,
                                                           fit, sort_key, wrap)
 from tabletop.table.sprites import CardSprite, Panel
 
@@ -244,8 +244,8 @@ class DraftRoomMixin(BuildRoomMixin):
 
     def _room_card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
                    seen: set, draggable: bool = False) -> CardSprite:
-        """A card sprite at (x, y), `w` wide, face up when its design is known."""
-        return self.put_card(sid, face(design) if design else (None, None), back(), x, y,
+        """A card sprite at (x, y), `w` wide, face up (its compact face) when its design is known."""
+        return self.put_card(sid, table_face(design) if design else (None, None), back(), x, y,
                              (w, w * CARD_RATIO), z, seen, draggable=draggable)
 
     def _room_panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,

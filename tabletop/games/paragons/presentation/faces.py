@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
+from tabletop.table import compact
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_line, font, wrap
 
@@ -623,3 +624,27 @@ def compose_back() -> Image.Image:
     d.text((cx, 370 * K), "AGE OF CHAMPIONS", font=font(11 * K, True), fill=(190, 170, 120),
            anchor="mm")
     return img
+
+
+# --- the compact face a card on the table shows (the full face above is for the zoom) ---------------
+TABLE_MIN_PX = compact.MIN_PX       # the smallest font on a face drawn on the table (design px)
+
+
+def compose_compact(design: str, text: bool = True) -> Image.Image:
+    """Name, mana cost, attack and health, and the combat kind and keywords large; the rules
+    text is on the zoom. `text=False`: the picture only (a pile's top card, a card in the Pool)."""
+    c = card(design)
+    col = frame_colour(c)
+
+    def picture(img, box):
+        paste_picture(img, PICTURES[c.id], box, _shade(col, .15), _shade(col, -.4), _shade(col, -.82))
+
+    stats = ()
+    if c.is_merc:
+        stats = (compact.Stat("ATK", str(c.attack), (40, 40, 44)), compact.Stat("HP", str(c.health), HEART))
+    words = [COMBAT_NAMES[c.combat]] if c.is_merc else [TYPE_NAMES[c.type]]
+    words += [k.replace("_", " ").title() for k in c.keywords if k != "hidden"]
+    if c.hidden:
+        words.append("Hidden")
+    return compact.compose(c.name, _shade(col, -.25), _shade(col, -.6), picture, cost=(str(c.cost), MANA, "coin"),
+                           stats=stats, words=" · ".join(words), paper=PARCHMENT, ink=INK, text=text)

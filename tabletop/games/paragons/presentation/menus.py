@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.core import Action
 from tabletop.games.paragons.presentation.style import GOLD, MUTED, cid
+from tabletop.table import cardfit
 from tabletop.table.actionmenu import ActionMenuMixin
 from tabletop.table.presenter import LOCAL
 
@@ -68,13 +69,17 @@ class BrowserMixin:
         title = {"discard": f"{who} discard pile, the latest first", "deck": f"{who} deck (its order stays secret)",
                  "reserve": f"{who} Reserve Pile"}[zone] + f" · {len(cards)} cards"
         self.put_label("lbl:browse", title, x + 24, y + 16, 24, GOLD, seen, bold=True, z=2600)
-        size = (118, 165)
-        cols = int((w - 40) // (size[0] + 10))
+        # as large as the panel allows (a long pile overlaps its rows), above its buttons
+        room = (x + 24, y + 60, w - 48, h - 150)
+        size, cols = cardfit.fit_rows(len(cards), room[2], room[3], 165 / 118, 10, largest=200, max_rows=4)
+        if size[0] < 140:                  # a long pile: rows overlap rather than shrink below this
+            size = (140.0, 140.0 * 165 / 118)
+            cols = max(1, int((room[2] + 10) // (size[0] + 10)))
         rows = max(1, -(-len(cards) // cols))
-        pitch = min(size[1] + 12, (h - 150 - size[1]) / max(1, rows - 1)) if rows > 1 else 0
+        pitch = min(size[1] + 12, (room[3] - size[1]) / max(1, rows - 1)) if rows > 1 else 0
         for i, c in enumerate(cards):
-            cx = x + 24 + (i % cols) * (size[0] + 10)
-            cy = y + 60 + (i // cols) * pitch
+            cx = room[0] + (i % cols) * (size[0] + 10)
+            cy = room[1] + (i // cols) * pitch
             self._card(f"view:{c}", c, cx, cy, size, 2600 + i, seen)
         if not cards:
             self.put_label("lbl:browse:none", "Empty.", x + w / 2, y + h / 2, 22, MUTED, seen, "center", z=2600)

@@ -38,6 +38,7 @@ from tabletop.games.paragons.presentation.menus import BrowserMixin, MenusMixin
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.style import RED, cid, parse
 from tabletop.games.paragons.presentation.words import WordsMixin
+from tabletop.table import compact
 from tabletop.table.cover import rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
@@ -112,13 +113,19 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             return self._seat_name(q) + (m.group(2) or "")
         return re.sub(r"Player (\d)('s)?", seat, label)
 
-    def _face(self, c: int):
+    def _face(self, c: int, table: str | None = "compact"):
+        """(key, compose): the full face (`table` None: the zoom), the compact face of a card on
+        the table, or "thumb" (its picture only) where a card is too small for any word."""
         d = self.view.designs[c]
-        return faces.face_key(d), partial(faces.compose_face, d)
+        if table is None:
+            return faces.face_key(d), partial(faces.compose_face, d)
+        text = table != "thumb"
+        return compact.key(faces.face_key(d), text), partial(faces.compose_compact, d, text)
 
-    def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0):
+    def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0,
+              table: str = "compact"):
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c) if face_up and known else (None, None)
+        face = self._face(c, table) if face_up and known else (None, None)
         sprite = self.put_card(sid, face, (faces.back_key(), faces.compose_back), x, y, size, z,
                                seen, draggable=draggable, angle=angle)
         sprite.alpha = 1.0

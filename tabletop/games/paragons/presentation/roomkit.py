@@ -7,6 +7,7 @@ from functools import partial
 
 from tabletop.games.paragons.engine.cards import card
 from tabletop.games.paragons.presentation import faces
+from tabletop.table import compact
 from tabletop.table.fonts import font
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the room takes them from here)
 
@@ -37,8 +38,14 @@ SAMPLES = {
 
 
 def face(design: str):
-    """(face key, compose) of a design, from the game's faces module."""
+    """(face key, compose) of a design's full face, from the game's faces module (the zoom)."""
     return faces.face_key(design), partial(faces.compose_face, design)
+
+
+def table_face(design: str):
+    """(face key, compose) of a design's compact face: a card in a room is too small for its
+    rules text (the zoom shows them)."""
+    return compact.key(faces.face_key(design)), partial(faces.compose_compact, design)
 
 
 def back():

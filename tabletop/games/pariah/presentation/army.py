@@ -5,7 +5,8 @@ from __future__ import annotations
 from tabletop.games.pariah.engine.cards import design, factions
 from tabletop.games.pariah.engine.flow import army_cost
 from tabletop.games.pariah.engine.state import ARMY_POINTS, HIDDEN, SELECT
-from tabletop.games.pariah.presentation.style import ARMY_CARD, DRAWN_CARD, GOLD, INK, MUTED
+from tabletop.games.pariah.presentation.style import ARMY_MAX, ASPECT, DRAWN_MAX, GOLD, INK, MUTED
+from tabletop.table import cardfit
 
 
 class ArmyMixin:
@@ -20,15 +21,20 @@ class ArmyMixin:
         # Every unit drawn keeps one slot while the player picks (a pick leaves a gap, a unit put
         # back returns to it), so a quick second click lands on the card the player aimed at.
         every = sorted(drawn + army, key=lambda c: (design(v.designs[c]).cost, v.designs[c], c))
+        # sized for every unit drawn, so the sizes and slots hold still as the player picks
         z = zones["drawn"]
-        slot = dict(zip(every, z.positions(len(every), DRAWN_CARD, 18)))
+        box = cardfit.room(z.rect)
+        size, cols = cardfit.fit_rows(len(every), box[2], box[3], ASPECT, 18, largest=DRAWN_MAX)
+        slot = dict(zip(every, cardfit.grid(box, len(every), size, cols, 18)))
         for i, c in enumerate(every):
             if c in drawn:
                 x, y = slot[c]
-                self._card(f"card:{c}", c, x, y + 16, DRAWN_CARD, 100 + i, seen, draggable=mine)
+                self._card(f"card:{c}", c, x, y, size, 100 + i, seen, draggable=mine)
         z = zones["army"]
-        for i, (c, (x, y)) in enumerate(zip(army, z.positions(len(army), ARMY_CARD, 14))):
-            self._card(f"card:{c}", c, x, y + 12, ARMY_CARD, 200 + i, seen, draggable=mine)
+        box = cardfit.room(z.rect)
+        size = cardfit.fit_size(max(6, len(army)), box[2], box[3], ASPECT, 14, largest=ARMY_MAX, smallest=60)
+        for i, (c, (x, y)) in enumerate(zip(army, cardfit.row(box, len(army), size))):
+            self._card(f"card:{c}", c, x, y, size, 200 + i, seen, draggable=mine)
         if not army:
             zx, zy, zw, zh = z.rect
             self.put_label("lbl:army-empty", "Drag units here (or click them) to build an army of up to "

@@ -12,7 +12,14 @@ from tabletop.games.pariah.engine.flow import points, waiting_points
 from tabletop.games.pariah.engine.information import evolutions_hidden
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
 from tabletop.games.pariah.engine.stats import stat_line
-from tabletop.games.pariah.presentation.style import DAMAGE, GOLD, HAND_CARD, INK, LINE_CARD, MUTED, RED
+from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND_MAX, INK, LINE_CARD, LINE_MAX,
+                                                     MUTED, RED)
+from tabletop.table import cardfit, compact
+
+
+LINE_TOP = 58      # a front line's units stand under its caption, with room for what peeks above them
+LINE_GAP = 12
+HAND_ROOM = {"top": 12, "left": 290}     # the hand's part of its zone: right of its title
 
 
 class BattlefieldMixin:
@@ -38,20 +45,19 @@ class BattlefieldMixin:
         self._sync_controls(v, zones["controls"], seen)
 
     def _line_size(self, zone, n: int) -> tuple[float, float]:
-        w = LINE_CARD[0]
-        room = (zone.rect[2] - 24) / max(1, n) - 12
-        if room < w:
-            w = max(72.0, room)
-        return (w, w * LINE_CARD[1] / LINE_CARD[0])
+        # the room under the zone's caption, less a line for the HP under each unit; counted
+        # for at least four units so a line does not shrink as each unit arrives
+        _, _, rw, rh = cardfit.room(zone.rect, top=LINE_TOP, bottom=26)
+        return cardfit.fit_size(max(4, n), rw, rh, ASPECT, LINE_GAP, largest=LINE_MAX, smallest=72)
 
     def _sync_line(self, v, side, zone, seen, mine: bool) -> None:
         line = v.lines[side]
         size = self._line_size(zone, len(line))
-        gap = 12
+        gap = LINE_GAP
         pitch = size[0] + gap
         zx, zy, zw, zh = zone.rect
         x0 = zx + (zw - len(line) * pitch + gap) / 2
-        y = zy + 36
+        y = zy + LINE_TOP
         acting = set(self._active_units()) if v.phase == ACTIVATE and self.my_turn else set()
         for i, uid in enumerate(line):
             u = v.units[uid]
@@ -66,7 +72,8 @@ class BattlefieldMixin:
                            90 - k, seen)
             sx = x + size[0]
             if u.damage:
-                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 30, y + size[1] * 0.3, 20, 400, seen,
+                # on the card's top right corner: lower it would hide the Priority shield
+                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 22, y - 16, 20, 400, seen,
                                tooltip=f"{u.damage} damage")
             hp = stat_line(v, u)["hp"]
             left = hp - u.damage
@@ -110,9 +117,11 @@ class BattlefieldMixin:
         playable = set()
         if self.my_turn:
             playable = {actions.card_of(a) for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
-        for i, (c, (x, y)) in enumerate(zip(cards, zone.positions(len(cards), HAND_CARD, 14))):
+        # beside the title rather than under it: the cards get the zone's whole height
+        size = self.hand_card("hand", len(cards), ASPECT, HAND_MAX, **HAND_ROOM)
+        for i, (c, (x, y)) in enumerate(zip(cards, cardfit.row(cardfit.room(zone.rect, **HAND_ROOM), len(cards), size))):
             back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
-            s = self._card(f"card:{c}", c, x, y + 16, HAND_CARD, 500 + i, seen, draggable=c in playable,
+            s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable,
                            back=back)
             s.dim = bool(playable) and c not in playable and v.phase in (PREP, ACTIVATE)
         if not cards:
@@ -186,12 +195,14 @@ class BattlefieldMixin:
             self.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
         for i, (card, emb, _) in enumerate(emblems[:6]):
             sid = f"emb:{side}:{i}"
-            key, compose = faces.relic_key(emb), partial(faces.compose_relic, emb)
+            # a thumbnail: the picture only (the zoom shows the relic whole)
+            key, compose = compact.key(faces.relic_key(emb), False), partial(faces.compose_relic_compact, emb, False)
             sprite = self.scene.get(sid)
             if sprite is None:
                 sprite = CardSprite(sid, face_key=key, compose_face=compose, x=zx + 100 + i * 50,
                                     y=zy + 194, w=44, h=62, z=320)
                 self.scene.put(sprite)
+            sprite.face_key, sprite.compose_face = key, compose
             sprite.x, sprite.y = zx + 100 + i * 50, zy + 194
             sprite.tooltip = relics()[emb].name
             seen.add(sid)

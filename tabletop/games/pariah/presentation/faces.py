@@ -18,7 +18,7 @@ import math
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
-from tabletop.table import pil_text
+from tabletop.table import compact, pil_text
 from tabletop.table.icons import paste_picture, picture_table
 
 FACE_VERSION = 3
@@ -330,6 +330,54 @@ def compose_back(kind: str) -> Image.Image:
     d.text((W / 2, H - 56 * K), word, font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
     d.text((W / 2, 56 * K), "PARIAH", font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
     return _finish(img)
+
+
+# --- compact faces for the table (the full faces above are for the zoom) --------------------------
+TABLE_MIN_PX = compact.MIN_PX       # the smallest font on a face drawn on the table (design px)
+
+
+def _drawer(pic: str, main, dark):
+    def draw(img, box):
+        paste_picture(img, pic, box, _shade(main, -0.05), _shade(main, -0.45), _shade(dark, -0.4))
+    return draw
+
+
+def compose_unit_compact(design_id: str, values: tuple[tuple[str, int], ...] | None = None,
+                         text: bool = True) -> Image.Image:
+    """A unit on the table: points, Priority, the six stats (current ones in colour) and its
+    keywords (or its abilities' names) large; the rules text is on the zoom."""
+    u = design(design_id)
+    main, dark, light = FACTION_COLORS[u.faction]
+    base = {s: u.base(s) for s, _ in STAT_BOXES}
+    shown = dict(base, **(dict(values) if values else {}))
+    stats = []
+    for stat, cap in STAT_BOXES:
+        v, color = shown[stat], INK
+        if values and v != base[stat]:
+            better = v < base[stat] if stat in DIE_STATS else v > base[stat]
+            color = (30, 120, 40) if better else (170, 40, 30)
+        stats.append(compact.Stat(cap, _stat_text(stat, v), color))
+    pr = dict(values).get("priority", u.priority) if values else u.priority
+    words = " · ".join(u.keywords.texts()) or " · ".join(a.name for a in u.abilities)
+    return compact.compose(u.name, main, dark, _drawer(PICTURES[design_id], main, dark),
+                           cost=(str(u.cost), _shade(main, -0.2), "coin"), corner=(str(pr), main, "shield"),
+                           stats=tuple(stats), words=words, paper=PARCHMENT, ink=INK, text=text)
+
+
+def compose_evolution_compact(evo_id: str, text: bool = True) -> Image.Image:
+    e = evolutions()[evo_id]
+    main, dark, light = FACTION_COLORS[e.faction]
+    return compact.compose(e.name, main, dark, _drawer(PICTURES[evo_id], main, dark),
+                           cost=(str(e.cost), ENERGY, "coin"), words="Evolution",
+                           paper=PARCHMENT, ink=INK, text=text)
+
+
+def compose_relic_compact(relic_id: str, text: bool = True) -> Image.Image:
+    r = relics()[relic_id]
+    main = RELIC_COLORS[r.relic_type]
+    return compact.compose(r.name, main, _shade(main, -0.55), _drawer(PICTURES[relic_id], main, _shade(main, -0.55)),
+                           cost=(str(r.cost), ENERGY, "coin"), words=r.relic_type.capitalize(),
+                           paper=PARCHMENT, ink=INK, text=text)
 
 
 # --- keys for the face cache -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from tabletop.games.pariah.engine.state import HIDDEN, OVER, is_evo_card, is_rel
 from tabletop.games.pariah.presentation.narrate import result_sentence
 from tabletop.games.pariah.engine.stats import keywords, stat_line
 from tabletop.games.pariah.presentation.style import STAT_ORDER
+from tabletop.table import compact
 
 
 class NamesMixin:
@@ -47,20 +48,33 @@ class NamesMixin:
         names = [self.seat_names[p] for p in seats if p < len(self.seat_names)]
         return " & ".join(names) or f"Side {side + 1}"
 
-    def _face(self, c: int):
+    def _face(self, c: int, table: str | None = "compact"):
+        """(key, compose) of card `c`: the full face (`table` None, for the zoom), the compact
+        face a card on the table shows, or "thumb" (picture only) for a card too small for text."""
         v = self.view
+        text = table != "thumb"
         if c in v.units:
             u = v.units[c]
             cur = stat_line(v, u)
             base = design(u.design)
             changed = tuple((s, cur[s]) for s in STAT_ORDER if cur[s] != base.base(s))
-            return faces.unit_key(u.design, changed), partial(faces.compose_unit, u.design, changed or None)
-        d = v.designs[c]
-        if is_evo_card(c):
-            return faces.evolution_key(d), partial(faces.compose_evolution, d)
-        if is_relic_card(c):
-            return faces.relic_key(d), partial(faces.compose_relic, d)
-        return faces.unit_key(d), partial(faces.compose_unit, d, None)
+            key, d, changed = faces.unit_key(u.design, changed), u.design, changed or None
+        else:
+            d, changed = v.designs[c], None
+            if is_evo_card(c):
+                key = faces.evolution_key(d)
+                if table is None:
+                    return key, partial(faces.compose_evolution, d)
+                return compact.key(key, text), partial(faces.compose_evolution_compact, d, text)
+            if is_relic_card(c):
+                key = faces.relic_key(d)
+                if table is None:
+                    return key, partial(faces.compose_relic, d)
+                return compact.key(key, text), partial(faces.compose_relic_compact, d, text)
+            key = faces.unit_key(d)
+        if table is None:
+            return key, partial(faces.compose_unit, d, changed)
+        return compact.key(key, text), partial(faces.compose_unit_compact, d, changed, text)
 
     def _back_for(self, seat: int, relic: bool = False):
         kind = "relic" if relic else self.view.factions[seat]

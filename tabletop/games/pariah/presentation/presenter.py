@@ -122,8 +122,8 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
 
     # --- sprites ------------------------------------------------------------------------------
     def _card(self, sid: str, c: int | None, x: float, y: float, size, z: float, seen: set,
-              face_up: bool = True, draggable: bool = False, back=None, spawn=None):
-        face = self._face(c) if face_up and c is not None and c != HIDDEN else (None, None)
+              face_up: bool = True, draggable: bool = False, back=None, spawn=None, table: str = "compact"):
+        face = self._face(c, table) if face_up and c is not None and c != HIDDEN else (None, None)
         return self.put_card(sid, face, back or self._back_for(self.me), x, y, size, z, seen,
                              draggable=draggable, spawn=spawn)
 
@@ -426,7 +426,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             return None
         if c is None or v is None or c == HIDDEN or (c not in v.units and c not in v.designs):
             return None
-        key, compose = self._face(c)
+        key, compose = self._face(c, None)          # the full face, with its rules text
         return key + "/zoom", compose, self._caption(c)
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.engine.state import HIDDEN
-from tabletop.games.pariah.presentation.style import GOLD, HAND_CARD, INK, MINI_CARD, MUTED, SHOP_CARD
+from tabletop.games.pariah.presentation.style import ASPECT, GOLD, INK, MINI_CARD, MUTED, SHOP_MAX
+from tabletop.table import cardfit
 
 
 class ShopMixin:
@@ -16,8 +17,10 @@ class ShopMixin:
         offers = [c for c in v.offers[me] if c != HIDDEN]
         z = zones["offers"]
         keep = {actions.KEEP.card(a) for a in self._legal("keep")}
-        for i, (c, (x, y)) in enumerate(zip(offers, z.positions(len(offers), SHOP_CARD, 40))):
-            s = self._card(f"card:{c}", c, x, y + 16, SHOP_CARD, 100 + i, seen,
+        box = cardfit.room(z.rect)
+        size = cardfit.fit_size(3, box[2], box[3], ASPECT, 40, largest=SHOP_MAX)
+        for i, (c, (x, y)) in enumerate(zip(offers, cardfit.row(box, len(offers), size, 40))):
+            s = self._card(f"card:{c}", c, x, y, size, 100 + i, seen,
                            back=self._back_for(me, True))
             s.highlight = "glow" if c in keep else None
         if not offers:
@@ -29,8 +32,11 @@ class ShopMixin:
         z = zones["evos"]
         evos = [actions.TAKE_EVO.card(a) for a in self._legal("take_evo")]
         shown = evos if evos else list(v.evo_hands[me])
-        for i, (c, (x, y)) in enumerate(zip(shown, z.positions(len(shown), HAND_CARD, 24))):
-            s = self._card(f"card:{c}", c, x, y + 10, HAND_CARD, 200 + i, seen)
+        # under the line of words at the zone's top
+        box = cardfit.room(z.rect, top=70)
+        size = cardfit.fit_size(max(3, len(shown)), box[2], box[3], ASPECT, 24, largest=SHOP_MAX)
+        for i, (c, (x, y)) in enumerate(zip(shown, cardfit.row(box, len(shown), size, 24))):
+            s = self._card(f"card:{c}", c, x, y, size, 200 + i, seen)
             s.highlight = "glow" if c in evos else None
         zx, zy, zw, zh = z.rect
         if not evos:
@@ -62,4 +68,4 @@ class ShopMixin:
         hand = [c for c in v.relic_hands[me] if c != HIDDEN]
         for i, c in enumerate(hand[:12]):
             self._card(f"card:{c}", c, ix + 24 + (i % 6) * 60, y + 32 + (i // 6) * 86, MINI_CARD, 300 + i,
-                       seen)
+                       seen, table="thumb")

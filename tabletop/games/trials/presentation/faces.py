@@ -17,6 +17,7 @@ import math
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.trials.engine.cards import SCHOOLS, Card, card, side_text
+from tabletop.table import compact
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
@@ -291,3 +292,38 @@ def compose_back() -> Image.Image:
         y = H / 2 + (-1 if i < 2 else 1) * 150 * K
         discipline_sign(d, disc, x, y, 20 * K, (200, 164, 84), (26, 24, 54))
     return img
+
+
+# --- the compact face a card on the table shows (the full face above is for the zoom) ---------------
+TABLE_MIN_PX = compact.MIN_PX       # the smallest font on a face drawn on the table (design px)
+
+
+def compose_compact(card_id: str, fallen: bool = False, text: bool = True) -> Image.Image:
+    """Name, cost, Attack (or Power) and HP, and the card's kind large; its text on the zoom.
+    `text=False`: the picture only, for a pile's top card or a card on the stack (named beside it)."""
+    c = card(card_id)
+    side = c.fallen if fallen and c.fallen else c.front
+    base, other = DISCIPLINE_COLORS[c.disciplines[0]], DISCIPLINE_COLORS[c.disciplines[-1]]
+    main = _shade(base, -.3)
+    if fallen:
+        base, other, main = _grey(base, .8), _grey(other, .8), (84, 82, 88)
+
+    def picture(img, box):
+        top, bottom, edge = _shade(base, .6), _shade(other, .3), _shade(base, -.75)
+        if fallen:
+            top, bottom, edge = _grey(top), _grey(bottom), _grey(edge)
+        paste_picture(img, PICTURES[c.id], box, top, bottom, edge)
+
+    stats = []
+    if side.power:
+        stats.append(compact.Stat("POW", f"+{side.power}", ATTACK))
+    elif side.attack or c.type == "avatar":
+        stats.append(compact.Stat("ATK", str(side.attack), ATTACK))
+    if side.hp:
+        stats.append(compact.Stat("HP", str(side.hp), HEART))
+    kind = {"avatar": "Avatar", "equipment": "Equipment", "ability": "Ability"}[c.type]
+    words = "Fallen" if fallen else (c.subtypes[0] if c.subtypes else kind)
+    cost = (str(c.cost), ENERGY, "coin") if c.type != "avatar" else None
+    paper = PARCHMENT if not fallen else (214, 210, 206)
+    return compact.compose(side.name, main, _shade(main, -.5), picture, cost=cost, stats=tuple(stats),
+                           words=words, paper=paper, ink=INK, text=text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.core import Action
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.presentation.style import GOLD, MUTED
+from tabletop.table import cardfit
 from tabletop.table.actionmenu import ActionMenuMixin
 
 
@@ -25,11 +26,10 @@ class OverlaysMixin(ActionMenuMixin):
         title = (f"{who} deck, top card first ({len(cards)} cards, never reordered)" if kind == "deck"
                  else f"{who} discard pile, latest first ({len(cards)} cards)")
         self.put_label("lbl:browse", title, x + 24, y + 16, 22, GOLD, seen, bold=True, z=2600)
-        size = (140, 196)
-        cols = int((w - 40) // (size[0] + 12))
-        for i, c in enumerate(cards):
-            cx = x + 24 + (i % cols) * (size[0] + 12)
-            cy = y + 60 + (i // cols) * (size[1] + 14)
+        # as large as the panel allows, above the Close button
+        room = (x + 24, y + 60, w - 48, h - 60 - 80)
+        size, cols = cardfit.fit_rows(len(cards), room[2], room[3], 1.4, 12, largest=230, max_rows=4)
+        for i, (c, (cx, cy)) in enumerate(zip(cards, cardfit.grid(room, len(cards), size, cols, 12))):
             s = self._card(f"view:{c}", c, cx, cy, size, 2600 + i, seen)
             s.badge = str(i + 1)
         if not cards:

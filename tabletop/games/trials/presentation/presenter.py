@@ -36,6 +36,7 @@ from tabletop.games.trials.presentation.seats import SeatsMixin
 from tabletop.games.trials.presentation.stack import StackMixin
 from tabletop.games.trials.presentation.style import cid
 from tabletop.games.trials.presentation.words import WordsMixin
+from tabletop.table import compact
 from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
@@ -74,10 +75,16 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             return "a hidden card"
         return fx.name(v, c)
 
-    def _face(self, c: int):
+    def _face(self, c: int, table: str | None = "compact"):
+        """(key, compose): the full face (`table` None: the zoom, the full-size view), the compact
+        face of a card on the table, or "thumb" (its picture only) where the card is too small."""
         fallen = c in self.view.fallen
         d = self.view.designs[c]
-        return faces.face_key(d, fallen), partial(faces.compose_face, d, fallen)
+        key = faces.face_key(d, fallen)
+        if table is None:
+            return key, partial(faces.compose_face, d, fallen)
+        text = table != "thumb"
+        return compact.key(key, text), partial(faces.compose_compact, d, fallen, text)
 
     @staticmethod
     def _back():
@@ -158,9 +165,9 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
 
     # --- sprite helpers ----------------------------------------------------------------------------
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
-              angle=0.0):
+              angle=0.0, table: str = "compact"):
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c) if face_up and known else (None, None)
+        face = self._face(c, table) if face_up and known else (None, None)
         return self.put_card(sid, face, self._back(), x, y, size, z, seen, draggable=draggable,
                              angle=angle)
 
@@ -376,7 +383,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             c = v.discards[p][-1] if v.discards[p] else None
         if c is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
             return None
-        key, compose = self._face(c)
+        key, compose = self._face(c, None)          # the full face, with its rules text
         return key + "/zoom", compose, self._caption(c)
 
     def _caption(self, c: int) -> str:

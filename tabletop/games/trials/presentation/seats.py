@@ -8,15 +8,22 @@ import math
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.state import OVER, UNKNOWN
+from tabletop.table import cardfit
 from tabletop.games.trials.presentation.style import ENERGY, EXHAUSTED, GOLD, HEART, INK, MUTED, RED, SHIELD
+
+
+HAND_ASPECT = 176 / 126
+HAND_MAX = 180          # a hand card's widest (medium) size
+HAND_ROOM = {"top": 12, "left": 150}     # the hand's part of its zone: right of the caption
 
 
 class SeatsMixin:
     """Draws every seat (the viewer's at the bottom) and the viewer's hand."""
 
     def _sizes(self):
-        """(Avatar, attachment) card sizes: larger when the window's shape made the table taller."""
-        av, att = ((128, 179), (100, 140)) if self.royale else ((150, 210), (118, 165))
+        """(Avatar, attachment) card sizes: larger when the window's shape made the table taller.
+        An attachment stays at least 112 wide, so its compact face's words are 11 px at 1920x1080."""
+        av, att = ((128, 179), (112, 157)) if self.royale else ((150, 210), (118, 165))
         k = self.scene.stretch
         return (round(av[0] * k), round(av[1] * k)), (round(att[0] * k), round(att[1] * k))
 
@@ -63,7 +70,7 @@ class SeatsMixin:
         dx += pile[0] + 10
         disc = v.discards[p]
         if disc:
-            s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen)
+            s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen, table="thumb")   # too small for words
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
         self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4, 13,
@@ -72,10 +79,12 @@ class SeatsMixin:
             self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", px, py + 90, 13, MUTED, seen)
         # the Avatars, each with its attachments fanned out to the right, under it
         avs = v.avatars[p]
-        # room on the left for an exhausted Avatar, turned 45 degrees about its centre
-        slot_w = (px - x0 - 60) / max(1, len(avs))
+        # room on the left for an exhausted Avatar, turned 45 degrees about its centre (its
+        # corner must not cross the zone's edge)
+        left = max(56.0, _half_extent(av_size, True) - av_size[0] / 2 + 8)
+        slot_w = (px - x0 - left - 4) / max(1, len(avs))
         for i, a in enumerate(avs):
-            ax = x0 + 56 + i * slot_w
+            ax = x0 + left + i * slot_w
             self._sync_avatar(a, ax, body_y + 6, slot_w - 16, av_size, att_size, seen, mine)
 
     def _sync_backs(self, p, x, y, width, seen) -> None:
@@ -140,12 +149,12 @@ class SeatsMixin:
         v = self.view
         zone = self.layout.zones["hand"]
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
-        # grown with the table, yet inside the zone under its label (8 px lower than centred)
-        tall = min(176 * self.scene.stretch, zone.rect[3] - 16)
-        size = (round(tall * 126 / 176), round(tall))
+        # fitted to the zone beside its caption (its whole height) and scaled by the card-size setting
+        size = self.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX, **HAND_ROOM)
         playable = {actions.PLAY.card(a) for a in self._legal("play")}
-        for i, (c, (x, y)) in enumerate(zip(hand, zone.positions(len(hand), size, 12))):
-            s = self._card(f"card:{c}", c, x, y + 8, size, 500 + i, seen, draggable=c in playable)
+        room = cardfit.room(zone.rect, **HAND_ROOM)
+        for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(room, len(hand), size, 12))):
+            s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable)
             s.dim = self.my_turn and c not in playable
         if not hand:
             self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,

@@ -40,7 +40,8 @@ class StackMixin:
         c = item.cid
         text = ("Resolving: " if resolving else "") + self.stack_text(item)
         if c >= 0:
-            s = self._card(f"stk:{c}:{i}", c, x, y, size, 400 + i, seen)
+            # its picture only: the words beside it name the card (the zoom shows it whole)
+            s = self._card(f"stk:{c}:{i}", c, x, y, size, 400 + i, seen, table="thumb")
             s.highlight = "select" if top else None
         else:
             self.put_token(f"stk:ignite:{i}", str(item.index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)

@@ -1,0 +1,162 @@
+"""A compact card face for the table, as MTG Arena draws cards on the battlefield.
+
+A card on the table is a third of its design size or less, so its rules text would be a few
+pixels tall. The compact face keeps what a player reads at a glance, large: the name, the
+picture, the cost and one other corner number, the key stats and the keywords. The full
+face stays for the hover zoom and the full-size view. Each game hands in its own colours,
+picture and numbers; nothing here knows a game. Pillow only (no pygame, no Qt).
+
+Sizes are design pixels on a 300x420 card (drawn at 2x). A card shown `w` pixels wide on
+screen shows its text at px * w / 300: the test of readable cards reads MIN_PX from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from PIL import Image, ImageDraw
+
+from tabletop.table.pil_text import font
+
+CARD_SIZE = (300, 420)
+K = 2
+W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
+
+# the fonts of a compact face (design px): every text drawn on it uses one of these
+NAME_PX = 38
+NUMBER_PX = 48
+CAPTION_PX = 32
+WORD_PX = 32
+MIN_PX = min(NAME_PX, NUMBER_PX, CAPTION_PX, WORD_PX)
+VERSION = 2            # in every compact face key: a changed drawing is a new picture
+
+
+@dataclass(frozen=True)
+class Stat:
+    caption: str                       # "ATK"
+    value: str                         # "3", "4+"
+    color: tuple = (40, 34, 28)        # the value's ink (better or worse than printed)
+
+
+Picture = Callable[[Image.Image, tuple[int, int, int, int]], None]    # draws into a box
+
+
+def _shade(c, k: float):
+    if k >= 0:
+        return tuple(round(v + (255 - v) * k) for v in c[:3])
+    return tuple(round(v * (1 + k)) for v in c[:3])
+
+
+def _ellipsize(d, text: str, fnt, width: float) -> str:
+    """`text` cut with an ellipsis to fit `width` at this font (the zoom shows it whole)."""
+    if d.textlength(text, font=fnt) <= width:
+        return text
+    while text and d.textlength(text + "…", font=fnt) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _name_lines(d, name: str, width: float) -> tuple[list[str], int]:
+    """The name on one line, or two when it is long, at the largest size from NAME_PX down to
+    MIN_PX that fits (cut with an ellipsis only when even that fails); and that size."""
+    words = name.split()
+    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    for px in range(NAME_PX, MIN_PX - 1, -1):
+        fnt = font(px * K, True, True)
+        if d.textlength(name, font=fnt) <= width:
+            return [name], px
+        for lines in sorted(splits, key=lambda ls: max(d.textlength(x, font=fnt) for x in ls)):
+            if max(d.textlength(x, font=fnt) for x in lines) <= width:
+                return lines, px
+            break
+    fnt = font(MIN_PX * K, True, True)
+    best = min(splits, key=lambda ls: max(d.textlength(x, font=fnt) for x in ls)) if splits else [name]
+    return [_ellipsize(d, ln, fnt, width) for ln in best], MIN_PX
+
+
+def _badge(d, cx, cy, r, value: str, fill, shape: str) -> None:
+    if shape == "shield":
+        pts = [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r * 0.25), (cx, cy + r * 1.2),
+               (cx - r, cy + r * 0.25)]
+        d.polygon(pts, fill=_shade(fill, -0.35), outline=(230, 196, 110), width=2 * K)
+    elif shape == "gem":
+        pts = [(cx, cy - r * 1.1), (cx + r, cy), (cx, cy + r * 1.1), (cx - r, cy)]
+        d.polygon(pts, fill=fill, outline=(255, 255, 255), width=2 * K)
+    else:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=_shade(fill, -0.35))
+        d.ellipse((cx - r + 3 * K, cy - r + 3 * K, cx + r - 3 * K, cy + r - 3 * K), fill=fill,
+                  outline=(230, 196, 110), width=2 * K)
+    d.text((cx, cy), value, font=font(NUMBER_PX * K, True), fill=(255, 255, 255), anchor="mm",
+           stroke_width=K, stroke_fill=(20, 16, 12))
+
+
+def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, str] | None = None,
+            corner: tuple[str, tuple, str] | None = None, stats: tuple[Stat, ...] = (),
+            words: str = "", paper=(244, 236, 216), ink=(40, 34, 28), text: bool = True) -> Image.Image:
+    """A compact face. `cost` and `corner` are (value, fill colour, shape: coin | shield | gem)
+    at the picture's top corners; `stats` stand three to a row above the `words` line.
+    `text=False`: the picture on its colours only, for a thumbnail too small for any word."""
+    if not text:
+        img = Image.new("RGBA", (W, H), dark + (255,))
+        d = ImageDraw.Draw(img)
+        m = 7 * K
+        d.rounded_rectangle((m, m, W - m, H - m), radius=12 * K, fill=main, outline=_shade(main, 0.4), width=2 * K)
+        art = (m * 2, m * 2, W - 2 * m, H - 2 * m)
+        wash = Image.new("RGBA", (art[2] - art[0], art[3] - art[1]), _shade(main, 0.6) + (255,))
+        picture(wash, (0, 0, wash.width, wash.height))
+        img.paste(wash, art[:2])
+        return img.resize(CARD_SIZE, Image.LANCZOS)
+    img = Image.new("RGBA", (W, H), dark + (255,))
+    d = ImageDraw.Draw(img)
+    m = 7 * K
+    d.rounded_rectangle((m, m, W - m, H - m), radius=12 * K, fill=paper, outline=_shade(main, 0.4), width=2 * K)
+    # the name, on a band in the card's colour
+    lines, px = _name_lines(d, name, W - 2 * m - 14 * K)
+    lh = px * 1.12 * K
+    band = (m, m, W - m, m + 10 * K + lh * len(lines))
+    d.rectangle(band, fill=main)
+    nf = font(px * K, True, True)
+    for i, ln in enumerate(lines):
+        d.text((W / 2, band[1] + 5 * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
+               stroke_width=K, stroke_fill=_shade(main, -0.5))
+    # stats and words from the foot up
+    y = H - m - 4 * K
+    if words:
+        wf = font(WORD_PX * K, True)
+        y -= WORD_PX * 1.2 * K
+        d.text((W / 2, y + WORD_PX * 0.6 * K), _ellipsize(d, words, wf, W - 2 * m - 12 * K), font=wf,
+               fill=ink, anchor="mm")
+    rows = [stats[i:i + 3] for i in range(0, len(stats), 3)]
+    box_h = (CAPTION_PX + NUMBER_PX + 10) * K
+    for row in reversed(rows):
+        y -= box_h + 4 * K
+        n = len(row)
+        gap = 5 * K
+        bw = (W - 2 * m - 10 * K - (n - 1) * gap) / n
+        for i, st in enumerate(row):
+            x = m + 5 * K + i * (bw + gap)
+            d.rounded_rectangle((x, y, x + bw, y + box_h), radius=8 * K, fill=_shade(main, 0.8),
+                                outline=_shade(main, -0.2), width=K)
+            d.text((x + bw / 2, y + (CAPTION_PX * 0.62 + 2) * K), st.caption, font=font(CAPTION_PX * K, True),
+                   fill=_shade(main, -0.45), anchor="mm")
+            d.text((x + bw / 2, y + box_h - (NUMBER_PX * 0.55 + 2) * K), st.value,
+                   font=font(NUMBER_PX * K, True), fill=st.color, anchor="mm")
+    # the picture fills what is left, its corner numbers over it
+    art = (m + 4 * K, round(band[3] + 4 * K), W - m - 4 * K, round(y - 4 * K))
+    if art[3] - art[1] > 20 * K:
+        wash = Image.new("RGBA", (art[2] - art[0], art[3] - art[1]), _shade(main, 0.6) + (255,))
+        picture(wash, (0, 0, wash.width, wash.height))
+        img.paste(wash, art[:2])
+        d.rectangle(art, outline=_shade(main, -0.3), width=K)
+    r = 27 * K
+    if cost is not None:
+        _badge(d, art[0] + r + 2 * K, art[1] + r + 2 * K, r, cost[0], cost[1], cost[2])
+    if corner is not None:
+        _badge(d, art[2] - r - 2 * K, art[1] + r + 2 * K, r, corner[0], corner[1], corner[2])
+    return img.resize(CARD_SIZE, Image.LANCZOS)
+
+
+def key(base: str, text: bool = True) -> str:
+    """The cache key of a compact face drawn from the full face's key: always a different one."""
+    return f"{base}/{'compact' if text else 'thumb'}{VERSION}"
