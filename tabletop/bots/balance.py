@@ -319,7 +319,8 @@ def heatmap_layout(record: dict) -> dict:
     title_h = 52
     left, top = PAD + label_w, PAD + title_h + label_w
     grid_w = n * CELL + GAP + CELL
-    width = max(left + grid_w + PAD, PAD * 2 + _text_w(_font(17, True), _title(record)))
+    width = max(left + grid_w + PAD, PAD * 2 + _text_w(_font(17, True), _title(record)),
+                PAD * 2 + _text_w(_font(12), _subtitle(record)))
     legend_top = top + n * CELL + 24
     height = legend_top + 18 + 44
     return {"size": (width, height), "left": left, "top": top, "legend_top": legend_top,
@@ -328,6 +329,11 @@ def heatmap_layout(record: dict) -> dict:
 
 def _title(record: dict) -> str:
     return f"{record['title']}: the row's win rate against the column"
+
+
+def _subtitle(record: dict) -> str:
+    return (f"{record['games_per_pairing']} games a pairing, {record['bot']} in both seats, "
+            f"seats alternating; measured {record['measured']}")
 
 
 def heatmap(record: dict) -> Image.Image:
@@ -346,9 +352,7 @@ def heatmap(record: dict) -> Image.Image:
         rates[i, j] = (r, played)
         rates[j, i] = (None if r is None else p["b_wins"] / played, played)
     d.text((PAD, PAD), _title(record), font=bold, fill=INK)
-    d.text((PAD, PAD + 24), f"{record['games_per_pairing']} games a pairing, "
-           f"{record['bot']} in both seats, seats alternating; measured {record['measured']}",
-           font=small, fill=GREY)
+    d.text((PAD, PAD + 24), _subtitle(record), font=small, fill=GREY)
     left, top = lay["left"], lay["top"]
     field_x = left + n * CELL + GAP
     for i, c in enumerate(choices):          # row labels, right-aligned to the grid
