@@ -203,3 +203,19 @@ def test_figures_of_other_rules_are_not_shown(monkeypatch):
     old["rules_version"] -= 1
     monkeypatch.setattr(new_match, "balance_record", lambda gid: old)
     assert new_match.measured_rates("trials") == {}
+
+
+def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
+    partial = balance.partial_path("pariah", tmp_path)
+    first = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],
+                            resume=partial, say=lambda _: None)
+    assert json.loads(partial.read_text())["pairings"] == first["pairings"]
+    stored = json.loads(partial.read_text())
+    stored["pairings"][0]["a_wins"] = 99                  # proves it was kept, not played again
+    partial.write_text(json.dumps(stored))
+    again = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],
+                            resume=partial, say=lambda _: None)
+    assert again["pairings"][0]["a_wins"] == 99
+    other = balance.measure("pariah", bot="random", games=4, choices=["emberkin", "thornwild"],
+                            resume=partial, say=lambda _: None)
+    assert other["pairings"][0]["games"] == 4             # another measurement starts afresh

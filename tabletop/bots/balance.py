@@ -71,18 +71,30 @@ def _machine() -> str:
 # --- measuring -----------------------------------------------------------------------------
 def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
             choices: Sequence[str] | None = None, seed: int | None = None,
-            say: Callable[[str], None] = _say) -> dict:
+            say: Callable[[str], None] = _say, resume: Path | None = None) -> dict:
     """Every pairing of the plan's choices (or of the ids in `choices`), `games` games each;
-    the record docs/balance/GAME.json holds."""
+    the record docs/balance/GAME.json holds.
+
+    With `resume`, each finished pairing is kept in that file at once, and a run of the same
+    measurement that was stopped goes on from there (Trials' 66 pairings take hours); the
+    caller removes the file once the record is written."""
     found = resolve_plugin(game_id)
     plan = plan_of(game_id)
     chosen = _chosen(plan, choices)
     seed = plan.seed if seed is None else seed
     pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
-    started = time.perf_counter()
+    key = {"game": game_id, "bot": bot, "games": games, "seed": seed,
+           "rules_version": found.game.info.version, "choices": [c.id for c in chosen]}
+    kept = _resumed(resume, key)
+    started = time.perf_counter() - kept["seconds"]
     pairings = []
     for k, (a, b) in enumerate(pairs):
         s = seed + PAIRING_STRIDE * k
+        done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)),
+                    None)
+        if done is not None:
+            pairings.append(done)
+            continue
         t0 = time.perf_counter()
         report = run_arena(game_id, [bot, bot], games=games, seed=s, options=dict(plan.options),
                            seat_option=(plan.option, [a.value, b.value]), jobs=jobs)
@@ -90,6 +102,11 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
         p = pairings[-1]
         say(f"[{game_id}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
             f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
+        if resume is not None:
+            resume.parent.mkdir(parents=True, exist_ok=True)
+            resume.write_text(json.dumps({"key": key, "pairings": pairings,
+                                          "seconds": round(time.perf_counter() - started, 1)}),
+                              encoding="utf-8")
     record = {
         "format": FORMAT, "game": found.game.info.id, "title": found.game.info.title,
         "rules_version": found.game.info.version, "bot": bot, "games_per_pairing": games,
@@ -102,6 +119,22 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
         "command": _command(game_id, bot, games, jobs, choices),
     }
     return with_tallies(record)
+
+
+def _resumed(path: Path | None, key: dict) -> dict:
+    """The pairings a stopped run of the same measurement finished (none if it differs)."""
+    empty = {"pairings": [], "seconds": 0.0}
+    if path is None or not path.is_file():
+        return empty
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return empty
+    return kept if kept.get("key") == key else empty
+
+
+def partial_path(game_id: str, docs: Path = DOCS) -> Path:
+    return docs / "balance" / f"{game_id}.json.partial"      # not *.json: never shipped
 
 
 def _chosen(plan: BalancePlan, ids: Sequence[str] | None) -> list[BalanceChoice]:
@@ -455,8 +488,10 @@ def run(args: argparse.Namespace, say: Callable[[str], None] = _say) -> int:
                 f"{h['against_choice']}: {h['wins']}-{h['losses']}-{h['draws']}")
         else:
             record = measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
-                             choices=args.choices, seed=args.seed, say=say)
+                             choices=args.choices, seed=args.seed, say=say,
+                             resume=partial_path(args.game, docs))
         write_record(record, docs)
+        partial_path(args.game, docs).unlink(missing_ok=True)
     for path in render(docs):
         say(f"wrote {path}")
     return 0
