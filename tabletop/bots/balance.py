@@ -29,7 +29,8 @@ from typing import Callable, Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from tabletop.bots.arena import run_arena
-from tabletop.bots.base import resolve_plugin
+from tabletop.bots.base import parse_entrant, resolve_plugin
+from tabletop.bots.ismcts import level_for
 from tabletop.core.plugin import BalanceChoice, BalancePlan
 from tabletop.games.registry import plugins
 from tabletop.resources import font_path
@@ -113,12 +114,22 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
         "seed": seed, "seed_stride": PAIRING_STRIDE, "option": plan.option,
         "options": dict(plan.options),
         "choices": [{"id": c.id, "label": c.label, "value": c.value} for c in chosen],
-        "pairings": pairings,
+        "pairings": pairings, "budget": search_budget(game_id, bot),
         "seconds": round(time.perf_counter() - started, 1),
         "measured": time.strftime("%Y-%m-%d"), "machine": _machine(),
         "command": _command(game_id, bot, games, jobs, choices),
     }
     return with_tallies(record)
+
+
+def search_budget(game_id: str, bot: str) -> dict | None:
+    """The search's caps for an `ismcts` bot in this game: a loaded machine's clock may stop
+    it well before its iteration cap, so the record keeps both beside what it reached."""
+    name, difficulty = parse_entrant(bot)
+    if name != "ismcts":
+        return None
+    level = level_for(resolve_plugin(game_id).policy, difficulty)
+    return {"iterations": level.iterations, "seconds": level.seconds}
 
 
 def _resumed(path: Path | None, key: dict) -> dict:
@@ -275,6 +286,7 @@ def render_section(record: dict) -> str:
             beyond.append(f"{labels[win]} beats {labels[lose]} {_pct(rate)} "
                           f"({max(p['a_wins'], p['b_wins'])}-{min(p['a_wins'], p['b_wins'])}"
                           f"-{p['draws']})")
+    lines += _effort_lines(record)
     lines += ["**Pairings beyond 25%-75%:** " + ("; ".join(beyond) if beyond else "none") + ".", ""]
     broken = sum(p["errors"] + p["unfinished"] for p in record["pairings"])
     if broken:
@@ -288,6 +300,21 @@ def render_section(record: dict) -> str:
                      f"| {p['b_wins']} | {p['draws']} | {_pct(pairing_rate(p))} |")
     lines += ["", "</details>", ""]
     return "\n".join(lines)
+
+
+def _effort_lines(record: dict) -> list[str]:
+    """How hard the bots searched: at the clock's mercy on a busy machine, so said."""
+    reached = [(p["iterations_per_decision"], p["games"]) for p in record["pairings"]
+               if "iterations_per_decision" in p]
+    budget = record.get("budget")
+    if not reached or not budget:
+        return []
+    mean = sum(r * g for r, g in reached) / sum(g for _, g in reached)
+    low, high = min(r for r, _ in reached), max(r for r, _ in reached)
+    return [f"The search reached {mean:.0f} iterations a searched decision on average "
+            f"({low:.0f} to {high:.0f} by pairing) of its cap of {budget['iterations']} "
+            f"iterations or {budget['seconds']} s: where it fell short, the clock stopped it "
+            f"(the machine was busy), so both seats played below the level's full strength.", ""]
 
 
 def _hard_lines(record: dict, labels: dict) -> list[str]:
