@@ -74,6 +74,16 @@ def _cmd_bench(args) -> int:
     return _emit(bench(args.game), args.json, lambda kv: f"{kv[0]:24} {kv[1]}")
 
 
+def _cmd_balance(args) -> int:
+    from tabletop.bots.balance import DOCS, run
+    args.docs = args.docs or str(DOCS)
+    try:
+        return run(args)
+    except FileNotFoundError as exc:           # --hard-check before a measurement
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabletop", description="Card and board games with every rule enforced.")
     sub = p.add_subparsers(dest="cmd")
@@ -97,6 +107,22 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--options", metavar="JSON", help='match options, e.g. \'{"hands": 1}\'')
     s.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
     s.set_defaults(func=_cmd_arena)
+
+    s = sub.add_parser("balance", help="play a game's starting choices against each other "
+                                       "(docs/BALANCE.md)")
+    s.add_argument("game")
+    s.add_argument("--bot", default="ismcts:normal", help="the bot in both seats (default %(default)s)")
+    s.add_argument("--games", type=int, default=20, help="games a pairing (default %(default)s)")
+    s.add_argument("--jobs", type=int, default=1, help="worker processes")
+    s.add_argument("--choices", nargs="+", metavar="ID", help="only these choices (by id)")
+    s.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's)")
+    s.add_argument("--render", action="store_true",
+                   help="rewrite docs/BALANCE.md and the pictures from the stored records; no play")
+    s.add_argument("--hard-check", action="store_true",
+                   help="ismcts:hard with the weakest stored choice against random with the "
+                        "strongest, --games games")
+    s.add_argument("--docs", help="the docs folder (default: the checkout's docs/)")
+    s.set_defaults(func=_cmd_balance)
 
     s = sub.add_parser("verify", help="replay a save's log and compare it with its snapshot")
     s.add_argument("save")

@@ -28,3 +28,22 @@ def font_path(bold: bool = False, serif: bool = False) -> Path:
 
 def layout(game_id: str, players: int) -> dict:
     return read_json("tabletop.layouts", f"{game_id}-{players}p.json")
+
+
+def balance_record(game_id: str) -> dict | None:
+    """docs/balance/GAME.json: the measured strength of a game's starting choices
+    (`tabletop balance GAME`), or None when it was never measured.
+
+    An install ships docs/balance as the package tabletop.balance (pyproject maps it
+    there, as it maps art/ and layouts/); a source checkout run from its folder has no
+    such package, so the file is read from the checkout's docs/balance instead.
+    """
+    name = f"{game_id}.json"
+    try:
+        path = files("tabletop.balance").joinpath(name)
+    except ModuleNotFoundError:
+        path = Path(__file__).resolve().parents[1] / "docs" / "balance" / name
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):      # not measured, or a damaged file: no figures
+        return None

@@ -234,6 +234,7 @@ def test_bundle_holds_only_the_qt_we_use(root):
                  "tabletop/art/icon.png", "tabletop/layouts/paargus-2p.json",
                  "tabletop/art/icons/LICENSE.txt", "tabletop/art/icons/hourglass.png",
                  "tabletop/games/paargus/data/deck.json", "tabletop/games/paargus/rules_page.md",
+                 "tabletop/balance/pariah.json",          # the new-match dialog's figures
                  f"tabletop-{VERSION}.dist-info/METADATA"):
         assert data in names, data
     # the system's own libraries stay the system's (see DEB_DEPENDS in packaging/build.py)

@@ -15,7 +15,10 @@ So for each entrant, wins + losses + draws == games - errors - unfinished.
 
 `options` are the match options (Paargus: {"hands": 1} makes a game one hand
 instead of a match played until a player is cleaned out); the report then
-says which options were used. `jobs` > 1 plays the games in that many worker
+says which options were used. `seat_option` (key, one value per entrant)
+makes one option a list by seat in which each seat holds its entrant's value,
+so a deck or faction follows its entrant from seat to seat (the balance
+measurement plays starting choices against each other this way). `jobs` > 1 plays the games in that many worker
 processes; the results are the same as with one (game i always has seed S+i
 and rotation i), only the timings differ with the machine's load.
 
@@ -113,7 +116,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
               save_dir: str | Path | None = None,
               progress: Callable[[int, int], None] | None = None,
               max_moves: int = MAX_MOVES, options: dict | None = None,
-              jobs: int = 1, preload: Sequence[str] = ()) -> dict:
+              jobs: int = 1, preload: Sequence[str] = (),
+              seat_option: tuple[str, Sequence] | None = None) -> dict:
     """Play `games` games between `bots` (one per seat) and report as JSON-ready dict.
 
     `game_id` is a registry id, "module:ATTR", or a Game. `bots` are names with an
@@ -134,15 +138,21 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
         make_bot(e.bot, e.difficulty)     # unknown names fail now, not in game 1
     if options is not None and not isinstance(options, dict):
         raise ValueError("match options must be a JSON object (a dict)")
+    if seat_option is not None:
+        key, values = seat_option
+        if len(values) != len(entrants):
+            raise ValueError(f"seat_option {key!r} needs one value per entrant")
+        seat_option = (key, list(values))
     tally = _Tally()
     if jobs > 1 and games > 1:
         _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
                       save_dir, progress, max_moves, options, jobs, entrants, tally,
-                      tuple(preload))
+                      tuple(preload), seat_option)
     else:
         store = _save_store(save_dir) if save_dir is not None else None
         for i in range(games):
-            _play_game(found, entrants, i, seed + i, max_moves, tally, store, options)
+            _play_game(found, entrants, i, seed + i, max_moves, tally, store, options,
+                       seat_option)
             if progress is not None:
                 progress(i + 1, games)
     report = {"game": game.info.id, "games": games, "errors": tally.errors,
@@ -152,12 +162,15 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
         report["timing_error"] = TIMING_ERROR
     if options is not None:
         report["options"] = dict(options)
+    if seat_option is not None:
+        report["seat_option"] = {"key": seat_option[0], "values": seat_option[1]}
     return report
 
 
 def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
     """Games [first, first + count) in a worker process (module level: picklable)."""
-    game_id, bots, first, count, seed, save_dir, max_moves, options, sys_path, preload = args
+    (game_id, bots, first, count, seed, save_dir, max_moves, options, sys_path, preload,
+     seat_option) = args
     import sys
     for p in sys_path:              # the parent's import path (tests' helper modules)
         if p not in sys.path:
@@ -169,17 +182,18 @@ def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
     store = _save_store(save_dir) if save_dir is not None else None
     tally = _Tally()
     for i in range(first, first + count):
-        _play_game(found, entrants, i, seed + i, max_moves, tally, store, options)
+        _play_game(found, entrants, i, seed + i, max_moves, tally, store, options, seat_option)
     return first, tally, entrants
 
 
 def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, options, jobs,
-                  entrants: list[_Entrant], tally: _Tally, preload: tuple[str, ...]) -> None:
+                  entrants: list[_Entrant], tally: _Tally, preload: tuple[str, ...],
+                  seat_option=None) -> None:
     import sys
     size = max(1, min(10, games // (jobs * 4)))
     chunks = [(game_ref, bots, first, min(size, games - first), seed,
                None if save_dir is None else str(save_dir), max_moves, options, list(sys.path),
-               preload)
+               preload, seat_option)
               for first in range(0, games, size)]
     results = {}
     done = 0
@@ -206,9 +220,13 @@ def _save_store(save_dir):
 
 
 def _play_game(found: Plugin, entrants: list[_Entrant], index: int, game_seed: int,
-               max_moves: int, tally: _Tally, store, options: dict | None = None) -> None:
+               max_moves: int, tally: _Tally, store, options: dict | None = None,
+               seat_option: tuple[str, list] | None = None) -> None:
     n = len(entrants)
     seat_of = [(s + index) % n for s in range(n)]              # seat -> entrant index
+    if seat_option is not None:
+        key, values = seat_option
+        options = {**(options or {}), key: [values[k] for k in seat_of]}
     order = [entrants[k] for k in seat_of]
     seats = [Seat(kind="bot", name=e.spec, bot=e.bot, difficulty=e.difficulty) for e in order]
     stream = Rng(game_seed ^ _BOT_SEED_SALT)

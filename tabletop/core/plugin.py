@@ -36,6 +36,33 @@ class ReportPlan:
 
 
 @dataclass(frozen=True)
+class BalanceChoice:
+    """One starting choice a player makes before the match (a starter deck, a faction)."""
+
+    id: str            # short and stable: the key in docs/balance/GAME.json
+    label: str         # as the player sees it
+    value: Any         # what the match option holds for a seat that made this choice
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    """How docs/BALANCE.md measures a game's starting choices against each other.
+
+    A pairing of choices a and b is fixed by the match option `option` as a list by
+    seat: `{**options, option: [a.value, b.value]}` puts a in seat 0 and b in seat 1.
+    """
+
+    choices: tuple[BalanceChoice, ...]
+    option: str
+    options: dict = field(default_factory=dict)       # the rest of the match options
+    seed: int = 40_000
+    notes: str = ""                                     # prose under the game's table
+
+    def pairing_options(self, seat0: BalanceChoice, seat1: BalanceChoice) -> dict:
+        return {**self.options, self.option: [seat0.value, seat1.value]}
+
+
+@dataclass(frozen=True)
 class Plugin:
     game: Game
     policy: Policy = NO_POLICY
@@ -46,6 +73,8 @@ class Plugin:
     # () -> the deck specification the shell's deck builder and deck store work from
     deck_spec: Callable[[], Any] | None = None
     report_plan: ReportPlan | None = None
+    # the starting choices `tabletop balance` plays against each other (None: no choices)
+    balance_plan: BalancePlan | None = None
 
     @property
     def id(self) -> str:

@@ -12,12 +12,39 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
 from tabletop.games.registry import all_games, get_game
+from tabletop.resources import balance_record
 from tabletop.shell.decks import deck_spec, seat_choices
 from tabletop.shell.deck_builder import DeckBuilderDialog
 from tabletop.shell.presentations import presentation
 
 PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:normal"),
            ("Bot: hard", "bot:hard")]
+
+
+def measured_rates(game_id: str) -> dict[str, float]:
+    """Each starting choice's measured win rate against the field (docs/balance/GAME.json),
+    by the value a seat's option holds for it; {} when the game was never measured, or
+    measured under other rules (its figures would no longer say anything)."""
+    record = balance_record(game_id)
+    if not record or record.get("rules_version") != get_game(game_id).info.version:
+        return {}
+    return {c["value"]: c["field_rate"] for c in record.get("choices", ())
+            if isinstance(c.get("value"), str) and isinstance(c.get("field_rate"), (int, float))}
+
+
+def with_strength(choices: list, rates: dict[str, float]) -> list:
+    """(label, value) choices with the measured rate beside each starting choice:
+    "Starter: Chivalry pair · 58% against the field"; a pairing of choices (a list by seat)
+    gets each seat's rate. A choice without a figure keeps its label as it is."""
+    out = []
+    for text, value in choices:
+        if isinstance(value, str) and value in rates:
+            text = f"{text} · {rates[value]:.0%} against the field"
+        elif (isinstance(value, list) and value
+              and all(isinstance(v, str) and v in rates for v in value)):
+            text = f"{text} · {' / '.join(f'{rates[v]:.0%}' for v in value)} against the field"
+        out.append((text, value))
+    return out
 
 
 class SeatRow(QHBoxLayout):
@@ -211,7 +238,8 @@ class NewMatchDialog(QDialog):
         n = self.seat_count()
         names = game.seat_names(n)
         spec = deck_spec(game.info.id)
-        choices = seat_choices(spec, n) if spec is not None else None
+        rates = measured_rates(game.info.id)
+        choices = with_strength(seat_choices(spec, n), rates) if spec is not None else None
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
             kept = kinds[i] if isinstance(kinds, list) and i < len(kinds) else None
@@ -231,7 +259,7 @@ class NewMatchDialog(QDialog):
         kept = (self._last.get("options") or {}).get(game.info.id) or {}    # chosen last time
         for opt in presentation(game.info.id).options:
             box = QComboBox()
-            for text, value in opt.choices:
+            for text, value in with_strength(opt.choices, rates):
                 box.addItem(text, value)
             i = box.findData(kept.get(opt.key, opt.default))
             box.setCurrentIndex(i if i >= 0 else max(0, box.findData(opt.default)))
@@ -257,7 +285,8 @@ class NewMatchDialog(QDialog):
         if spec is None:
             return
         DeckBuilderDialog(spec, self).exec()
-        choices = seat_choices(spec, self.seat_count())
+        choices = with_strength(seat_choices(spec, self.seat_count()),
+                                measured_rates(self.game.currentData()))
         for i, row in enumerate(self.rows):
             if row.extra is not None:
                 row.set_extra(choices, spec.seat_default(i, self.seat_count(),

@@ -1,0 +1,538 @@
+"""`tabletop balance GAME`: the starting choices (starter decks, factions) played against
+each other by self-play, so that their strength is measured, never guessed (issue 20).
+
+Every pairing of two different choices of the game's `BalancePlan` goes through the arena
+(`run_arena`) with the same bot in both seats; the choice follows its entrant from seat to
+seat (`seat_option`), so seats alternate game by game. Pairing k is played on seeds
+S + 1000k, S + 1000k + 1, ...: the figures are reproducible up to the bots' clock (a
+search that reaches its time limit on a loaded machine stops before its iteration cap).
+
+It writes docs/balance/GAME.json (the record: every pairing's tallies, each choice's
+results against the field, seeds, bot, time taken, rules version), the game's section of
+docs/BALANCE.md and docs/balance/GAME.png (the pairings as a heatmap). `--render` rewrites
+the document and the pictures from the stored records without playing; `--hard-check`
+adds the weakest-against-strongest figure: `ismcts:hard` holding the weakest choice
+against `random` holding the strongest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+from tabletop.bots.arena import run_arena
+from tabletop.bots.base import parse_entrant, resolve_plugin
+from tabletop.bots.ismcts import level_for
+from tabletop.core.plugin import BalanceChoice, BalancePlan
+from tabletop.games.registry import plugins
+from tabletop.resources import font_path
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+DEFAULT_BOT = "ismcts:normal"
+FIELD_BAR = (0.40, 0.60)          # each choice against the field (issue 20)
+PAIRING_BAR = (0.25, 0.75)        # each single pairing
+HARD_BAR = 0.90                   # hard with the weakest against random with the strongest
+PAIRING_STRIDE = 1000             # pairing k plays seeds S + 1000k ...
+FORMAT = 1
+
+
+def plan_of(game_id: str) -> BalancePlan:
+    plan = resolve_plugin(game_id).balance_plan
+    if plan is None:
+        raise KeyError(f"{game_id} declares no starting choices to balance (Plugin.balance_plan)")
+    return plan
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _command(game_id: str, bot: str, games: int, jobs: int, choices: Sequence[str] | None) -> str:
+    out = f"tabletop balance {game_id} --games {games} --jobs {jobs}"
+    if bot != DEFAULT_BOT:
+        out += f" --bot {bot}"
+    if choices:
+        out += " --choices " + " ".join(choices)
+    return out
+
+
+def _machine() -> str:
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}")
+
+
+# --- measuring -----------------------------------------------------------------------------
+def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
+            choices: Sequence[str] | None = None, seed: int | None = None,
+            say: Callable[[str], None] = _say, resume: Path | None = None) -> dict:
+    """Every pairing of the plan's choices (or of the ids in `choices`), `games` games each;
+    the record docs/balance/GAME.json holds.
+
+    With `resume`, each finished pairing is kept in that file at once, and a run of the same
+    measurement that was stopped goes on from there (Trials' 66 pairings take hours); the
+    caller removes the file once the record is written."""
+    found = resolve_plugin(game_id)
+    plan = plan_of(game_id)
+    chosen = _chosen(plan, choices)
+    seed = plan.seed if seed is None else seed
+    pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
+    key = {"game": game_id, "bot": bot, "games": games, "seed": seed,
+           "rules_version": found.game.info.version, "choices": [c.id for c in chosen]}
+    kept = _resumed(resume, key)
+    started = time.perf_counter() - kept["seconds"]
+    pairings = []
+    for k, (a, b) in enumerate(pairs):
+        s = seed + PAIRING_STRIDE * k
+        done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)),
+                    None)
+        if done is not None:
+            pairings.append(done)
+            continue
+        t0 = time.perf_counter()
+        report = run_arena(game_id, [bot, bot], games=games, seed=s, options=dict(plan.options),
+                           seat_option=(plan.option, [a.value, b.value]), jobs=jobs)
+        pairings.append(_pairing(a, b, s, report, time.perf_counter() - t0))
+        p = pairings[-1]
+        say(f"[{game_id}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
+            f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
+        if resume is not None:
+            resume.parent.mkdir(parents=True, exist_ok=True)
+            resume.write_text(json.dumps({"key": key, "pairings": pairings,
+                                          "seconds": round(time.perf_counter() - started, 1)}),
+                              encoding="utf-8")
+    record = {
+        "format": FORMAT, "game": found.game.info.id, "title": found.game.info.title,
+        "rules_version": found.game.info.version, "bot": bot, "games_per_pairing": games,
+        "seed": seed, "seed_stride": PAIRING_STRIDE, "option": plan.option,
+        "options": dict(plan.options),
+        "choices": [{"id": c.id, "label": c.label, "value": c.value} for c in chosen],
+        "pairings": pairings, "budget": search_budget(game_id, bot),
+        "seconds": round(time.perf_counter() - started, 1),
+        "measured": time.strftime("%Y-%m-%d"), "machine": _machine(),
+        "command": _command(game_id, bot, games, jobs, choices),
+    }
+    return with_tallies(record)
+
+
+def search_budget(game_id: str, bot: str) -> dict | None:
+    """The search's caps for an `ismcts` bot in this game: a loaded machine's clock may stop
+    it well before its iteration cap, so the record keeps both beside what it reached."""
+    name, difficulty = parse_entrant(bot)
+    if name != "ismcts":
+        return None
+    level = level_for(resolve_plugin(game_id).policy, difficulty)
+    return {"iterations": level.iterations, "seconds": level.seconds}
+
+
+def _resumed(path: Path | None, key: dict) -> dict:
+    """The pairings a stopped run of the same measurement finished (none if it differs)."""
+    empty = {"pairings": [], "seconds": 0.0}
+    if path is None or not path.is_file():
+        return empty
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return empty
+    return kept if kept.get("key") == key else empty
+
+
+def partial_path(game_id: str, docs: Path = DOCS) -> Path:
+    return docs / "balance" / f"{game_id}.json.partial"      # not *.json: never shipped
+
+
+def _chosen(plan: BalancePlan, ids: Sequence[str] | None) -> list[BalanceChoice]:
+    if not ids:
+        return list(plan.choices)
+    by_id = {c.id: c for c in plan.choices}
+    unknown = [i for i in ids if i not in by_id]
+    if unknown:
+        raise KeyError(f"no such choice: {', '.join(unknown)}; known: {', '.join(by_id)}")
+    return [by_id[i] for i in ids]
+
+
+def _pairing(a: BalanceChoice, b: BalanceChoice, seed: int, report: dict, seconds: float) -> dict:
+    first, second = report["entrants"]            # entrant 0 held a, wherever it sat
+    out = {"a": a.id, "b": b.id, "seed": seed, "games": report["games"],
+           "a_wins": first["wins"], "b_wins": second["wins"], "draws": first["draws"],
+           "errors": report["errors"], "illegal": report["illegal"],
+           "unfinished": report["unfinished"], "seconds": round(seconds, 1)}
+    searched = [e["search"] for e in (first, second) if "search" in e]
+    if searched:         # under load the clock stops a search before its iteration cap
+        decisions = sum(s["decisions"] for s in searched)
+        out["iterations_per_decision"] = round(sum(s["iterations"] for s in searched)
+                                               / decisions, 1) if decisions else 0.0
+    return out
+
+
+def with_tallies(record: dict) -> dict:
+    """Each choice's wins, losses, draws and win rate against the field, from the pairings
+    alone (a game counts once for each side), so the two never disagree."""
+    tally = {c["id"]: [0, 0, 0] for c in record["choices"]}
+    for p in record["pairings"]:
+        tally[p["a"]][0] += p["a_wins"]
+        tally[p["a"]][1] += p["b_wins"]
+        tally[p["b"]][0] += p["b_wins"]
+        tally[p["b"]][1] += p["a_wins"]
+        tally[p["a"]][2] += p["draws"]
+        tally[p["b"]][2] += p["draws"]
+    for c in record["choices"]:
+        wins, losses, draws = tally[c["id"]]
+        played = wins + losses + draws
+        c.update(wins=wins, losses=losses, draws=draws, games=played,
+                 field_rate=round(wins / played, 4) if played else None)
+    return record
+
+
+def pairing_rate(p: dict) -> float | None:
+    """a's win rate in the pairing (draws are not wins)."""
+    played = p["a_wins"] + p["b_wins"] + p["draws"]
+    return p["a_wins"] / played if played else None
+
+
+def weakest_and_strongest(record: dict) -> tuple[dict, dict]:
+    rated = [c for c in record["choices"] if c.get("field_rate") is not None]
+    if len(rated) < 2:
+        raise ValueError("the record has fewer than two measured choices")
+    order = sorted(rated, key=lambda c: (c["field_rate"], c["id"]))
+    return order[0], order[-1]
+
+
+def hard_check(record: dict, games: int = 20, jobs: int = 1, strong_bot: str = "ismcts:hard",
+               weak_bot: str = "random", seed: int | None = None) -> dict:
+    """The strong bot holding the weakest choice against the weak bot holding the strongest,
+    seats alternating; stored in the record under "hard_check"."""
+    plan = plan_of(record["game"])
+    weak, strong = weakest_and_strongest(record)
+    seed = record["seed"] + 900_000 if seed is None else seed
+    t0 = time.perf_counter()
+    report = run_arena(record["game"], [strong_bot, weak_bot], games=games, seed=seed,
+                       options=dict(plan.options),
+                       seat_option=(plan.option, [weak["value"], strong["value"]]), jobs=jobs)
+    first, second = report["entrants"]
+    played = first["wins"] + first["losses"] + first["draws"]
+    record["hard_check"] = {
+        "bot": strong_bot, "choice": weak["id"], "against": weak_bot, "against_choice": strong["id"],
+        "games": games, "seed": seed, "wins": first["wins"], "losses": first["losses"],
+        "draws": first["draws"], "errors": report["errors"], "unfinished": report["unfinished"],
+        "rate": round(first["wins"] / played, 4) if played else None,
+        "seconds": round(time.perf_counter() - t0, 1), "measured": time.strftime("%Y-%m-%d"),
+        "command": f"tabletop balance {record['game']} --hard-check --games {games} --jobs {jobs}"}
+    return record
+
+
+# --- the document --------------------------------------------------------------------------
+HEADER = """# Balance
+
+*This file is generated by `tabletop balance GAME` (`tabletop/bots/balance.py`) from the
+records in `docs/balance/GAME.json`; `tabletop balance GAME --render` rewrites it from them
+without playing. Edit the module, not this file.*
+
+A game's starting choices (Trials' starter decks, Pariah's factions) are played against each
+other by self-play: every pairing of two different choices, the same bot in both seats, seats
+alternating game by game, fixed seeds. The bars (issue 20): in `ismcts:normal` self-play every
+choice wins between 40% and 60% against the field, and no pairing is beyond 25%-75%, over at
+least 20 games a pairing; `ismcts:hard` holding the weakest choice wins at least 90% against
+`random` holding the strongest. A win rate is wins / games: a draw is not a win. The new-match
+dialog shows each choice's rate against the field from these records.
+"""
+
+
+def _pct(rate: float | None) -> str:
+    return "-" if rate is None else f"{100 * rate:.0f}%"
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.0f} s"
+
+
+def render_section(record: dict) -> str:
+    """The game's section of docs/BALANCE.md, from its record alone."""
+    gid, labels = record["game"], {c["id"]: c["label"] for c in record["choices"]}
+    plan = resolve_plugin(gid).balance_plan
+    n = len(record["pairings"])
+    total = sum(p["games"] for p in record["pairings"])
+    lines = [f"## {record['title']}", "",
+             f"![{record['title']}: each pairing's win rate](balance/{gid}.png)", ""]
+    if plan is not None and plan.notes:
+        lines += [plan.notes, ""]
+    lines += [f"{len(record['choices'])} choices, {n} pairings of {record['games_per_pairing']} "
+              f"games (`{record['bot']}` in both seats; pairing *k* plays seeds "
+              f"{record['seed']} + {record['seed_stride']}*k* onwards, seats alternating): "
+              f"{total} games in {_minutes(record['seconds'])}, measured {record['measured']} on "
+              f"{record['machine']}, rules version {record['rules_version']}, by", "",
+              f"    {record['command']}", "",
+              "| choice | games | wins | losses | draws | against the field | within 40-60% |",
+              "|---|---:|---:|---:|---:|---:|---|"]
+    lo, hi = FIELD_BAR
+    for c in sorted(record["choices"], key=lambda c: -(c["field_rate"] or 0)):
+        inside = "-" if c["field_rate"] is None else ("yes" if lo <= c["field_rate"] <= hi else "**no**")
+        lines.append(f"| {c['label']} | {c['games']} | {c['wins']} | {c['losses']} | {c['draws']} "
+                     f"| {_pct(c['field_rate'])} | {inside} |")
+    lines.append("")
+    lo, hi = PAIRING_BAR
+    beyond = []
+    for p in record["pairings"]:
+        r = pairing_rate(p)
+        if r is not None and not lo <= r <= hi:
+            win, lose, rate = (p["a"], p["b"], r) if r > 0.5 else (p["b"], p["a"], 1 - r)
+            beyond.append(f"{labels[win]} beats {labels[lose]} {_pct(rate)} "
+                          f"({max(p['a_wins'], p['b_wins'])}-{min(p['a_wins'], p['b_wins'])}"
+                          f"-{p['draws']})")
+    lines += _effort_lines(record)
+    lines += ["**Pairings beyond 25%-75%:** " + ("; ".join(beyond) if beyond else "none") + ".", ""]
+    broken = sum(p["errors"] + p["unfinished"] for p in record["pairings"])
+    if broken:
+        lines += [f"{broken} games ended in an error or unfinished and count for neither side.", ""]
+    lines += _hard_lines(record, labels)
+    lines += ["<details><summary>Every pairing</summary>", "",
+              "| first | second | games | first's wins | second's wins | draws | first's win rate |",
+              "|---|---|---:|---:|---:|---:|---:|"]
+    for p in record["pairings"]:
+        lines.append(f"| {labels[p['a']]} | {labels[p['b']]} | {p['games']} | {p['a_wins']} "
+                     f"| {p['b_wins']} | {p['draws']} | {_pct(pairing_rate(p))} |")
+    lines += ["", "</details>", ""]
+    return "\n".join(lines)
+
+
+def _effort_lines(record: dict) -> list[str]:
+    """How hard the bots searched: at the clock's mercy on a busy machine, so said."""
+    reached = [(p["iterations_per_decision"], p["games"]) for p in record["pairings"]
+               if "iterations_per_decision" in p]
+    budget = record.get("budget")
+    if not reached or not budget:
+        return []
+    mean = sum(r * g for r, g in reached) / sum(g for _, g in reached)
+    low, high = min(r for r, _ in reached), max(r for r, _ in reached)
+    return [f"The search reached {mean:.0f} iterations a searched decision on average "
+            f"({low:.0f} to {high:.0f} by pairing) of its cap of {budget['iterations']} "
+            f"iterations or {budget['seconds']} s: where it fell short, the clock stopped it "
+            f"(the machine was busy), so both seats played below the level's full strength.", ""]
+
+
+def _hard_lines(record: dict, labels: dict) -> list[str]:
+    h = record.get("hard_check")
+    if not h:
+        return ["**Weakest against strongest:** not measured yet "
+                f"(`tabletop balance {record['game']} --hard-check`).", ""]
+    met = h["rate"] is not None and h["rate"] >= HARD_BAR
+    return [f"**Weakest against strongest:** `{h['bot']}` holding {labels[h['choice']]} (the "
+            f"weakest against the field) won {h['wins']} of {h['games']} ({_pct(h['rate'])}; "
+            f"{h['losses']} lost, {h['draws']} drawn) against `{h['against']}` holding "
+            f"{labels[h['against_choice']]} (the strongest): {'met' if met else '**not met**'} "
+            f"(>= {HARD_BAR:.0%}). Seeds {h['seed']} onwards, {_minutes(h['seconds'])}, "
+            f"measured {h['measured']} by `{h['command']}`.", ""]
+
+
+def render_document(records: Sequence[dict]) -> str:
+    return "\n".join([HEADER, *(render_section(r) for r in records)]).rstrip() + "\n"
+
+
+def stored_records(docs: Path = DOCS) -> list[dict]:
+    """The records in docs/balance, in the registry's order of games."""
+    out = []
+    for gid in plugins():
+        path = docs / "balance" / f"{gid}.json"
+        if path.is_file():
+            out.append(json.loads(path.read_text(encoding="utf-8")))
+    return out
+
+
+# --- the heatmap ---------------------------------------------------------------------------
+CELL = 58
+PAD = 16
+GAP = 14                  # between the pairings and the field column
+FONT_SIZE = 15
+LOW, MID, HIGH = (202, 0, 32), (247, 247, 247), (5, 113, 176)     # ColorBrewer RdBu ends
+INK, GREY, BG = (30, 30, 30), (120, 120, 120), (255, 255, 255)
+
+
+def _font(size: int = FONT_SIZE, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font_path(bold=bold)), size)
+
+
+def colour(rate: float) -> tuple[int, int, int]:
+    """A diverging scale centred on 50%: red below, white at 50%, blue above."""
+    t = max(0.0, min(1.0, rate))
+    end, k = (LOW, (0.5 - t) * 2) if t < 0.5 else (HIGH, (t - 0.5) * 2)
+    return tuple(round(m + (e - m) * k) for m, e in zip(MID, end))
+
+
+def _text_w(font, text: str) -> int:
+    left, _, right, _ = font.getbbox(text)
+    return right - left
+
+
+def heatmap_layout(record: dict) -> dict:
+    """Where everything goes; the picture's size follows from the labels and the count."""
+    font = _font()
+    labels = [c["label"] for c in record["choices"]]
+    label_w = max(_text_w(font, t) for t in [*labels, "against the field"]) + 12
+    n = len(labels)
+    title_h = 52
+    left, top = PAD + label_w, PAD + title_h + label_w
+    grid_w = n * CELL + GAP + CELL
+    width = max(left + grid_w + PAD, PAD * 2 + _text_w(_font(17, True), _title(record)),
+                PAD * 2 + _text_w(_font(12), _subtitle(record)))
+    legend_top = top + n * CELL + 24
+    height = legend_top + 18 + 44
+    return {"size": (width, height), "left": left, "top": top, "legend_top": legend_top,
+            "label_w": label_w}
+
+
+def _title(record: dict) -> str:
+    return f"{record['title']}: the row's win rate against the column"
+
+
+def _subtitle(record: dict) -> str:
+    return (f"{record['games_per_pairing']} games a pairing, {record['bot']} in both seats, "
+            f"seats alternating; measured {record['measured']}")
+
+
+def heatmap(record: dict) -> Image.Image:
+    lay = heatmap_layout(record)
+    img = Image.new("RGB", lay["size"], BG)
+    d = ImageDraw.Draw(img)
+    font, small, bold = _font(), _font(12), _font(17, True)
+    choices = record["choices"]
+    n = len(choices)
+    index = {c["id"]: i for i, c in enumerate(choices)}
+    rates: dict[tuple[int, int], tuple[float | None, int]] = {}
+    for p in record["pairings"]:
+        i, j = index[p["a"]], index[p["b"]]
+        r = pairing_rate(p)
+        played = p["a_wins"] + p["b_wins"] + p["draws"]
+        rates[i, j] = (r, played)
+        rates[j, i] = (None if r is None else p["b_wins"] / played, played)
+    d.text((PAD, PAD), _title(record), font=bold, fill=INK)
+    d.text((PAD, PAD + 24), _subtitle(record), font=small, fill=GREY)
+    left, top = lay["left"], lay["top"]
+    field_x = left + n * CELL + GAP
+    for i, c in enumerate(choices):          # row labels, right-aligned to the grid
+        y = top + i * CELL + CELL // 2
+        d.text((left - 8, y), c["label"], font=font, fill=INK, anchor="rm")
+    for j, c in enumerate([*choices, None]):    # column labels, turned upright
+        text = c["label"] if c else "against the field"
+        strip = Image.new("RGB", (lay["label_w"], CELL), BG)
+        ImageDraw.Draw(strip).text((4, CELL // 2), text, font=font,
+                                   fill=INK if c else GREY, anchor="lm")
+        strip = strip.rotate(90, expand=True)
+        x = left + j * CELL if c else field_x
+        img.paste(strip, (x, top - lay["label_w"] - 4))
+    for i in range(n):
+        for j in range(n + 1):
+            if j == n:
+                x, rate, played = field_x, choices[i]["field_rate"], choices[i]["games"]
+            else:
+                x = left + j * CELL
+                rate, played = rates.get((i, j), (None, 0))
+            y = top + i * CELL
+            box = (x, y, x + CELL - 2, y + CELL - 2)
+            if i == j:
+                d.rectangle(box, fill=(230, 230, 230))
+                d.text((x + CELL // 2 - 1, y + CELL // 2 - 1), "–", font=font, fill=GREY, anchor="mm")
+                continue
+            if rate is None:
+                d.rectangle(box, fill=BG, outline=(210, 210, 210))
+                continue
+            fill = colour(rate)
+            d.rectangle(box, fill=fill)
+            lum = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2]
+            ink = BG if lum < 140 else INK
+            d.text((x + CELL // 2 - 1, y + CELL // 2 - 8), _pct(rate), font=font, fill=ink, anchor="mm")
+            d.text((x + CELL // 2 - 1, y + CELL // 2 + 11), f"n={played}", font=small, fill=ink,
+                   anchor="mm")
+    # the scale: 0% to 100%, white at 50%
+    lt, width = lay["legend_top"], n * CELL - 2
+    for k in range(width):
+        d.line((left + k, lt, left + k, lt + 14), fill=colour(k / max(1, width - 1)))
+    for t in (0, 25, 50, 75, 100):
+        x = left + round(t / 100 * (width - 1))
+        d.line((x, lt + 14, x, lt + 19), fill=INK)
+        d.text((x, lt + 21), f"{t}%", font=small, fill=INK, anchor="mt")
+    d.text((left - 8, lt + 7), "win rate", font=small, fill=GREY, anchor="rm")
+    return img
+
+
+# --- writing -------------------------------------------------------------------------------
+def write_record(record: dict, docs: Path = DOCS) -> Path:
+    path = docs / "balance" / f"{record['game']}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def load_record(game_id: str, docs: Path = DOCS) -> dict:
+    path = docs / "balance" / f"{game_id}.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} does not exist: measure first (tabletop balance {game_id})")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def render(docs: Path = DOCS) -> list[Path]:
+    """docs/BALANCE.md and every game's picture, from the stored records."""
+    records = stored_records(docs)
+    written = []
+    for r in records:
+        path = docs / "balance" / f"{r['game']}.png"
+        heatmap(r).save(path, optimize=True)
+        written.append(path)
+    out = docs / "BALANCE.md"
+    out.write_text(render_document(records), encoding="utf-8")
+    return [out, *written]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game")
+    p.add_argument("--bot", default=DEFAULT_BOT, help="the bot in both seats (default %(default)s)")
+    p.add_argument("--games", type=int, default=20, help="games a pairing (default %(default)s)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--choices", nargs="+", metavar="ID", help="only these choices (by id)")
+    p.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's)")
+    p.add_argument("--render", action="store_true",
+                   help="rewrite docs/BALANCE.md and the pictures from the stored records; no play")
+    p.add_argument("--hard-check", action="store_true",
+                   help="ismcts:hard with the stored weakest choice against random with the "
+                        "strongest, --games games; stored in the record")
+    p.add_argument("--docs", default=str(DOCS), help="the docs folder (default: the checkout's)")
+
+
+def run(args: argparse.Namespace, say: Callable[[str], None] = _say) -> int:
+    docs = Path(args.docs)
+    plan_of(args.game)                          # a game without choices fails here
+    if not args.render:
+        if args.hard_check:
+            record = hard_check(load_record(args.game, docs), games=args.games, jobs=args.jobs)
+            h = record["hard_check"]
+            say(f"[{args.game}] {h['bot']} with {h['choice']} against {h['against']} with "
+                f"{h['against_choice']}: {h['wins']}-{h['losses']}-{h['draws']}")
+        else:
+            record = measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
+                             choices=args.choices, seed=args.seed, say=say,
+                             resume=partial_path(args.game, docs))
+        write_record(record, docs)
+        partial_path(args.game, docs).unlink(missing_ok=True)
+    for path in render(docs):
+        say(f"wrote {path}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="balance", description=__doc__.split("\n")[0])
+    add_arguments(p)
+    try:
+        return run(p.parse_args(argv))
+    except (KeyError, FileNotFoundError) as exc:
+        print(f"balance: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,14 @@
+"""The starting choices docs/BALANCE.md measures for Pariah: the three factions."""
+
+from tabletop.core.plugin import BalanceChoice, BalancePlan
+from tabletop.games.pariah.engine.cards import FACTIONS, factions
+
+PLAN = BalancePlan(
+    choices=tuple(BalanceChoice(fid, factions()[fid].name, fid) for fid in FACTIONS),
+    option="factions",
+    notes=(
+        "A game is a whole two-player **match**; each seat plays the faction named (match "
+        "option `factions`, one per seat). The army is still drawn from the faction's deck "
+        "and chosen in secret, so a pairing's figure mixes the faction with the draw. A tie "
+        "on points is a draw, and a draw is not a win."),
+)

@@ -1,0 +1,221 @@
+"""The balance measurement (issue 20): the starting choices each game declares are legal,
+`tabletop balance` tallies what the arena played and renders it, docs/BALANCE.md stays in step
+with the stored records, and the new-match dialog shows a stored figure and never a made-up one."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tabletop.bots import balance
+from tabletop.bots.arena import run_arena
+from tabletop.cli import main as cli_main
+from tabletop.games.registry import plugins
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- the plans -----------------------------------------------------------------------------
+def test_every_trials_starter_in_the_plan_is_a_legal_duel_deck():
+    from tabletop.games.trials.engine.decks import deck_problems, resolve_deck, starter_names
+    plan = plugins()["trials"].balance_plan
+    assert [c.value for c in plan.choices] == starter_names()
+    assert len({c.id for c in plan.choices}) == len(plan.choices)
+    for c in plan.choices:
+        assert deck_problems(resolve_deck(c.value)) == [], c.label
+
+
+def test_every_pariah_faction_in_the_plan_exists_and_the_engine_takes_it():
+    from tabletop.games.pariah.engine.cards import FACTIONS
+    from tabletop.games.pariah.engine.rules import GAME
+    plan = plugins()["pariah"].balance_plan
+    assert sorted(c.value for c in plan.choices) == sorted(FACTIONS)
+    a, b = plan.choices[:2]
+    state = GAME.setup(plan.pairing_options(a, b), seed=3)
+    assert list(state.factions) == [a.value, b.value]
+
+
+def test_the_choice_follows_its_entrant_from_seat_to_seat(monkeypatch):
+    """seat_option: entrant 0's faction is in seat 0 in even games and in seat 1 in odd ones."""
+    from tabletop.bots import arena
+    seen = []
+    real = arena.Match
+
+    def spy(game, seats, seed, options=None, *args, **kwargs):
+        seen.append(list(options["factions"]))
+        return real(game, seats, seed, options, *args, **kwargs)
+
+    monkeypatch.setattr(arena, "Match", spy)
+    run_arena("pariah", ["random", "random"], games=3, seed=5,
+              seat_option=("factions", ["emberkin", "thornwild"]))
+    assert seen == [["emberkin", "thornwild"], ["thornwild", "emberkin"],
+                    ["emberkin", "thornwild"]]
+
+
+# --- a tiny run ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    docs = tmp_path_factory.mktemp("docs")
+    code = cli_main(["balance", "pariah", "--bot", "random", "--games", "2", "--docs", str(docs)])
+    assert code == 0
+    return docs
+
+
+def test_a_tiny_run_writes_a_record_whose_tallies_add_up(tiny):
+    record = json.loads((tiny / "balance" / "pariah.json").read_text())
+    assert record["bot"] == "random" and record["games_per_pairing"] == 2
+    assert record["rules_version"] == plugins()["pariah"].game.info.version
+    assert len(record["choices"]) == 3 and len(record["pairings"]) == 3     # every pair, once
+    for p in record["pairings"]:
+        assert p["a_wins"] + p["b_wins"] + p["draws"] + p["errors"] + p["unfinished"] == p["games"]
+    for c in record["choices"]:             # each game counted once for each side
+        mine = [p for p in record["pairings"] if c["id"] in (p["a"], p["b"])]
+        assert c["games"] == sum(p["a_wins"] + p["b_wins"] + p["draws"] for p in mine) == 4
+        assert c["wins"] + c["losses"] + c["draws"] == c["games"]
+        assert c["field_rate"] == round(c["wins"] / c["games"], 4)
+    assert sum(c["wins"] for c in record["choices"]) == sum(c["losses"] for c in record["choices"])
+    assert {p["seed"] for p in record["pairings"]} == {40_000, 41_000, 42_000}
+    assert record["command"] == "tabletop balance pariah --games 2 --jobs 1 --bot random"
+    assert record["seconds"] >= 0
+
+
+def test_render_turns_the_record_into_the_section_and_a_picture(tiny):
+    (tiny / "BALANCE.md").unlink()
+    (tiny / "balance" / "pariah.png").unlink()
+    assert cli_main(["balance", "pariah", "--render", "--docs", str(tiny)]) == 0
+    record = json.loads((tiny / "balance" / "pariah.json").read_text())
+    doc = (tiny / "BALANCE.md").read_text()
+    assert balance.render_section(record) in doc
+    assert "## Pariah" in doc and "tabletop balance pariah --games 2" in doc
+    for c in record["choices"]:
+        assert f"| {c['label']} | {c['games']} | {c['wins']} |" in doc
+    with Image.open(tiny / "balance" / "pariah.png") as img:
+        assert img.size == balance.heatmap_layout(record)["size"]
+        assert img.width > 300 and img.height > 300
+
+
+def test_the_colour_scale_is_centred_on_half():
+    assert balance.colour(0.5) == balance.MID
+    assert balance.colour(0.0) == balance.LOW and balance.colour(1.0) == balance.HIGH
+    hi, lo = balance.colour(0.7), balance.colour(0.3)
+    assert hi[2] > hi[0] and lo[0] > lo[2]            # blue above 50%, red below
+
+
+def test_the_weakest_and_strongest_come_from_the_field_rates():
+    record = {"choices": [{"id": "a", "field_rate": 0.6}, {"id": "b", "field_rate": 0.3},
+                          {"id": "c", "field_rate": 0.55}]}
+    weak, strong = balance.weakest_and_strongest(record)
+    assert (weak["id"], strong["id"]) == ("b", "a")
+
+
+def test_hard_check_without_a_stored_record_says_so(tmp_path, capsys):
+    assert cli_main(["balance", "pariah", "--hard-check", "--docs", str(tmp_path)]) == 2
+    assert "measure first" in capsys.readouterr().err
+
+
+def test_a_game_without_choices_is_refused():
+    with pytest.raises(KeyError):
+        balance.plan_of("paargus")
+
+
+# --- the stored figures --------------------------------------------------------------------
+def test_the_balance_document_is_in_step_with_the_stored_records():
+    records = balance.stored_records()
+    if not records:
+        pytest.skip("nothing measured yet")
+    assert (ROOT / "docs" / "BALANCE.md").read_text() == balance.render_document(records)
+    for r in records:
+        assert r == balance.with_tallies(json.loads(json.dumps(r)))     # tallies from the pairings
+        assert (ROOT / "docs" / "balance" / f"{r['game']}.png").is_file()
+
+
+def test_the_records_ship_with_the_app():
+    """The dialog reads them through importlib.resources in an install: pyproject maps
+    docs/balance to the package tabletop.balance and ships its JSON."""
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert setup["package-dir"]["tabletop.balance"] == "docs/balance"
+    assert "tabletop.balance" in setup["packages"]
+    assert "*.json" in setup["package-data"]["*"]
+    assert (ROOT / "docs" / "balance" / "__init__.py").is_file()
+
+
+def test_the_loader_reads_the_checkout_and_knows_when_nothing_is_stored():
+    from tabletop.resources import balance_record
+    assert balance_record("no-such-game") is None
+    stored = ROOT / "docs" / "balance" / "pariah.json"
+    if stored.is_file():
+        assert balance_record("pariah") == json.loads(stored.read_text())
+
+
+# --- the new-match dialog ------------------------------------------------------------------
+def _record(game_id: str, rates: dict[str, float]) -> dict:
+    return {"game": game_id, "rules_version": plugins()[game_id].game.info.version,
+            "choices": [{"id": v, "value": v, "label": v, "field_rate": r} for v, r in rates.items()]}
+
+
+@pytest.mark.gui
+def test_the_dialog_shows_a_starters_stored_figure(qtbot, monkeypatch):
+    from tabletop.shell import new_match
+    monkeypatch.setattr(new_match, "balance_record",
+                        lambda gid: _record(gid, {"Chivalry pair": 0.58}) if gid == "trials" else None)
+    dlg = new_match.NewMatchDialog("trials")
+    qtbot.addWidget(dlg)
+    box = dlg.rows[0].extra
+    texts = [box.itemText(i) for i in range(box.count())]
+    assert "Starter: Chivalry pair · 58% against the field" in texts
+    assert "Starter: Shadow pair" in texts                 # no figure stored: no figure shown
+    assert box.itemData(texts.index("Starter: Chivalry pair · 58% against the field")) == "Chivalry pair"
+
+
+@pytest.mark.gui
+def test_the_dialog_shows_each_factions_figure_in_a_pairing(qtbot, monkeypatch):
+    from tabletop.shell import new_match
+    rates = {"emberkin": 0.55, "tidewardens": 0.45, "thornwild": 0.5}
+    monkeypatch.setattr(new_match, "balance_record",
+                        lambda gid: _record(gid, rates) if gid == "pariah" else None)
+    dlg = new_match.NewMatchDialog("pariah")
+    qtbot.addWidget(dlg)
+    box = dlg.option_boxes["factions"]
+    texts = [box.itemText(i) for i in range(box.count())]
+    assert "Emberkin against Tidewardens · 55% / 45% against the field" in texts
+    assert "Random for every player" in texts
+
+
+@pytest.mark.gui
+def test_the_dialog_shows_no_figure_when_none_is_stored(qtbot, monkeypatch):
+    from tabletop.shell import new_match
+    monkeypatch.setattr(new_match, "balance_record", lambda gid: None)
+    for gid in ("trials", "pariah"):
+        dlg = new_match.NewMatchDialog(gid)
+        qtbot.addWidget(dlg)
+        boxes = [r.extra for r in dlg.rows if r.extra is not None] + list(dlg.option_boxes.values())
+        texts = [b.itemText(i) for b in boxes for i in range(b.count())]
+        assert texts and not [t for t in texts if "%" in t or "against the field" in t]
+
+
+def test_figures_of_other_rules_are_not_shown(monkeypatch):
+    from tabletop.shell import new_match
+    old = _record("trials", {"Chivalry pair": 0.58})
+    old["rules_version"] -= 1
+    monkeypatch.setattr(new_match, "balance_record", lambda gid: old)
+    assert new_match.measured_rates("trials") == {}
+
+
+def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
+    partial = balance.partial_path("pariah", tmp_path)
+    first = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],
+                            resume=partial, say=lambda _: None)
+    assert json.loads(partial.read_text())["pairings"] == first["pairings"]
+    stored = json.loads(partial.read_text())
+    stored["pairings"][0]["a_wins"] = 99                  # proves it was kept, not played again
+    partial.write_text(json.dumps(stored))
+    again = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],
+                            resume=partial, say=lambda _: None)
+    assert again["pairings"][0]["a_wins"] == 99
+    other = balance.measure("pariah", bot="random", games=4, choices=["emberkin", "thornwild"],
+                            resume=partial, say=lambda _: None)
+    assert other["pairings"][0]["games"] == 4             # another measurement starts afresh
