@@ -21,6 +21,8 @@ from tabletop.store.saves import SaveStore
 pytestmark = pytest.mark.gui
 
 BOT = Seat("bot", "Bot", "greedy", "normal")
+# play_until's limit counts the waits for the bot too: room for a slow start of its worker
+ROOM = {"limit": 20000, "wait_ms": 5}
 
 
 def mover(rng, made: list):
@@ -33,7 +35,7 @@ def mover(rng, made: list):
 
 def test_a_drafted_best_of_3_against_the_bot_quit_mid_draft_and_mid_game(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
-    seed = 2
+    seed = 11
     match = Match(GAME, [Seat("human", "You"), BOT], seed, {"variant": "draft", "best_of": 3})
     win, page = open_match(qtbot, store, match)
     made: list = []
@@ -41,14 +43,14 @@ def test_a_drafted_best_of_3_against_the_bot_quit_mid_draft_and_mid_game(qtbot, 
     st = lambda: page.ctrl.match.state                                    # noqa: E731
     # into the draft: class chosen, a few picks made; quit with the draft half done
     play_until(page, qtbot, lambda: st().phase == DRAFT and st().draft_round >= 1 and page.ctrl.my_turn(),
-               move)
+               move, **ROOM)
     assert page.scene.get("room:title").text == "The Draft"
     win, page = quit_and_resume(qtbot, win, store)
     st = lambda: page.ctrl.match.state                                    # noqa: E731
     assert st().phase == DRAFT and page.scene.get("room:title").text == "The Draft"
     # through the building into the first game; quit during a turn with mercenaries on the board
     play_until(page, qtbot, lambda: st().phase == PLAY and page.ctrl.my_turn() and not st().stack
-               and st().pending is None and sum(m >= 0 for m in st().spaces[0]) >= 2, move)
+               and st().pending is None and sum(m >= 0 for m in st().spaces[0]) >= 2, move, **ROOM)
     on_board = [m for m in st().spaces[0] if m >= 0]
     assert all(page.scene.get(f"card:{m}") is not None for m in on_board)
     win, page = quit_and_resume(qtbot, win, store)
@@ -56,7 +58,7 @@ def test_a_drafted_best_of_3_against_the_bot_quit_mid_draft_and_mid_game(qtbot, 
     assert [m for m in st().spaces[0] if m >= 0] == on_board
     assert all(page.scene.get(f"card:{m}") is not None for m in on_board)
     # the rest of the match, the swap between games included
-    play_until(page, qtbot, lambda: page.ctrl.match.result() is not None, move)
+    play_until(page, qtbot, lambda: page.ctrl.match.result() is not None, move, **ROOM)
     result = finished_and_saved(page, store)
     kinds = {k for _, k in made}
     assert {"choose", "pick", "done", "mulligan", "play", "attack", "end_turn"} <= kinds, kinds
@@ -77,7 +79,7 @@ def test_a_preconstructed_three_for_all_through_the_table(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
     seats = [Seat("human", "You"), Seat("bot", "Bot 1", "greedy", "normal"),
              Seat("bot", "Bot 2", "greedy", "normal")]
-    seed = 5
+    seed = 9
     match = Match(GAME, seats, seed, {"variant": "preconstructed", "best_of": 1})
     win, page = open_match(qtbot, store, match)
     m = page.ctrl.match
@@ -85,12 +87,12 @@ def test_a_preconstructed_three_for_all_through_the_table(qtbot, tmp_path):
         assert page.scene.get(f"life:{q}") is not None
     move = mover(random.Random(seed), [])
     # until a seat is out while the other two play on: the table says so on its board
-    play_until(page, qtbot, lambda: m.result() is not None or sum(m.state.out) == 1, move)
+    play_until(page, qtbot, lambda: m.result() is not None or sum(m.state.out) == 1, move, **ROOM)
     assert m.result() is None, "the game ended with no elimination seen on the way"
     gone = m.state.out.index(True)
     assert page.scene.get(f"lbl:out:{gone}").text == "Out of the game"
     assert not [q for q in m.state.spaces[gone] if q >= 0]           # its cards left the table
-    play_until(page, qtbot, lambda: m.result() is not None, move)
+    play_until(page, qtbot, lambda: m.result() is not None, move, **ROOM)
     result = finished_and_saved(page, store)
     assert {e.seat for e in m.log} == {0, 1, 2}
     assert sum(m.state.out) == 2 and result.winners == [m.state.out.index(False)]
