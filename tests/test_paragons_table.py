@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from paragons_ui_helpers import answer, choose, gestures, route
 from tabletop.bots.greedy import GreedyBot
 from tabletop.core import Action, Rng
 from tabletop.games.paragons.engine.rules import GAME
@@ -58,61 +59,24 @@ def advance(s, rng, until, limit=3000):
 
 # --- a whole game through the table ------------------------------------------------------------
 
-def _gestures(p, scene):
-    """Every drop the table itself offers now: (card sprite, target) for each draggable card."""
-    out = []
-    for sprite in scene.sprites():
-        if sprite.draggable and sprite.id.startswith("card:"):
-            for t in sorted(p.drag_targets(sprite.id)):
-                out.append((sprite.id, t))
-    return out
-
-
-def _table_move(p, scene, s, rng: random.Random, made: int):
-    """One decision of seat 0 made with the table's gestures; returns the action it proposes."""
+def _table_move(p, scene, s, a: Action) -> Action:
+    """Seat 0's decision `a` made with the table's gestures (paragons_ui_helpers.route), the
+    banner checked on the way; returns the action the table proposes."""
     legal = GAME.legal_actions(s)
-    v = p.view
-    if v.phase == MULLIGAN:
-        hand = list(v.hands[0])
-        if rng.random() < 0.5:
-            assert p.click(f"card:{hand[0]}") == LOCAL
-            show(p, s)
-            return p.button("btn:mull")
-        return p.button("btn:keep")
-    if v.pending is not None:
-        assert scene.get("btn:ans:0") is not None
-        return p.button("btn:ans:0")
-    if any(a.kind == "defend" for a in legal):
+    if p.view.pending is None and any(b.kind == "defend" for b in legal):
         assert scene.get("lbl:banner").text == "Defend?"
-        if rng.random() < 0.6:
-            glowing = sorted(g for g in scene._glow if g.startswith("card:"))
-            assert glowing
-            return p.click(rng.choice(glowing))
-        return p.button("btn:nodef")
-    if v.stack:
+        assert {g for g in scene._glow if g.startswith("card:")}
+    elif p.view.pending is None and p.view.stack and p.view.phase == PLAY:
         assert scene.get("lbl:banner").text == "React or pass"
-        return p.button("btn:decline")
-    gestures = _gestures(p, scene)
-    if made < 8 and gestures and rng.random() < 0.85:
-        sid, target = rng.choice(gestures)
-        got = p.drop(sid, target)
-        for _ in range(3):
-            if got != LOCAL:
-                break
-            show(p, s)
-            assert p.menu, "a drop that asks must open a menu"
-            got = p.button(f"btn:menu:{rng.randrange(len(p.menu))}")
-        return got
-    if made < 8 and rng.random() < 0.5:
-        pool = [c for c in v.pool if any(a.kind == "recruit" and a.args[0] == c for a in legal)]
-        mercs = [m for m in v.mercs(0) if any(a.kind in ("ability", "garrison") and a.args[0] == m for a in legal)]
-        if pool:
-            return p.click(f"card:{rng.choice(pool)}")
-        if mercs:
-            assert p.context(f"card:{rng.choice(mercs)}") == LOCAL
-            show(p, s)
-            return p.button("btn:menu:0")
-    return p.key("space")
+    for _ in range(12):
+        steps = route(p, a)
+        assert steps is not None, f"no gesture on the table makes {a.label}"
+        got = answer(p, steps[0])
+        if isinstance(got, Action):
+            return got
+        assert got == LOCAL, f"{steps[0]} answered {got!r} on the way to {a.label}"
+        show(p, s)
+    raise AssertionError(f"the table could not make {a.label}")
 
 
 @pytest.mark.parametrize("players,seed", [(2, 11), (2, 13), (3, 17)])
@@ -121,7 +85,7 @@ def test_a_whole_game_against_the_greedy_bot_through_the_table(tmp_path, players
     s = GAME.setup(PRECON, seed, players)
     bot = GreedyBot(samples=1, policy=POLICY)
     rng, bot_rng = random.Random(seed), Rng(seed + 1)
-    kinds, made, turn = set(), 0, None
+    kinds = set()
     for _ in range(1500):
         if s.phase == OVER:
             break
@@ -129,14 +93,11 @@ def test_a_whole_game_against_the_greedy_bot_through_the_table(tmp_path, players
         if seat != 0:
             GAME.apply(s, bot.choose(GAME, GAME.view(s, seat), GAME.legal_actions(s), bot_rng))
             continue
-        if (s.round, s.turn) != turn:
-            turn, made = (s.round, s.turn), 0
         show(p, s)
-        a = _table_move(p, scene, s, rng, made)
-        assert isinstance(a, Action), f"the table proposed {a!r}"
-        assert a in GAME.legal_actions(s), f"{a} refused: {GAME.why_illegal(s, a)}"
+        want = choose(GAME.legal_actions(s), rng)
+        a = _table_move(p, scene, s, want)
+        assert a == want, f"the table proposed {a!r} for {want!r}"
         kinds.add(a.kind)
-        made += 1
         GAME.apply(s, a)
     assert s.phase == OVER, "the game did not finish"
     assert {"mulligan", "play", "end_turn"} <= kinds, kinds
@@ -158,7 +119,7 @@ def test_every_drag_target_makes_a_legal_action_or_asks(tmp_path):
     show(p, s)
     legal = GAME.legal_actions(s)
     seen = 0
-    for sid, target in _gestures(p, scene):
+    for sid, target in gestures(p, scene):
         got = p.drop(sid, target)
         if got == LOCAL:
             assert p.menu and all(a in legal for a in p.menu)

@@ -1,0 +1,133 @@
+"""Acceptance: whole Paragons matches through the app's table (class panels, the draft, deck
+building, drops on the boards, right-click menus and banner buttons, as the table page receives
+them): a drafted best of 3 against the bot, quit mid-draft and mid-game, resumed from the saved
+game and finished, the loser's swap between games made in the room; a pre-constructed
+three-for-all played to its end with a seat put out; the new-match dialog's Paragons options.
+
+Every move of the player goes through the table's gestures (`table_move(..., panel=False)`):
+the side panel's move list is never needed."""
+
+import random
+
+import pytest
+
+from paragons_ui_helpers import choose, route
+from shell_helpers import finished_and_saved, make_window, open_match, play_until, quit_and_resume, table_move
+from tabletop.core.match import Match, Seat
+from tabletop.games.paragons.engine.rules import GAME
+from tabletop.games.paragons.engine.state import DRAFT, PLAY, SWAP
+from tabletop.store.saves import SaveStore
+
+pytestmark = pytest.mark.gui
+
+BOT = Seat("bot", "Bot", "greedy", "normal")
+# play_until's limit counts the waits for the bot too: room for a slow start of its worker
+ROOM = {"limit": 20000, "wait_ms": 5}
+
+
+def mover(rng, made: list):
+    def move(page):
+        a = choose(page.ctrl.match.legal_actions(), rng)
+        made.append((page.ctrl.match.state.phase, a.kind))
+        table_move(page, a, route, panel=False)
+    return move
+
+
+def test_a_drafted_best_of_3_against_the_bot_quit_mid_draft_and_mid_game(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    seed = 2
+    match = Match(GAME, [Seat("human", "You"), BOT], seed, {"variant": "draft", "best_of": 3})
+    win, page = open_match(qtbot, store, match)
+    made: list = []
+    move = mover(random.Random(seed), made)
+    st = lambda: page.ctrl.match.state                                    # noqa: E731
+    # into the draft: class chosen, a few picks made; quit with the draft half done
+    play_until(page, qtbot, lambda: st().phase == DRAFT and st().draft_round >= 1 and page.ctrl.my_turn(),
+               move, **ROOM)
+    assert page.scene.get("room:title").text == "The Draft"
+    win, page = quit_and_resume(qtbot, win, store)
+    st = lambda: page.ctrl.match.state                                    # noqa: E731
+    assert st().phase == DRAFT and page.scene.get("room:title").text == "The Draft"
+    # through the building into the first game; quit during a turn with mercenaries on the board
+    play_until(page, qtbot, lambda: st().phase == PLAY and page.ctrl.my_turn() and not st().stack
+               and st().pending is None and sum(m >= 0 for m in st().spaces[0]) >= 2, move, **ROOM)
+    on_board = [m for m in st().spaces[0] if m >= 0]
+    assert all(page.scene.get(f"card:{m}") is not None for m in on_board)
+    win, page = quit_and_resume(qtbot, win, store)
+    st = lambda: page.ctrl.match.state                                    # noqa: E731
+    assert [m for m in st().spaces[0] if m >= 0] == on_board
+    assert all(page.scene.get(f"card:{m}") is not None for m in on_board)
+    # the rest of the match, the swap between games included
+    play_until(page, qtbot, lambda: page.ctrl.match.result() is not None, move, **ROOM)
+    result = finished_and_saved(page, store)
+    kinds = {k for _, k in made}
+    assert {"choose", "pick", "done", "mulligan", "play", "attack", "end_turn"} <= kinds, kinds
+    assert {"add", "remove"} & kinds                                     # the deck was changed
+    phases = {ph for ph, _ in made}
+    s = st()
+    assert s.game_no >= 2 and len(s.game_winners) >= 2
+    if 1 in s.game_winners[:-1]:                 # the player lost a game that was not the last
+        assert SWAP in phases, "the loser's swap was not offered"
+    assert page.scene.get("lbl:banner").text == "The match is over"
+    info = store.list()[0]
+    assert info.finished and info.id == page.ctrl.match.id
+    assert result.winners in ([0], [1])
+    page.leave()
+
+
+def test_a_preconstructed_three_for_all_through_the_table(qtbot, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    seats = [Seat("human", "You"), Seat("bot", "Bot 1", "greedy", "normal"),
+             Seat("bot", "Bot 2", "greedy", "normal")]
+    seed = 5
+    match = Match(GAME, seats, seed, {"variant": "preconstructed", "best_of": 1})
+    win, page = open_match(qtbot, store, match)
+    m = page.ctrl.match
+    for q in range(3):                                 # three boards, one per seat
+        assert page.scene.get(f"life:{q}") is not None
+    move = mover(random.Random(seed), [])
+    # until a seat is out while the other two play on: the table says so on its board
+    play_until(page, qtbot, lambda: m.result() is not None or sum(m.state.out) == 1, move, **ROOM)
+    assert m.result() is None, "the game ended with no elimination seen on the way"
+    gone = m.state.out.index(True)
+    assert page.scene.get(f"lbl:out:{gone}").text == "Out of the game"
+    assert not [q for q in m.state.spaces[gone] if q >= 0]           # its cards left the table
+    play_until(page, qtbot, lambda: m.result() is not None, move, **ROOM)
+    result = finished_and_saved(page, store)
+    assert {e.seat for e in m.log} == {0, 1, 2}
+    assert sum(m.state.out) == 2 and result.winners == [m.state.out.index(False)]
+    assert len(result.winners) == 1
+    assert page.scene.get("lbl:banner").text == "The match is over"
+    page.leave()
+
+
+def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path, monkeypatch):
+    from tabletop.shell.new_match import NewMatchDialog
+    dlg = NewMatchDialog("paragons")
+    qtbot.addWidget(dlg)
+    assert [dlg.players.itemData(i) for i in range(dlg.players.count())] == [2, 3]
+    assert len(dlg.rows) == 2
+    boxes = dlg.option_boxes
+    assert [boxes["variant"].itemData(i) for i in range(boxes["variant"].count())] == ["draft", "preconstructed"]
+    assert [boxes["best_of"].itemData(i) for i in range(boxes["best_of"].count())] == [3, 1]
+    dlg.players.setCurrentIndex(dlg.players.findData(3))
+    assert len(dlg.rows) == 3
+    choice = dlg.choice()
+    assert len(choice["seats"]) == 3 and choice["options"]["variant"] == "draft"
+    # a match started from the dialog (the window's own New match) opens its table
+    win = make_window(qtbot, SaveStore(tmp_path / "saves"))
+
+    def accept(d):
+        d.players.setCurrentIndex(d.players.findData(3))
+        d.option_boxes["variant"].setCurrentIndex(d.option_boxes["variant"].findData("preconstructed"))
+        d.option_boxes["best_of"].setCurrentIndex(d.option_boxes["best_of"].findData(1))
+        return 1
+    monkeypatch.setattr(NewMatchDialog, "exec", accept)
+    win.new_match("paragons")
+    page = win.table
+    assert win.stack.currentWidget() is page
+    s = page.ctrl.match.state
+    assert page.game_id() == "paragons" and s.players == 3
+    assert s.variant == "preconstructed" and s.best_of == 1
+    assert page.scene.get("life:0") is not None and page.scene.get("life:2") is not None
+    page.leave()
