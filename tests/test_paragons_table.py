@@ -332,6 +332,37 @@ def test_the_end_of_a_game_has_a_summary(tmp_path):
     assert p.summary(view, []) is None
 
 
+def test_between_games_the_seat_rows_drop_the_last_games_life_and_the_score_reads_winner_first(tmp_path):
+    scene, p = make(tmp_path)
+    s = GAME.setup(PRECON | {"best_of": 3}, 2, 2)
+    rng = random.Random(2)
+    while s.phase != "swap":
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    view = show(p, s)
+    for seat in range(2):
+        labels = [k for k, _ in p.seat_rows(view, seat)]
+        assert "Life" not in labels and "Mana" not in labels and "Won" in labels
+    # the loser won a game, the winner two: the winner's count is read first, whichever seat won
+    s.wins, s.winner = [1, 2], 1
+    assert p._result_line(GAME.view(s, 0)).endswith("the match (2–1).")
+    s.wins, s.winner = [2, 1], 0
+    assert p._result_line(GAME.view(s, 0)).endswith("the match (2–1).")
+
+
+def test_a_seat_at_zero_life_or_below_shows_a_grey_die_at_zero_not_one(tmp_path):
+    scene, p = make(tmp_path)
+    s = advance(GAME.setup(PRECON, 5, 2), random.Random(5), lambda s: s.phase == PLAY)
+    show(p, s)
+    alive = scene.get("life:1")
+    assert alive.value == s.life[1]
+    red = tuple(alive.color)
+    s.life[1] = -3
+    show(p, s)
+    die = scene.get("life:1")
+    assert die.value == 0 and tuple(die.color) != red
+    assert scene.get("lbl:life:1").text == "Life 0"
+
+
 def test_a_click_on_a_card_that_can_do_nothing_is_answered_in_words(tmp_path):
     scene, p = make(tmp_path)
     for seed in range(3, 30):

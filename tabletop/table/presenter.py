@@ -231,6 +231,7 @@ class Presenter:
         elif die.value != value:
             self.scene.roll(sid, value, roll)
         die.x, die.y, die.w, die.h = x, y, size, size
+        die.color = color
         die.tooltip = tooltip
         seen.add(sid)
 

@@ -182,7 +182,10 @@ class BoardsMixin:
             pips = "●" * v.wins[p] + "○" * max(0, need - v.wins[p])
             self.put_label(f"lbl:wins:{p}", f"Games won {pips}", tx, ty + 54, 16,
                            GOLD if v.wins[p] else MUTED, seen, anchor=anchor)
-        self.put_die(f"life:{p}", 20, max(1, min(20, v.life[p])), LIFE, lx, ly, die, seen,
+        # Life at 0 or below: the die shows 0 and greys out (a defeated seat), never a misleading 1
+        out = v.life[p] <= 0
+        self.put_die(f"life:{p}", 20, max(0, min(20, v.life[p])), (96, 88, 92) if out else LIFE,
+                     lx, ly, die, seen,
                      f"{name}: {v.life[p]} Life" + ("" if mine else " (drop an attacker here to attack)"))
         self.put_label(f"lbl:life:{p}", f"Life {max(0, v.life[p])}", lx + die / 2, ly + die + 3, 17, INK, seen,
                        "midtop", True)

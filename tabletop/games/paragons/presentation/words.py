@@ -82,13 +82,17 @@ class WordsMixin:
             return ""
         who = self.voice().who(v.winner)
         verb = "win" if who == "You" else "wins"
-        score = "–".join(str(n) for n in v.wins)
+        # the winner's count first, as a score is read ("2–1"), then the others in seat order
+        score = "–".join(str(v.wins[p]) for p in [v.winner] + [p for p in range(len(v.wins)) if p != v.winner])
         return f"{who} {verb} the match ({score})." if v.best_of > 1 else f"{who} {verb} the game."
 
     def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
         rows = [("Class", CLASS_NAMES.get(view.classes[seat], "not chosen yet"))]
         if view.phase in ("class", "draft", "build"):
             return rows + [("Cards", str(len(view.owned[seat])))]
+        if view.phase == "swap":  # between games: last game's Life and mana are history
+            rows += [("Deck", str(len(view.decks[seat]))), ("Reserve", str(len(view.reserves[seat])))]
+            return rows + [("Won", f"{view.wins[seat]} of {view.best_of // 2 + 1}")]
         rows += [("Life", "out" if view.out[seat] else str(view.life[seat])),
                  ("Mana", f"{view.mana[seat]} of {view.threshold()}"),
                  ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat])))]
