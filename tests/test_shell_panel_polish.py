@@ -119,6 +119,24 @@ def test_the_card_preview_is_cleared_when_its_card_leaves_the_table(qtbot, tmp_p
     page.leave()
 
 
+@pytest.mark.parametrize("game_id", ["paargus", "trials", "pariah", "paragons", "brawl"])
+def test_a_small_card_under_the_pointer_is_drawn_readable_beside_it(qtbot, tmp_path, game_id):
+    """The panel's zoom is small in a short window: the card is drawn large on the table too,
+    beside the card the pointer rests on, half the table tall."""
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), Match(get_game(game_id), YOU_AND_BOT, 5))
+    page.ctrl.paused = True
+    play(page, 60, stop=lambda: any(s.id.startswith("card:") and page.presenter.zoom(s.id)
+                                   for s in page.scene.sprites()))
+    sid = _hover_a_card(page)
+    page.scene.hover_id = sid                       # where the pointer rests
+    page.scene.update(0.5)
+    assert page.scene.peeking == sid
+    page.table.render_surface()
+    page.scene.hover_id = None
+    assert page.scene.peeking is None
+    page.leave()
+
+
 # --- one line per undo, per wait ----------------------------------------------------------------
 def test_one_undo_logs_one_line(qtbot, tmp_path):
     game = get_game("paargus")

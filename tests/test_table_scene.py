@@ -297,3 +297,41 @@ def test_the_felt_and_zones_are_drawn_once_per_table_shape(tmp_path, monkeypatch
     sc.render(make_target(1920, 1080))             # another shape: drawn again, once
     sc.render(make_target(1920, 1080))
     assert len(built) == 2
+
+
+# --- the peek: a small card drawn readable beside itself -------------------------------------
+def test_a_small_hovered_card_is_drawn_large_beside_itself_after_a_moment(scene):
+    scene.put(CardSprite("small", "test/green", solid((30, 200, 60)), x=300, y=300, w=90, h=126))
+    target = make_target(1920, 1080)
+    scene.mouse_move(340, 360)
+    assert scene.hover_id == "small"
+    scene.peek("small", "test/green", solid((30, 200, 60)))
+    assert scene.peeking is None                    # not at once: a sweep must not flash
+    scene.update(0.2)
+    assert scene.peeking is None
+    scene.update(0.2)
+    assert scene.needs_redraw and scene.peeking == "small"
+    scene.render(target)
+    # right of the card, half the table tall, inside the table, in the card's colours
+    card = scene.get("small").screen_rect(scene.viewport)
+    x, y = card.right + 60, card.centery
+    assert tuple(target.get_at((x, y)))[:3] == (30, 200, 60)
+    # the pointer moves on: the peek goes with it
+    scene.mouse_move(1700, 100)
+    assert scene.peeking is None
+    scene.render(target)
+    assert tuple(target.get_at((x, y)))[:3] != (30, 200, 60)
+
+
+def test_no_peek_while_dragging_or_for_a_card_already_drawn_large(scene):
+    from tabletop.table.chrome import peek_rect
+    import pygame
+    assert peek_rect(pygame.Rect(0, 0, 400, 560), 300 / 420, 1920, 1080) is None
+    right_edge = peek_rect(pygame.Rect(1800, 500, 90, 126), 300 / 420, 1920, 1080)
+    assert right_edge.right <= 1800 and right_edge.top >= 0 and right_edge.bottom <= 1080
+    scene.mouse_move(170, 850)
+    scene.peek("a", "test/red", solid(RED))
+    scene.update(0.5)
+    scene.mouse_down(170, 850, 1)
+    scene.mouse_move(400, 600)
+    assert scene.peeking is None

@@ -172,6 +172,42 @@ def draw_overlay(target, key: str, compose: Compose, caption: str | None,
         target.blit(surf, surf.get_rect(midleft=(round(left + cw + gap), H // 2)))
 
 
+def peek_rect(card: pygame.Rect, aspect: float, W: int, H: int) -> pygame.Rect | None:
+    """Where a small card's readable copy goes: beside it (right, else left, else above or
+    below), as tall as half the table (at most 540 px), inside the table. None when the card
+    is drawn about that large already."""
+    ch = round(max(260, min(H * 0.5, 540)))
+    cw = round(ch * aspect)
+    gap, margin, low = 14, 8, 44          # `low`: the status line's band stays readable
+    if card.h >= ch * 0.8 or cw + 2 * margin > W or ch + margin + low > H:
+        return None
+    top = min(max(margin, card.centery - ch // 2), H - ch - low)
+    if card.right + gap + cw <= W - margin:
+        return pygame.Rect(card.right + gap, top, cw, ch)
+    if card.left - gap - cw >= margin:
+        return pygame.Rect(card.left - gap - cw, top, cw, ch)
+    left = min(max(margin, card.centerx - cw // 2), W - cw - margin)
+    if card.top - gap - ch >= margin:
+        return pygame.Rect(left, card.top - gap - ch, cw, ch)
+    return pygame.Rect(left, min(card.bottom + gap, H - ch - low), cw, ch)
+
+
+def draw_peek(target, card: pygame.Rect, key: str, compose: Compose, faces: FaceCache) -> None:
+    """The hovered card large enough to read, beside it on the table."""
+    W, H = target.get_size()
+    img = faces.pil(key, compose)
+    r = peek_rect(card, img.width / img.height, W, H)
+    if r is None:
+        return
+
+    def build():
+        pic = paint.round_corners(faces.surface(key, compose, r.size), r.w * 0.05)
+        return with_shadow(pic, r.h, True)
+
+    surf = faces.memo(("peek", key, r.size), build)
+    target.blit(surf, surf.get_rect(center=r.center))
+
+
 def _scrim(size) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     surf.fill((6, 8, 10, 200))

@@ -26,6 +26,7 @@ from .widgets import ButtonSprite
 
 DRAG_THRESHOLD = 6  # window pixels the pointer must travel before a press becomes a drag
 FOCUS_COLOR = (236, 240, 246)
+PEEK_DELAY = 0.3    # seconds the pointer rests on a small card before it is drawn large
 
 
 @dataclass
@@ -59,6 +60,8 @@ class Scene:
         self._thinking: str | None = None
         self._curtain: str | None = None
         self._overlay: tuple[str, Compose, str | None] | None = None
+        # the hovered card drawn readable beside itself: (sprite id, face key, compose, since)
+        self._peek: tuple[str, str, Compose, float] | None = None
         self.hover_id: str | None = None
         self.focus_id: str | None = None
         self._press: _Press | None = None
@@ -94,6 +97,8 @@ class Scene:
         self._time += dt
         moving = self.anim.update(dt)
         ambient = bool(self._thinking) or (bool(self._glow) and self._curtain is None)
+        if self._peek is not None and 0 <= self._time - self._peek[3] - PEEK_DELAY < dt + 1e-6:
+            self._dirty = True          # the peek's delay just ran out: draw it
         if moving or ambient:
             self._dirty = True
         return moving or ambient
@@ -269,6 +274,30 @@ class Scene:
         """Show a card large in the centre (with optional text beside it) until the next click."""
         self._overlay = (face_key, compose, caption) if face_key and compose else None
         self._dirty = True
+
+    def peek(self, sprite_id: str | None, face_key: str | None = None,
+             compose: Compose | None = None) -> None:
+        """While the pointer (or the keyboard focus) rests on `sprite_id`, draw its card large
+        enough to read beside it, after a short delay so a sweep across the hand does not
+        flash pictures. Cards already drawn large get none."""
+        if sprite_id is None or not face_key or compose is None:
+            self._peek = None
+        elif self._peek is None or self._peek[:2] != (sprite_id, face_key):
+            self._peek = (sprite_id, face_key, compose, self._time)
+        self._dirty = True
+
+    @property
+    def peeking(self) -> str | None:
+        """The sprite whose card is drawn large beside it now (None: no peek on the table)."""
+        p = self._peek
+        if (p is None or self._drag is not None or self._overlay is not None
+                or self._curtain is not None or p[0] not in (self.hover_id, self.focus_id)
+                or self._time - p[3] < PEEK_DELAY):
+            return None
+        sprite = self._sprites.get(p[0])
+        if sprite is None or not sprite.visible:
+            return None
+        return p[0]
 
     @property
     def overlay(self) -> str | None:
@@ -523,6 +552,9 @@ class Scene:
             self._draw_focus(target)
         if dragged is not None:
             dragged.draw(target, vp, faces)
+        if self.peeking is not None:
+            sid, key, compose, _ = self._peek
+            chrome.draw_peek(target, self._sprites[sid].screen_rect(vp), key, compose, faces)
         if self._status:
             chrome.draw_status(target, self._status, vp, faces)
         if self._thinking:
