@@ -35,7 +35,9 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
     timer does, for the bot's) until the events it queued are processed: engine, autosave,
     log, table refresh and repaint. Animations are off: their frames are not the move's.
     Median, 95th percentile and worst, in milliseconds; and the same for the part of each move
-    the UI thread spends in the autosave (`autosave_ms`).
+    the UI thread spends in the autosave (`autosave_ms`). Each match starts once its faces are
+    composed off the UI thread (a player's first look at the table gives the warmer that time):
+    `warm_s` is the longest that took.
     """
     from tabletop.shell.screenshot import _app
     app = _app()
@@ -47,6 +49,7 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
     game = get_game(game_id)
     times: list[float] = []
     saves: list[float] = []
+    warm: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tabletop-move-bench-") as tmp:
         store = SaveStore(Path(tmp))
         autosave = store.autosave
@@ -74,6 +77,10 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
             page.ctrl.paused = True                # the bench makes the bot's moves itself
             page.scene.pace = 0
             app.processEvents()
+            t = time.perf_counter()
+            if page.warmer is not None:
+                page.warmer.wait(120)
+            warm.append(time.perf_counter() - t)
             while match.to_act is not None and len(times) < moves:
                 action = rng.choice(match.legal_actions())
                 t = time.perf_counter()
@@ -87,7 +94,7 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
         win.hide()                # not close(): closing saves the settings, animations off
         win.deleteLater()
     return {**_spread("move_ms", times), "move_count": len(times),
-            **_spread("autosave_ms", saves)}
+            **_spread("autosave_ms", saves), "warm_s": round(max(warm), 1)}
 
 
 def _spread(name: str, times: list[float]) -> dict:

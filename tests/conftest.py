@@ -17,6 +17,10 @@ def tabletop_home(tmp_path, monkeypatch):
     """Every test gets its own TABLETOP_HOME so nothing touches the real user's files."""
     home = tmp_path / "home"
     monkeypatch.setenv("TABLETOP_HOME", str(home))
+    # an empty face cache per test: warming every match's faces would only load the machine
+    # (the warmer's own tests turn it on)
+    from tabletop.shell import warmer
+    monkeypatch.setattr(warmer, "ENABLED", False)
     return home
 
 

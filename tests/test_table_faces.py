@@ -110,3 +110,53 @@ def test_a_failing_compose_shows_a_placeholder(tmp_path, caplog):
     assert surf.get_size() == (60, 84)
     assert "no such card" in caplog.text
     assert not cache.path_for("game/card/404/v1").exists()  # never cached on disk
+
+
+# --- warming faces ahead of need (issue 18: no move waits for a picture) ---------------------
+def test_warm_composes_the_table_faces_into_memory_and_the_zooms_to_disk_only(tmp_path):
+    table, zoom = Composer(), Composer(size=(600, 840))
+    cache = FaceCache(tmp_path)
+    assert cache.warm([("g/t/1", table), ("g/z/1", zoom, False), ("g/t/1", table)]) == 2
+    assert table.calls == 1 and zoom.calls == 1
+    assert cache.path_for("g/z/1").is_file() and cache.path_for("g/t/1").is_file()
+    cache.pil("g/t/1", table)                       # in memory: not composed again
+    assert table.calls == 1
+    assert cache.warm([("g/z/1", zoom, False)]) == 0   # on disk already
+    assert zoom.calls == 1
+
+
+def _never():
+    raise AssertionError("composed again: the warmer did not make this face ready")
+
+
+def test_the_warmer_makes_faces_ready_in_memory_and_on_disk_and_stops(tmp_path, monkeypatch):
+    from tabletop.shell import warmer as warming
+    monkeypatch.setattr(warming, "ENABLED", True)
+    cache = FaceCache(tmp_path)
+    items = [(f"g/{i}", Composer(color=(10 * i, 40, 40, 255))) for i in range(6)]
+    items.append(("g/zoom", Composer(size=(600, 840)), False))
+    w = warming.FaceWarmer(cache)
+    assert w.ask(items) == 7
+    assert w.ask(items[:1]) == 0                       # each face asked for once
+    assert w.wait(120)
+    for i in range(6):                                 # ready in memory: nothing composes
+        assert cache.pil(f"g/{i}", _never).getpixel((0, 0))[0] == 10 * i
+        assert cache.path_for(f"g/{i}").is_file()
+    assert cache.path_for("g/zoom").is_file()          # the zoom's: on disk only
+    w.stop()
+    assert w.ask([("g/late", Composer())]) == 0
+
+
+def test_a_face_that_fails_to_compose_does_not_stop_the_warmer(tmp_path, caplog, monkeypatch):
+    from tabletop.shell import warmer as warming
+    monkeypatch.setattr(warming, "ENABLED", True)
+
+    def broken():                                      # not picklable: composed in the thread
+        raise RuntimeError("no ink")
+    cache = FaceCache(tmp_path)
+    w = warming.FaceWarmer(cache)
+    with caplog.at_level(logging.ERROR):
+        w.ask([("g/broken", broken), ("g/good", Composer())])
+        assert w.wait(120)
+    assert cache.pil("g/good", _never).size == (60, 84)
+    w.stop()

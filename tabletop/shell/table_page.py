@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -13,6 +14,7 @@ from tabletop.shell.controller import MatchController
 from tabletop.shell.presentations import presentation
 from tabletop.shell.side_panel import SidePanel
 from tabletop.shell.table_widget import TableWidget
+from tabletop.shell.warmer import FaceWarmer
 from tabletop.table import intents as it
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
@@ -103,6 +105,8 @@ class TablePage(QWidget):
         self._zoom_shown: tuple | None = None
         self.suspended = False                  # another page is in front: bots wait
         self._auto_pass_held: int | str | None = None   # see _held
+        self.warmer: FaceWarmer | None = None   # this match's faces, composed ahead of need
+        self._warm_asked = 0.0
 
     # --- opening and leaving --------------------------------------------------------------
     def open(self, match: Match) -> None:
@@ -130,10 +134,15 @@ class TablePage(QWidget):
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
         self._zoom_on(None)
         self._rebuild_log("Match resumed." if match.log else "")
+        self.warmer = FaceWarmer(self.faces)
+        self._warm_asked = 0.0
         self._refresh([])
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
 
     def leave(self) -> None:
+        if self.warmer is not None:
+            self.warmer.stop()
+            self.warmer = None
         if self.ctrl is not None:
             if self.ctrl.match.log:
                 self.ctrl.autosave()
@@ -214,8 +223,21 @@ class TablePage(QWidget):
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
+        self._warm()
         self._maybe_auto_pass(legal)
         self._maybe_follow_up(legal)
+
+    def _warm(self) -> None:
+        """Hand the faces the view knows to the warmer: at the start, then at most every two
+        seconds (a draft or a choice of champions makes new cards known)."""
+        now = time.monotonic()
+        if self.warmer is None or now - self._warm_asked < 2.0:
+            return
+        self._warm_asked = now
+        try:
+            self.warmer.ask(self.presenter.faces_to_warm())
+        except Exception:          # only an optimisation: the table composes what it needs
+            log.exception("Listing the faces to warm failed.")
 
     def _maybe_auto_pass(self, legal: list) -> None:
         """Pass for the player after a short pause where the game says a pass is all they would

@@ -8,8 +8,9 @@ shows the other side from halfway.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Hashable
 
 import pygame
 from PIL import Image, ImageDraw, ImageFilter
@@ -93,7 +94,8 @@ class CardSprite(Sprite):
             pic = paint.round_corners(pic, radius)
             if angle:
                 pic = pygame.transform.rotozoom(pic, angle, 1.0)
-            return with_shadow(pic, size[1], lifted)
+            # a card's outline is its size, corners and angle: one shadow serves every face
+            return with_shadow(pic, size[1], lifted, shape=(size, round(radius, 2), angle))
 
         return faces.memo(("card", key, size, angle, lifted), build)
 
@@ -119,13 +121,35 @@ class CardSprite(Sprite):
         surf.set_alpha(255)
 
 
-def with_shadow(pic: pygame.Surface, height_px: int, lifted: bool) -> pygame.Surface:
-    """`pic` on a canvas with a soft shadow below it; the picture stays centred."""
+def with_shadow(pic: pygame.Surface, height_px: int, lifted: bool,
+                shape: Hashable | None = None) -> pygame.Surface:
+    """`pic` on a canvas with a soft shadow below it; the picture stays centred. `shape`, when
+    given, names the picture's outline: pictures of one shape share one blurred shadow."""
     blur = max(1.5, height_px * (0.05 if lifted else 0.022))
     drop = max(1, round(height_px * (0.06 if lifted else 0.018)))
-    sh, m = paint.soft_shadow(paint.alpha_of(pic), blur, 0.55 if lifted else 0.5)
+    opacity = 0.55 if lifted else 0.5
+    if shape is None:
+        sh, m = paint.soft_shadow(paint.alpha_of(pic), blur, opacity)
+    else:
+        sh, m = _shared_shadow((shape, pic.get_size(), blur, opacity), pic)
     w, h = pic.get_size()
     canvas = pygame.Surface((w + 2 * m, h + 2 * m + 2 * drop), pygame.SRCALPHA)
     canvas.blit(sh, (0, 2 * drop))
     canvas.blit(pic, (m, m + drop))
     return canvas.convert_alpha()
+
+
+_SHADOWS: OrderedDict = OrderedDict()
+
+
+def _shared_shadow(key: tuple, pic: pygame.Surface) -> tuple[pygame.Surface, int]:
+    """The blurred shadow of pictures with one outline, made from the first and kept (a few
+    dozen sizes and angles on a table; the blur is the costly part of a new card)."""
+    hit = _SHADOWS.get(key)
+    if hit is None:
+        hit = _SHADOWS[key] = paint.soft_shadow(paint.alpha_of(pic), key[2], key[3])
+        while len(_SHADOWS) > 256:
+            _SHADOWS.popitem(last=False)
+    else:
+        _SHADOWS.move_to_end(key)
+    return hit

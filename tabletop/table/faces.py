@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Hashable
@@ -87,10 +88,12 @@ class FaceCache:
     def __init__(self, cache_dir: Path | None = None, memory_mb: int = 192):
         # the folder is handed in (the shell's user cache); without one, faces live in memory only
         self._root = Path(cache_dir) if cache_dir is not None else None
-        self._pil = LRU(64 << 20)            # decoded PIL images by key
+        self._pil = LRU(128 << 20)           # decoded PIL images by key
         self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
         self._scaled = LRU(memory_mb << 20)  # (key, size) and memo() results
         self._write_failed = False
+        # the PIL layer is shared with the warmer's thread (pygame surfaces stay on the UI's)
+        self._lock = threading.Lock()
 
     # -- disk ----------------------------------------------------------------
     @property
@@ -102,7 +105,8 @@ class FaceCache:
 
     def pil(self, key: str, compose: Compose, persist: bool = True) -> Image.Image:
         """The picture for `key`, composing it (and saving a PNG) only when not cached."""
-        img = self._pil.get(key)
+        with self._lock:
+            img = self._pil.get(key)
         if img is not None:
             return img
         persist = persist and self._root is not None
@@ -119,8 +123,33 @@ class FaceCache:
                 persist = False
             if persist:
                 self._write(key, img)
-        self._pil.put(key, img, img.width * img.height * 4)
+        with self._lock:
+            self._pil.put(key, img, img.width * img.height * 4)
         return img
+
+    def warm(self, faces, stop: threading.Event | None = None) -> int:
+        """Make each (key, compose[, keep]) of `faces` ready ahead of need, off the UI thread:
+        composed or read into memory, or with `keep` False (large pictures seen now and then,
+        like the zoom's) only composed into the disk cache, so they do not push the table's
+        faces out of memory. Stops early when `stop` is set; returns how many it did."""
+        done = 0
+        for key, compose, *keep in faces:
+            if stop is not None and stop.is_set():
+                break
+            with self._lock:
+                if self._pil.get(key) is not None:
+                    continue
+            if keep and not keep[0]:
+                if self._root is None or self.path_for(key).is_file():
+                    continue
+                try:
+                    self._write(key, compose())
+                except Exception:   # the UI thread will try again, and say why
+                    continue
+            else:
+                self.pil(key, compose)
+            done += 1
+        return done
 
     def _read(self, key: str) -> Image.Image | None:
         path = self.path_for(key)
@@ -137,7 +166,8 @@ class FaceCache:
 
     def _write(self, key: str, img: Image.Image) -> None:
         path = self.path_for(key)
-        tmp = path.with_name(path.name + ".tmp")
+        # one temporary name per thread: the warmer and the table may write the same face
+        tmp = path.with_name(f"{path.name}.{threading.get_ident()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             img.save(tmp, "PNG", compress_level=1)  # a cache: fast beats small

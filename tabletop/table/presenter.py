@@ -353,6 +353,23 @@ class Presenter:
         """(cache key, compose, caption) of the card under the pointer, or None."""
         return None
 
+    def faces_to_warm(self) -> list:
+        """(key, compose) of the faces this match may show, the table's faces first, then the
+        zoom's: the table page composes them off the UI thread when a match opens, so no move
+        waits for a picture. Only what the view knows (hidden cards stay unnamed)."""
+        return []
+
+    def _warm_list(self, ids, full_face, *table_faces) -> list:
+        """faces_to_warm's usual list: each of `table_faces(c)` of every card id, kept in
+        memory, then `full_face(c)` (the zoom's) composed to disk only; each key once."""
+        ids = list(ids)
+        out: dict[str, tuple] = {}
+        for face, keep in [(f, True) for f in table_faces] + [(full_face, False)]:
+            for c in ids:
+                key, compose = face(c)
+                out.setdefault(key, (key, compose, keep))
+        return list(out.values())
+
     def context(self, target: str | None) -> Action | str | None:
         """Right-click: an action or LOCAL (a menu opened), or None to show the card large."""
         return None

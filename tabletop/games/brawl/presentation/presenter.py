@@ -182,6 +182,14 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         c = champions()[champ].cards[card % 6]
         return faces.card_key(c), partial(faces.compose_card, champ, card % 6)
 
+    def faces_to_warm(self) -> list:
+        # every champion's cards are public (the choice screen shows them all): the chosen first
+        order = list(self.view.champs) + [c for c in champions() if c not in self.view.champs]
+        return ([(faces.champion_key(ch, lv), partial(faces.compose_champion, ch, lv), True)
+                 for lv in (False, True) for ch in order]
+                + [(faces.card_key(champions()[ch].cards[k]), partial(faces.compose_card, ch, k), True)
+                   for ch in order for k in range(6)])
+
     def _back(self):
         return faces.back_key(), faces.compose_back
 

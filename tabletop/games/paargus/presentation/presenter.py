@@ -12,7 +12,7 @@ from tabletop.games.paargus.engine import actions, conjunctions as cj
 from tabletop.games.paargus.presentation import faces
 from tabletop.games.paargus.presentation.narrate import NARRATE
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
-                                          sigil_name)
+                                          cards, sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
 from tabletop.table import cardfit
 from tabletop.table.cover import fanned_cards, rules_page
@@ -70,6 +70,10 @@ class PaargusPresenter(Presenter):
         """(key, compose) of card `c`: the table's compact face (no words), or the full one (zoom)."""
         return (faces.face_key(c, self.palette, compact),
                 partial(faces.compose_face, c, self.palette, compact=compact))
+
+    def faces_to_warm(self) -> list:
+        ids = range(len(cards()))
+        return self._warm_list(ids, lambda c: self._face(c, compact=False), self._face)
 
     def _back(self):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)

@@ -122,6 +122,11 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         text = table != "thumb"
         return compact.key(faces.face_key(d), text), partial(faces.compose_compact, d, text)
 
+    def faces_to_warm(self) -> list:
+        known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
+        return self._warm_list(known, lambda c: self._face(c, None), self._face,
+                               lambda c: self._face(c, "thumb"))
+
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0,
               table: str = "compact"):
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN

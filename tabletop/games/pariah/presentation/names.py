@@ -76,6 +76,11 @@ class NamesMixin:
             return key, partial(faces.compose_unit, d, changed)
         return compact.key(key, text), partial(faces.compose_unit_compact, d, changed, text)
 
+    def faces_to_warm(self) -> list:
+        # a faction's cards are public (which card is where is not), so every design may warm
+        known = [c for c, d in self.view.designs.items() if d]
+        return self._warm_list(known, lambda c: self._face(c, None), self._face)
+
     def _back_for(self, seat: int, relic: bool = False):
         kind = "relic" if relic else self.view.factions[seat]
         return faces.back_key(kind), partial(faces.compose_back, kind)

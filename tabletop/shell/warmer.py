@@ -1,0 +1,138 @@
+"""Card faces composed before they are needed, away from the UI thread.
+
+Composing a card's face with Pillow takes 20-150 ms; done on the UI thread the first time a
+card shows, it is the hitch a player feels on a move. The table page hands the presenter's
+`faces_to_warm()` to a FaceWarmer when a match opens (and again now and then, as the view
+learns more cards). A helper process composes the faces into the disk cache: a thread would
+hold the GIL against the UI for most of a face (the bots' worker explains the same choice).
+A thread of this process then reads the table's faces into memory (decoding a PNG leaves the
+GIL free), so the UI thread only turns a ready picture into a surface. Without a disk cache,
+or when a face cannot cross to the helper, the thread composes it itself.
+"""
+
+from __future__ import annotations
+
+import atexit
+import concurrent.futures as cf
+import logging
+import multiprocessing
+import pickle
+import queue
+import threading
+import time
+
+log = logging.getLogger(__name__)
+
+ENABLED = True          # the test suite turns warming off (each test has an empty cache)
+
+_pool: cf.ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _compose_to(path: str, compose) -> str:
+    """In the helper process: compose one face and write its PNG atomically."""
+    import os
+    from PIL import Image
+    img = compose()
+    img = img if img.mode == "RGBA" else img.convert("RGBA")
+    tmp = f"{path}.{os.getpid()}.tmp"
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    img.save(tmp, "PNG", compress_level=1)
+    os.replace(tmp, path)
+    Image.Image.close(img)
+    return path
+
+
+def _helper() -> cf.ProcessPoolExecutor | None:
+    """One helper process for the app's life ("spawn": the same on every OS and frozen)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            try:
+                _pool = cf.ProcessPoolExecutor(max_workers=1,
+                                               mp_context=multiprocessing.get_context("spawn"))
+                atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
+            except Exception:
+                log.exception("No helper process for faces; they are composed in a thread.")
+                return None
+        return _pool
+
+
+class FaceWarmer:
+    def __init__(self, faces) -> None:
+        self.faces = faces
+        self._queue: queue.Queue = queue.Queue()
+        self._asked: set[str] = set()
+        self._stop = threading.Event()
+        self._busy = threading.Event()     # set while something waits or is being made
+        self._thread: threading.Thread | None = None
+        self.started = time.perf_counter()
+        self.seconds = 0.0                 # from the start until the queue last emptied
+
+    def ask(self, items) -> int:
+        """Queue the (key, compose[, keep]) items not asked for before; how many were new."""
+        new = [item for item in items if item[0] not in self._asked]
+        if not new or self._stop.is_set() or not ENABLED:
+            return 0
+        self._asked.update(item[0] for item in new)
+        self._busy.set()
+        self._queue.put(new)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="face-warmer", daemon=True)
+            self._thread.start()
+        return len(new)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                batch = self._queue.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            try:
+                self._warm(batch)
+            except Exception:          # only an optimisation: the table composes what it needs
+                log.exception("Warming faces failed.")
+            if self._queue.empty():
+                self.seconds = time.perf_counter() - self.started
+                self._busy.clear()
+
+    def _warm(self, batch: list) -> None:
+        faces = self.faces
+        pool = _helper() if faces.folder is not None else None
+        sent: list[tuple[cf.Future, tuple]] = []
+        here: list[tuple] = []
+        for item in batch:
+            key, compose = item[0], item[1]
+            if pool is None or faces.path_for(key).is_file():
+                here.append(item)
+                continue
+            try:
+                pickle.dumps(compose)
+                sent.append((pool.submit(_compose_to, str(faces.path_for(key)), compose), item))
+            except Exception:          # not picklable, or the helper is gone: compose here
+                here.append(item)
+        # what is ready on disk (or has to be composed here) first, then what the helper made
+        faces.warm(here, self._stop)
+        for future, item in sent:
+            if self._stop.is_set():
+                future.cancel()
+                continue
+            try:
+                future.result()
+            except Exception as exc:   # the UI thread will compose it, and say why if it fails
+                log.warning("The helper could not compose %r (%s).", item[0], exc)
+                continue
+            faces.warm([item], self._stop)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until every face asked for is ready (benchmarks, tests); False on timeout."""
+        end = None if timeout is None else time.perf_counter() + timeout
+        while self._busy.is_set():
+            if end is not None and time.perf_counter() > end:
+                return False
+            time.sleep(0.01)
+        return True
+
+    def stop(self) -> None:
+        """The match left the table: the thread finishes what it holds and ends."""
+        self._stop.set()
