@@ -166,22 +166,23 @@ def test_the_dialog_shows_a_starters_stored_figure(qtbot, monkeypatch):
     qtbot.addWidget(dlg)
     box = dlg.rows[0].extra
     texts = [box.itemText(i) for i in range(box.count())]
-    assert "Starter: Chivalry pair · 58% against the field" in texts
+    assert "Starter: Chivalry pair · strong, 58% against the field" in texts
     assert "Starter: Shadow pair" in texts                 # no figure stored: no figure shown
-    assert box.itemData(texts.index("Starter: Chivalry pair · 58% against the field")) == "Chivalry pair"
+    assert box.itemData(texts.index("Starter: Chivalry pair · strong, 58% against the field")) == "Chivalry pair"
 
 
 @pytest.mark.gui
 def test_the_dialog_shows_each_factions_figure_in_a_pairing(qtbot, monkeypatch):
     from tabletop.shell import new_match
-    rates = {"emberkin": 0.55, "tidewardens": 0.45, "thornwild": 0.5}
+    rates = {"emberkin": 0.68, "tidewardens": 0.45, "thornwild": 0.3}
     monkeypatch.setattr(new_match, "balance_record",
                         lambda gid: _record(gid, rates) if gid == "pariah" else None)
     dlg = new_match.NewMatchDialog("pariah")
     qtbot.addWidget(dlg)
     box = dlg.option_boxes["factions"]
     texts = [box.itemText(i) for i in range(box.count())]
-    assert "Emberkin against Tidewardens · 55% / 45% against the field" in texts
+    assert "Emberkin against Tidewardens · strong 68% / even 45% against the field" in texts
+    assert "Thornwild against Emberkin · weak 30% / strong 68% against the field" in texts
     assert "Random for every player" in texts
 
 

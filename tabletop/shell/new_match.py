@@ -32,17 +32,24 @@ def measured_rates(game_id: str) -> dict[str, float]:
             if isinstance(c.get("value"), str) and isinstance(c.get("field_rate"), (int, float))}
 
 
+def strength_word(rate: float) -> str:
+    """The measured rate in a word a player reads at a glance: within 45-55% "even"."""
+    return "strong" if rate > 0.55 else "weak" if rate < 0.45 else "even"
+
+
 def with_strength(choices: list, rates: dict[str, float]) -> list:
-    """(label, value) choices with the measured rate beside each starting choice:
-    "Starter: Chivalry pair · 58% against the field"; a pairing of choices (a list by seat)
-    gets each seat's rate. A choice without a figure keeps its label as it is."""
+    """(label, value) choices with the measured strength beside each starting choice:
+    "Starter: Chivalry pair · strong, 58% against the field"; a pairing of choices (a list
+    by seat) gets each seat's. A choice without a figure keeps its label as it is."""
     out = []
     for text, value in choices:
         if isinstance(value, str) and value in rates:
-            text = f"{text} · {rates[value]:.0%} against the field"
+            r = rates[value]
+            text = f"{text} · {strength_word(r)}, {r:.0%} against the field"
         elif (isinstance(value, list) and value
               and all(isinstance(v, str) and v in rates for v in value)):
-            text = f"{text} · {' / '.join(f'{rates[v]:.0%}' for v in value)} against the field"
+            each = " / ".join(f"{strength_word(rates[v])} {rates[v]:.0%}" for v in value)
+            text = f"{text} · {each} against the field"
         out.append((text, value))
     return out
 
