@@ -66,7 +66,8 @@ package-test: $(TEST_STAMP) $(PKG_STAMP)
 # Measure the bots (arena, seats alternating, fixed seeds) and rewrite docs/BOTS.md: every
 # game (long: tens of minutes a game), or one with `make bots-report GAME=pariah`; the other
 # games keep their last figures (docs/bots/GAME.json). MATCHUP=2 measures only the plan's
-# second matchup (MATCHUP="1 2": the first two) and keeps the game's others.
+# second matchup (MATCHUP="1 2": the first two) and keeps the game's others. Finished batches
+# of games are kept in build/bots-runs: stopped and started again, a run plays only the rest.
 .PHONY: bots-report
 bots-report: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m tabletop.bots.report $(if $(GAME),--game $(GAME)) $(foreach m,$(MATCHUP),--matchup $(m))

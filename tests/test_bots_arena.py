@@ -148,3 +148,23 @@ def test_save_dir_writes_each_finished_game(tmp_path):
     assert match.result() is not None
     assert [s.kind for s in match.seats] == ["bot", "bot"]
     assert {s.name for s in match.seats} == {"greedy", "random"}
+
+
+def test_a_stopped_long_run_is_taken_up_where_it_stopped(tmp_path):
+    """Finished batches are kept: a run started again plays only the missing ones, and the
+    report is the one an uninterrupted run gives."""
+    whole = run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2)
+    first = run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2, resume_dir=tmp_path)
+    assert _without_timings(first) == _without_timings(whole)
+    kept = sorted(tmp_path.glob("*/batch-*.pickle"))
+    assert len(kept) == 8                                    # 16 games in batches of 2
+    kept[0].unlink()                                         # as if stopped before that batch
+    kept[1].write_bytes(b"cut short")                        # and in the middle of this one
+    seen = []
+    again = run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2, resume_dir=tmp_path,
+                      progress=lambda done, total: seen.append(done))
+    assert _without_timings(again) == _without_timings(whole)
+    assert seen[0] == 12                                     # six batches were there already
+    other = run_arena(TOY, ["greedy", "random"], games=16, seed=8, jobs=2, resume_dir=tmp_path)
+    assert len(list(tmp_path.iterdir())) == 2                # another run, another folder
+    assert other["games"] == 16

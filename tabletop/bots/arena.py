@@ -35,8 +35,11 @@ the report then says so under "timing_error".
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
+import os
+import pickle
 import time
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -117,7 +120,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
               progress: Callable[[int, int], None] | None = None,
               max_moves: int = MAX_MOVES, options: dict | None = None,
               jobs: int = 1, preload: Sequence[str] = (),
-              seat_option: tuple[str, Sequence] | None = None) -> dict:
+              seat_option: tuple[str, Sequence] | None = None,
+              resume_dir: str | Path | None = None) -> dict:
     """Play `games` games between `bots` (one per seat) and report as JSON-ready dict.
 
     `game_id` is a registry id, "module:ATTR", or a Game. `bots` are names with an
@@ -126,7 +130,10 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     game that reached its end is saved there. `options` are the match options
     (reported back under "options" when given); `jobs` worker processes share
     the games, each importing the `preload` modules first (bots registered
-    with register_bot in this process exist only here).
+    with register_bot in this process exist only here). With `resume_dir` (and
+    jobs > 1), each finished batch is kept there, and a run of the same games
+    started again plays only the batches still missing: a run of hours may be
+    stopped and taken up later.
     """
     found = resolve_plugin(game_id)
     game = found.game
@@ -147,7 +154,7 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     if jobs > 1 and games > 1:
         _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
                       save_dir, progress, max_moves, options, jobs, entrants, tally,
-                      tuple(preload), seat_option)
+                      tuple(preload), seat_option, resume_dir)
     else:
         store = _save_store(save_dir) if save_dir is not None else None
         for i in range(games):
@@ -188,19 +195,26 @@ def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
 
 def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, options, jobs,
                   entrants: list[_Entrant], tally: _Tally, preload: tuple[str, ...],
-                  seat_option=None) -> None:
+                  seat_option=None, resume_dir=None) -> None:
     import sys
     size = max(1, min(10, games // (jobs * 4)))
     chunks = [(game_ref, bots, first, min(size, games - first), seed,
                None if save_dir is None else str(save_dir), max_moves, options, list(sys.path),
                preload, seat_option)
               for first in range(0, games, size)]
-    results = {}
-    done = 0
+    kept = _Batches(resume_dir, (str(game_ref), bots, games, seed, max_moves, options,
+                                 seat_option, size)) if resume_dir is not None else None
+    results = dict(kept.load()) if kept is not None else {}
+    todo = [c for c in chunks if c[2] not in results]
+    done = sum(c[3] for c in chunks if c[2] in results)
+    if progress is not None and done:
+        progress(done, games)
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(min(jobs, len(chunks))) as pool:
-        for first, part, got in pool.imap_unordered(_play_chunk, chunks):
+    with ctx.Pool(max(1, min(jobs, len(todo)))) as pool:
+        for first, part, got in pool.imap_unordered(_play_chunk, todo):
             results[first] = (part, got)
+            if kept is not None:
+                kept.keep(first, part, got)
             done += next(c[3] for c in chunks if c[2] == first)
             if progress is not None:
                 progress(done, games)
@@ -209,6 +223,29 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
         tally.merge(part)
         for mine, theirs in zip(entrants, got):
             mine.merge(theirs)
+
+
+class _Batches:
+    """Finished batches of a long run, one pickle each in a folder named after the run's
+    games (bots, seeds, options, batch size): a different run never reads another's."""
+
+    def __init__(self, folder, what: tuple) -> None:
+        digest = hashlib.sha1(repr(what).encode()).hexdigest()[:12]
+        self.folder = Path(folder) / digest
+
+    def load(self):
+        for path in sorted(self.folder.glob("batch-*.pickle")):
+            try:
+                first, part, got = pickle.loads(path.read_bytes())
+            except Exception:      # a batch cut short when the run was stopped: play it again
+                continue
+            yield first, (part, got)
+
+    def keep(self, first: int, part, got) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.folder / f"batch-{first:06d}.tmp"
+        tmp.write_bytes(pickle.dumps((first, part, got)))
+        os.replace(tmp, self.folder / f"batch-{first:06d}.pickle")
 
 
 def _counts(game: Game) -> str:

@@ -34,6 +34,8 @@ from tabletop.games.registry import plugins
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "docs" / "BOTS.md"
 # each game's last measurement, kept so that measuring one game rewrites the whole document
 RESULTS_DIR = DEFAULT_OUT.parent / "bots"
+# finished batches of a run, so a measurement of hours can be stopped and taken up again
+RESUME_DIR = DEFAULT_OUT.parents[1] / "build" / "bots-runs"
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,11 @@ def _say(text: str) -> None:
 
 
 def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
-             say: Callable[[str], None] = _say, only: Sequence[int] | None = None) -> dict:
+             say: Callable[[str], None] = _say, only: Sequence[int] | None = None,
+             resume_dir: str | Path | None = None) -> dict:
     """Every matchup of `plan` (or the ones numbered in `only`, from 1) through the arena;
-    the reports and how long it took."""
+    the reports and how long it took. With `resume_dir`, finished batches of games are kept
+    there and a run started again plays only the missing ones (its seconds count this run)."""
     results = []
     started = time.perf_counter()
     for k, m in enumerate(plan.matchups):
@@ -83,7 +87,8 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
         say(f"[{plan.game}] {k + 1}/{len(plan.matchups)} {label}: {games} games, "
             f"options {json.dumps(plan.options)}, {jobs} process{'es' if jobs > 1 else ''}")
         report = run_arena(plan.game, list(m.bots), games=games, seed=matchup_seed(plan, k),
-                           options=dict(plan.options), jobs=jobs, progress=progress)
+                           options=dict(plan.options), jobs=jobs, progress=progress,
+                           resume_dir=resume_dir)
         report["seconds"] = round(time.perf_counter() - t0, 1)
         report["target"] = m.target
         report["seed"] = matchup_seed(plan, k)
@@ -405,6 +410,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matchup", type=int, action="append",
                         help="only this matchup of the plan, numbered from 1 (repeatable); "
                              "the game's other stored figures are kept")
+    parser.add_argument("--resume", default=str(RESUME_DIR),
+                        help="keep finished batches of games here, and play only the missing "
+                             "ones when the same run is started again (default build/bots-runs; "
+                             "'' to keep none)")
     parser.add_argument("--render", action="store_true",
                         help="measure nothing: rewrite the document from docs/bots/*.json")
     args = parser.parse_args(argv)
@@ -416,7 +425,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"Python {platform.python_version()}"
     results = []
     for g in ([] if args.render else games):
-        result = run_plan(PLANS[g], jobs=args.jobs, scale=args.scale, only=args.matchup)
+        result = run_plan(PLANS[g], jobs=args.jobs, scale=args.scale, only=args.matchup,
+                          resume_dir=args.resume or None)
         result.update(jobs=args.jobs, machine=machine, command=command,
                       measured=time.strftime("%Y-%m-%d"))
         stored = RESULTS_DIR / f"{g}.json"
