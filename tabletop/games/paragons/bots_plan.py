@@ -14,7 +14,9 @@ PLAN = ReportPlan(
         "variant is left out of the measured games: the class, the draft and the deck are "
         "deckcraft's heuristics for every search bot (no search is spent on them), so they "
         "would measure no search: `python -m tabletop.bots.setupcheck paragons` measures them "
-        "instead, against random choices."),
+        "instead, against random choices (2026-11-23, `--difficulty easy --games 200`: the "
+        "bot's own class, draft and deck won 162 of 200 drafted games, 81%, against random "
+        "ones played by the same bot)."),
     matchups=(
         Matchup(("ismcts:hard", "random"), 200, 0.95),
         Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
