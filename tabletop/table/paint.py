@@ -39,7 +39,7 @@ def rounded_mask(size: tuple[int, int], radius: float, inset: float = 0.0) -> Im
     # where supersampling the whole rectangle took 10 ms)
     c = math.ceil(inset + max(0.0, radius - inset)) + 2
     if 2 * c >= min(w, h):
-        return _rounded_mask_whole((w, h), radius, inset)
+        return _rounded_mask_by_quarter((w, h), radius, inset, c)
     corner = _rounded_mask_whole((c, c), radius, inset, whole=(w, h))
     edge = [corner.getpixel((x, c - 1)) for x in range(c)]          # the straight left edge
     row = Image.new("L", (w, 1), 255)
@@ -52,6 +52,31 @@ def rounded_mask(size: tuple[int, int], radius: float, inset: float = 0.0) -> Im
     out.paste(corner.transpose(flip_x), (w - c, 0))
     out.paste(corner.transpose(flip_y), (0, h - c))
     out.paste(corner.transpose(flip_x).transpose(flip_y), (w - c, h - c))
+    return out
+
+
+def _rounded_mask_by_quarter(size: tuple[int, int], radius: float, inset: float,
+                             c: int) -> Image.Image:
+    """A short or narrow rounded shape (a pill, a badge): its top-left quarter, supersampled
+    only where it curves (`c` px from the corner) and stretched where it runs straight, then
+    mirrored."""
+    w, h = size
+    qw, qh = (w + 1) // 2, (h + 1) // 2
+    tw, th = min(qw, c), min(qh, c)
+    tile = _rounded_mask_whole((tw, th), radius, inset, whole=(w, h))
+    quarter = Image.new("L", (qw, qh), 255)
+    quarter.paste(tile, (0, 0))
+    if tw < qw:        # straight top edge: its column profile, repeated
+        quarter.paste(tile.crop((tw - 1, 0, tw, th)).resize((qw - tw, th), Image.NEAREST), (tw, 0))
+    if th < qh:        # straight left edge: its row profile, repeated
+        quarter.paste(tile.crop((0, th - 1, tw, th)).resize((tw, qh - th), Image.NEAREST), (0, th))
+    out = Image.new("L", (w, h), 0)
+    flip_x, flip_y = Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.FLIP_TOP_BOTTOM
+    half = Image.new("L", (w, qh), 0)
+    half.paste(quarter, (0, 0))
+    half.paste(quarter.transpose(flip_x), (w - qw, 0))
+    out.paste(half, (0, 0))
+    out.paste(half.transpose(flip_y), (0, h - qh))
     return out
 
 

@@ -346,10 +346,10 @@ class DieSprite(Sprite):
         size = self.pixel_size(vp)
         r = self.screen_rect(vp)
         color, sides, shown = tuple(self.color), self.sides, self.shown
-        key = f"table/die/d{sides}/{shown}/{color}"
+        key = f"table/die/d{sides}/{shown}/{color}/v1"      # v: bump when die_image changes
         if not self.animating:
             surf = faces.memo(("die", key, size, self.lift > 0.5), lambda: with_shadow(
-                faces.surface(key, lambda: die_image(sides, shown, color), size, persist=False),
+                faces.surface(key, lambda: die_image(sides, shown, color), size),
                 size[1], self.lift > 0.5))
             self.blit(target, surf, r.center)
             return
@@ -358,7 +358,7 @@ class DieSprite(Sprite):
         fade = max(0.25, 1 - self.hop / 40)
         cx = r.centerx + self.jitter * vp.scale
         self.blit(target, shadow, (cx, r.centery + size[1] * 0.06), alpha=self.alpha * fade)
-        face = faces.surface(key, lambda: die_image(sides, shown, color), size, persist=False)
+        face = faces.surface(key, lambda: die_image(sides, shown, color), size)
         face = pygame.transform.rotozoom(face, self.spin, 1 + self.hop / 200)
         self.blit(target, face, (cx, r.centery - (self.hop + LIFT * 0.3) * vp.scale))
 
