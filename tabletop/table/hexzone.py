@@ -203,9 +203,12 @@ class HexBoardSprite(Sprite):
         tiles = faces.memo(("hexboard", self._key, vp.window, vp.scale), lambda: self._tiles(spx, box))
         target.blit(tiles, box.topleft)
         if self.reachable:
+            # drawn over the reachable hexes' own bounds (with room for the halo), not the
+            # whole board: a new set of hexes is a fraction of the pixels to draw and blur
+            reach = _bounds(spx, self.reachable, pad=max(4, math.ceil(spx.size * 0.5)))
             key = ("hexreach", self._key, vp.window, vp.scale, self.reachable)
-            glow = faces.memo(key, lambda: self._reach(spx, box))
-            target.blit(glow, box.topleft)
+            glow = faces.memo(key, lambda: self._reach(spx, reach))
+            target.blit(glow, reach.topleft)
         shown = self.shown_path()
         if shown is not None:
             hexes, ok = shown
