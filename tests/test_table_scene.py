@@ -335,3 +335,24 @@ def test_no_peek_while_dragging_or_for_a_card_already_drawn_large(scene):
     scene.mouse_down(170, 850, 1)
     scene.mouse_move(400, 600)
     assert scene.peeking is None
+
+
+def test_switching_back_to_a_layout_reuses_its_felt_and_zones(scene, monkeypatch):
+    """A game that switches layouts by phase (Pariah's shop) does not redraw the felt each
+    time; each layout still shows its own zones."""
+    from tabletop.table import chrome
+    built = []
+    real = chrome.build_static
+    monkeypatch.setattr(chrome, "build_static", lambda *a: built.append(1) or real(*a))
+    other = Layout.from_json({"zones": {"shop": {"rect": [100, 100, 600, 600], "label": "Shop"}}})
+    first = scene.layout
+    target = make_target(960, 540)
+    frames = {}
+    for layout in (first, other, first, other, first):
+        scene.set_layout(layout)
+        scene.render(target)
+        frames.setdefault(id(layout), []).append(target.copy())
+    assert len(built) == 2
+    a, b = frames[id(first)][0], frames[id(other)][0]
+    at = scene.viewport.to_screen(400, 400)
+    assert tuple(a.get_at((int(at[0]), int(at[1])))) != tuple(b.get_at((int(at[0]), int(at[1]))))

@@ -8,6 +8,7 @@ when `needs_redraw` says something changed. Rules never live here.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -54,6 +55,7 @@ class Scene:
         self._dirty = True
         self._time = 0.0
         self._static: tuple[tuple, pygame.Surface] | None = None
+        self._statics: OrderedDict[tuple, tuple[Layout, pygame.Surface]] = OrderedDict()
         self._glow: set[str] = set()
         self._droppable: set[str] = set()
         self._status = ""
@@ -525,8 +527,18 @@ class Scene:
         vp, faces = self.viewport, self.faces
         key = (vp.window, id(self.layout), tuple(self.felt), target.get_bitsize())
         if self._static is None or self._static[0] != key:
-            self._static = (key, chrome.build_static(target, vp, faces,
-                                                     list(self.layout.zones.values()), self.felt))
+            # a game that switches layouts by phase (Pariah's shop) finds the felt of each
+            # drawn already: the last few are kept
+            kept = self._statics.pop(key, None)
+            # the layout itself is kept with it: an id() may be reused by a later object
+            surf = kept[1] if kept is not None and kept[0] is self.layout else None
+            if surf is None:
+                surf = chrome.build_static(target, vp, faces, list(self.layout.zones.values()),
+                                           self.felt)
+            self._statics[key] = (self.layout, surf)
+            while len(self._statics) > 4:
+                self._statics.popitem(last=False)
+            self._static = (key, surf)
         target.blit(self._static[1], (0, 0))
         if self._curtain is not None:
             chrome.draw_curtain(target, self._curtain, vp, faces)
