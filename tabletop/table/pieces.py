@@ -119,9 +119,10 @@ class TokenSprite(Sprite):
         draw = TOKEN_SHAPES[shape]
 
         def build():
-            key = f"table/{shape}/{color}"
-            disc = faces.surface(key, lambda: draw(color), size, persist=False)
-            comp = with_shadow(disc, size[1], lifted)
+            key = f"table/{shape}/{color}/v1"       # v: bump when the shape's drawing changes
+            disc = faces.surface(key, lambda: draw(color), size)
+            # every colour of a shape has one outline: one blurred shadow per shape and size
+            comp = with_shadow(disc, size[1], lifted, shape=("token", shape, size))
             if self.label:
                 px = max(6, round(size[1] * (0.36 if len(self.label) <= 2 else 0.27)))
                 t = paint.text(self.label, px, _contrast(color), bold=True)
@@ -350,7 +351,7 @@ class DieSprite(Sprite):
         if not self.animating:
             surf = faces.memo(("die", key, size, self.lift > 0.5), lambda: with_shadow(
                 faces.surface(key, lambda: die_image(sides, shown, color), size),
-                size[1], self.lift > 0.5))
+                size[1], self.lift > 0.5, shape=("die", sides, size)))
             self.blit(target, surf, r.center)
             return
         # Tumbling: the shadow stays on the table, the die hops and spins above it.
