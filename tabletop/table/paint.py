@@ -148,12 +148,18 @@ def alpha_of(surf: pygame.Surface) -> Image.Image:
     return Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA")).getchannel("A")
 
 
+@lru_cache(maxsize=32)
+def _scale_table(opacity: float) -> list[int]:
+    """The 256-entry table that scales an 'L' image by `opacity` (one list, not 256 calls)."""
+    return [int(v * opacity) for v in range(256)]
+
+
 def soft_shadow(alpha: Image.Image, blur: float, opacity: float) -> tuple[pygame.Surface, int]:
     """A blurred dark silhouette of `alpha`, padded by the returned margin on every side."""
     m = int(blur * 2) + 1  # beyond 2 sigma the shadow is invisible; less area to blend
     pad = Image.new("L", (alpha.width + 2 * m, alpha.height + 2 * m), 0)
     pad.paste(alpha, (m, m))
-    pad = pad.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: int(v * opacity))
+    pad = pad.filter(ImageFilter.GaussianBlur(blur)).point(_scale_table(round(opacity, 3)))
     img = Image.new("RGBA", pad.size, SHADOW + (0,))
     img.putalpha(pad)
     return pil_to_surface(img), m
