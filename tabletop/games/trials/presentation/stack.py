@@ -25,11 +25,11 @@ class StackMixin:
         if not items:
             self.put_label("lbl:stack", "The stack is empty", sx + sw / 2, y0 + h / 2, 17, MUTED, seen, "center")
         else:
-            self.put_label("lbl:stack", "The stack (resolves from the top, at the right)", sx, y0 + 2, 14,
+            self.put_label("lbl:stack", "The stack (resolves from the top, at the right)", sx, y0 + 2, 16,
                            MUTED, seen)
             size = (96, 134)
             n = len(items)
-            step = min(size[0] + 140, (sw - size[0]) / max(1, n - 1)) if n > 1 else 0
+            step = min(size[0] + 184, (sw - size[0]) / max(1, n - 1)) if n > 1 else 0
             for i, item in enumerate(items):
                 ix = sx + i * step
                 resolving = v.resolving is not None and i == n - 1
@@ -47,7 +47,8 @@ class StackMixin:
             self.put_token(f"stk:ignite:{i}", str(item.index), (220, 110, 40), x + 8, y + 30, 38, 400 + i, seen)
         lines = wrap_words(text, 20)
         for k, line in enumerate(lines[:4]):
-            self.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 19, 14,
+            # as large as the room beside the card allows: readable at 1280x720 too
+            self.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 22, 16,
                            GOLD if top else INK, seen, bold=top and k == 0)
 
     def stack_text(self, item) -> str:
