@@ -156,7 +156,7 @@ def test_a_stopped_long_run_is_taken_up_where_it_stopped(tmp_path):
     whole = run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2)
     first = run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2, resume_dir=tmp_path)
     assert _without_timings(first) == _without_timings(whole)
-    kept = sorted(tmp_path.glob("*/batch-*.pickle"))
+    kept = sorted(tmp_path.glob("*/batch-*.json"))
     assert len(kept) == 8                                    # 16 games in batches of 2
     kept[0].unlink()                                         # as if stopped before that batch
     kept[1].write_bytes(b"cut short")                        # and in the middle of this one

@@ -39,7 +39,6 @@ import hashlib
 import json
 import multiprocessing
 import os
-import pickle
 import time
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -97,6 +96,20 @@ class _Entrant:
 
     def exact(self) -> bool:
         return self.times_ms.exact and self.search_ms.exact
+
+    def state(self) -> dict:
+        """All it counts, as JSON (to_json is the report's summary of it)."""
+        return {"spec": self.spec, "bot": self.bot, "difficulty": self.difficulty,
+                "wins": self.wins, "losses": self.losses, "draws": self.draws,
+                "times_ms": self.times_ms.to_json(), "searched": self.searched,
+                "iterations": self.iterations, "search_s": self.search_s,
+                "search_ms": self.search_ms.to_json()}
+
+    @classmethod
+    def from_state(cls, d: dict) -> "_Entrant":
+        return cls(d["spec"], d["bot"], d["difficulty"], d["wins"], d["losses"], d["draws"],
+                   Quantiles.from_json(d["times_ms"]), d["searched"], d["iterations"],
+                   d["search_s"], Quantiles.from_json(d["search_ms"]))
 
 
 def _figures(times: Quantiles) -> dict:
@@ -226,7 +239,7 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
 
 
 class _Batches:
-    """Finished batches of a long run, one pickle each in a folder named after the run's
+    """Finished batches of a long run, one JSON file each in a folder named after the run's
     games (bots, seeds, options, batch size): a different run never reads another's."""
 
     def __init__(self, folder, what: tuple) -> None:
@@ -234,9 +247,12 @@ class _Batches:
         self.folder = Path(folder) / digest
 
     def load(self):
-        for path in sorted(self.folder.glob("batch-*.pickle")):
+        for path in sorted(self.folder.glob("batch-*.json")):
             try:
-                first, part, got = pickle.loads(path.read_bytes())
+                d = json.loads(path.read_text(encoding="utf-8"))
+                part = _Tally(**d["tally"])
+                got = [_Entrant.from_state(e) for e in d["entrants"]]
+                first = int(d["first"])
             except Exception:      # a batch cut short when the run was stopped: play it again
                 continue
             yield first, (part, got)
@@ -244,8 +260,9 @@ class _Batches:
     def keep(self, first: int, part, got) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / f"batch-{first:06d}.tmp"
-        tmp.write_bytes(pickle.dumps((first, part, got)))
-        os.replace(tmp, self.folder / f"batch-{first:06d}.pickle")
+        tmp.write_text(json.dumps({"first": first, "tally": vars(part),
+                                   "entrants": [e.state() for e in got]}), encoding="utf-8")
+        os.replace(tmp, self.folder / f"batch-{first:06d}.json")
 
 
 def _counts(game: Game) -> str:

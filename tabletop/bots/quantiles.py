@@ -65,6 +65,19 @@ class Quantiles:
         for i, n in other._buckets.items():
             self._buckets[i] = self._buckets.get(i, 0) + n
 
+    def to_json(self) -> dict:
+        """Everything it holds, as JSON (a kept batch of a long run)."""
+        return {"count": self.count, "exact": self._exact,
+                "buckets": None if self._exact is not None else [[i, n] for i, n in self._buckets.items()]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Quantiles":
+        q = cls()
+        q.count = int(data["count"])
+        q._exact = [float(x) for x in data["exact"]] if data["exact"] is not None else None
+        q._buckets = {int(i): int(n) for i, n in data["buckets"] or ()}
+        return q
+
     def median(self) -> float:
         """The middle value (the mean of the two middle ones for an even count); 0 if empty."""
         if not self.count:

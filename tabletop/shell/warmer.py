@@ -16,7 +16,6 @@ import atexit
 import concurrent.futures as cf
 import logging
 import multiprocessing
-import pickle
 import queue
 import threading
 import time
@@ -107,9 +106,8 @@ class FaceWarmer:
                 here.append(item)
                 continue
             try:
-                pickle.dumps(compose)
                 sent.append((pool.submit(_compose_to, str(faces.path_for(key)), compose), item))
-            except Exception:          # not picklable, or the helper is gone: compose here
+            except Exception:          # the helper is gone: compose here
                 here.append(item)
         # what is ready on disk (or has to be composed here) first, then what the helper made
         faces.warm(here, self._stop)
@@ -119,9 +117,8 @@ class FaceWarmer:
                 continue
             try:
                 future.result()
-            except Exception as exc:   # the UI thread will compose it, and say why if it fails
-                log.warning("The helper could not compose %r (%s).", item[0], exc)
-                continue
+            except Exception:          # it could not cross to the helper (a local function),
+                pass                   # or failed there: composed here, and logged if it fails
             faces.warm([item], self._stop)
 
     def wait(self, timeout: float | None = None) -> bool:
