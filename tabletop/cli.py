@@ -75,8 +75,7 @@ def _cmd_bench(args) -> int:
 
 
 def _cmd_balance(args) -> int:
-    from tabletop.bots.balance import DOCS, run
-    args.docs = args.docs or str(DOCS)
+    from tabletop.bots.balance import run
     try:
         return run(args)
     except FileNotFoundError as exc:           # --hard-check before a measurement
@@ -110,18 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("balance", help="play a game's starting choices against each other "
                                        "(docs/BALANCE.md)")
-    s.add_argument("game")
-    s.add_argument("--bot", default="ismcts:normal", help="the bot in both seats (default %(default)s)")
-    s.add_argument("--games", type=int, default=20, help="games a pairing (default %(default)s)")
-    s.add_argument("--jobs", type=int, default=1, help="worker processes")
-    s.add_argument("--choices", nargs="+", metavar="ID", help="only these choices (by id)")
-    s.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's)")
-    s.add_argument("--render", action="store_true",
-                   help="rewrite docs/BALANCE.md and the pictures from the stored records; no play")
-    s.add_argument("--hard-check", action="store_true",
-                   help="ismcts:hard with the weakest stored choice against random with the "
-                        "strongest, --games games")
-    s.add_argument("--docs", help="the docs folder (default: the checkout's docs/)")
+    from tabletop.bots.balance import add_arguments as balance_arguments
+    balance_arguments(s)                       # one list of options: `python -m` and here
     s.set_defaults(func=_cmd_balance)
 
     s = sub.add_parser("verify", help="replay a save's log and compare it with its snapshot")
