@@ -1,5 +1,6 @@
 """FaceCache: composed pictures are cached on disk once and survive a damaged cache."""
 
+import json
 import logging
 
 from PIL import Image
@@ -160,3 +161,46 @@ def test_a_face_that_fails_to_compose_does_not_stop_the_warmer(tmp_path, caplog,
         assert w.wait(120)
     assert cache.pil("g/good", _never).size == (60, 84)
     w.stop()
+
+
+def test_the_warmer_learns_what_the_ui_thread_read_itself_and_warms_it_next_match(
+        tmp_path, caplog, monkeypatch):
+    """A card the opponent reveals is in no presenter's list: the next match of that game
+    reads it into memory at the start, the game's other matches are not touched."""
+    from tabletop.shell import warmer as warming
+    monkeypatch.setattr(warming, "ENABLED", True)
+    cache = FaceCache(tmp_path)
+    first = warming.FaceWarmer(cache, "g")
+    cache.pil("g/revealed", Composer(color=(7, 40, 40, 255)))    # the UI thread, cold
+    cache.pil("g/memory-only", Composer(), persist=False)         # nothing on disk to learn
+    first.stop()
+    learned = json.loads((cache.folder / "learned-g.json").read_text())
+    assert learned == ["g/revealed"] and not cache.ui_misses
+
+    fresh = FaceCache(tmp_path)                                   # a later session
+    nxt = warming.FaceWarmer(fresh, "g")
+    assert nxt.ask([("g/known", Composer())]) == 2
+    assert nxt.wait(120)
+    assert fresh.pil("g/revealed", _never).getpixel((0, 0))[0] == 7
+    nxt.stop()
+    other = warming.FaceWarmer(FaceCache(tmp_path), "h")
+    assert other.ask([]) == 0
+
+    (cache.folder / "learned-g.json").write_text("{not json")    # damaged: start afresh
+    with caplog.at_level(logging.WARNING):
+        assert warming.FaceWarmer(FaceCache(tmp_path), "g").ask([]) == 0
+    assert "learned faces" in caplog.text
+
+
+def test_learned_faces_are_capped_to_the_most_recent(tmp_path, monkeypatch):
+    from tabletop.shell import warmer as warming
+    monkeypatch.setattr(warming, "ENABLED", True)
+    monkeypatch.setattr(warming, "LEARN_MAX", 3)
+    cache = FaceCache(tmp_path)
+    for batch in (["a", "b"], ["c", "a", "d"]):
+        w = warming.FaceWarmer(cache, "g")
+        for k in batch:
+            cache.pil(f"g/{k}", Composer())
+            cache._pil.clear()                                    # read cold each time
+        w.stop()
+    assert json.loads((cache.folder / "learned-g.json").read_text()) == ["g/c", "g/a", "g/d"]

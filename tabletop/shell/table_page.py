@@ -134,7 +134,8 @@ class TablePage(QWidget):
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
         self._zoom_on(None)
         self._rebuild_log("Match resumed." if match.log else "")
-        self.warmer = FaceWarmer(self.faces)
+        self.faces.ui_misses.clear()          # the last match's misses were learned on leaving
+        self.warmer = FaceWarmer(self.faces, match.game.info.id)
         self._warm_asked = 0.0
         self._refresh([])
         self.scene.set_curtain(self.ctrl.curtain_text() or None)

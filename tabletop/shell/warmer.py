@@ -8,12 +8,18 @@ hold the GIL against the UI for most of a face (the bots' worker explains the sa
 A thread of this process then reads the table's faces into memory (decoding a PNG leaves the
 GIL free), so the UI thread only turns a ready picture into a surface. Without a disk cache,
 or when a face cannot cross to the helper, the thread composes it itself.
+
+The presenter lists only what its view knows, so a card the opponent reveals, a die's face or
+a token still reaches the UI thread cold. The warmer learns those: the keys the UI thread had
+to read itself are kept per game (`learned-GAME.json` beside the faces, the most recent
+LEARN_MAX) and read into memory at the next match's start, after the presenter's list.
 """
 
 from __future__ import annotations
 
 import atexit
 import concurrent.futures as cf
+import json
 import logging
 import multiprocessing
 import queue
@@ -23,6 +29,7 @@ import time
 log = logging.getLogger(__name__)
 
 ENABLED = True          # the test suite turns warming off (each test has an empty cache)
+LEARN_MAX = 160         # learned keys kept per game: about 80 MB of card faces at most
 
 _pool: cf.ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -58,8 +65,10 @@ def _helper() -> cf.ProcessPoolExecutor | None:
 
 
 class FaceWarmer:
-    def __init__(self, faces) -> None:
+    def __init__(self, faces, game: str | None = None) -> None:
         self.faces = faces
+        self.game = game
+        self._learned = self._load_learned()
         self._queue: queue.Queue = queue.Queue()
         self._asked: set[str] = set()
         self._stop = threading.Event()
@@ -70,8 +79,11 @@ class FaceWarmer:
 
     def ask(self, items) -> int:
         """Queue the (key, compose[, keep]) items not asked for before; how many were new."""
+        if not ENABLED:
+            return 0
+        items, self._learned = list(items) + [(k, None) for k in self._learned], []
         new = [item for item in items if item[0] not in self._asked]
-        if not new or self._stop.is_set() or not ENABLED:
+        if not new or self._stop.is_set():
             return 0
         self._asked.update(item[0] for item in new)
         self._busy.set()
@@ -102,7 +114,7 @@ class FaceWarmer:
         here: list[tuple] = []
         for item in batch:
             key, compose = item[0], item[1]
-            if pool is None or faces.path_for(key).is_file():
+            if pool is None or compose is None or faces.path_for(key).is_file():
                 here.append(item)
                 continue
             try:
@@ -131,5 +143,38 @@ class FaceWarmer:
         return True
 
     def stop(self) -> None:
-        """The match left the table: the thread finishes what it holds and ends."""
+        """The match left the table: the thread finishes what it holds and ends, and what the
+        UI thread had to read itself is remembered for the next match of this game."""
         self._stop.set()
+        self._save_learned()
+
+    # -- what the UI thread needed that no list named ---------------------------------------
+    def _learned_path(self):
+        folder = self.faces.folder
+        return folder / f"learned-{self.game}.json" if folder is not None and self.game else None
+
+    def _load_learned(self) -> list[str]:
+        path = self._learned_path()
+        if path is None or not ENABLED or not path.is_file():
+            return []
+        try:
+            keys = json.loads(path.read_text(encoding="utf-8"))
+            return [k for k in keys if isinstance(k, str)][-LEARN_MAX:]
+        except (OSError, ValueError, TypeError) as exc:   # only an optimisation: start afresh
+            log.warning("Ignoring the learned faces in %s (%s).", path, exc)
+            return []
+
+    def _save_learned(self) -> None:
+        path = self._learned_path()
+        misses = list(self.faces.ui_misses)
+        self.faces.ui_misses.clear()
+        if path is None or not ENABLED or not misses:
+            return
+        keys = [k for k in self._load_learned() if k not in set(misses)] + misses
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(keys[-LEARN_MAX:]), encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            log.warning("Cannot remember the faces to warm in %s (%s).", path, exc)

@@ -51,6 +51,8 @@ class Sprite:
         owner = self.__dict__.get("_owner")
         if owner is not None and name[0] != "_":
             owner._dirty = True
+            if name == "z":
+                owner._order = None            # the scene's drawing order is stale
 
     # -- geometry ------------------------------------------------------------
     @property

@@ -92,6 +92,8 @@ class FaceCache:
         self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
         self._scaled = LRU(memory_mb << 20)  # (key, size) and memo() results
         self._write_failed = False
+        # keys the UI thread had to read or compose itself, newest last (see FaceWarmer.learn)
+        self.ui_misses: OrderedDict[str, None] = OrderedDict()
         # the PIL layer is shared with the warmer's thread (pygame surfaces stay on the UI's)
         self._lock = threading.Lock()
 
@@ -110,6 +112,9 @@ class FaceCache:
         if img is not None:
             return img
         persist = persist and self._root is not None
+        if persist and threading.current_thread() is threading.main_thread():
+            self.ui_misses[key] = None
+            self.ui_misses.move_to_end(key)
         img = self._read(key) if persist else None
         if img is None:
             try:
@@ -131,7 +136,8 @@ class FaceCache:
         """Make each (key, compose[, keep]) of `faces` ready ahead of need, off the UI thread:
         composed or read into memory, or with `keep` False (large pictures seen now and then,
         like the zoom's) only composed into the disk cache, so they do not push the table's
-        faces out of memory. Stops early when `stop` is set; returns how many it did."""
+        faces out of memory. `compose` None: read from disk if there, else skipped. Stops
+        early when `stop` is set; returns how many it did."""
         done = 0
         for key, compose, *keep in faces:
             if stop is not None and stop.is_set():
@@ -139,7 +145,13 @@ class FaceCache:
             with self._lock:
                 if self._pil.get(key) is not None:
                     continue
-            if keep and not keep[0]:
+            if compose is None:            # known by its key only: ready if it is on disk
+                img = self._read(key) if self._root is not None else None
+                if img is None:
+                    continue
+                with self._lock:
+                    self._pil.put(key, img, img.width * img.height * 4)
+            elif keep and not keep[0]:
                 if self._root is None or self.path_for(key).is_file():
                     continue
                 try:

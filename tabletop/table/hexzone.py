@@ -199,14 +199,17 @@ class HexBoardSprite(Sprite):
         if not self.hexmap.hexes:
             return
         spx = self.screen_pixels(vp)
-        box = _bounds(spx, self.hexmap.hexes, pad=max(4, round(18 * vp.scale)))
+        # the bounds' 360 corners cost a millisecond a frame: kept while the window is the same
+        box = pygame.Rect(self._memo("box", (self._key, vp.window, vp.scale), lambda: _bounds(
+            spx, self.hexmap.hexes, pad=max(4, round(18 * vp.scale)))))
         tiles = faces.memo(("hexboard", self._key, vp.window, vp.scale), lambda: self._tiles(spx, box))
         target.blit(tiles, box.topleft)
         if self.reachable:
             # drawn over the reachable hexes' own bounds (with room for the halo), not the
             # whole board: a new set of hexes is a fraction of the pixels to draw and blur
-            reach = _bounds(spx, self.reachable, pad=max(4, math.ceil(spx.size * 0.5)))
             key = ("hexreach", self._key, vp.window, vp.scale, self.reachable)
+            reach = pygame.Rect(self._memo("reach", key, lambda: _bounds(
+                spx, self.reachable, pad=max(4, math.ceil(spx.size * 0.5)))))
             glow = faces.memo(key, lambda: self._reach(spx, reach))
             target.blit(glow, reach.topleft)
         shown = self.shown_path()

@@ -8,7 +8,6 @@ when `needs_redraw` says something changed. Rules never live here.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -50,12 +49,13 @@ class Scene:
         self._sprites: dict[str, Sprite] = {}
         self._seq: dict[str, int] = {}
         self._next_seq = 0
+        self._order: list[Sprite] | None = None   # sprites(), until one is put, removed or lifted in z
         self.anim = Animator(self.get, lambda: self._sprites.values())
         self.viewport = Viewport(*self.virtual, virtual=self.virtual)
         self._dirty = True
         self._time = 0.0
         self._static: tuple[tuple, pygame.Surface] | None = None
-        self._statics: OrderedDict[tuple, tuple[Layout, pygame.Surface]] = OrderedDict()
+        self._zones_of: tuple[Layout, tuple] | None = None     # see _zones_key
         self._glow: set[str] = set()
         self._droppable: set[str] = set()
         self._status = ""
@@ -114,6 +114,7 @@ class Scene:
             self._next_seq += 1
         self._sprites[sprite.id] = sprite
         sprite._owner = self
+        self._order = None
         if old is not None:
             sprite.carry_over(old)
             old._owner = None
@@ -139,6 +140,7 @@ class Scene:
         self.anim.cancel(sprite_id)
         self._seq.pop(sprite_id, None)
         self._origins.pop(sprite_id, None)
+        self._order = None
         if self.hover_id == sprite_id:
             self.hover_id = None
         if self.focus_id == sprite_id:
@@ -155,7 +157,9 @@ class Scene:
 
     def sprites(self) -> list[Sprite]:
         """All sprites, bottom to top (z, then the order they were first put)."""
-        return sorted(self._sprites.values(), key=lambda s: (s.z, self._seq[s.id]))
+        if self._order is None:
+            self._order = sorted(self._sprites.values(), key=lambda s: (s.z, self._seq[s.id]))
+        return list(self._order)
 
     def move(self, sprite_id: str, x: float, y: float, animate: bool = True,
              duration: float = 0.35, delay: float = 0.0) -> None:
@@ -521,23 +525,24 @@ class Scene:
         return [Hover(self.focus_id)]
 
     # -- rendering -----------------------------------------------------------
+    def _zones_key(self) -> tuple:
+        """What the felt layer shows of the layout (equal layouts share one drawing)."""
+        if self._zones_of is None or self._zones_of[0] is not self.layout:
+            zones = tuple((z.id, tuple(z.rect), z.label, z.kind, z.spacing, z.hidden)
+                          for z in self.layout.zones.values())
+            self._zones_of = (self.layout, (tuple(self.layout.size), zones))
+        return self._zones_of[1]
+
     def render(self, target: pygame.Surface) -> None:
         """Draw the whole table into `target` (any size: letterboxed virtual space)."""
         self.resize(*target.get_size())
         vp, faces = self.viewport, self.faces
-        key = (vp.window, id(self.layout), tuple(self.felt), target.get_bitsize())
+        key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
         if self._static is None or self._static[0] != key:
-            # a game that switches layouts by phase (Pariah's shop) finds the felt of each
-            # drawn already: the last few are kept
-            kept = self._statics.pop(key, None)
-            # the layout itself is kept with it: an id() may be reused by a later object
-            surf = kept[1] if kept is not None and kept[0] is self.layout else None
-            if surf is None:
-                surf = chrome.build_static(target, vp, faces, list(self.layout.zones.values()),
-                                           self.felt)
-            self._statics[key] = (self.layout, surf)
-            while len(self._statics) > 4:
-                self._statics.popitem(last=False)
+            # kept with the faces: a game that switches layouts by phase (Pariah's shop) finds
+            # the felt of each drawn already, and so does the next match of the game
+            surf = faces.memo(key, lambda: chrome.build_static(
+                target, vp, faces, list(self.layout.zones.values()), self.felt))
             self._static = (key, surf)
         target.blit(self._static[1], (0, 0))
         if self._curtain is not None:

@@ -8,6 +8,7 @@ action. Your side is always at the bottom: for the second seat the board is turn
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -118,23 +119,16 @@ class ChampionToken(Sprite):
         self.blit(target, surf, (cx, cy - (round(3 * vp.scale) if lifted else 0)))
 
 
+SUPER = 3           # tokens are drawn this many times larger, then reduced
+
+
 def _token(t: ChampionToken, size, lifted: bool) -> Image.Image:
     w = max(8, size[0])
-    k = 3
-    W = w * k
-    img = Image.new("RGBA", (W, W), (0, 0, 0, 0))
+    img = _token_disc(t.champ, tuple(t.color), t.waiting, w).copy()
     d = ImageDraw.Draw(img)
+    W = img.width
     c = W / 2
     r = W * .44
-    d.ellipse((c - r + W * .03, c - r + W * .05, c + r + W * .03, c + r + W * .05), fill=(0, 0, 0, 110))
-    ring = tuple(round(v * .6) for v in t.color)
-    d.ellipse((c - r, c - r, c + r, c + r), fill=t.color + (255,), outline=(16, 14, 12, 255), width=max(2, W // 40))
-    ri = r * .8
-    face = (38, 34, 32) if not t.waiting else (70, 70, 70)
-    d.ellipse((c - ri, c - ri, c + ri, c + ri), fill=face + (255,), outline=ring + (255,), width=max(1, W // 60))
-    light = (250, 244, 226) if not t.waiting else (170, 170, 170)
-    paste_picture(img, PICTURES[t.champ], (c - ri, c - ri * 1.05, c + ri, c + ri * .95), light,
-                  tuple(round(v * .8 + 40) for v in t.color), scale=.8)
     # hit points left, on a pill across the bottom (red once Bloodied)
     pw, ph = r * 1.15, r * .52
     px0, py0 = c - pw / 2, c + r * .62
@@ -154,8 +148,28 @@ def _token(t: ChampionToken, size, lifted: bool) -> Image.Image:
                   outline=(226, 244, 204, 255), width=max(2, W // 60))
         paste_picture(img, PICTURES["root"], (bx - s * .42, by - s * .42, bx + s * .42, by + s * .42),
                       (226, 250, 200), (150, 210, 110), scale=.95)
-    out = img.resize((w, w), Image.LANCZOS)
-    return out
+    return img.reduce(SUPER)            # drawn at SUPER times: a box filter is the anti-aliasing
+
+
+@lru_cache(maxsize=16)
+def _token_disc(champ: str, color: tuple, waiting: bool, w: int) -> Image.Image:
+    """A champion's disc and picture at SUPER times `w`, without what changes in play (hit
+    points, crown, roots): the picture is most of a token's cost, and hit points change often."""
+    W = w * SUPER
+    img = Image.new("RGBA", (W, W), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = W / 2
+    r = W * .44
+    d.ellipse((c - r + W * .03, c - r + W * .05, c + r + W * .03, c + r + W * .05), fill=(0, 0, 0, 110))
+    ring = tuple(round(v * .6) for v in color)
+    d.ellipse((c - r, c - r, c + r, c + r), fill=color + (255,), outline=(16, 14, 12, 255), width=max(2, W // 40))
+    ri = r * .8
+    face = (38, 34, 32) if not waiting else (70, 70, 70)
+    d.ellipse((c - ri, c - ri, c + ri, c + ri), fill=face + (255,), outline=ring + (255,), width=max(1, W // 60))
+    light = (250, 244, 226) if not waiting else (170, 170, 170)
+    paste_picture(img, PICTURES[champ], (c - ri, c - ri * 1.05, c + ri, c + ri * .95), light,
+                  tuple(round(v * .8 + 40) for v in color), scale=.8)
+    return img
 
 
 class ArenaMixin:
