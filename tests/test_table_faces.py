@@ -204,3 +204,29 @@ def test_learned_faces_are_capped_to_the_most_recent(tmp_path, monkeypatch):
             cache._pil.clear()                                    # read cold each time
         w.stop()
     assert json.loads((cache.folder / "learned-g.json").read_text()) == ["g/c", "g/a", "g/d"]
+
+
+def test_a_face_key_carries_a_stamp_of_the_cards_data_so_retuned_cards_are_redrawn():
+    """Balance changes retune numbers (issue 20): a face cached on disk under the old numbers
+    must never be shown again, so every game's face key holds a digest of the card's data."""
+    from dataclasses import replace
+
+    from tabletop.games.pariah.engine.cards import design, evolutions, relics
+    from tabletop.games.pariah.presentation import faces as pariah
+    from tabletop.games.paragons.engine.cards import card as paragons_card
+    from tabletop.games.paragons.presentation import faces as paragons
+    from tabletop.games.trials.engine.cards import card as trials_card
+    from tabletop.games.trials.presentation import faces as trials
+    from tabletop.table.faces import stamp
+
+    adept = design("emb_adept")
+    assert stamp(adept) != stamp(replace(adept, cost=adept.cost + 1))
+    assert stamp(adept) in pariah.unit_key("emb_adept")
+    relic = sorted(relics())[0]
+    assert stamp(relics()[relic]) in pariah.relic_key(relic)
+    evo = sorted(evolutions())[0]
+    assert stamp((evolutions()[evo], design(evolutions()[evo].unit))) in pariah.evolution_key(evo)
+    assert stamp(trials_card("riposte")) in trials.face_key("riposte")
+    c = paragons_card("ambushers-volley")
+    from tabletop.games.paragons.engine.cards import card_text
+    assert stamp((c, card_text(c))) in paragons.face_key("ambushers-volley")

@@ -23,8 +23,9 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
 from tabletop.table import compact
+from tabletop.table.faces import stamp
 from tabletop.table.icons import paste_picture, picture_table
-from tabletop.table.pil_text import fit_line, font, wrap
+from tabletop.table.pil_text import fit_line, font
 
 FACE_VERSION = 3
 PICTURES = picture_table(__package__)
@@ -64,10 +65,10 @@ _PAD = 10                                   # inside the text box
 
 
 def face_key(design: str) -> str:
-    # the text's digest is in the key: a face cached on disk never outlives a change of wording
-    # and so is its icon, for the same reason
-    text = zlib.crc32(card_text(card(design)).encode("utf-8"))
-    return f"paragons/card/{design}/{text:08x}/{PICTURES[design]}/v{FACE_VERSION}"
+    # a digest of the card's data and wording is in the key: a face cached on disk never
+    # outlives a retuned number or a change of wording, and so is its icon, for the same reason
+    c = card(design)
+    return f"paragons/card/{design}/{stamp((c, card_text(c)))}/{PICTURES[design]}/v{FACE_VERSION}"
 
 
 def back_key() -> str:

@@ -14,11 +14,13 @@ Design space 300x420; drawn at 2x and scaled down so text stays crisp in the zoo
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
 from tabletop.table import compact, pil_text
+from tabletop.table.faces import stamp
 from tabletop.table.icons import paste_picture, picture_table
 
 FACE_VERSION = 3
@@ -381,19 +383,33 @@ def compose_relic_compact(relic_id: str, text: bool = True) -> Image.Image:
 
 
 # --- keys for the face cache -----------------------------------------------------------------------
+# The icons drawn and a stamp of the card's data are in the keys: a changed picture table or a
+# retuned number (balance changes) never serves a stale face from the disk cache.
+@lru_cache(maxsize=None)
+def _stamp(kind: str, card_id: str) -> str:
+    if kind == "unit":
+        card = design(card_id)
+    elif kind == "evo":
+        card = (evolutions()[card_id], design(evolutions()[card_id].unit))
+    else:
+        card = relics()[card_id]
+    return stamp(card)
+
+
 def unit_key(design_id: str, values=None) -> str:
     extra = "" if not values else "/" + ",".join(f"{s}={v}" for s, v in values)
-    # the icons drawn are in the keys: a changed picture table never serves a stale face
-    return f"pariah/unit/{design_id}/{PICTURES[design_id]}/v{FACE_VERSION}{extra}"
+    return (f"pariah/unit/{design_id}/{PICTURES[design_id]}/{_stamp('unit', design_id)}"
+            f"/v{FACE_VERSION}{extra}")
 
 
 def evolution_key(evo_id: str) -> str:
-    unit = evolutions()[evo_id].unit
-    return f"pariah/evo/{evo_id}/{PICTURES[unit]}-{PICTURES[evo_id]}/v{FACE_VERSION}"
+    evo = evolutions()[evo_id]
+    return (f"pariah/evo/{evo_id}/{PICTURES[evo.unit]}-{PICTURES[evo_id]}/"
+            f"{_stamp('evo', evo_id)}/v{FACE_VERSION}")
 
 
 def relic_key(relic_id: str) -> str:
-    return f"pariah/relic/{relic_id}/{PICTURES[relic_id]}/v{FACE_VERSION}"
+    return f"pariah/relic/{relic_id}/{PICTURES[relic_id]}/{_stamp('relic', relic_id)}/v{FACE_VERSION}"
 
 
 def back_key(kind: str) -> str:

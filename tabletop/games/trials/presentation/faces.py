@@ -13,11 +13,13 @@ Design space 300x420, drawn at 2x so the zoom stays crisp.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.trials.engine.cards import SCHOOLS, Card, card, side_text
 from tabletop.table import compact
+from tabletop.table.faces import stamp
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
@@ -44,9 +46,15 @@ SCHOOL_OF = {d: s for s, pair in SCHOOLS.items() for d in pair}
 
 
 def face_key(card_id: str, fallen: bool = False) -> str:
-    # the icon is in the key: a new picture in the table is a new face, never a stale one
+    # the icon and the card's data are in the key: a new picture or a retuned number is a new
+    # face, never a stale one
     side = "fallen" if fallen else "front"
-    return f"trials/card/{card_id}/{side}/{PICTURES[card_id]}/v{FACE_VERSION}"
+    return f"trials/card/{card_id}/{side}/{PICTURES[card_id]}/{_stamp(card_id)}/v{FACE_VERSION}"
+
+
+@lru_cache(maxsize=None)
+def _stamp(card_id: str) -> str:
+    return stamp(card(card_id))
 
 
 def back_key() -> str:
