@@ -79,7 +79,10 @@ class NamesMixin:
     def faces_to_warm(self) -> list:
         # a faction's cards are public (which card is where is not), so every design may warm
         known = [c for c, d in self.view.designs.items() if d]
-        return self._warm_list(known, lambda c: self._face(c, None), self._face)
+        known += [c for c in self.view.units if c not in self.view.designs]     # tokens
+        # relics show as pictures only too, in the shop's hand and as emblems in play
+        return self._warm_list(known, lambda c: self._face(c, None), self._face,
+                               lambda c: self._face(c, "thumb" if is_relic_card(c) else "compact"))
 
     def _back_for(self, seat: int, relic: bool = False):
         kind = "relic" if relic else self.view.factions[seat]
