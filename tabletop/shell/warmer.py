@@ -170,7 +170,8 @@ class FaceWarmer:
         self.faces.ui_misses.clear()
         if path is None or not ENABLED or not misses:
             return
-        keys = [k for k in self._load_learned() if k not in set(misses)] + misses
+        fresh = set(misses)
+        keys = [k for k in self._load_learned() if k not in fresh] + misses
         tmp = path.with_name(path.name + ".tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

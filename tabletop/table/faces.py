@@ -99,7 +99,7 @@ class FaceCache:
         self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
         self._scaled = LRU(memory_mb << 20)  # (key, size) and memo() results
         self._write_failed = False
-        # keys the UI thread had to read or compose itself, newest last (see FaceWarmer.learn)
+        # keys the UI thread had to read or compose itself, newest last (the warmer learns them)
         self.ui_misses: OrderedDict[str, None] = OrderedDict()
         # the PIL layer is shared with the warmer's thread (pygame surfaces stay on the UI's)
         self._lock = threading.Lock()
