@@ -217,7 +217,7 @@ def test_a_face_key_carries_a_stamp_of_the_cards_data_so_retuned_cards_are_redra
     from tabletop.games.paragons.presentation import faces as paragons
     from tabletop.games.trials.engine.cards import card as trials_card
     from tabletop.games.trials.presentation import faces as trials
-    from tabletop.table.faces import stamp
+    from tabletop.table.facekeys import stamp
 
     adept = design("emb_adept")
     assert stamp(adept) != stamp(replace(adept, cost=adept.cost + 1))

@@ -13,7 +13,6 @@ import hashlib
 import logging
 import os
 import threading
-import zlib
 from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Hashable
@@ -70,12 +69,6 @@ def pil_to_surface(img: Image.Image) -> pygame.Surface:
     init_offscreen()
     img = img if img.mode == "RGBA" else img.convert("RGBA")
     return pygame.image.frombytes(img.tobytes(), img.size, "RGBA").convert_alpha()
-
-
-def stamp(data) -> str:
-    """A short digest of a card's data (its repr), for its face's cache key: a retuned
-    number or a reworded text is a new face, never a stale one read from disk."""
-    return f"{zlib.crc32(repr(data).encode('utf-8')):08x}"
 
 
 def placeholder(size: tuple[int, int] = (300, 420)) -> Image.Image:

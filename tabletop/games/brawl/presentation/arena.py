@@ -8,8 +8,8 @@ action. Your side is always at the bottom: for the second seat the board is turn
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 

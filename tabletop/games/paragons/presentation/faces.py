@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
 from tabletop.table import compact
-from tabletop.table.faces import stamp
+from tabletop.table.facekeys import stamp
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_line, font
 

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
 from tabletop.table import compact, pil_text
-from tabletop.table.faces import stamp
+from tabletop.table.facekeys import stamp
 from tabletop.table.icons import paste_picture, picture_table
 
 FACE_VERSION = 3

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.trials.engine.cards import SCHOOLS, Card, card, side_text
 from tabletop.table import compact
-from tabletop.table.faces import stamp
+from tabletop.table.facekeys import stamp
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
