@@ -21,6 +21,7 @@ def _without_timings(report):
     out = json.loads(json.dumps(report))
     for e in out["entrants"]:
         e.pop("decision_ms")
+    out.pop("earlier_seconds", None)
     return out
 
 
@@ -165,6 +166,9 @@ def test_a_stopped_long_run_is_taken_up_where_it_stopped(tmp_path):
                       progress=lambda done, total: seen.append(done))
     assert _without_timings(again) == _without_timings(whole)
     assert seen[0] == 12                                     # six batches were there already
+    # the kept batches' time counts: the report says how long all the games took
+    took = sum(json.loads(p.read_text())["seconds"] for p in kept[2:])
+    assert took > 0 and again["earlier_seconds"] == pytest.approx(took, abs=0.1)
     other = run_arena(TOY, ["greedy", "random"], games=16, seed=8, jobs=2, resume_dir=tmp_path)
     assert len(list(tmp_path.iterdir())) == 2                # another run, another folder
     assert other["games"] == 16

@@ -164,8 +164,9 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
             raise ValueError(f"seat_option {key!r} needs one value per entrant")
         seat_option = (key, list(values))
     tally = _Tally()
+    earlier = 0.0
     if jobs > 1 and games > 1:
-        _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
+        earlier = _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
                       save_dir, progress, max_moves, options, jobs, entrants, tally,
                       tuple(preload), seat_option, resume_dir)
     else:
@@ -180,6 +181,8 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
               "entrants": [e.to_json() for e in entrants]}
     if not all(e.exact() for e in entrants):
         report["timing_error"] = TIMING_ERROR
+    if earlier:
+        report["earlier_seconds"] = round(earlier, 1)   # batches a stopped run had kept
     if options is not None:
         report["options"] = dict(options)
     if seat_option is not None:
@@ -208,7 +211,9 @@ def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
 
 def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, options, jobs,
                   entrants: list[_Entrant], tally: _Tally, preload: tuple[str, ...],
-                  seat_option=None, resume_dir=None) -> None:
+                  seat_option=None, resume_dir=None) -> float:
+    """Plays the games in batches over `jobs` processes; returns the seconds that batches kept
+    by earlier runs took (0 without `resume_dir`)."""
     import sys
     size = max(1, min(10, games // (jobs * 4)))
     chunks = [(game_ref, bots, first, min(size, games - first), seed,
@@ -223,11 +228,14 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
     if progress is not None and done:
         progress(done, games)
     ctx = multiprocessing.get_context("spawn")
+    last = time.perf_counter()
     with ctx.Pool(max(1, min(jobs, len(todo)))) as pool:
         for first, part, got in pool.imap_unordered(_play_chunk, todo):
             results[first] = (part, got)
             if kept is not None:
-                kept.keep(first, part, got)
+                now = time.perf_counter()
+                kept.keep(first, part, got, now - last)
+                last = now
             done += next(c[3] for c in chunks if c[2] == first)
             if progress is not None:
                 progress(done, games)
@@ -236,6 +244,7 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
         tally.merge(part)
         for mine, theirs in zip(entrants, got):
             mine.merge(theirs)
+    return kept.seconds if kept is not None else 0.0
 
 
 class _Batches:
@@ -245,6 +254,7 @@ class _Batches:
     def __init__(self, folder, what: tuple) -> None:
         digest = hashlib.sha1(repr(what).encode()).hexdigest()[:12]
         self.folder = Path(folder) / digest
+        self.seconds = 0.0          # wall time the loaded batches took when they were played
 
     def load(self):
         for path in sorted(self.folder.glob("batch-*.json")):
@@ -255,13 +265,17 @@ class _Batches:
                 first = int(d["first"])
             except Exception:      # a batch cut short when the run was stopped: play it again
                 continue
+            self.seconds += float(d.get("seconds", 0.0))    # batches kept before 2026-11-24: 0
             yield first, (part, got)
 
-    def keep(self, first: int, part, got) -> None:
+    def keep(self, first: int, part, got, seconds: float) -> None:
+        """`seconds`: the wall time since the run's previous batch finished (or it started),
+        so the batches of a run resumed several times add up to the time it took."""
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / f"batch-{first:06d}.tmp"
         tmp.write_text(json.dumps({"first": first, "tally": vars(part),
-                                   "entrants": [e.state() for e in got]}), encoding="utf-8")
+                                   "entrants": [e.state() for e in got],
+                                   "seconds": seconds}), encoding="utf-8")
         os.replace(tmp, self.folder / f"batch-{first:06d}.json")
 
 

@@ -67,9 +67,11 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
              resume_dir: str | Path | None = None) -> dict:
     """Every matchup of `plan` (or the ones numbered in `only`, from 1) through the arena;
     the reports and how long it took. With `resume_dir`, finished batches of games are kept
-    there and a run started again plays only the missing ones (its seconds count this run)."""
+    there and a run started again plays only the missing ones; the seconds are those of every
+    run that played them (batches kept before 2026-11-24 stored no time and count nothing)."""
     results = []
     started = time.perf_counter()
+    earlier = 0.0
     for k, m in enumerate(plan.matchups):
         if only and k + 1 not in only:
             continue
@@ -89,7 +91,8 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
         report = run_arena(plan.game, list(m.bots), games=games, seed=matchup_seed(plan, k),
                            options=dict(plan.options), jobs=jobs, progress=progress,
                            resume_dir=resume_dir)
-        report["seconds"] = round(time.perf_counter() - t0, 1)
+        earlier += report.get("earlier_seconds", 0.0)
+        report["seconds"] = round(time.perf_counter() - t0 + report.get("earlier_seconds", 0.0), 1)
         report["target"] = m.target
         report["seed"] = matchup_seed(plan, k)
         results.append(report)
@@ -101,7 +104,7 @@ def run_plan(plan: GamePlan, jobs: int = 2, scale: float = 1.0,
     return {"game": plan.game, "options": plan.options, "what_a_game_is": plan.what_a_game_is,
             "budgets": game_budgets(plan.game),
             "timing_targets": dict(plan.timing_targets), "reports": results, "bench": bench,
-            "seconds": round(time.perf_counter() - started, 1)}
+            "seconds": round(time.perf_counter() - started + earlier, 1)}
 
 
 # --- the document ----------------------------------------------------------------------------
