@@ -172,6 +172,14 @@ def test_greedy_builds_a_full_army_card_by_card_and_commits_it(players):
             assert ARMY_POINTS - 3 <= sum(design(s.designs[c]).cost for c in s.armies[p]) <= ARMY_POINTS
 
 
+def test_a_wiped_out_side_has_nothing_left_to_spend():
+    # energy and cards in hand count for a side only while it has units: an annihilation
+    # ends the match, so a small army plus energy never looks better than a full army
+    assert H._lead([10.0, 0.0], [False, True], 1, (0.0, 5.0)) == -10.0 - H.ANNIHILATION
+    assert H._lead([10.0, 4.0], [False, False], 1, (0.0, 5.0)) == -10.0 + 4.0 + 5.0
+    assert H._lead([0.0, 0.0], [True, True], 0, (3.0, 1.0)) == 0.0
+
+
 def test_a_strong_army_scores_above_a_weak_one():
     # the same points: sturdy hitters against two-point units that barely scratch armour
     strong = tuple(sorted(("thn_titan", "thn_charger", "thn_guard", "thn_hawk", "thn_sprite")))

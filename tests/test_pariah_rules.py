@@ -550,10 +550,10 @@ def test_damage_is_dealt_per_unblocked_hit():
 
 def test_a_block_beyond_six_is_impossible():
     # Flame Slinger: AP 1, +1 from the Smoke Herald's Aura, against Armor 5: a 7 is needed
-    s = battle(["emb_caller", "emb_herald"], ["thn_sprite"], dice=[6, 6, 6, 6])
-    act(s, "end", uid(s, "thn_sprite"))
+    s = battle(["emb_caller", "emb_herald"], ["thn_hawk"], dice=[6, 6, 6, 6])
+    act(s, "end", uid(s, "thn_hawk"))
     act(s, "end", uid(s, "emb_herald"))
-    events = attack(s, uid(s, "emb_caller"), uid(s, "thn_sprite"))
+    events = attack(s, uid(s, "emb_caller"), uid(s, "thn_hawk"))
     d = dice_events(events, "defence")[0]
     assert d.data["need"] == 7 and d.data["faces"] == [6, 6] and d.data["blocked"] == 0
 

@@ -250,11 +250,15 @@ def projected_lead(s: PariahState, side: int) -> float:
         kept, wiped = project(units, False, ROUNDS - s.round)
     else:
         kept, wiped = project(units, False, ROUNDS - max(s.round, 1) + 1)
-    return _lead(kept, wiped, side) + _bank(s, side) - _bank(s, 1 - side)
+    return _lead(kept, wiped, side, (_bank(s, 0), _bank(s, 1)))
 
 
-def _lead(kept: list[float], wiped: list[bool], side: int) -> float:
-    lead = kept[side] - kept[1 - side]
+def _lead(kept: list[float], wiped: list[bool], side: int,
+          bank: tuple[float, float] | list[float] = (0.0, 0.0)) -> float:
+    """Points `side` leads by at the end; energy and cards in hand count only for a side
+    that is not wiped out (an annihilation ends the match: nothing is left to spend)."""
+    lead = kept[side] - kept[1 - side] + (0.0 if wiped[side] else bank[side]) - \
+        (0.0 if wiped[1 - side] else bank[1 - side])
     if wiped[1 - side] and not wiped[side]:
         lead += ANNIHILATION
     elif wiped[side] and not wiped[1 - side]:
@@ -309,8 +313,7 @@ def _before_reveal(s: PariahState, side: int) -> float:
                 units += _design_records(side_of(p), army)
                 bank[side_of(p)] += ENERGY_WORTH * (ARMY_POINTS - sum(design(d).cost for d in army))
         kept, wiped = project(units, False, ROUNDS)
-        lead = _lead(kept, wiped, side) + bank[side] - bank[1 - side] + \
-            _unsettled(s, side) - _unsettled(s, 1 - side)
+        lead = _lead(kept, wiped, side, bank) + _unsettled(s, side) - _unsettled(s, 1 - side)
         return MID_GAME * math.tanh(lead / SCALE)
     worth = [0.0, 0.0]
     for p, army in armies.items():
@@ -396,14 +399,14 @@ def army_score(designs: tuple[str, ...], foe: str) -> float:
     if not designs:
         return -ARMY_POINTS
     mine = _army_units(designs, 0)
+    spare = ARMY_POINTS - sum(design(d).cost for d in designs)
+    energy = ENERGY_WORTH * (ROUNDS - 1) / 2 * spare
     total = 0.0
     for ref in reference_armies(foe):
         kept, wiped = project(mine + _army_units(ref, 1), False, ROUNDS)
-        lead = kept[0] - kept[1] + ANNIHILATION * (int(wiped[1]) - int(wiped[0]))
-        total += lead
-    spare = ARMY_POINTS - sum(design(d).cost for d in designs)
+        total += _lead(kept, wiped, 0, (energy, 0.0))
     bonus = sum(_design_traits(d)[3] for d in designs)
-    return total / len(reference_armies(foe)) + ENERGY_WORTH * (ROUNDS - 1) / 2 * spare + bonus
+    return total / len(reference_armies(foe)) + bonus
 
 
 @lru_cache(maxsize=1 << 14)
