@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -151,7 +152,7 @@ def test_save_dir_writes_each_finished_game(tmp_path):
     assert {s.name for s in match.seats} == {"greedy", "random"}
 
 
-def test_a_stopped_long_run_is_taken_up_where_it_stopped(tmp_path):
+def test_a_stopped_long_run_is_taken_up_where_it_stopped(tmp_path, monkeypatch):
     """Finished batches are kept: a run started again plays only the missing ones, and the
     report is the one an uninterrupted run gives."""
     whole = run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2)
@@ -172,3 +173,9 @@ def test_a_stopped_long_run_is_taken_up_where_it_stopped(tmp_path):
     other = run_arena(TOY, ["greedy", "random"], games=16, seed=8, jobs=2, resume_dir=tmp_path)
     assert len(list(tmp_path.iterdir())) == 2                # another run, another folder
     assert other["games"] == 16
+    # new rules: the batches played under the old ones are not taken up
+    monkeypatch.setattr(type(GAME), "info", dataclasses.replace(GAME.info, version=2))
+    seen.clear()
+    run_arena(TOY, ["greedy", "random"], games=16, seed=7, jobs=2, resume_dir=tmp_path,
+              progress=lambda done, total: seen.append(done))
+    assert len(list(tmp_path.iterdir())) == 3 and seen[0] == 2

@@ -168,7 +168,7 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     if jobs > 1 and games > 1:
         earlier = _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
                       save_dir, progress, max_moves, options, jobs, entrants, tally,
-                      tuple(preload), seat_option, resume_dir)
+                      tuple(preload), seat_option, resume_dir, game.info.version)
     else:
         store = _save_store(save_dir) if save_dir is not None else None
         for i in range(games):
@@ -211,7 +211,7 @@ def _play_chunk(args) -> tuple[int, _Tally, list[_Entrant]]:
 
 def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, options, jobs,
                   entrants: list[_Entrant], tally: _Tally, preload: tuple[str, ...],
-                  seat_option=None, resume_dir=None) -> float:
+                  seat_option=None, resume_dir=None, version: int = 0) -> float:
     """Plays the games in batches over `jobs` processes; returns the seconds that batches kept
     by earlier runs took (0 without `resume_dir`)."""
     import sys
@@ -220,7 +220,8 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
                None if save_dir is None else str(save_dir), max_moves, options, list(sys.path),
                preload, seat_option)
               for first in range(0, games, size)]
-    kept = _Batches(resume_dir, (str(game_ref), bots, games, seed, max_moves, options,
+    # the rules version is in the key: batches played under other rules are never taken up
+    kept = _Batches(resume_dir, (str(game_ref), version, bots, games, seed, max_moves, options,
                                  seat_option, size)) if resume_dir is not None else None
     results = dict(kept.load()) if kept is not None else {}
     todo = [c for c in chunks if c[2] not in results]
