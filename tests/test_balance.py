@@ -161,14 +161,14 @@ def _record(game_id: str, rates: dict[str, float]) -> dict:
 def test_the_dialog_shows_a_starters_stored_figure(qtbot, monkeypatch):
     from tabletop.shell import new_match
     monkeypatch.setattr(new_match, "balance_record",
-                        lambda gid: _record(gid, {"Chivalry pair": 0.58}) if gid == "trials" else None)
+                        lambda gid: _record(gid, {"Chivalry pair": 0.64}) if gid == "trials" else None)
     dlg = new_match.NewMatchDialog("trials")
     qtbot.addWidget(dlg)
     box = dlg.rows[0].extra
     texts = [box.itemText(i) for i in range(box.count())]
-    assert "Starter: Chivalry pair · strong, 58% against the field" in texts
+    assert "Starter: Chivalry pair · strong, 64% against the field" in texts
     assert "Starter: Shadow pair" in texts                 # no figure stored: no figure shown
-    assert box.itemData(texts.index("Starter: Chivalry pair · strong, 58% against the field")) == "Chivalry pair"
+    assert box.itemData(texts.index("Starter: Chivalry pair · strong, 64% against the field")) == "Chivalry pair"
 
 
 @pytest.mark.gui
@@ -220,3 +220,9 @@ def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
     other = balance.measure("pariah", bot="random", games=4, choices=["emberkin", "thornwild"],
                             resume=partial, say=lambda _: None)
     assert other["pairings"][0]["games"] == 4             # another measurement starts afresh
+
+
+def test_a_choice_within_the_balance_bar_reads_even():
+    from tabletop.shell.new_match import strength_word
+    assert [strength_word(r) for r in (0.39, 0.4, 0.44, 0.55, 0.6, 0.61)] == \
+        ["weak", "even", "even", "even", "even", "strong"]

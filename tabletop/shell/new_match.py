@@ -33,8 +33,10 @@ def measured_rates(game_id: str) -> dict[str, float]:
 
 
 def strength_word(rate: float) -> str:
-    """The measured rate in a word a player reads at a glance: within 45-55% "even"."""
-    return "strong" if rate > 0.55 else "weak" if rate < 0.45 else "even"
+    """The measured rate in a word a player reads at a glance: "even" within the balance bar
+    (40-60% against the field, docs/BALANCE.md), where 20-40 games a pairing cannot tell
+    the choices apart; the figure beside it says the rest."""
+    return "strong" if rate > 0.60 else "weak" if rate < 0.40 else "even"
 
 
 def with_strength(choices: list, rates: dict[str, float]) -> list:
