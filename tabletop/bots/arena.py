@@ -166,9 +166,10 @@ def run_arena(game_id: str | Game, bots: Sequence[str], games: int = 100, seed: 
     tally = _Tally()
     earlier = 0.0
     if jobs > 1 and games > 1:
-        earlier = _run_parallel(game_id if isinstance(game_id, str) else found, list(bots), games, seed,
-                      save_dir, progress, max_moves, options, jobs, entrants, tally,
-                      tuple(preload), seat_option, resume_dir, game.info.version)
+        earlier = _run_parallel(game_id if isinstance(game_id, str) else found, list(bots),
+                                games, seed, save_dir, progress, max_moves, options, jobs,
+                                entrants, tally, tuple(preload), seat_option, resume_dir,
+                                game.info.version)
     else:
         store = _save_store(save_dir) if save_dir is not None else None
         for i in range(games):
