@@ -19,7 +19,8 @@ pytestmark = pytest.mark.gui
 class PageGestures:
     """The page's presenter as `table_move` reads it, with every gesture sent through the page
     itself (`_intents`), so the page checks, performs and redraws as it does for the mouse.
-    A gesture answers with the action the engine took, else LOCAL."""
+    A gesture answers with the action the engine took, else LOCAL; one the engine refuses
+    fails the test (the table offers only what is legal)."""
 
     def __init__(self, page) -> None:
         self.page = page
@@ -27,10 +28,18 @@ class PageGestures:
     def __getattr__(self, name):
         return getattr(self.page.presenter, name)
 
+    def sync(self, *args) -> None:
+        """The page redraws the presenter after every gesture: `show` has nothing to add."""
+
     def _send(self, *intents):
-        log = self.page.ctrl.match.log
-        before = len(log)
-        self.page._intents(list(intents))
+        ctrl, refused = self.page.ctrl, []
+        log, before = ctrl.match.log, len(ctrl.match.log)
+        ctrl.try_action = lambda a, real=ctrl.try_action: refused.append(real(a)) or refused[-1]
+        try:
+            self.page._intents(list(intents))
+        finally:
+            del ctrl.try_action                     # the controller's own method again
+        assert not any(refused), f"the table proposed a refused move: {refused}"
         return log[before].action if len(log) > before else LOCAL
 
     def click(self, target):

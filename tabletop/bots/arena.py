@@ -224,7 +224,7 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
     # the rules version is in the key: batches played under other rules are never taken up
     kept = _Batches(resume_dir, (str(game_ref), version, bots, games, seed, max_moves, options,
                                  seat_option, size)) if resume_dir is not None else None
-    results = dict(kept.load()) if kept is not None else {}
+    results, earlier = kept.load() if kept is not None else ({}, 0.0)
     todo = [c for c in chunks if c[2] not in results]
     done = sum(c[3] for c in chunks if c[2] in results)
     if progress is not None and done:
@@ -246,7 +246,7 @@ def _run_parallel(game_ref, bots, games, seed, save_dir, progress, max_moves, op
         tally.merge(part)
         for mine, theirs in zip(entrants, got):
             mine.merge(theirs)
-    return kept.seconds if kept is not None else 0.0
+    return earlier
 
 
 class _Batches:
@@ -256,19 +256,23 @@ class _Batches:
     def __init__(self, folder, what: tuple) -> None:
         digest = hashlib.sha1(repr(what).encode()).hexdigest()[:12]
         self.folder = Path(folder) / digest
-        self.seconds = 0.0          # wall time the loaded batches took when they were played
 
-    def load(self):
+    def load(self) -> tuple[dict, float]:
+        """The kept batches by first game, and the wall time they took when they were played
+        (batches kept before 2026-11-24 stored none and count 0)."""
+        found, seconds = {}, 0.0
         for path in sorted(self.folder.glob("batch-*.json")):
             try:
                 d = json.loads(path.read_text(encoding="utf-8"))
                 part = _Tally(**d["tally"])
                 got = [_Entrant.from_state(e) for e in d["entrants"]]
                 first = int(d["first"])
+                took = float(d.get("seconds", 0.0))
             except Exception:      # a batch cut short when the run was stopped: play it again
                 continue
-            self.seconds += float(d.get("seconds", 0.0))    # batches kept before 2026-11-24: 0
-            yield first, (part, got)
+            found[first] = (part, got)
+            seconds += took
+        return found, seconds
 
     def keep(self, first: int, part, got, seconds: float) -> None:
         """`seconds`: the wall time since the run's previous batch finished (or it started),

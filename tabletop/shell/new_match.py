@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
 
+from tabletop.bots.balance import FIELD_BAR
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
 from tabletop.games.registry import all_games, get_game
@@ -34,9 +35,10 @@ def measured_rates(game_id: str) -> dict[str, float]:
 
 def strength_word(rate: float) -> str:
     """The measured rate in a word a player reads at a glance: "even" within the balance bar
-    (40-60% against the field, docs/BALANCE.md), where 20-40 games a pairing cannot tell
-    the choices apart; the figure beside it says the rest."""
-    return "strong" if rate > 0.60 else "weak" if rate < 0.40 else "even"
+    (FIELD_BAR, 40-60% against the field), where 20-40 games a pairing cannot tell the
+    choices apart; the figure beside it says the rest."""
+    low, high = FIELD_BAR
+    return "strong" if rate > high else "weak" if rate < low else "even"
 
 
 def with_strength(choices: list, rates: dict[str, float]) -> list:
