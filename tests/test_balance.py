@@ -1,6 +1,7 @@
 """The balance measurement (issue 20): the starting choices each game declares are legal,
 `tabletop balance` tallies what the arena played and renders it, docs/BALANCE.md stays in step
-with the stored records, and the new-match dialog shows a stored figure and never a made-up one."""
+with the stored records, the stored figures are of the choices as they are now, and the
+new-match dialog shows a stored figure and never a made-up or stale one."""
 
 from __future__ import annotations
 
@@ -152,9 +153,15 @@ def test_the_loader_reads_the_checkout_and_knows_when_nothing_is_stored():
 
 
 # --- the new-match dialog ------------------------------------------------------------------
+def _digest(game_id: str, value: str) -> str | None:
+    plan = plugins()[game_id].balance_plan
+    return balance.content_digest(plan, next(c for c in plan.choices if c.value == value))
+
+
 def _record(game_id: str, rates: dict[str, float]) -> dict:
     return {"game": game_id, "rules_version": plugins()[game_id].game.info.version,
-            "choices": [{"id": v, "value": v, "label": v, "field_rate": r} for v, r in rates.items()]}
+            "choices": [{"id": v, "value": v, "label": v, "field_rate": r,
+                         "content": _digest(game_id, v)} for v, r in rates.items()]}
 
 
 @pytest.mark.gui
@@ -204,6 +211,47 @@ def test_figures_of_other_rules_are_not_shown(monkeypatch):
     old["rules_version"] -= 1
     monkeypatch.setattr(new_match, "balance_record", lambda gid: old)
     assert new_match.measured_rates("trials") == {}
+
+
+def test_figures_of_a_choice_retuned_since_are_not_shown(monkeypatch):
+    from tabletop.shell import new_match
+    stored = _record("pariah", {"emberkin": 0.55, "thornwild": 0.46})
+    stored["choices"][0]["content"] = "0" * 12                # Emberkin changed since
+    monkeypatch.setattr(new_match, "balance_record", lambda gid: stored)
+    assert new_match.measured_rates("pariah") == {"thornwild": 0.46}
+
+
+def test_the_stored_figures_are_of_the_choices_as_they_are_now():
+    """A starter deck or a faction retuned without measuring it again fails here: run
+    `tabletop balance GAME` (a resumed run plays again only the retuned choices' pairings)."""
+    records = balance.stored_records()
+    if not records:
+        pytest.skip("nothing measured yet")
+    for r in records:
+        assert r["rules_version"] == plugins()[r["game"]].game.info.version, r["game"]
+        now = {c["id"]: _digest(r["game"], c["value"]) for c in r["choices"]}
+        assert all(now.values()), r["game"]
+        assert {c["id"]: c["content"] for c in r["choices"]} == now, r["game"]
+        for p in r["pairings"]:
+            assert p["content"] == [now[p["a"]], now[p["b"]]], (r["game"], p["a"], p["b"])
+
+
+def test_a_resumed_run_plays_again_only_the_pairings_of_a_retuned_choice(tmp_path, monkeypatch):
+    partial = balance.partial_path("pariah", tmp_path)
+    first = balance.measure("pariah", bot="random", games=2, resume=partial, say=lambda _: None)
+    stored = json.loads(partial.read_text())
+    for p in stored["pairings"]:
+        p["a_wins"] = 99                                  # marks what is kept, not played again
+    partial.write_text(json.dumps(stored))
+    real = balance.content_digest
+    monkeypatch.setattr(balance, "content_digest",      # Thornwild retuned since
+                        lambda plan, c: "retuned" if c.id == "thornwild" else real(plan, c))
+    again = balance.measure("pariah", bot="random", games=2, resume=partial, say=lambda _: None)
+    kept = {(p["a"], p["b"]): p["a_wins"] == 99 for p in again["pairings"]}
+    assert kept == {("emberkin", "tidewardens"): True, ("emberkin", "thornwild"): False,
+                    ("tidewardens", "thornwild"): False}
+    assert [c["content"] for c in again["choices"]] == \
+        [c["content"] for c in first["choices"][:2]] + ["retuned"]
 
 
 def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):

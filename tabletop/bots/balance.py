@@ -18,6 +18,7 @@ against `random` holding the strongest.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -51,6 +52,15 @@ def plan_of(game_id: str) -> BalancePlan:
     return plan
 
 
+def content_digest(plan: BalancePlan, choice: BalanceChoice) -> str | None:
+    """A short digest of what the choice holds (`BalancePlan.contents`); None if the plan
+    does not say."""
+    if plan.contents is None:
+        return None
+    blob = json.dumps(plan.contents(choice.value), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
+
+
 def _say(text: str) -> None:
     print(text, flush=True)
 
@@ -78,7 +88,9 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
 
     With `resume`, each finished pairing is kept in that file at once, and a run of the same
     measurement that was stopped goes on from there (Trials' 66 pairings take hours); the
-    caller removes the file once the record is written."""
+    caller removes the file once the record is written. A kept pairing is played again when
+    either choice's contents changed since (content_digest): retuning two starters replays
+    only their pairings."""
     found = resolve_plugin(game_id)
     plan = plan_of(game_id)
     chosen = _chosen(plan, choices)
@@ -87,19 +99,21 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
     key = {"game": game_id, "bot": bot, "games": games, "seed": seed,
            "rules_version": found.game.info.version, "choices": [c.id for c in chosen]}
     kept = _resumed(resume, key)
+    digest = {c.id: content_digest(plan, c) for c in chosen}
     started = time.perf_counter() - kept["seconds"]
     pairings = []
     for k, (a, b) in enumerate(pairs):
         s = seed + PAIRING_STRIDE * k
-        done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)),
-                    None)
+        done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)
+                     and p.get("content") == [digest[a.id], digest[b.id]]), None)
         if done is not None:
             pairings.append(done)
             continue
         t0 = time.perf_counter()
         report = run_arena(game_id, [bot, bot], games=games, seed=s, options=dict(plan.options),
                            seat_option=(plan.option, [a.value, b.value]), jobs=jobs)
-        pairings.append(_pairing(a, b, s, report, time.perf_counter() - t0))
+        pairings.append(_pairing(a, b, s, report, time.perf_counter() - t0,
+                                 [digest[a.id], digest[b.id]]))
         p = pairings[-1]
         say(f"[{game_id}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
             f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
@@ -113,7 +127,8 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
         "rules_version": found.game.info.version, "bot": bot, "games_per_pairing": games,
         "seed": seed, "seed_stride": PAIRING_STRIDE, "option": plan.option,
         "options": dict(plan.options),
-        "choices": [{"id": c.id, "label": c.label, "value": c.value} for c in chosen],
+        "choices": [{"id": c.id, "label": c.label, "value": c.value, "content": digest[c.id]}
+                    for c in chosen],
         "pairings": pairings, "budget": search_budget(game_id, bot),
         "seconds": round(time.perf_counter() - started, 1),
         "measured": time.strftime("%Y-%m-%d"), "machine": _machine(),
@@ -158,9 +173,10 @@ def _chosen(plan: BalancePlan, ids: Sequence[str] | None) -> list[BalanceChoice]
     return [by_id[i] for i in ids]
 
 
-def _pairing(a: BalanceChoice, b: BalanceChoice, seed: int, report: dict, seconds: float) -> dict:
+def _pairing(a: BalanceChoice, b: BalanceChoice, seed: int, report: dict, seconds: float,
+             content: list) -> dict:
     first, second = report["entrants"]            # entrant 0 held a, wherever it sat
-    out = {"a": a.id, "b": b.id, "seed": seed, "games": report["games"],
+    out = {"a": a.id, "b": b.id, "content": content, "seed": seed, "games": report["games"],
            "a_wins": first["wins"], "b_wins": second["wins"], "draws": first["draws"],
            "errors": report["errors"], "illegal": report["illegal"],
            "unfinished": report["unfinished"], "seconds": round(seconds, 1)}

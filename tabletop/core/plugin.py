@@ -50,6 +50,9 @@ class BalancePlan:
 
     A pairing of choices a and b is fixed by the match option `option` as a list by
     seat: `{**options, option: [a.value, b.value]}` puts a in seat 0 and b in seat 1.
+    `contents(value)` is what a choice holds (its cards, units and their numbers) as JSON: the
+    record keeps its digest, so a retuned choice's figures are known to be stale (and a
+    resumed run plays again only the pairings of the choices that changed).
     """
 
     choices: tuple[BalanceChoice, ...]
@@ -57,6 +60,7 @@ class BalancePlan:
     options: dict = field(default_factory=dict)       # the rest of the match options
     seed: int = 40_000
     notes: str = ""                                     # prose under the game's table
+    contents: Callable[[Any], Any] | None = None
 
     def pairing_options(self, seat0: BalanceChoice, seat1: BalanceChoice) -> dict:
         return {**self.options, self.option: [seat0.value, seat1.value]}

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
 
-from tabletop.bots.balance import FIELD_BAR
+from tabletop.bots.balance import FIELD_BAR, content_digest
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
-from tabletop.games.registry import all_games, get_game
+from tabletop.games.registry import all_games, get_game, plugins
 from tabletop.resources import balance_record
 from tabletop.shell.decks import deck_spec, seat_choices
 from tabletop.shell.deck_builder import DeckBuilderDialog
@@ -25,12 +25,16 @@ PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:n
 def measured_rates(game_id: str) -> dict[str, float]:
     """Each starting choice's measured win rate against the field (docs/balance/GAME.json),
     by the value a seat's option holds for it; {} when the game was never measured, or
-    measured under other rules (its figures would no longer say anything)."""
+    measured under other rules, and nothing for a choice retuned since it was measured
+    (its content digest differs): such figures would no longer say anything."""
     record = balance_record(game_id)
-    if not record or record.get("rules_version") != get_game(game_id).info.version:
+    plan = plugins()[game_id].balance_plan
+    if not record or plan is None or record.get("rules_version") != get_game(game_id).info.version:
         return {}
+    now = {c.value: content_digest(plan, c) for c in plan.choices}
     return {c["value"]: c["field_rate"] for c in record.get("choices", ())
-            if isinstance(c.get("value"), str) and isinstance(c.get("field_rate"), (int, float))}
+            if isinstance(c.get("value"), str) and isinstance(c.get("field_rate"), (int, float))
+            and c["value"] in now and c.get("content") == now[c["value"]]}
 
 
 def strength_word(rate: float) -> str:
