@@ -56,6 +56,23 @@ def test_starter_decks_are_legal_one_per_discipline_pair_and_royale():
         assert deck_problems(choose_deck(None, Rng(seed), royale=True), royale=True) == []
 
 
+def test_the_duel_starters_are_one_per_discipline_and_one_per_school():
+    """data/starters.json lists them (tuned by self-play, docs/BALANCE.md): a discipline's
+    starter holds both its Avatars, a school's one Avatar of each of its disciplines."""
+    from tabletop.games.trials.engine.cards import SCHOOLS, avatars
+    by_disc = {}
+    for a in avatars():
+        by_disc.setdefault(a.disciplines[0], set()).add(a.id)
+    duel = {n: starters()[n] for n in starter_names()}
+    assert {n: set(d["avatars"]) for n, d in duel.items() if n.endswith(" pair")} == \
+        {f"{disc.capitalize()} pair": avs for disc, avs in by_disc.items()}
+    schools = {n: d["avatars"] for n, d in duel.items() if n.endswith(" school")}
+    assert set(schools) == {f"{s.capitalize()} school" for s in SCHOOLS}
+    for school, (d1, d2) in SCHOOLS.items():
+        first, second = schools[f"{school.capitalize()} school"]
+        assert first in by_disc[d1] and second in by_disc[d2]
+
+
 def test_a_player_may_look_through_their_own_deck_in_order_but_not_the_opponents():
     s = duel(KNIGHTS)
     v = GAME.view(s, 0)

@@ -3,8 +3,10 @@
 A duel deck is 2 different Avatars and exactly 20 different Equipment and
 Ability cards, each sharing a discipline with at least one of the Avatars, in
 the order the player chose (never shuffled). A battle royale deck has 1 Avatar.
-Starter decks are built from the pool by one rule (cheapest first, Equipment
-and Abilities interleaved) so they stay legal whenever the pool changes.
+The duel starters are listed in data/starters.json, in the order they are drawn,
+tuned by self-play to the balance bars (docs/BALANCE.md); the battle royale
+starters are built from the pool by one rule (the cheapest cards of the Avatar's
+discipline, cheapest first). A test keeps every starter legal.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.core import Rng
-from tabletop.games.trials.engine.cards import SCHOOLS, Card, avatars, deck_cards, pool
+from tabletop.resources import read_json
+from tabletop.games.trials.engine.cards import Card, avatars, deck_cards, pool
 from tabletop.games.trials.engine.state import DECK_SIZE
 
 
@@ -68,17 +71,11 @@ def build_deck(avatar_ids: list[str]) -> dict:
 
 @lru_cache(maxsize=1)
 def starters() -> dict[str, dict]:
-    """Ready-made decks by name: one per discipline (its two Avatars), one per school
-    (one Avatar of each of its disciplines), and one per Avatar for the battle royale."""
-    by_disc: dict[str, list[str]] = {}
-    for a in avatars():
-        by_disc.setdefault(a.disciplines[0], []).append(a.id)
-    out = {}
-    for disc, avs in by_disc.items():
-        out[f"{disc.capitalize()} pair"] = build_deck(avs[:2])
-    for school, (d1, d2) in SCHOOLS.items():
-        if by_disc.get(d1) and by_disc.get(d2):
-            out[f"{school.capitalize()} school"] = build_deck([by_disc[d1][0], by_disc[d2][0]])
+    """Ready-made decks by name: the duel starters of data/starters.json (one per discipline,
+    its two Avatars; one per school, an Avatar of each of its disciplines; cards in the order
+    they are drawn), then one per Avatar for the battle royale."""
+    out = {name: {"avatars": list(d["avatars"]), "cards": list(d["cards"])}
+           for name, d in read_json("tabletop.games.trials.engine", "data/starters.json").items()}
     for a in avatars():
         out[f"{a.name} (battle royale)"] = build_deck([a.id])
     return out
