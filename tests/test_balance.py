@@ -254,6 +254,30 @@ def test_a_resumed_run_plays_again_only_the_pairings_of_a_retuned_choice(tmp_pat
         [c["content"] for c in first["choices"][:2]] + ["retuned"]
 
 
+def test_a_run_stopped_again_keeps_the_pairings_it_had_not_reached(tmp_path, monkeypatch):
+    """Retuning Emberkin stales its two pairings; a run stopped after replaying the first
+    still keeps the third (Tidewardens against Thornwild) for the next run."""
+    partial = balance.partial_path("pariah", tmp_path)
+    balance.measure("pariah", bot="random", games=2, resume=partial, say=lambda _: None)
+    stored = json.loads(partial.read_text())
+    for p in stored["pairings"]:
+        p["a_wins"] = 99
+    partial.write_text(json.dumps(stored))
+    real = balance.content_digest
+    monkeypatch.setattr(balance, "content_digest",
+                        lambda plan, c: "retuned" if c.id == "emberkin" else real(plan, c))
+
+    def stop(_):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        balance.measure("pariah", bot="random", games=2, resume=partial, say=stop)
+    left = {(p["a"], p["b"]): p["a_wins"] == 99 for p in json.loads(partial.read_text())["pairings"]}
+    assert left == {("emberkin", "tidewardens"): False, ("emberkin", "thornwild"): True,
+                    ("tidewardens", "thornwild"): True}
+    again = balance.measure("pariah", bot="random", games=2, resume=partial, say=lambda _: None)
+    assert [p["a_wins"] == 99 for p in again["pairings"]] == [False, False, True]
+
+
 def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
     partial = balance.partial_path("pariah", tmp_path)
     first = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],

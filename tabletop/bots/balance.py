@@ -115,13 +115,15 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
         pairings.append(_pairing(a, b, s, report, time.perf_counter() - t0,
                                  [digest[a.id], digest[b.id]]))
         p = pairings[-1]
-        say(f"[{game_id}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
-            f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
-        if resume is not None:
+        if resume is not None:         # with the kept pairings not reached yet: a run stopped
+            played = {(q["a"], q["b"], q["seed"]) for q in pairings}     # again keeps them
+            ahead = [q for q in kept["pairings"] if (q["a"], q["b"], q["seed"]) not in played]
             resume.parent.mkdir(parents=True, exist_ok=True)
-            resume.write_text(json.dumps({"key": key, "pairings": pairings,
+            resume.write_text(json.dumps({"key": key, "pairings": pairings + ahead,
                                           "seconds": round(time.perf_counter() - started, 1)}),
                               encoding="utf-8")
+        say(f"[{game_id}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
+            f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
     record = {
         "format": FORMAT, "game": found.game.info.id, "title": found.game.info.title,
         "rules_version": found.game.info.version, "bot": bot, "games_per_pairing": games,
