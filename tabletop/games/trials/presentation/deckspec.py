@@ -122,7 +122,7 @@ class TrialsDeckSpec:
         out: list[tuple[str, object]] = [(f"Starter: {n}", n) for n in starter_names(royale)]
         out += [(f"My deck: {name}", deck) for name, deck in saved
                 if TrialsDeckSpec.usable(deck, players)]
-        out.append(("Bot's choice (a random legal deck)", BOTS_CHOICE))
+        out.append(("Bot's choice (one of the starters it rates strongest)", BOTS_CHOICE))
         return out
 
     @staticmethod
