@@ -4,7 +4,7 @@ A duel deck is 2 different Avatars and exactly 20 different Equipment and
 Ability cards, each sharing a discipline with at least one of the Avatars, in
 the order the player chose (never shuffled). A battle royale deck has 1 Avatar.
 The duel starters are listed in data/starters.json, in the order they are drawn,
-tuned by self-play to the balance bars (docs/BALANCE.md); the battle royale
+being tuned by self-play toward the balance bars (docs/BALANCE.md); the battle royale
 starters are built from the pool by one rule (the cheapest cards of the Avatar's
 discipline, cheapest first). A test keeps every starter legal.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.core import Rng
-from tabletop.resources import read_json
 from tabletop.games.trials.engine.cards import Card, avatars, deck_cards, pool
 from tabletop.games.trials.engine.state import DECK_SIZE
+from tabletop.resources import read_json
 
 
 def deck_problems(deck: dict, royale: bool = False) -> list[str]:
