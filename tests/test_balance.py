@@ -278,6 +278,24 @@ def test_a_run_stopped_again_keeps_the_pairings_it_had_not_reached(tmp_path, mon
     assert [p["a_wins"] == 99 for p in again["pairings"]] == [False, False, True]
 
 
+def test_a_finished_record_is_where_the_next_run_starts(tmp_path, monkeypatch):
+    """After a whole run (no partial file left), retuning Thornwild plays again only its
+    two pairings; a record of another measurement (other games a pairing) is not used."""
+    first = balance.measure("pariah", bot="random", games=2, say=lambda _: None)
+    for p in first["pairings"]:
+        p["a_wins"] = 99
+    previous = balance.write_record(first, tmp_path)
+    real = balance.content_digest
+    monkeypatch.setattr(balance, "content_digest",
+                        lambda plan, c: "retuned" if c.id == "thornwild" else real(plan, c))
+    again = balance.measure("pariah", bot="random", games=2, say=lambda _: None,
+                            resume=balance.partial_path("pariah", tmp_path), previous=previous)
+    assert [p["a_wins"] == 99 for p in again["pairings"]] == [True, False, False]
+    other = balance.measure("pariah", bot="random", games=4, say=lambda _: None,
+                            previous=previous)
+    assert not any(p["a_wins"] == 99 for p in other["pairings"])
+
+
 def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
     partial = balance.partial_path("pariah", tmp_path)
     first = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],

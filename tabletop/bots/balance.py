@@ -82,7 +82,8 @@ def _machine() -> str:
 # --- measuring -----------------------------------------------------------------------------
 def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
             choices: Sequence[str] | None = None, seed: int | None = None,
-            say: Callable[[str], None] = _say, resume: Path | None = None) -> dict:
+            say: Callable[[str], None] = _say, resume: Path | None = None,
+            previous: Path | None = None) -> dict:
     """Every pairing of the plan's choices (or of the ids in `choices`), `games` games each;
     the record docs/balance/GAME.json holds.
 
@@ -90,7 +91,9 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
     measurement that was stopped goes on from there (Trials' 66 pairings take hours); the
     caller removes the file once the record is written. A kept pairing is played again when
     either choice's contents changed since (content_digest): retuning two starters replays
-    only their pairings."""
+    only their pairings. Without a stopped run, the pairings of the `previous` record of the
+    same measurement (docs/balance/GAME.json) are kept the same way, so retuning a choice after
+    a finished run does not play the other choices' pairings again."""
     found = resolve_plugin(game_id)
     plan = plan_of(game_id)
     chosen = _chosen(plan, choices)
@@ -99,6 +102,8 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
     key = {"game": game_id, "bot": bot, "games": games, "seed": seed,
            "rules_version": found.game.info.version, "choices": [c.id for c in chosen]}
     kept = _resumed(resume, key)
+    if not kept["pairings"]:
+        kept = _finished(previous, key)
     digest = {c.id: content_digest(plan, c) for c in chosen}
     started = time.perf_counter() - kept["seconds"]
     pairings = []
@@ -159,6 +164,24 @@ def _resumed(path: Path | None, key: dict) -> dict:
     except ValueError:
         return empty
     return kept if kept.get("key") == key else empty
+
+
+def _finished(path: Path | None, key: dict) -> dict:
+    """The pairings of a finished record of the same measurement, counted at the seconds
+    they took (none if it differs or cannot be read)."""
+    empty = {"pairings": [], "seconds": 0.0}
+    if path is None or not path.is_file():
+        return empty
+    try:
+        r = json.loads(path.read_text(encoding="utf-8"))
+        same = {"game": r["game"], "bot": r["bot"], "games": r["games_per_pairing"],
+                "seed": r["seed"], "rules_version": r["rules_version"],
+                "choices": [c["id"] for c in r["choices"]]}
+    except (ValueError, KeyError, TypeError):
+        return empty
+    if same != key:
+        return empty
+    return {"pairings": r["pairings"], "seconds": sum(p["seconds"] for p in r["pairings"])}
 
 
 def partial_path(game_id: str, docs: Path = DOCS) -> Path:
@@ -534,7 +557,8 @@ def run(args: argparse.Namespace, say: Callable[[str], None] = _say) -> int:
         else:
             record = measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
                              choices=args.choices, seed=args.seed, say=say,
-                             resume=partial_path(args.game, docs))
+                             resume=partial_path(args.game, docs),
+                             previous=docs / "balance" / f"{args.game}.json")
         write_record(record, docs)
         partial_path(args.game, docs).unlink(missing_ok=True)
     for path in render(docs):
