@@ -181,9 +181,10 @@ def test_attack_requirements_ready_attack_above_zero_and_a_valid_target():
 def test_attack_deals_damage_and_the_attacker_is_exhausted():
     s = duel(KNIGHTS)
     a, foe = avatar(s, 0, 1), avatar(s, 1)
+    strike = fx.attack(s, a)
     do(s, "attack", a, foe)
     settle_stack(s)
-    assert s.damage[foe] == 2 and a in s.exhausted
+    assert strike > 0 and s.damage[foe] == strike and a in s.exhausted
 
 
 def test_reciprocal_damage_from_a_non_avatar_with_attack():
@@ -198,16 +199,18 @@ def test_reciprocal_damage_from_a_non_avatar_with_attack():
 def test_avatars_deal_no_reciprocal_damage():
     s = duel(KNIGHTS)
     a, foe = avatar(s, 0, 1), avatar(s, 1)
+    strike = fx.attack(s, a)
     do(s, "attack", a, foe)
     settle_stack(s)
-    assert s.damage.get(a, 0) == 0 and s.damage[foe] == 2
+    assert s.damage.get(a, 0) == 0 and s.damage[foe] == strike > 0
 
 
 def test_power_adds_to_the_avatar_and_power_cards_neither_attack_nor_hit_back():
     s = duel(KNIGHTS)
     a, foe = avatar(s, 0, 1), avatar(s, 1)
+    bare = fx.attack(s, a)
     sword = put_on(s, "arming-sword", a)              # Power 1
-    assert fx.attack(s, a) == 3
+    assert fx.attack(s, a) == bare + 1
     assert not has(s, "attack", sword)
     assert "Power" in GAME.why_illegal(s, Action("attack", (sword, foe)))
     theirs = put_on(s, "spiked-knuckles", foe)        # Power 1, HP 2
@@ -229,6 +232,7 @@ def test_the_same_card_may_attack_again_once_readied():
     s = duel(["dame-rosalind-thorne", "ilsa-of-the-turning-glass"], ["quickened-step"])
     a, ilsa, foe = avatar(s, 0), avatar(s, 0, 1), avatar(s, 1)
     s.energy[0] = 3
+    strike = fx.attack(s, a)
     do(s, "attack", a, foe)
     settle_stack(s)
     do(s, "pass")
@@ -236,7 +240,7 @@ def test_the_same_card_may_attack_again_once_readied():
     play(s, step, ilsa, (a,))                         # an Instant: not the turn's action
     do(s, "attack", a, foe)
     settle_stack(s)
-    assert s.damage[foe] == 4
+    assert s.damage[foe] == 2 * strike > 0
 
 
 # --- attachments ------------------------------------------------------------------------------------------
