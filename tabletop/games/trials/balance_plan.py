@@ -26,5 +26,11 @@ PLAN = BalancePlan(
     notes=(
         "A game is one whole **duel**; each seat plays the starter deck named (match option "
         "`decks`, a starter's name per seat), in the order the starter lists its cards. The "
-        "battle royale starters (one Avatar each, 3 or 4 players) are not measured here."),
+        "battle royale starters (one Avatar each, 3 or 4 players) are not measured here.\n\n"
+        "The pairings are sharp because a Trials deck is never shuffled: both seats meet the same "
+        "draws in the same order every game, so a pairing is close to a fixed matchup and one "
+        "list change swings it whole (Chronomancy against Divinity went from 18-2 to 3-17 after "
+        "one round; Chivalry against Mischief is 20-0). Measured after the tuning rounds, the pairings "
+        "beyond 25%-75% were 16 of 30, 10 of 32, 24 of 66, 20 of 66 and 22 of 66: the field bar came "
+        "within reach (eleven of twelve), the pairing bar has not yet."),
 )
