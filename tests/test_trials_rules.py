@@ -10,6 +10,7 @@ from tabletop.core import Action
 from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import flow
+from tabletop.games.trials.engine.cards import pool
 from tabletop.games.trials.engine.decks import (choose_deck, deck_problems, starter_names, starters)
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.registry import get_game
@@ -20,6 +21,11 @@ from trials_helpers import (FOE, avatar, cid, deck, do, duel, find, has, play, p
                             settle_stack, to_discard, to_hand)
 
 KNIGHTS = ["sir-alden-vow-sworn", "dame-rosalind-thorne"]
+
+
+def printed_attack(s, c: int) -> int:
+    """The Attack printed on a card's data: what an unaided strike deals, whatever tuning sets."""
+    return pool()[s.designs[c]].attack
 
 
 # --- deck building ----------------------------------------------------------------------------------
@@ -181,7 +187,7 @@ def test_attack_requirements_ready_attack_above_zero_and_a_valid_target():
 def test_attack_deals_damage_and_the_attacker_is_exhausted():
     s = duel(KNIGHTS)
     a, foe = avatar(s, 0, 1), avatar(s, 1)
-    strike = fx.attack(s, a)
+    strike = printed_attack(s, a)
     do(s, "attack", a, foe)
     settle_stack(s)
     assert strike > 0 and s.damage[foe] == strike and a in s.exhausted
@@ -199,7 +205,7 @@ def test_reciprocal_damage_from_a_non_avatar_with_attack():
 def test_avatars_deal_no_reciprocal_damage():
     s = duel(KNIGHTS)
     a, foe = avatar(s, 0, 1), avatar(s, 1)
-    strike = fx.attack(s, a)
+    strike = printed_attack(s, a)
     do(s, "attack", a, foe)
     settle_stack(s)
     assert s.damage.get(a, 0) == 0 and s.damage[foe] == strike > 0
@@ -208,7 +214,7 @@ def test_avatars_deal_no_reciprocal_damage():
 def test_power_adds_to_the_avatar_and_power_cards_neither_attack_nor_hit_back():
     s = duel(KNIGHTS)
     a, foe = avatar(s, 0, 1), avatar(s, 1)
-    bare = fx.attack(s, a)
+    bare = printed_attack(s, a)
     sword = put_on(s, "arming-sword", a)              # Power 1
     assert fx.attack(s, a) == bare + 1
     assert not has(s, "attack", sword)
@@ -232,7 +238,7 @@ def test_the_same_card_may_attack_again_once_readied():
     s = duel(["dame-rosalind-thorne", "ilsa-of-the-turning-glass"], ["quickened-step"])
     a, ilsa, foe = avatar(s, 0), avatar(s, 0, 1), avatar(s, 1)
     s.energy[0] = 3
-    strike = fx.attack(s, a)
+    strike = printed_attack(s, a)
     do(s, "attack", a, foe)
     settle_stack(s)
     do(s, "pass")
