@@ -31,8 +31,9 @@ PLAN = BalancePlan(
         "draws in the same order every game, so a pairing is close to a fixed matchup and one "
         "list change swings it whole (Chronomancy against Divinity went from 18-2 to 3-17 after "
         "one round; Chivalry against Mischief is 20-0). Measured after the tuning rounds, the pairings "
-        "beyond 25%-75% were 16 of 30, 10 of 32, 24 of 66, 20 of 66, 22 of 66 and 19 of 66: the "
-        "field bar is met (all twelve within 44%-60% after the sixth round), the pairing bar is not.\n\n"
+        "beyond 25%-75% were 16 of 30, 10 of 32, 24 of 66, 20 of 66, 22 of 66, 19 of 66 and 17 of "
+        "66: the field bar is met (all twelve within 44%-60% since the sixth round), the pairing "
+        "bar is not.\n\n"
         "Played out one by one, the one-sided pairings split in two kinds. Some are fights "
         "(Pyromancy against Brutality, the Mischief school against Demonology): the winner fells "
         "both Avatars. The others are stalls: Divinity's 20-0s against Chivalry and Shadow, and "
@@ -42,6 +43,8 @@ PLAN = BalancePlan(
         "and with equal decks the game goes to initiative, to the side with actions left when the "
         "other must pass (Divinity has the more activated effects). So what decides a stall "
         "pairing is the sustain that makes the stall and the cards that draw, not a starter's "
-        "power: raising the High Priest Anselm's Attack or holding back the Radiant Buckler did "
-        "not move Divinity's stall pairings in a 6-game screen."),
+        "power. Raising the High Priest Anselm's Attack or holding back the Radiant Buckler did not "
+        "move Divinity's stall pairings in a 6-game screen; taking out two of its every-round "
+        "heals (the seventh round) turned Chivalry against Divinity from 0-20 to 11-9, while "
+        "Shadow and the Mischief school still lose that stall."),
 )
