@@ -10,7 +10,7 @@ from tabletop.core import Action
 from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import flow
-from tabletop.games.trials.engine.cards import pool
+from tabletop.games.trials.engine.cards import card
 from tabletop.games.trials.engine.decks import (choose_deck, deck_problems, starter_names, starters)
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.registry import get_game
@@ -25,7 +25,7 @@ KNIGHTS = ["sir-alden-vow-sworn", "dame-rosalind-thorne"]
 
 def printed_attack(s, c: int) -> int:
     """The Attack printed on a card's data: what an unaided strike deals, whatever tuning sets."""
-    return pool()[s.designs[c]].attack
+    return card(s.designs[c]).attack
 
 
 # --- deck building ----------------------------------------------------------------------------------
@@ -432,7 +432,6 @@ def test_priority_alternates_and_instants_work_on_either_turn():
     assert GAME.to_act(s) == 1                     # the attack was player 1's action
     # an Instant on your own turn does not use the turn's action
     s.energy[1] = 5
-    spark2 = to_hand(s, "quick-shot", 1) if False else None
     ward = to_hand(s, "heat-haze", 1)
     GAME.apply(s, find(s, "play", ward, kaela))
     settle_stack(s)
