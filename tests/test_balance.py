@@ -179,6 +179,22 @@ def test_the_dialog_shows_a_starters_stored_figure(qtbot, monkeypatch):
 
 
 @pytest.mark.gui
+def test_the_dialog_shows_a_starters_whole_text_with_its_figure(qtbot, monkeypatch):
+    from tabletop.shell import new_match
+    rates = {"Chronomancy pair": 0.53, "Marksmanship pair": 0.54}
+    monkeypatch.setattr(new_match, "balance_record",
+                        lambda gid: _record(gid, rates) if gid == "trials" else None)
+    dlg = new_match.NewMatchDialog("trials")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    for row in dlg.rows:
+        box = row.extra           # its hint is the longest choice's width, arrow and frame
+        assert "against the field" in " ".join(box.itemText(i) for i in range(box.count()))
+        assert box.width() >= box.sizeHint().width(), "the starter's text is cut"
+
+
+@pytest.mark.gui
 def test_the_dialog_shows_each_factions_figure_in_a_pairing(qtbot, monkeypatch):
     from tabletop.shell import new_match
     rates = {"emberkin": 0.68, "tidewardens": 0.45, "thornwild": 0.3}

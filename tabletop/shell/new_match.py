@@ -82,7 +82,6 @@ class SeatRow(QHBoxLayout):
         if extra is not None:
             self.name.setMinimumWidth(110)
             self.extra = QComboBox()
-            self.extra.setMinimumWidth(260)
             self.set_extra(extra, extra_default)
             self.addWidget(self.extra, 3)
             self.setStretchFactor(self.name, 1)      # the deck's name is the longer text
@@ -98,6 +97,10 @@ class SeatRow(QHBoxLayout):
             i = next((k for k, (_, v) in enumerate(choices) if v == default), 0)
         self.extra.setCurrentIndex(max(0, i))
         self.extra.blockSignals(False)
+        # wide enough for a starter's whole text and its measured strength (the row's stretch
+        # would otherwise cut it); a long saved deck's name is cut rather than widen the dialog
+        self.extra.ensurePolished()
+        self.extra.setMinimumWidth(min(400, max(260, self.extra.sizeHint().width())))
 
     def _renamed(self) -> None:
         # keep the default names in step with the choice, but never a typed name
