@@ -30,10 +30,10 @@ PLAN = BalancePlan(
         "The pairings are sharp because a Trials deck is never shuffled: both seats meet the same "
         "draws in the same order every game, so a pairing is close to a fixed matchup and one "
         "list change swings it whole (Chronomancy against Divinity went from 18-2 to 3-17 after "
-        "one round; Chivalry against Mischief is 20-0). Measured after the tuning rounds, the pairings "
-        "beyond 25%-75% were 16 of 30, 10 of 32, 24 of 66, 20 of 66, 22 of 66, 19 of 66 and 17 of "
-        "66: the field bar is met (all twelve within 44%-60% since the sixth round), the pairing "
-        "bar is not.\n\n"
+        "one round; Chivalry against Mischief was 20-0 in the seventh). Measured after the "
+        "tuning rounds, the pairings beyond 25%-75% were 16 of 30, 10 of 32, 24 of 66, 20 of 66, 22 of 66, 19 of 66, 17 of "
+        "66, 16 of 66 and 12 of 66: the field bar is met (all twelve within 44%-57% after the ninth "
+        "round; the eighth put Pyromancy at 62%), the pairing bar is not.\n\n"
         "Played out one by one, the one-sided pairings split in two kinds. Some are fights "
         "(Pyromancy against Brutality, the Mischief school against Demonology): the winner fells "
         "both Avatars. The others are stalls: Divinity's 20-0s against Chivalry and Shadow, and "
@@ -46,5 +46,10 @@ PLAN = BalancePlan(
         "power. Raising the High Priest Anselm's Attack or holding back the Radiant Buckler did not "
         "move Divinity's stall pairings in a 6-game screen; taking out two of its every-round "
         "heals (the seventh round) turned Chivalry against Divinity from 0-20 to 11-9, while "
-        "Shadow and the Mischief school still lose that stall."),
+        "Shadow still loses that stall. The Mischief school lost its stalls by drawing itself out "
+        "(a scout every round from its Quiver of Plenty): without its two scouting cards and a "
+        "stealth card (the eighth round) it went from 0-20 to 8-12 against Divinity, and to 7-13 "
+        "against Chivalry in the ninth. The fights turn on stealth: Brutality, which only "
+        "strikes and targets, lost 2-18 and 3-17 to the stealthy Pyromancy pair and Mischief "
+        "school until it took Rampage, which hits every enemy card (8-12 and 7-13 after)."),
 )
