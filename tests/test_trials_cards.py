@@ -31,9 +31,9 @@ for _c in pool().values():
 
 # --- the pool as a whole --------------------------------------------------------------------------
 
-def test_pool_counts_16_avatars_88_abilities_113_equipment():
+def test_pool_counts_16_avatars_88_abilities_112_equipment():
     counts = Counter(c.type for c in pool().values())
-    assert counts == {"avatar": 16, "ability": 88, "equipment": 113}
+    assert counts == {"avatar": 16, "ability": 88, "equipment": 112}
     per = Counter(c.disciplines[0] for c in pool().values() if c.type == "avatar")
     assert set(per.values()) == {2} and len(per) == 8
     assert all(c.fallen is not None for c in pool().values() if c.type == "avatar")
@@ -65,7 +65,7 @@ def test_pool_uses_every_keyword_and_subtype():
 
 def test_every_card_has_rules_text_and_a_unique_name():
     names = [c.name for c in pool().values()]
-    assert len(set(names)) == len(names) == 217
+    assert len(set(names)) == len(names) == 216
     for c in pool().values():
         if c.effects or c.keywords or c.fallen:
             assert c.text, c.id

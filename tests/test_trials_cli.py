@@ -12,7 +12,7 @@ def test_cards_trials_json_lists_the_pool(capsys):
     assert main(["cards", "trials", "--json"]) == 0
     cards = json.loads(capsys.readouterr().out)
     types = [c["type"] for c in cards]
-    assert (types.count("avatar"), types.count("ability"), types.count("equipment")) == (16, 88, 113)
+    assert (types.count("avatar"), types.count("ability"), types.count("equipment")) == (16, 88, 112)
     assert all(c["fallen"]["subtypes"] == ["Fallen"] for c in cards if c["type"] == "avatar")
     assert all(c["text"] or not (c["effects"] or c["keywords"]) for c in cards)
 
