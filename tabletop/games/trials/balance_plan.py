@@ -53,5 +53,9 @@ PLAN = BalancePlan(
         "(the eighth round) it went from 0-20 to 8-12 against Divinity, and to 7-13 against "
         "Chivalry in the ninth. The fights turn on stealth: Brutality, which only strikes and "
         "targets, lost 2-18 and 3-17 to the stealthy Pyromancy pair and Mischief school until "
-        "it took Rampage, which hits every enemy card (8-12 and 7-13 after)."),
+        "it took Rampage, which hits every enemy card (8-12 and 7-13 after). Three more "
+        "single changes after the ninth round, each measured over its starter's pairings, "
+        "fixed one or two one-sided pairings and made as many or more (13 of 66 each) and "
+        "were taken back: the Martial school without the Heraldic Tabard, a Shadow card that "
+        "takes initiative at the end of each round, and Malgrath at 15 HP (see CHANGELOG)."),
 )
