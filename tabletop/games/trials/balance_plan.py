@@ -70,5 +70,8 @@ PLAN = BalancePlan(
         "to 10): Divinity against Martial went from 3-17 to 10-10 and Shadow against "
         "Divinity from 1-19 to 7-13, Chivalry's pairings with both came within the bar, but "
         "Martial now loses 3-17 to the Chronomancy, Brutality and Marksmanship pairs, Shadow "
-        "beats Demonology 18-2 and still loses to Martial 2-18."),
+        "beats Demonology 18-2 and still loses to Martial 2-18. A fifteenth round, by order "
+        "(Demonology's Blood Chalice and Martial's Raise Shields early), brought Shadow "
+        "against Demonology to 14-6 but gave Magic a 17-3 over Demonology and Marksmanship a "
+        "19-1 over Martial: 8 of 66, taken back."),
 )
