@@ -101,7 +101,7 @@ PLAN = BalancePlan(
         "Martial against Shadow 14-6 (Shatter in place of Raise Shields left it at 16-4 and "
         "lost 2-18 to Chivalry; the Coat moved to slot 10 lost 2-18 to Marksmanship). "
         "Replayed, every Martial pairing is within the bar (6 to 14 wins of 20). Left is "
-        "Chivalry's 16-4 over the Magic school, which no change screened this round moved: "
-        "Melt Steel or Spark in Magic's list (3-17, 2-18), Last Stand instead of Chivalry's "
-        "Code of Honour or no Code at all (17-3, 18-2)."),
+        "Chivalry's 16-4 over the Magic school, which no change screened after the "
+        "eighteenth moved: Melt Steel or Spark in Magic's list (3-17, 2-18), Last Stand "
+        "instead of Chivalry's Code of Honour or no Code at all (17-3, 18-2)."),
 )
