@@ -141,3 +141,33 @@ def test_save_and_load_keep_the_copies(qtbot, tabletop_home):
     assert Counter(DeckStore("toy").load("Mine")["cards"]) == Counter(cards)
     b.set_deck([], [])
     assert b.load("Mine") and Counter(b.card_ids()) == Counter(cards)
+
+
+def test_a_pool_caption_keeps_the_cost_line_whole_under_a_long_name(qtbot):
+    """The pool draws its own captions: Qt's icon-mode layout wrapped them at the icon's width
+    and cut every Equipment card's cost line to "2 energy · …"."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from tabletop.shell.deck_builder import (ICON, NAME_LINES, DeckBuilder, caption_lines,
+                                             detail_font)
+    from tabletop.shell.theme import load_fonts
+
+    b = DeckBuilder(TrialsDeckSpec())
+    qtbot.addWidget(b)
+    font = QFont(load_fonts())
+    font.setPixelSize(14)                  # the app's: its style sheet sets 14px on QWidget
+    fm, small = QFontMetrics(font), QFontMetrics(detail_font(font))
+    width = b._cell.width() - 4
+    assert b._cell.width() <= ICON.width() + 20           # three columns still fit the pool
+    lines = caption_lines("Robe of Lingering Seconds\n2 energy · Equipment", fm, small, width)
+    assert lines == ["Robe of Lingering", "Seconds", "2 energy · Equipment"]
+    assert b._cell.height() >= ICON.height() + fm.lineSpacing() * (NAME_LINES + 1)
+    # a name longer than two lines is cut on its second, and the cost line stays whole
+    lines = caption_lines("The Very Long Named Card of Many Words Indeed\n1 energy · Ability",
+                          fm, small, width)
+    assert len(lines) == NAME_LINES + 1 and lines[1].endswith("…")
+    assert lines[-1] == "1 energy · Ability"
+    assert caption_lines("Robe of Lingering Seconds", fm, small, width)[-1] == ""
+    # the real pool item carries the whole caption for the delegate to lay out
+    b.search.setText("Robe of Lingering")
+    assert b.pool.count() == 1 and b.pool.item(0).text().endswith("\n2 energy · Equipment")

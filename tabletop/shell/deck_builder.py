@@ -13,20 +13,81 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QFormLayout, QHBoxLayout,
                                QInputDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QMessageBox, QPushButton, QVBoxLayout, QWidget)
+                               QMessageBox, QPushButton, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from tabletop.core.decks import DeckSpec, can_add
+from tabletop.shell.theme import GOLD_HI, MUTED
 from tabletop.shell.widgets import label, pil_to_pixmap
 from tabletop.store.decks import DeckError, DeckStore
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 
 ICON = QSize(120, 168)
+NAME_LINES = 2            # a pool caption's name wraps to at most this many lines
+DETAIL_SCALE = 0.85       # its last line (cost and type) is smaller, so "2 energy · Equipment" fits
 ID_ROLE = Qt.UserRole
 COUNT_ROLE = Qt.UserRole + 1        # copies a row stands for (unordered decks)
+
+
+def caption_lines(text: str, fm: QFontMetrics, detail: QFontMetrics, width: int) -> list[str]:
+    """A pool caption ("name\ncost and type") as the lines drawn under a card: the name
+    wrapped at words onto NAME_LINES lines at most (`fm`), then the last line (`detail`);
+    a line still too wide is elided. A caption of one line is all name (its last line is "")."""
+    parts = text.split("\n")
+    name, last = (parts[:-1], parts[-1]) if len(parts) > 1 else (parts, "")
+    lines: list[str] = []
+    for word in " ".join(name).split():
+        if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    if len(lines) > NAME_LINES:
+        lines[NAME_LINES - 1:] = [" ".join(lines[NAME_LINES - 1:])]
+    return ([fm.elidedText(line, Qt.ElideRight, width) for line in lines]
+            + [detail.elidedText(last, Qt.ElideRight, width)])
+
+
+def detail_font(font: QFont) -> QFont:
+    small = QFont(font)
+    if font.pixelSize() > 0:
+        small.setPixelSize(max(9, round(font.pixelSize() * DETAIL_SCALE)))
+    else:
+        small.setPointSizeF(max(7.0, font.pointSizeF() * DETAIL_SCALE))
+    return small
+
+
+class PoolCell(QStyledItemDelegate):
+    """A card in the pool: its face, its name under it (up to two lines), then its cost and
+    type, smaller and muted. Qt's own icon-mode layout wraps a caption at the icon's width,
+    which cut every Equipment card's "2 energy · Equipment" to "2 energy · …"."""
+
+    def paint(self, painter, option, index) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text, opt.text = index.data(Qt.DisplayRole) or "", ""    # opt.text has no '\n' left
+        opt.widget.style().drawPrimitive(QStyle.PE_PanelItemViewItem, opt, painter, opt.widget)
+        r = opt.rect
+        opt.icon.paint(painter, QRect(r.x() + (r.width() - ICON.width()) // 2, r.y() + 4,
+                                      ICON.width(), ICON.height()))
+        small = detail_font(opt.font)
+        area = r.adjusted(2, ICON.height() + 8, -2, 0)
+        *name, detail = caption_lines(text, opt.fontMetrics, QFontMetrics(small), area.width())
+        selected = bool(opt.state & QStyle.State_Selected)
+        painter.save()
+        painter.setPen(QColor(GOLD_HI) if selected else opt.palette.color(QPalette.Text))
+        line = opt.fontMetrics.lineSpacing()
+        for k, words in enumerate(name):
+            painter.drawText(area.adjusted(0, k * line, 0, 0), Qt.AlignHCenter | Qt.AlignTop, words)
+        painter.setFont(small)
+        painter.setPen(QColor(GOLD_HI if selected else MUTED))
+        painter.drawText(area.adjusted(0, len(name) * line + 1, 0, 0),
+                         Qt.AlignHCenter | Qt.AlignTop, detail)
+        painter.restore()
 
 
 class DeckBuilder(QWidget):
@@ -58,7 +119,10 @@ class DeckBuilder(QWidget):
         self.pool = QListWidget()
         self.pool.setViewMode(QListWidget.IconMode)
         self.pool.setIconSize(ICON)
-        self.pool.setGridSize(QSize(ICON.width() + 24, ICON.height() + 52))
+        self.pool.setItemDelegate(PoolCell(self.pool))
+        self._cell = QSize(ICON.width() + 20, ICON.height() + 12
+                           + self.pool.fontMetrics().lineSpacing() * (NAME_LINES + 1))
+        self.pool.setGridSize(self._cell + QSize(4, 4))
         self.pool.setResizeMode(QListWidget.Adjust)
         self.pool.setMovement(QListWidget.Static)
         self.pool.setWordWrap(True)
@@ -149,7 +213,7 @@ class DeckBuilder(QWidget):
         for c in self.spec.cards(**self.filter_values()):
             item = QListWidgetItem(self.spec.label(c))
             item.setData(ID_ROLE, c.id)
-            item.setSizeHint(QSize(ICON.width() + 20, ICON.height() + 48))
+            item.setSizeHint(self._cell)
             self.pool.addItem(item)
             self._pending_icons.append(item)
         self._icon_timer.start()
