@@ -26,6 +26,7 @@ from tabletop.shell.widgets import label, pil_to_pixmap
 from tabletop.store.decks import DeckError, DeckStore
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
+from tabletop.table.pil_text import wrap
 
 ICON = QSize(120, 168)
 NAME_LINES = 2            # a pool caption's name wraps to at most this many lines
@@ -34,18 +35,21 @@ ID_ROLE = Qt.UserRole
 COUNT_ROLE = Qt.UserRole + 1        # copies a row stands for (unordered decks)
 
 
+class _QtMeasure:
+    """pil_text.wrap measures a line with d.textlength(text, font=...): here with Qt's metrics."""
+
+    @staticmethod
+    def textlength(text: str, font: QFontMetrics) -> int:
+        return font.horizontalAdvance(text)
+
+
 def caption_lines(text: str, fm: QFontMetrics, detail: QFontMetrics, width: int) -> list[str]:
     """A pool caption ("name\ncost and type") as the lines drawn under a card: the name
     wrapped at words onto NAME_LINES lines at most (`fm`), then the last line (`detail`);
     a line still too wide is elided. A caption of one line is all name (its last line is "")."""
     parts = text.split("\n")
     name, last = (parts[:-1], parts[-1]) if len(parts) > 1 else (parts, "")
-    lines: list[str] = []
-    for word in " ".join(name).split():
-        if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
+    lines = [line for line in wrap(_QtMeasure(), " ".join(name), fm, width) if line]
     if len(lines) > NAME_LINES:
         lines[NAME_LINES - 1:] = [" ".join(lines[NAME_LINES - 1:])]
     return ([fm.elidedText(line, Qt.ElideRight, width) for line in lines]
@@ -120,12 +124,12 @@ class DeckBuilder(QWidget):
         self.pool.setViewMode(QListWidget.IconMode)
         self.pool.setIconSize(ICON)
         self.pool.setItemDelegate(PoolCell(self.pool))
+        self.pool.ensurePolished()          # the style sheet's font, which the cell is sized for
         self._cell = QSize(ICON.width() + 20, ICON.height() + 12
                            + self.pool.fontMetrics().lineSpacing() * (NAME_LINES + 1))
         self.pool.setGridSize(self._cell + QSize(4, 4))
         self.pool.setResizeMode(QListWidget.Adjust)
         self.pool.setMovement(QListWidget.Static)
-        self.pool.setWordWrap(True)
         self.pool.itemDoubleClicked.connect(lambda it: self.add(it.data(ID_ROLE)))
         self.pool.currentItemChanged.connect(lambda it, _old: self._zoom(it))
         left.addWidget(label("Double-click a card (or press Add) to put it in the deck.", "muted"))
