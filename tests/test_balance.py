@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # --- the plans -----------------------------------------------------------------------------
 def test_every_trials_starter_in_the_plan_is_a_legal_duel_deck():
     from tabletop.games.trials.engine.decks import deck_problems, resolve_deck, starter_names
-    plan = plugins()["trials"].balance_plan
+    plan = balance.plan_of("trials")
     assert [c.value for c in plan.choices] == starter_names()
     assert len({c.id for c in plan.choices}) == len(plan.choices)
     for c in plan.choices:
@@ -33,7 +33,7 @@ def test_every_trials_starter_in_the_plan_is_a_legal_duel_deck():
 def test_every_pariah_faction_in_the_plan_exists_and_the_engine_takes_it():
     from tabletop.games.pariah.engine.cards import FACTIONS
     from tabletop.games.pariah.engine.rules import GAME
-    plan = plugins()["pariah"].balance_plan
+    plan = balance.plan_of("pariah")
     assert sorted(c.value for c in plan.choices) == sorted(FACTIONS)
     a, b = plan.choices[:2]
     state = GAME.setup(plan.pairing_options(a, b), seed=3)
@@ -123,6 +123,134 @@ def test_a_game_without_choices_is_refused():
         balance.plan_of("paargus")
 
 
+def test_each_plan_answers_to_its_own_name():
+    assert [c.value for c in balance.plan_of("trials-royale").choices] == \
+        starter_names_of(royale=True)
+    assert balance.lookup("trials")[1].players == 2
+    assert balance.lookup("trials-royale")[0] == "trials"
+    assert balance.plan_for_players("trials", 2)[0] == "trials"
+    assert balance.plan_for_players("trials", 3)[0] == "trials-royale"
+    assert balance.plan_for_players("trials", 4)[0] == "trials-royale"
+    assert balance.plan_for_players("pariah", 4) is None       # measured two-player only
+    with pytest.raises(KeyError, match="trials-royale"):
+        balance.lookup("trials-3p")
+
+
+def starter_names_of(royale: bool) -> list[str]:
+    from tabletop.games.trials.engine.decks import starter_names
+    return starter_names(royale)
+
+
+def test_every_trials_royale_starter_in_the_plan_is_a_legal_royale_deck():
+    from tabletop.games.trials.engine.decks import deck_problems, resolve_deck
+    plan = balance.plan_of("trials-royale")
+    assert len(plan.choices) == 16 and plan.players == 4
+    assert len({c.id for c in plan.choices}) == len(plan.choices)
+    for c in plan.choices:
+        assert deck_problems(resolve_deck(c.value), royale=True) == [], c.label
+
+
+# --- tables of more than two ---------------------------------------------------------------
+@pytest.mark.parametrize("size", [2, 3, 4, 5])
+def test_every_two_choices_share_exactly_one_table_a_pass(size):
+    n, passes = size * size, 3
+    schedule = balance.table_schedule(n, size, passes, seed=11)
+    rounds = size + 1                 # each a partition of the choices into tables
+    assert len(schedule) == passes * rounds * size
+    for start in range(0, len(schedule), size):
+        assert sorted(c for t in schedule[start:start + size] for c in t) == list(range(n))
+    per_pass = rounds * size
+    for k in range(passes):
+        met = {}
+        for t in schedule[k * per_pass:(k + 1) * per_pass]:
+            assert len(set(t)) == size
+            for i in t:
+                for j in t:
+                    if i < j:
+                        met[i, j] = met.get((i, j), 0) + 1
+        assert len(met) == n * (n - 1) // 2 and set(met.values()) == {1}
+    assert schedule[:per_pass] != schedule[per_pass:2 * per_pass]    # shuffled anew
+
+
+def test_a_schedule_is_refused_where_no_plane_exists():
+    with pytest.raises(ValueError):
+        balance.table_schedule(15, 4, 1, seed=1)
+    with pytest.raises(ValueError):
+        balance.table_schedule(36, 6, 1, seed=1)
+
+
+def test_a_pairing_at_tables_counts_the_games_one_of_the_two_won():
+    tables = [{"choices": ["a", "b", "c"], "games": 3, "wins": [2, 0, 1], "draws": 0,
+               "errors": 0, "illegal": 0, "unfinished": 0},
+              {"choices": ["c", "a", "b"], "games": 3, "wins": [0, 0, 1], "draws": 1,
+               "errors": 1, "illegal": 0, "unfinished": 0}]
+    got = {(p["a"], p["b"]): p for p in balance.pairings_from_tables(tables, ["a", "b", "c"])}
+    ab, ac, bc = got["a", "b"], got["a", "c"], got["b", "c"]
+    assert (ab["a_wins"], ab["b_wins"], ab["draws"], ab["others"], ab["games"]) == (2, 1, 1, 1, 6)
+    assert (ac["a_wins"], ac["b_wins"], ac["others"]) == (2, 1, 1)
+    assert (bc["a_wins"], bc["b_wins"], bc["others"]) == (1, 1, 2)
+    assert balance.pairing_rate(ab) == 0.5                # 2 of 4: the draw is not a win
+
+
+@pytest.fixture(scope="module")
+def royale(tmp_path_factory):
+    docs = tmp_path_factory.mktemp("docs")
+    code = cli_main(["balance", "trials-royale", "--bot", "random", "--games", "4",
+                     "--docs", str(docs)])
+    assert code == 0
+    return docs
+
+
+def test_a_tiny_royale_run_seats_every_pair_together_and_its_tallies_add_up(royale):
+    record = json.loads((royale / "balance" / "trials-royale.json").read_text())
+    assert record["plan"] == "trials-royale" and record["game"] == "trials"
+    assert record["players"] == 4 and len(record["tables"]) == 20
+    assert len(record["pairings"]) == 120 and {p["games"] for p in record["pairings"]} == {4}
+    decided = sum(t["games"] - t["errors"] - t["unfinished"] for t in record["tables"])
+    assert sum(c["table_wins"] for c in record["choices"]) + \
+        sum(t["draws"] for t in record["tables"]) == decided
+    for t in record["tables"]:
+        assert len(set(t["choices"])) == 4 and t["games"] == 4
+        assert sum(t["wins"]) + t["draws"] + t["errors"] + t["unfinished"] == 4
+    for c in record["choices"]:
+        assert c["table_games"] == 20                     # five rounds, four games a table
+        assert c["share"] == round(c["table_wins"] / 20, 4)
+        assert c["wins"] == 3 * c["table_wins"]           # ahead of each of three rivals
+    assert record == balance.with_tallies(json.loads(json.dumps(record)))
+    doc = (royale / "BALANCE.md").read_text()
+    assert "## Paragon: Trials of the Chosen: battle royale" in doc
+    assert "tabletop balance trials-royale --games 4 --jobs 1 --bot random" in doc
+    with Image.open(royale / "balance" / "trials-royale.png") as img:
+        assert img.size == balance.heatmap_layout(record)["size"]
+
+
+def test_a_royale_run_keeps_the_tables_of_choices_not_retuned(royale, monkeypatch):
+    previous = royale / "balance" / "trials-royale.json"
+    first = json.loads(previous.read_text())
+    for t in first["tables"]:
+        t["wins"] = [0, 0, 0, 0]
+        t["draws"] = 4                               # marks what is kept, not played again
+    previous.write_text(json.dumps(first))
+    real = balance.content_digest
+    monkeypatch.setattr(balance, "content_digest",       # Nyx retuned since
+                        lambda plan, c: "retuned" if c.id == "nyx-veilwalker" else real(plan, c))
+    again = balance.measure("trials-royale", bot="random", games=4, say=lambda _: None,
+                            previous=previous)
+    for t in again["tables"]:
+        assert (t["draws"] == 4) == ("nyx-veilwalker" not in t["choices"]), t["choices"]
+
+
+def test_the_hard_check_at_a_table_seats_the_strongest_against_the_weakest(royale):
+    record = balance.load_record("trials-royale", royale)
+    balance.hard_check(record, games=4, strong_bot="random")
+    h = record["hard_check"]
+    order = sorted(record["choices"], key=lambda c: (-c["field_rate"], c["id"]))
+    assert h["choice"] == balance.weakest_and_strongest(record)[0]["id"]
+    assert h["against_choices"] == [c["id"] for c in order if c["id"] != h["choice"]][:3]
+    assert h["wins"] + h["losses"] + h["draws"] + h["errors"] + h["unfinished"] == 4
+    assert "and" in balance.render_section(record).split("**Weakest against strongest:**")[1]
+
+
 # --- the stored figures --------------------------------------------------------------------
 def test_the_balance_document_is_in_step_with_the_stored_records():
     records = balance.stored_records()
@@ -131,7 +259,7 @@ def test_the_balance_document_is_in_step_with_the_stored_records():
     assert (ROOT / "docs" / "BALANCE.md").read_text() == balance.render_document(records)
     for r in records:
         assert r == balance.with_tallies(json.loads(json.dumps(r)))     # tallies from the pairings
-        assert (ROOT / "docs" / "balance" / f"{r['game']}.png").is_file()
+        assert (ROOT / "docs" / "balance" / f"{r.get('plan', r['game'])}.png").is_file()
 
 
 def test_the_records_ship_with_the_app():
@@ -153,15 +281,16 @@ def test_the_loader_reads_the_checkout_and_knows_when_nothing_is_stored():
 
 
 # --- the new-match dialog ------------------------------------------------------------------
-def _digest(game_id: str, value: str) -> str | None:
-    plan = plugins()[game_id].balance_plan
+def _digest(name: str, value: str) -> str | None:
+    plan = balance.plan_of(name)
     return balance.content_digest(plan, next(c for c in plan.choices if c.value == value))
 
 
-def _record(game_id: str, rates: dict[str, float]) -> dict:
-    return {"game": game_id, "rules_version": plugins()[game_id].game.info.version,
+def _record(name: str, rates: dict[str, float]) -> dict:
+    game_id = balance.lookup(name)[0]
+    return {"game": game_id, "plan": name, "rules_version": plugins()[game_id].game.info.version,
             "choices": [{"id": v, "value": v, "label": v, "field_rate": r,
-                         "content": _digest(game_id, v)} for v, r in rates.items()]}
+                         "content": _digest(name, v)} for v, r in rates.items()]}
 
 
 @pytest.mark.gui
@@ -210,6 +339,24 @@ def test_the_dialog_shows_each_factions_figure_in_a_pairing(qtbot, monkeypatch):
 
 
 @pytest.mark.gui
+def test_the_dialog_shows_the_royale_figures_for_three_and_four_players(qtbot, monkeypatch):
+    from tabletop.shell import new_match
+    nyx = "Nyx Veilwalker (battle royale)"
+    records = {"trials": _record("trials", {"Chivalry pair": 0.55}),
+               "trials-royale": _record("trials-royale", {nyx: 0.71})}
+    monkeypatch.setattr(new_match, "balance_record", records.get)
+    dlg = new_match.NewMatchDialog("trials")
+    qtbot.addWidget(dlg)
+    for n, shown, hidden in ((2, "Chivalry pair · even, 55%", nyx),
+                             (3, "Nyx Veilwalker (battle royale) · strong, 71%", "Chivalry"),
+                             (4, "Nyx Veilwalker (battle royale) · strong, 71%", "Chivalry")):
+        dlg.players.setCurrentIndex(dlg.players.findData(n))
+        box = dlg.rows[0].extra
+        texts = " | ".join(box.itemText(i) for i in range(box.count()))
+        assert shown in texts and hidden not in texts, (n, texts)
+
+
+@pytest.mark.gui
 def test_the_dialog_shows_no_figure_when_none_is_stored(qtbot, monkeypatch):
     from tabletop.shell import new_match
     monkeypatch.setattr(new_match, "balance_record", lambda gid: None)
@@ -245,11 +392,14 @@ def test_the_stored_figures_are_of_the_choices_as_they_are_now():
         pytest.skip("nothing measured yet")
     for r in records:
         assert r["rules_version"] == plugins()[r["game"]].game.info.version, r["game"]
-        now = {c["id"]: _digest(r["game"], c["value"]) for c in r["choices"]}
+        now = {c["id"]: _digest(r.get("plan", r["game"]), c["value"]) for c in r["choices"]}
         assert all(now.values()), r["game"]
         assert {c["id"]: c["content"] for c in r["choices"]} == now, r["game"]
         for p in r["pairings"]:
-            assert p["content"] == [now[p["a"]], now[p["b"]]], (r["game"], p["a"], p["b"])
+            if "tables" not in r:
+                assert p["content"] == [now[p["a"]], now[p["b"]]], (r["game"], p["a"], p["b"])
+        for t in r.get("tables", ()):
+            assert t["content"] == [now[c] for c in t["choices"]], (r["plan"], t["seed"])
 
 
 def test_a_resumed_run_plays_again_only_the_pairings_of_a_retuned_choice(tmp_path, monkeypatch):

@@ -7,9 +7,16 @@ seat (`seat_option`), so seats alternate game by game. Pairing k is played on se
 S + 1000k, S + 1000k + 1, ...: the figures are reproducible up to the bots' clock (a
 search that reaches its time limit on a loaded machine stops before its iteration cap).
 
-It writes docs/balance/GAME.json (the record: every pairing's tallies, each choice's
-results against the field, seeds, bot, time taken, rules version), the game's section of
-docs/BALANCE.md and docs/balance/GAME.png (the pairings as a heatmap). `--render` rewrites
+A plan with more players (Trials' battle royale, `BalancePlan.players`) seats its choices at
+tables of that many instead (`table_schedule`): each table plays one game a seat rotation,
+and each pairing is read from the games both of its choices played, a game one of them won
+counting for it against the other (`pairings_from_tables`), so the same bars and pictures
+apply.
+
+A game may have several plans, each named by its id (Trials: `trials`, the duel, and
+`trials-royale`). It writes docs/balance/PLAN.json (the record: every pairing's tallies,
+each choice's results against the field, seeds, bot, time taken, rules version), the plan's
+section of docs/BALANCE.md and docs/balance/PLAN.png (the pairings as a heatmap). `--render` rewrites
 the document and the pictures from the stored records without playing; `--hard-check`
 adds the weakest-against-strongest figure: `ismcts:hard` holding the weakest choice
 against `random` holding the strongest.
@@ -20,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import multiprocessing
 import os
 import platform
 import sys
@@ -32,6 +40,7 @@ from PIL import Image, ImageDraw, ImageFont
 from tabletop.bots.arena import run_arena
 from tabletop.bots.base import parse_entrant, resolve_plugin
 from tabletop.bots.ismcts import level_for
+from tabletop.core import Rng
 from tabletop.core.plugin import BalanceChoice, BalancePlan
 from tabletop.games.registry import plugins
 from tabletop.resources import font_path
@@ -45,11 +54,30 @@ PAIRING_STRIDE = 1000             # pairing k plays seeds S + 1000k ...
 FORMAT = 1
 
 
-def plan_of(game_id: str) -> BalancePlan:
-    plan = resolve_plugin(game_id).balance_plan
-    if plan is None:
-        raise KeyError(f"{game_id} declares no starting choices to balance (Plugin.balance_plan)")
-    return plan
+def plans() -> dict[str, tuple[str, BalancePlan]]:
+    """Every plan by its id (the name of its record), with its game's id, in the registry's
+    order of games."""
+    return {plan.id or gid: (gid, plan) for gid, p in plugins().items() for plan in p.balance_plans}
+
+
+def lookup(name: str) -> tuple[str, BalancePlan]:
+    """The game and the plan called `name` (a plan's id; a game's only plan has the game's)."""
+    found = plans().get(name)
+    if found is not None:
+        return found
+    if name in plugins():
+        raise KeyError(f"{name} declares no starting choices to balance (Plugin.balance_plans)")
+    raise KeyError(f"no balance plan called {name!r}; known: {', '.join(plans())}")
+
+
+def plan_of(name: str) -> BalancePlan:
+    return lookup(name)[1]
+
+
+def plan_for_players(game_id: str, players: int) -> tuple[str, BalancePlan] | None:
+    """The plan whose figures the new-match dialog shows for this many seats, if any."""
+    return next(((pid, plan) for pid, (gid, plan) in plans().items()
+                 if gid == game_id and players in plan.shown_for), None)
 
 
 def content_digest(plan: BalancePlan, choice: BalanceChoice) -> str | None:
@@ -65,8 +93,8 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _command(game_id: str, bot: str, games: int, jobs: int, choices: Sequence[str] | None) -> str:
-    out = f"tabletop balance {game_id} --games {games} --jobs {jobs}"
+def _command(name: str, bot: str, games: int, jobs: int, choices: Sequence[str] | None) -> str:
+    out = f"tabletop balance {name} --games {games} --jobs {jobs}"
     if bot != DEFAULT_BOT:
         out += f" --bot {bot}"
     if choices:
@@ -80,7 +108,7 @@ def _machine() -> str:
 
 
 # --- measuring -----------------------------------------------------------------------------
-def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
+def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
             choices: Sequence[str] | None = None, seed: int | None = None,
             say: Callable[[str], None] = _say, resume: Path | None = None,
             previous: Path | None = None) -> dict:
@@ -92,19 +120,27 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
     caller removes the file once the record is written. A kept pairing is played again when
     either choice's contents changed since (content_digest): retuning two starters replays
     only their pairings. Without a stopped run, the pairings of the `previous` record of the
-    same measurement (docs/balance/GAME.json) are kept the same way, so retuning a choice after
-    a finished run does not play the other choices' pairings again."""
+    same measurement (docs/balance/PLAN.json) are kept the same way, so retuning a choice after
+    a finished run does not play the other choices' pairings again.
+
+    A plan of more than two players plays tables instead (`measure_tables`), `games` then
+    being the games each pair of choices plays together."""
+    game_id, plan = lookup(name)
     found = resolve_plugin(game_id)
-    plan = plan_of(game_id)
     chosen = _chosen(plan, choices)
     seed = plan.seed if seed is None else seed
-    pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
-    key = {"game": game_id, "bot": bot, "games": games, "seed": seed,
+    key = {"game": game_id, "plan": name, "bot": bot, "games": games, "seed": seed,
            "rules_version": found.game.info.version, "choices": [c.id for c in chosen]}
     kept = _resumed(resume, key)
-    if not kept["pairings"]:
+    if not kept["pairings"] and not kept["tables"]:
         kept = _finished(previous, key)
     digest = {c.id: content_digest(plan, c) for c in chosen}
+    if plan.players > 2:
+        if choices:
+            raise KeyError(f"{name} seats all its choices at tables: measure it whole, "
+                           "without --choices")
+        return measure_tables(name, bot, games, jobs, seed, say, resume, kept, key, digest)
+    pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
     started = time.perf_counter() - kept["seconds"]
     pairings = []
     for k, (a, b) in enumerate(pairs):
@@ -127,21 +163,165 @@ def measure(game_id: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1
             resume.write_text(json.dumps({"key": key, "pairings": pairings + ahead,
                                           "seconds": round(time.perf_counter() - started, 1)}),
                               encoding="utf-8")
-        say(f"[{game_id}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
+        say(f"[{name}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
             f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
-    record = {
-        "format": FORMAT, "game": found.game.info.id, "title": found.game.info.title,
-        "rules_version": found.game.info.version, "bot": bot, "games_per_pairing": games,
-        "seed": seed, "seed_stride": PAIRING_STRIDE, "option": plan.option,
-        "options": dict(plan.options),
+    record = _record(name, bot, games, seed, digest, chosen,
+                     _command(name, bot, games, jobs, choices))
+    record.update(pairings=pairings, seconds=round(time.perf_counter() - started, 1))
+    return with_tallies(record)
+
+
+def _record(name: str, bot: str, games: int, seed: int, digest: dict,
+            chosen: Sequence[BalanceChoice], command: str) -> dict:
+    """A record's heading: what was measured, how, when and where."""
+    game_id, plan = lookup(name)
+    info = resolve_plugin(game_id).game.info
+    return {
+        "format": FORMAT, "game": info.id, "plan": name,
+        "title": info.title + (f": {plan.title}" if plan.title else ""),
+        "rules_version": info.version, "bot": bot, "players": plan.players,
+        "games_per_pairing": games, "seed": seed, "seed_stride": PAIRING_STRIDE,
+        "option": plan.option, "options": dict(plan.options),
         "choices": [{"id": c.id, "label": c.label, "value": c.value, "content": digest[c.id]}
                     for c in chosen],
-        "pairings": pairings, "budget": search_budget(game_id, bot),
-        "seconds": round(time.perf_counter() - started, 1),
-        "measured": time.strftime("%Y-%m-%d"), "machine": _machine(),
-        "command": _command(game_id, bot, games, jobs, choices),
-    }
+        "pairings": [], "budget": search_budget(game_id, bot), "seconds": 0.0,
+        "measured": time.strftime("%Y-%m-%d"), "machine": _machine(), "command": command}
+
+
+# --- tables of more than two ---------------------------------------------------------------
+_GF4 = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))       # a*a = a+1
+
+
+def _field(q: int) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]:
+    """Addition and multiplication of the finite field of order q (a prime, or 4)."""
+    if q == 4:
+        return (lambda a, b: a ^ b), (lambda a, b: _GF4[a][b])
+    if q >= 2 and all(q % d for d in range(2, q)):
+        return (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
+    raise ValueError(f"no table schedule for tables of {q}: a prime or 4 is needed")
+
+
+def table_schedule(n: int, size: int, passes: int, seed: int) -> list[list[int]]:
+    """Tables of `size` different choices (indices into n = size*size choices) in which
+    every two choices share exactly one table a pass: the lines of the affine plane of
+    order `size` (point (x, y), lines y = mx + b and x = c), the choices shuffled over its
+    points anew each pass, and each table's seats too (the arena then rotates them)."""
+    if n != size * size:
+        raise ValueError(f"tables of {size} need {size * size} choices, not {n}")
+    add, mul = _field(size)
+    field = range(size)
+    lines = [[x * size + add(mul(m, x), b) for x in field] for m in field for b in field]
+    lines += [[c * size + y for y in field] for c in field]
+    rng = Rng(seed)
+    out = []
+    for _ in range(passes):
+        where = list(range(n))
+        rng.shuffle(where)
+        for line in lines:
+            table = [where[p] for p in line]
+            rng.shuffle(table)
+            out.append(table)
+    return out
+
+
+def _play_table(job: tuple) -> dict:
+    """One table's games (seats rotating, one game a rotation), as the record keeps them."""
+    game_id, bot, seat_count, seed, option, options, ids, values, content = job
+    t0 = time.perf_counter()
+    report = run_arena(game_id, [bot] * seat_count, games=seat_count, seed=seed,
+                       options=dict(options), seat_option=(option, list(values)))
+    entrants = report["entrants"]
+    out = {"choices": list(ids), "content": list(content), "seed": seed,
+           "games": report["games"], "wins": [e["wins"] for e in entrants],
+           "draws": entrants[0]["draws"], "errors": report["errors"],
+           "illegal": report["illegal"], "unfinished": report["unfinished"],
+           "seconds": round(time.perf_counter() - t0, 1)}
+    searched = [e["search"] for e in entrants if "search" in e]
+    decisions = sum(s["decisions"] for s in searched)
+    if decisions:
+        out["iterations_per_decision"] = round(sum(s["iterations"] for s in searched)
+                                               / decisions, 1)
+    return out
+
+
+def measure_tables(name: str, bot: str, games: int, jobs: int, seed: int,
+                   say: Callable[[str], None], resume: Path | None, kept: dict, key: dict,
+                   digest: dict) -> dict:
+    """measure() for a plan of more than two players: every pair of choices plays `games`
+    games together (rounded up to whole passes), at tables of `players` (table_schedule),
+    each table one game a seat rotation; `jobs` tables at a time. Tables kept from a stopped
+    run or the previous record are played again only when one of their choices changed."""
+    game_id, plan = lookup(name)
+    size = plan.players
+    chosen = list(plan.choices)
+    labels = {c.id: c.label for c in chosen}
+    schedule = table_schedule(len(chosen), size, -(-games // size), seed)
+    todo, tables = [], []
+    for k, seats in enumerate(schedule):
+        s = seed + PAIRING_STRIDE * k
+        ids = [chosen[i].id for i in seats]
+        content = [digest[i] for i in ids]
+        done = next((t for t in kept["tables"] if t["seed"] == s and t["choices"] == ids
+                     and t.get("content") == content), None)
+        if done is not None:
+            tables.append(done)
+        else:
+            todo.append((game_id, bot, size, s, plan.option, plan.options, ids,
+                         [chosen[i].value for i in seats], content))
+    started = time.perf_counter() - (kept["seconds"] if tables else 0.0)
+    say(f"[{name}] {len(schedule)} tables of {size}, {len(schedule) * size} games: "
+        f"{len(tables)} kept, {len(todo)} to play, {jobs} at a time")
+
+    def finished(t: dict) -> None:
+        tables.append(t)
+        if resume is not None:
+            resume.parent.mkdir(parents=True, exist_ok=True)
+            resume.write_text(json.dumps({"key": key, "pairings": [], "tables": tables,
+                                          "seconds": round(time.perf_counter() - started, 1)}),
+                              encoding="utf-8")
+        say(f"[{name}] table {len(tables)}/{len(schedule)}: "
+            + ", ".join(f"{labels[c]} {w}" for c, w in zip(t["choices"], t["wins"]))
+            + f" ({t['draws']} drawn) in {t['seconds']:.0f} s")
+
+    if jobs > 1 and len(todo) > 1:
+        with multiprocessing.get_context("spawn").Pool(min(jobs, len(todo))) as pool:
+            for t in pool.imap_unordered(_play_table, todo):
+                finished(t)
+    else:
+        for job in todo:
+            finished(_play_table(job))
+    tables.sort(key=lambda t: t["seed"])
+    record = _record(name, bot, games, seed, digest, chosen,
+                     _command(name, bot, games, jobs, None))
+    record.update(tables=tables, pairings=pairings_from_tables(tables, [c.id for c in chosen]),
+                  seconds=round(time.perf_counter() - started, 1))
     return with_tallies(record)
+
+
+def pairings_from_tables(tables: Sequence[dict], order: Sequence[str]) -> list[dict]:
+    """Each pair of choices that met, in the plan's order: the games they played together;
+    a game one of them won counts for it against the other, a game a third choice won
+    ("others") for neither, and a game nobody won is a draw for both."""
+    index = {c: i for i, c in enumerate(order)}
+    out: dict[tuple[str, str], dict] = {}
+    for t in tables:
+        decided = t["games"] - t["errors"] - t["unfinished"]
+        for i, a in enumerate(t["choices"]):
+            for j, b in enumerate(t["choices"]):
+                if index[a] >= index[b]:
+                    continue
+                p = out.setdefault((a, b), {"a": a, "b": b, "tables": 0, "games": 0, "a_wins": 0,
+                                            "b_wins": 0, "draws": 0, "others": 0, "errors": 0,
+                                            "illegal": 0, "unfinished": 0})
+                p["tables"] += 1
+                p["games"] += t["games"]
+                p["a_wins"] += t["wins"][i]
+                p["b_wins"] += t["wins"][j]
+                p["draws"] += t["draws"]
+                p["others"] += decided - t["wins"][i] - t["wins"][j] - t["draws"]
+                for k in ("errors", "illegal", "unfinished"):
+                    p[k] += t[k]
+    return [out[k] for k in sorted(out, key=lambda k: (index[k[0]], index[k[1]]))]
 
 
 def search_budget(game_id: str, bot: str) -> dict | None:
@@ -155,37 +335,41 @@ def search_budget(game_id: str, bot: str) -> dict | None:
 
 
 def _resumed(path: Path | None, key: dict) -> dict:
-    """The pairings a stopped run of the same measurement finished (none if it differs)."""
-    empty = {"pairings": [], "seconds": 0.0}
+    """The pairings (or tables) a stopped run of the same measurement finished (none if it
+    differs)."""
+    empty = {"pairings": [], "tables": [], "seconds": 0.0}
     if path is None or not path.is_file():
         return empty
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
     except ValueError:
         return empty
-    return kept if kept.get("key") == key else empty
+    return {**empty, **kept} if kept.get("key") == key else empty
 
 
 def _finished(path: Path | None, key: dict) -> dict:
-    """The pairings of a finished record of the same measurement, counted at the seconds
-    they took (none if it differs or cannot be read)."""
-    empty = {"pairings": [], "seconds": 0.0}
+    """The pairings (or tables) of a finished record of the same measurement, and the
+    seconds it took (none if it differs or cannot be read)."""
+    empty = {"pairings": [], "tables": [], "seconds": 0.0}
     if path is None or not path.is_file():
         return empty
     try:
         r = json.loads(path.read_text(encoding="utf-8"))
-        same = {"game": r["game"], "bot": r["bot"], "games": r["games_per_pairing"],
-                "seed": r["seed"], "rules_version": r["rules_version"],
-                "choices": [c["id"] for c in r["choices"]]}
+        same = {"game": r["game"], "plan": r.get("plan", r["game"]), "bot": r["bot"],
+                "games": r["games_per_pairing"], "seed": r["seed"],
+                "rules_version": r["rules_version"], "choices": [c["id"] for c in r["choices"]]}
     except (ValueError, KeyError, TypeError):
         return empty
     if same != key:
         return empty
-    return {"pairings": r["pairings"], "seconds": sum(p["seconds"] for p in r["pairings"])}
+    if "tables" in r:
+        return {**empty, "tables": r["tables"], "seconds": r["seconds"]}
+    return {**empty, "pairings": r["pairings"],
+            "seconds": sum(p["seconds"] for p in r["pairings"])}
 
 
-def partial_path(game_id: str, docs: Path = DOCS) -> Path:
-    return docs / "balance" / f"{game_id}.json.partial"      # not *.json: never shipped
+def partial_path(name: str, docs: Path = DOCS) -> Path:
+    return docs / "balance" / f"{name}.json.partial"      # not *.json: never shipped
 
 
 def _chosen(plan: BalancePlan, ids: Sequence[str] | None) -> list[BalanceChoice]:
@@ -215,7 +399,8 @@ def _pairing(a: BalanceChoice, b: BalanceChoice, seed: int, report: dict, second
 
 def with_tallies(record: dict) -> dict:
     """Each choice's wins, losses, draws and win rate against the field, from the pairings
-    alone (a game counts once for each side), so the two never disagree."""
+    alone (a game counts once for each side), so the two never disagree; at tables of more
+    than two, also the games it sat in and won, from the tables."""
     tally = {c["id"]: [0, 0, 0] for c in record["choices"]}
     for p in record["pairings"]:
         tally[p["a"]][0] += p["a_wins"]
@@ -229,6 +414,17 @@ def with_tallies(record: dict) -> dict:
         played = wins + losses + draws
         c.update(wins=wins, losses=losses, draws=draws, games=played,
                  field_rate=round(wins / played, 4) if played else None)
+    if "tables" in record:
+        sat = {c["id"]: [0, 0] for c in record["choices"]}
+        for t in record["tables"]:
+            decided = t["games"] - t["errors"] - t["unfinished"]
+            for cid, w in zip(t["choices"], t["wins"]):
+                sat[cid][0] += decided
+                sat[cid][1] += w
+        for c in record["choices"]:
+            games, won = sat[c["id"]]
+            c.update(table_games=games, table_wins=won,
+                     share=round(won / games, 4) if games else None)
     return record
 
 
@@ -249,40 +445,50 @@ def weakest_and_strongest(record: dict) -> tuple[dict, dict]:
 def hard_check(record: dict, games: int = 20, jobs: int = 1, strong_bot: str = "ismcts:hard",
                weak_bot: str = "random", seed: int | None = None) -> dict:
     """The strong bot holding the weakest choice against the weak bot holding the strongest,
-    seats alternating; stored in the record under "hard_check"."""
-    plan = plan_of(record["game"])
+    seats alternating; stored in the record under "hard_check". At tables of more than two,
+    every other seat is the weak bot, holding the strongest choices in turn."""
+    name = record.get("plan", record["game"])
+    plan = plan_of(name)
     weak, strong = weakest_and_strongest(record)
+    rivals = sorted((c for c in record["choices"] if c.get("field_rate") is not None
+                     and c["id"] != weak["id"]), key=lambda c: (-c["field_rate"], c["id"]))
+    rivals = rivals[:plan.players - 1]
     seed = record["seed"] + 900_000 if seed is None else seed
     t0 = time.perf_counter()
-    report = run_arena(record["game"], [strong_bot, weak_bot], games=games, seed=seed,
-                       options=dict(plan.options),
-                       seat_option=(plan.option, [weak["value"], strong["value"]]), jobs=jobs)
-    first, second = report["entrants"]
+    report = run_arena(record["game"], [strong_bot] + [weak_bot] * len(rivals), games=games,
+                       seed=seed, options=dict(plan.options),
+                       seat_option=(plan.option, [weak["value"], *(c["value"] for c in rivals)]),
+                       jobs=jobs)
+    first = report["entrants"][0]
     played = first["wins"] + first["losses"] + first["draws"]
     record["hard_check"] = {
         "bot": strong_bot, "choice": weak["id"], "against": weak_bot, "against_choice": strong["id"],
+        "against_choices": [c["id"] for c in rivals],
         "games": games, "seed": seed, "wins": first["wins"], "losses": first["losses"],
         "draws": first["draws"], "errors": report["errors"], "unfinished": report["unfinished"],
         "rate": round(first["wins"] / played, 4) if played else None,
         "seconds": round(time.perf_counter() - t0, 1), "measured": time.strftime("%Y-%m-%d"),
-        "command": f"tabletop balance {record['game']} --hard-check --games {games} --jobs {jobs}"}
+        "command": f"tabletop balance {name} --hard-check --games {games} --jobs {jobs}"}
     return record
 
 
 # --- the document --------------------------------------------------------------------------
 HEADER = """# Balance
 
-*This file is generated by `tabletop balance GAME` (`tabletop/bots/balance.py`) from the
-records in `docs/balance/GAME.json`; `tabletop balance GAME --render` rewrites it from them
+*This file is generated by `tabletop balance PLAN` (`tabletop/bots/balance.py`) from the
+records in `docs/balance/PLAN.json`; `tabletop balance PLAN --render` rewrites it from them
 without playing. Edit the module, not this file.*
 
 A game's starting choices (Trials' starter decks, Pariah's factions) are played against each
 other by self-play: every pairing of two different choices, the same bot in both seats, seats
-alternating game by game, fixed seeds. The bars (issue 20): in `ismcts:normal` self-play every
-choice wins between 40% and 60% against the field, and no pairing is beyond 25%-75%, over at
-least 20 games a pairing; `ismcts:hard` holding the weakest choice wins at least 90% against
-`random` holding the strongest. A win rate is wins / games: a draw is not a win. The new-match
-dialog shows each choice's rate against the field from these records.
+alternating game by game, fixed seeds. A plan of more players (Trials' battle royale) seats the
+choices at tables of that many, every pair meeting at as many tables, and reads each pairing
+from the games both played: a game one of the two won counts for it against the other. The
+bars (issue 20): in `ismcts:normal` self-play every choice wins between 40% and 60% against the
+field, and no pairing is beyond 25%-75%, over at least 20 games a pairing; `ismcts:hard`
+holding the weakest choice wins at least 90% against `random` holding the strongest. A win
+rate is wins / games: a draw is not a win. The new-match dialog shows each choice's rate
+against the field from these records.
 """
 
 
@@ -295,28 +501,21 @@ def _minutes(seconds: float) -> str:
 
 
 def render_section(record: dict) -> str:
-    """The game's section of docs/BALANCE.md, from its record alone."""
-    gid, labels = record["game"], {c["id"]: c["label"] for c in record["choices"]}
-    plan = resolve_plugin(gid).balance_plan
-    n = len(record["pairings"])
-    total = sum(p["games"] for p in record["pairings"])
+    """The plan's section of docs/BALANCE.md, from its record alone."""
+    name, labels = record.get("plan", record["game"]), {c["id"]: c["label"] for c in record["choices"]}
+    plan = plans().get(name, (None, None))[1]
     lines = [f"## {record['title']}", "",
-             f"![{record['title']}: each pairing's win rate](balance/{gid}.png)", ""]
+             f"![{record['title']}: each pairing's win rate](balance/{name}.png)", ""]
     if plan is not None and plan.notes:
         lines += [plan.notes, ""]
-    lines += [f"{len(record['choices'])} choices, {n} pairings of {record['games_per_pairing']} "
-              f"games (`{record['bot']}` in both seats; pairing *k* plays seeds "
-              f"{record['seed']} + {record['seed_stride']}*k* onwards, seats alternating): "
-              f"{total} games in {_minutes(record['seconds'])}, measured {record['measured']} on "
-              f"{record['machine']}, rules version {record['rules_version']}, by", "",
-              f"    {record['command']}", "",
-              "| choice | games | wins | losses | draws | against the field | within 40-60% |",
-              "|---|---:|---:|---:|---:|---:|---|"]
+    lines += _how_lines(record)
     lo, hi = FIELD_BAR
     for c in sorted(record["choices"], key=lambda c: -(c["field_rate"] or 0)):
         inside = "-" if c["field_rate"] is None else ("yes" if lo <= c["field_rate"] <= hi else "**no**")
-        lines.append(f"| {c['label']} | {c['games']} | {c['wins']} | {c['losses']} | {c['draws']} "
-                     f"| {_pct(c['field_rate'])} | {inside} |")
+        sat = (f"{c['table_games']} | {c['table_wins']} | {_pct(c['share'])} | "
+               if "tables" in record else "")
+        lines.append(f"| {c['label']} | {sat}{c['games']} | {c['wins']} | {c['losses']} "
+                     f"| {c['draws']} | {_pct(c['field_rate'])} | {inside} |")
     lines.append("")
     lo, hi = PAIRING_BAR
     beyond = []
@@ -333,27 +532,58 @@ def render_section(record: dict) -> str:
     if broken:
         lines += [f"{broken} games ended in an error or unfinished and count for neither side.", ""]
     lines += _hard_lines(record, labels)
+    others = "tables" in record
     lines += ["<details><summary>Every pairing</summary>", "",
-              "| first | second | games | first's wins | second's wins | draws | first's win rate |",
-              "|---|---|---:|---:|---:|---:|---:|"]
+              "| first | second | games | first's wins | second's wins | draws | "
+              + ("won by another | " if others else "") + "first's win rate |",
+              "|---|---|---:|---:|---:|---:|" + ("---:|" if others else "") + "---:|"]
     for p in record["pairings"]:
         lines.append(f"| {labels[p['a']]} | {labels[p['b']]} | {p['games']} | {p['a_wins']} "
-                     f"| {p['b_wins']} | {p['draws']} | {_pct(pairing_rate(p))} |")
+                     f"| {p['b_wins']} | {p['draws']} | "
+                     + (f"{p['others']} | " if others else "") + f"{_pct(pairing_rate(p))} |")
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 
 
+def _how_lines(record: dict) -> list[str]:
+    """How the record was measured, and the head of its table of choices."""
+    total = sum(t["games"] for t in record["tables"]) if "tables" in record else \
+        sum(p["games"] for p in record["pairings"])
+    when = (f"{total} games in {_minutes(record['seconds'])}, measured {record['measured']} on "
+            f"{record['machine']}, rules version {record['rules_version']}, by")
+    if "tables" not in record:
+        return [f"{len(record['choices'])} choices, {len(record['pairings'])} pairings of "
+                f"{record['games_per_pairing']} games (`{record['bot']}` in both seats; pairing "
+                f"*k* plays seeds {record['seed']} + {record['seed_stride']}*k* onwards, seats "
+                f"alternating): {when}", "", f"    {record['command']}", "",
+                "| choice | games | wins | losses | draws | against the field | within 40-60% |",
+                "|---|---:|---:|---:|---:|---:|---|"]
+    met = [p["games"] for p in record["pairings"]]
+    size = record["players"]
+    return [f"{len(record['choices'])} choices at {len(record['tables'])} tables of {size} "
+            f"(`{record['bot']}` in every seat; table *k* plays seeds {record['seed']} + "
+            f"{record['seed_stride']}*k* onwards, one game a seat rotation), every two choices "
+            f"together in {min(met)} to {max(met)} games: {when}", "",
+            f"    {record['command']}", "",
+            f"*Games* and *won* are the games a choice sat in and won (a fair share is "
+            f"{1 / size:.0%}); *met*, *ahead*, *behind* and *drawn* count its rivals in those "
+            f"games: ahead of each when it won, behind the winner when another won, drawn with "
+            f"all when nobody did. *Against the field* is ahead / met, even at 50%.", "",
+            "| choice | games | won | share | met | ahead | behind | drawn | against the field "
+            "| within 40-60% |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+
+
 def _effort_lines(record: dict) -> list[str]:
     """How hard the bots searched: at the clock's mercy on a busy machine, so said."""
-    reached = [(p["iterations_per_decision"], p["games"]) for p in record["pairings"]
-               if "iterations_per_decision" in p]
+    reached = [(p["iterations_per_decision"], p["games"])
+               for p in record.get("tables", record["pairings"]) if "iterations_per_decision" in p]
     budget = record.get("budget")
     if not reached or not budget:
         return []
     mean = sum(r * g for r, g in reached) / sum(g for _, g in reached)
     low, high = min(r for r, _ in reached), max(r for r, _ in reached)
     return [f"The search reached {mean:.0f} iterations a searched decision on average "
-            f"({low:.0f} to {high:.0f} by pairing) of its cap of {budget['iterations']} "
+            f"({low:.0f} to {high:.0f} by {'table' if 'tables' in record else 'pairing'}) of its cap of {budget['iterations']} "
             f"iterations or {budget['seconds']} s: where it fell short, the clock stopped it "
             f"(the machine was busy), so both seats played below the level's full strength.", ""]
 
@@ -362,12 +592,15 @@ def _hard_lines(record: dict, labels: dict) -> list[str]:
     h = record.get("hard_check")
     if not h:
         return ["**Weakest against strongest:** not measured yet "
-                f"(`tabletop balance {record['game']} --hard-check`).", ""]
+                f"(`tabletop balance {record.get('plan', record['game'])} --hard-check`).", ""]
     met = h["rate"] is not None and h["rate"] >= HARD_BAR
+    rivals = [labels[c] for c in h.get("against_choices", [h["against_choice"]])]
+    held = rivals[0] if len(rivals) == 1 else (f"{', '.join(rivals[:-1])} and {rivals[-1]}, one "
+                                               f"a seat")
     return [f"**Weakest against strongest:** `{h['bot']}` holding {labels[h['choice']]} (the "
             f"weakest against the field) won {h['wins']} of {h['games']} ({_pct(h['rate'])}; "
             f"{h['losses']} lost, {h['draws']} drawn) against `{h['against']}` holding "
-            f"{labels[h['against_choice']]} (the strongest): {'met' if met else '**not met**'} "
+            f"{held} (the strongest): {'met' if met else '**not met**'} "
             f"(>= {HARD_BAR:.0%}). Seeds {h['seed']} onwards, {_minutes(h['seconds'])}, "
             f"measured {h['measured']} by `{h['command']}`.", ""]
 
@@ -377,10 +610,10 @@ def render_document(records: Sequence[dict]) -> str:
 
 
 def stored_records(docs: Path = DOCS) -> list[dict]:
-    """The records in docs/balance, in the registry's order of games."""
+    """The records in docs/balance, in the registry's order of games and plans."""
     out = []
-    for gid in plugins():
-        path = docs / "balance" / f"{gid}.json"
+    for name in plans():
+        path = docs / "balance" / f"{name}.json"
         if path.is_file():
             out.append(json.loads(path.read_text(encoding="utf-8")))
     return out
@@ -433,6 +666,10 @@ def _title(record: dict) -> str:
 
 
 def _subtitle(record: dict) -> str:
+    if "tables" in record:
+        return (f"tables of {record['players']}, {record['games_per_pairing']} games a pair "
+                f"together, {record['bot']} in every seat; a game counts for the one of the two "
+                f"who won it; measured {record['measured']}")
     return (f"{record['games_per_pairing']} games a pairing, {record['bot']} in both seats, "
             f"seats alternating; measured {record['measured']}")
 
@@ -504,16 +741,16 @@ def heatmap(record: dict) -> Image.Image:
 
 # --- writing -------------------------------------------------------------------------------
 def write_record(record: dict, docs: Path = DOCS) -> Path:
-    path = docs / "balance" / f"{record['game']}.json"
+    path = docs / "balance" / f"{record.get('plan', record['game'])}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return path
 
 
-def load_record(game_id: str, docs: Path = DOCS) -> dict:
-    path = docs / "balance" / f"{game_id}.json"
+def load_record(name: str, docs: Path = DOCS) -> dict:
+    path = docs / "balance" / f"{name}.json"
     if not path.is_file():
-        raise FileNotFoundError(f"{path} does not exist: measure first (tabletop balance {game_id})")
+        raise FileNotFoundError(f"{path} does not exist: measure first (tabletop balance {name})")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -522,7 +759,7 @@ def render(docs: Path = DOCS) -> list[Path]:
     records = stored_records(docs)
     written = []
     for r in records:
-        path = docs / "balance" / f"{r['game']}.png"
+        path = docs / "balance" / f"{r.get('plan', r['game'])}.png"
         heatmap(r).save(path, optimize=True)
         written.append(path)
     out = docs / "BALANCE.md"
@@ -531,9 +768,12 @@ def render(docs: Path = DOCS) -> list[Path]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game")
+    p.add_argument("game", metavar="PLAN",
+                   help="what to measure: a game with one plan by its id (pariah), or a plan "
+                        "(trials, the duel; trials-royale, the battle royale)")
     p.add_argument("--bot", default=DEFAULT_BOT, help="the bot in both seats (default %(default)s)")
-    p.add_argument("--games", type=int, default=20, help="games a pairing (default %(default)s)")
+    p.add_argument("--games", type=int, default=20, help="games a pairing, or each pair of choices together at tables "
+                        "(default %(default)s)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--choices", nargs="+", metavar="ID", help="only these choices (by id)")
     p.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's)")

@@ -49,7 +49,10 @@ class BalancePlan:
     """How docs/BALANCE.md measures a game's starting choices against each other.
 
     A pairing of choices a and b is fixed by the match option `option` as a list by
-    seat: `{**options, option: [a.value, b.value]}` puts a in seat 0 and b in seat 1.
+    seat: `{**options, option: [a.value, b.value]}` puts a in seat 0 and b in seat 1. With
+    `players` > 2 the choices meet at tables of that many instead, one choice a seat
+    (`option` lists them by seat the same way), and each pairing is read from the tables
+    where both sat.
     `contents(value)` is what a choice holds (its cards, units and their numbers) as JSON: the
     record keeps its digest, so a retuned choice's figures are known to be stale (and a
     resumed run plays again only the pairings of the choices that changed).
@@ -61,6 +64,10 @@ class BalancePlan:
     seed: int = 40_000
     notes: str = ""                                     # prose under the game's table
     contents: Callable[[Any], Any] | None = None
+    id: str = ""                # the record's name (docs/balance/ID.json); "" is the game's id
+    title: str = ""             # what the plan measures, after the game's title ("battle royale")
+    players: int = 2            # seats at a table when measured
+    shown_for: tuple[int, ...] = (2,)       # the seat counts whose new-match dialog shows it
 
     def pairing_options(self, seat0: BalanceChoice, seat1: BalanceChoice) -> dict:
         return {**self.options, self.option: [seat0.value, seat1.value]}
@@ -77,8 +84,9 @@ class Plugin:
     # () -> the deck specification the shell's deck builder and deck store work from
     deck_spec: Callable[[], Any] | None = None
     report_plan: ReportPlan | None = None
-    # the starting choices `tabletop balance` plays against each other (None: no choices)
-    balance_plan: BalancePlan | None = None
+    # the starting choices `tabletop balance` plays against each other, one plan for each
+    # way of playing that has its own choices (Trials: the duel's decks, the royale's)
+    balance_plans: tuple[BalancePlan, ...] = ()
 
     @property
     def id(self) -> str:

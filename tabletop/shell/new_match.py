@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
 
-from tabletop.bots.balance import FIELD_BAR, content_digest
+from tabletop.bots.balance import FIELD_BAR, content_digest, plan_for_players
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
 from tabletop.games.registry import all_games, get_game, plugins
@@ -22,14 +22,18 @@ PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:n
            ("Bot: hard", "bot:hard")]
 
 
-def measured_rates(game_id: str) -> dict[str, float]:
-    """Each starting choice's measured win rate against the field (docs/balance/GAME.json),
-    by the value a seat's option holds for it; {} when the game was never measured, or
-    measured under other rules, and nothing for a choice retuned since it was measured
-    (its content digest differs): such figures would no longer say anything."""
-    record = balance_record(game_id)
-    plan = plugins()[game_id].balance_plan
-    if not record or plan is None or record.get("rules_version") != get_game(game_id).info.version:
+def measured_rates(game_id: str, players: int = 2) -> dict[str, float]:
+    """Each starting choice's measured win rate against the field, from the record of the
+    plan the game measures for this many players (docs/balance/PLAN.json), by the value a
+    seat's option holds for it; {} when it was never measured, or measured under other
+    rules, and nothing for a choice retuned since it was measured (its content digest
+    differs): such figures would no longer say anything."""
+    found = plan_for_players(game_id, players)
+    if found is None:
+        return {}
+    name, plan = found
+    record = balance_record(name)
+    if not record or record.get("rules_version") != get_game(game_id).info.version:
         return {}
     now = {c.value: content_digest(plan, c) for c in plan.choices}
     return {c["value"]: c["field_rate"] for c in record.get("choices", ())
@@ -256,7 +260,7 @@ class NewMatchDialog(QDialog):
         n = self.seat_count()
         names = game.seat_names(n)
         spec = deck_spec(game.info.id)
-        rates = measured_rates(game.info.id)
+        rates = measured_rates(game.info.id, n)
         choices = with_strength(seat_choices(spec, n), rates) if spec is not None else None
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
@@ -304,7 +308,7 @@ class NewMatchDialog(QDialog):
             return
         DeckBuilderDialog(spec, self).exec()
         choices = with_strength(seat_choices(spec, self.seat_count()),
-                                measured_rates(self.game.currentData()))
+                                measured_rates(self.game.currentData(), self.seat_count()))
         for i, row in enumerate(self.rows):
             if row.extra is not None:
                 row.set_extra(choices, spec.seat_default(i, self.seat_count(),

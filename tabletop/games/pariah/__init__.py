@@ -18,4 +18,4 @@ def _presentation():     # imported when the shell asks, so the bots never load 
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
                 report_plan=PLAN,
-                balance_plan=BALANCE_PLAN)
+                balance_plans=(BALANCE_PLAN,))

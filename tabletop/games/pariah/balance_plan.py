@@ -11,6 +11,7 @@ def contents(faction_id: str) -> list:
 
 
 PLAN = BalancePlan(
+    id="pariah",
     choices=tuple(BalanceChoice(fid, factions()[fid].name, fid) for fid in FACTIONS),
     option="factions",
     contents=contents,

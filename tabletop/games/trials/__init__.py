@@ -4,7 +4,7 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.trials.balance_plan import PLAN as BALANCE_PLAN
+from tabletop.games.trials.balance_plan import PLAN as BALANCE_PLAN, ROYALE
 from tabletop.games.trials.bots_plan import PLAN
 from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
@@ -23,4 +23,4 @@ def _deck_spec():
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
                 deck_spec=_deck_spec, report_plan=PLAN,
-                balance_plan=BALANCE_PLAN)
+                balance_plans=(BALANCE_PLAN, ROYALE))

@@ -1,4 +1,7 @@
-"""The starting choices docs/BALANCE.md measures for Trials: the duel starter decks."""
+"""The starting choices docs/BALANCE.md measures for Trials: the duel starter decks, and the
+battle royale's one-Avatar starters at tables of four."""
+
+import re
 
 from tabletop.core.plugin import BalanceChoice, BalancePlan
 from tabletop.games.trials.engine.cards import SCHOOLS
@@ -6,8 +9,11 @@ from tabletop.games.trials.engine.decks import starter_names, starters
 from tabletop.resources import read_json
 
 
+ROYALE_SUFFIX = " (battle royale)"
+
+
 def _id(name: str) -> str:
-    return name.lower().replace(" ", "-")
+    return re.sub(r"[^a-z0-9]+", "-", name.lower().removesuffix(ROYALE_SUFFIX)).strip("-")
 
 
 def contents(name: str) -> dict:
@@ -19,6 +25,7 @@ def contents(name: str) -> dict:
 
 
 PLAN = BalancePlan(
+    id="trials",
     # the engine takes a starter's name as a seat's deck (decks.resolve_deck)
     choices=tuple(BalanceChoice(_id(n), n, n) for n in starter_names()),
     option="decks",
@@ -115,4 +122,28 @@ PLAN = BalancePlan(
         "the same; the two that turned to Magic went to round 10 with the Robe played. With "
         "the Robe, Magic's 11 pairings replayed are all "
         "within the bar (6 to 14 wins of 20): no pairing of 66 is beyond 25%-75%."),
+)
+
+
+ROYALE = BalancePlan(
+    id="trials-royale",
+    title="battle royale",
+    choices=tuple(BalanceChoice(_id(n), n.removesuffix(ROYALE_SUFFIX), n)
+                  for n in starter_names(royale=True)),
+    option="decks",
+    contents=contents,
+    players=4,
+    shown_for=(3, 4),
+    notes=(
+        "A game is one whole **battle royale** of four players, each with a one-Avatar "
+        "starter (match option `decks`, a starter's name per seat); the last Avatar standing "
+        "wins. The sixteen starters meet at tables of four drawn from the affine plane of "
+        "order 4: five rounds of four tables in which every two starters share exactly one "
+        "table, repeated with the starters shuffled over the tables, and each table plays "
+        "four games so that every starter sits in every seat once. A pairing's figure is read "
+        "from the games both of its starters played: a game one of them won counts for it "
+        "against the other, a game a third player won counts for neither, so an even pairing "
+        "is 50% as in the duel, and so is a starter that wins its fair quarter of the games. "
+        "Three-player tables are not measured; the new-match dialog shows these figures for "
+        "three and four players."),
 )
