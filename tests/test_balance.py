@@ -150,6 +150,19 @@ def test_every_trials_royale_starter_in_the_plan_is_a_legal_royale_deck():
         assert deck_problems(resolve_deck(c.value), royale=True) == [], c.label
 
 
+def test_a_listed_royale_starter_is_played_as_listed_and_the_others_by_the_rule():
+    from tabletop.games.trials.engine.cards import avatars
+    from tabletop.games.trials.engine.decks import build_deck, starters
+    from tabletop.resources import read_json
+    listed = read_json("tabletop.games.trials.engine", "data/starters.json")
+    royale = [n for n in listed if n.endswith("(battle royale)")]
+    assert royale, "no royale starter is listed yet"
+    for a in avatars():
+        name = f"{a.name} (battle royale)"
+        want = listed[name] if name in listed else build_deck([a.id])
+        assert starters()[name] == {"avatars": want["avatars"], "cards": want["cards"]}, name
+
+
 # --- tables of more than two ---------------------------------------------------------------
 @pytest.mark.parametrize("size", [2, 3, 4, 5])
 def test_every_two_choices_share_exactly_one_table_a_pass(size):
@@ -347,13 +360,18 @@ def test_the_dialog_shows_the_royale_figures_for_three_and_four_players(qtbot, m
     monkeypatch.setattr(new_match, "balance_record", records.get)
     dlg = new_match.NewMatchDialog("trials")
     qtbot.addWidget(dlg)
-    for n, shown, hidden in ((2, "Chivalry pair · even, 55%", nyx),
-                             (3, "Nyx Veilwalker (battle royale) · strong, 71%", "Chivalry"),
-                             (4, "Nyx Veilwalker (battle royale) · strong, 71%", "Chivalry")):
+    for n, shown, hidden in ((2, "Chivalry pair · even, 55%", "Nyx"),
+                             (3, "Starter: Nyx Veilwalker · strong, 71%", "Chivalry"),
+                             (4, "Starter: Nyx Veilwalker · strong, 71%", "Chivalry")):
         dlg.players.setCurrentIndex(dlg.players.findData(n))
         box = dlg.rows[0].extra
         texts = " | ".join(box.itemText(i) for i in range(box.count()))
         assert shown in texts and hidden not in texts, (n, texts)
+        if n > 2:                      # the whole text shows in the closed box
+            dlg.show()
+            qtbot.waitExposed(dlg)
+            box.setCurrentIndex(box.findData(nyx))
+            assert box.width() >= box.sizeHint().width(), "the starter's text is cut"
 
 
 @pytest.mark.gui

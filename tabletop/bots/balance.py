@@ -527,7 +527,9 @@ def render_section(record: dict) -> str:
                           f"({max(p['a_wins'], p['b_wins'])}-{min(p['a_wins'], p['b_wins'])}"
                           f"-{p['draws']})")
     lines += _effort_lines(record)
-    lines += ["**Pairings beyond 25%-75%:** " + ("; ".join(beyond) if beyond else "none") + ".", ""]
+    n = len(record["pairings"])
+    lines += ["**Pairings beyond 25%-75%:** " + (f"{len(beyond)} of {n}: " + "; ".join(beyond)
+                                                  if beyond else f"none of {n}") + ".", ""]
     broken = sum(p["errors"] + p["unfinished"] for p in record["pairings"])
     if broken:
         lines += [f"{broken} games ended in an error or unfinished and count for neither side.", ""]
@@ -558,12 +560,13 @@ def _how_lines(record: dict) -> list[str]:
                 f"alternating): {when}", "", f"    {record['command']}", "",
                 "| choice | games | wins | losses | draws | against the field | within 40-60% |",
                 "|---|---:|---:|---:|---:|---:|---|"]
-    met = [p["games"] for p in record["pairings"]]
+    met = sorted({p["games"] for p in record["pairings"]})
+    together = f"{met[0]}" if len(met) == 1 else f"{met[0]} to {met[-1]}"
     size = record["players"]
     return [f"{len(record['choices'])} choices at {len(record['tables'])} tables of {size} "
             f"(`{record['bot']}` in every seat; table *k* plays seeds {record['seed']} + "
             f"{record['seed_stride']}*k* onwards, one game a seat rotation), every two choices "
-            f"together in {min(met)} to {max(met)} games: {when}", "",
+            f"together in {together} games: {when}", "",
             f"    {record['command']}", "",
             f"*Games* and *won* are the games a choice sat in and won (a fair share is "
             f"{1 / size:.0%}); *met*, *ahead*, *behind* and *drawn* count its rivals in those "

@@ -4,9 +4,10 @@ A duel deck is 2 different Avatars and exactly 20 different Equipment and
 Ability cards, each sharing a discipline with at least one of the Avatars, in
 the order the player chose (never shuffled). A battle royale deck has 1 Avatar.
 The duel starters are listed in data/starters.json, in the order they are drawn,
-being tuned by self-play toward the balance bars (docs/BALANCE.md); the battle royale
-starters are built from the pool by one rule (the cheapest cards of the Avatar's
-discipline, cheapest first). A test keeps every starter legal.
+being tuned by self-play toward the balance bars (docs/BALANCE.md). So are the battle
+royale starters (one per Avatar) that tuning has reached; an Avatar without a listed one
+gets a deck built by one rule (the cheapest cards of its discipline, cheapest first). A
+test keeps every starter legal.
 """
 
 from __future__ import annotations
@@ -73,11 +74,13 @@ def build_deck(avatar_ids: list[str]) -> dict:
 def starters() -> dict[str, dict]:
     """Ready-made decks by name: the duel starters of data/starters.json (one per discipline,
     its two Avatars; one per school, an Avatar of each of its disciplines; cards in the order
-    they are drawn), then one per Avatar for the battle royale."""
-    out = {name: {"avatars": list(d["avatars"]), "cards": list(d["cards"])}
-           for name, d in read_json("tabletop.games.trials.engine", "data/starters.json").items()}
+    they are drawn), then one per Avatar for the battle royale, listed there or built."""
+    listed = {name: {"avatars": list(d["avatars"]), "cards": list(d["cards"])}
+              for name, d in read_json("tabletop.games.trials.engine", "data/starters.json").items()}
+    out = {name: d for name, d in listed.items() if len(d["avatars"]) == 2}
     for a in avatars():
-        out[f"{a.name} (battle royale)"] = build_deck([a.id])
+        name = f"{a.name} (battle royale)"
+        out[name] = listed.get(name) or build_deck([a.id])
     return out
 
 

@@ -119,7 +119,9 @@ class TrialsDeckSpec:
         """(label, value) per deck a seat can take: starters by name, the usable saved decks
         (handed in by the shell), bot's choice."""
         royale = players > 2
-        out: list[tuple[str, object]] = [(f"Starter: {n}", n) for n in starter_names(royale)]
+        # every starter offered at a royale table is a royale one: the name says the Avatar
+        out: list[tuple[str, object]] = [(f"Starter: {n.removesuffix(' (battle royale)')}", n)
+                                         for n in starter_names(royale)]
         out += [(f"My deck: {name}", deck) for name, deck in saved
                 if TrialsDeckSpec.usable(deck, players)]
         out.append(("Bot's choice (one of the starters it rates strongest)", BOTS_CHOICE))
