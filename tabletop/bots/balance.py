@@ -16,10 +16,10 @@ apply.
 A game may have several plans, each named by its id (Trials: `trials`, the duel, and
 `trials-royale`). It writes docs/balance/PLAN.json (the record: every pairing's tallies,
 each choice's results against the field, seeds, bot, time taken, rules version), the plan's
-section of docs/BALANCE.md and docs/balance/PLAN.png (the pairings as a heatmap). `--render` rewrites
-the document and the pictures from the stored records without playing; `--hard-check`
-adds the weakest-against-strongest figure: `ismcts:hard` holding the weakest choice
-against `random` holding the strongest.
+section of docs/BALANCE.md and docs/balance/PLAN.png (the pairings as a heatmap). `--render`
+rewrites the document and the pictures from the stored records without playing;
+`--hard-check` adds the weakest-against-strongest figure: `ismcts:hard` holding the weakest
+choice against `random` holding the strongest (at a table, one strongest choice a seat).
 """
 
 from __future__ import annotations
@@ -268,7 +268,8 @@ def measure_tables(name: str, bot: str, games: int, jobs: int, seed: int,
         else:
             todo.append((game_id, bot, size, s, plan.option, plan.options, ids,
                          [chosen[i].value for i in seats], content))
-    started = time.perf_counter() - (kept["seconds"] if tables else 0.0)
+    # the kept tables count at the time they took, `jobs` of them at once
+    started = time.perf_counter() - sum(t["seconds"] for t in tables) / max(1, jobs)
     say(f"[{name}] {len(schedule)} tables of {size}, {len(schedule) * size} games: "
         f"{len(tables)} kept, {len(todo)} to play, {jobs} at a time")
 
@@ -502,7 +503,8 @@ def _minutes(seconds: float) -> str:
 
 def render_section(record: dict) -> str:
     """The plan's section of docs/BALANCE.md, from its record alone."""
-    name, labels = record.get("plan", record["game"]), {c["id"]: c["label"] for c in record["choices"]}
+    name = record.get("plan", record["game"])
+    labels = {c["id"]: c["label"] for c in record["choices"]}
     plan = plans().get(name, (None, None))[1]
     lines = [f"## {record['title']}", "",
              f"![{record['title']}: each pairing's win rate](balance/{name}.png)", ""]
@@ -585,8 +587,9 @@ def _effort_lines(record: dict) -> list[str]:
         return []
     mean = sum(r * g for r, g in reached) / sum(g for _, g in reached)
     low, high = min(r for r, _ in reached), max(r for r, _ in reached)
+    unit = "table" if "tables" in record else "pairing"
     return [f"The search reached {mean:.0f} iterations a searched decision on average "
-            f"({low:.0f} to {high:.0f} by {'table' if 'tables' in record else 'pairing'}) of its cap of {budget['iterations']} "
+            f"({low:.0f} to {high:.0f} by {unit}) of its cap of {budget['iterations']} "
             f"iterations or {budget['seconds']} s: where it fell short, the clock stopped it "
             f"(the machine was busy), so both seats played below the level's full strength.", ""]
 
