@@ -165,7 +165,10 @@ ROYALE = BalancePlan(
         "down. After it, Marksmanship won 53% and 22% of its games, Chronomancy 22% and 13%, "
         "Nyx 58% (still the most: her own ability hides her for 1 energy a round) and "
         "Mordecai 28%, while Brutality fell to 3% and 5%: the duel's list, whose cards cost "
-        "its own Avatar HP, does worse at a table where three rivals strike. Four starters "
-        "are within 40%-60% against the field and 63 of 120 pairings are beyond 25%-75%: "
-        "neither bar is met."),
+        "its own Avatar HP, does worse at a table where three rivals strike (four starters "
+        "within 40%-60% against the field, 63 of 120 pairings beyond 25%-75%). The second "
+        "round gave Grosk and Vora a Hide Vest, a Warhammer and a Brute's Pauldrons instead "
+        "of those three cards (Bloodlust, Blood Harness, Berserker Rage); their 45 tables "
+        "replayed, they won 6% and 8% of their games. Now five starters are within 40%-60% "
+        "against the field and 64 of 120 pairings are beyond 25%-75%: neither bar is met."),
 )
