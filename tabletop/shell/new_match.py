@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
 from tabletop.bots.balance import FIELD_BAR, content_digest, plan_for_players
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
-from tabletop.games.registry import all_games, get_game, plugins
+from tabletop.games.registry import all_games, get_game
 from tabletop.resources import balance_record
 from tabletop.shell.decks import deck_spec, seat_choices
 from tabletop.shell.deck_builder import DeckBuilderDialog
