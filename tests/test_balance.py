@@ -272,7 +272,7 @@ def test_the_balance_document_is_in_step_with_the_stored_records():
     assert (ROOT / "docs" / "BALANCE.md").read_text() == balance.render_document(records)
     for r in records:
         assert r == balance.with_tallies(json.loads(json.dumps(r)))     # tallies from the pairings
-        assert (ROOT / "docs" / "balance" / f"{r.get('plan', r['game'])}.png").is_file()
+        assert (ROOT / "docs" / "balance" / f"{balance.plan_name(r)}.png").is_file()
 
 
 def test_the_records_ship_with_the_app():
@@ -410,7 +410,7 @@ def test_the_stored_figures_are_of_the_choices_as_they_are_now():
         pytest.skip("nothing measured yet")
     for r in records:
         assert r["rules_version"] == plugins()[r["game"]].game.info.version, r["game"]
-        now = {c["id"]: _digest(r.get("plan", r["game"]), c["value"]) for c in r["choices"]}
+        now = {c["id"]: _digest(balance.plan_name(r), c["value"]) for c in r["choices"]}
         assert all(now.values()), r["game"]
         assert {c["id"]: c["content"] for c in r["choices"]} == now, r["game"]
         for p in r["pairings"]:

@@ -70,6 +70,11 @@ def lookup(name: str) -> tuple[str, BalancePlan]:
     raise KeyError(f"no balance plan called {name!r}; known: {', '.join(plans())}")
 
 
+def plan_name(record: dict) -> str:
+    """The plan a record measured (records written before plans had names: the game's)."""
+    return record.get("plan", record["game"])
+
+
 def plan_of(name: str) -> BalancePlan:
     return lookup(name)[1]
 
@@ -356,7 +361,7 @@ def _finished(path: Path | None, key: dict) -> dict:
         return empty
     try:
         r = json.loads(path.read_text(encoding="utf-8"))
-        same = {"game": r["game"], "plan": r.get("plan", r["game"]), "bot": r["bot"],
+        same = {"game": r["game"], "plan": plan_name(r), "bot": r["bot"],
                 "games": r["games_per_pairing"], "seed": r["seed"],
                 "rules_version": r["rules_version"], "choices": [c["id"] for c in r["choices"]]}
     except (ValueError, KeyError, TypeError):
@@ -448,7 +453,7 @@ def hard_check(record: dict, games: int = 20, jobs: int = 1, strong_bot: str = "
     """The strong bot holding the weakest choice against the weak bot holding the strongest,
     seats alternating; stored in the record under "hard_check". At tables of more than two,
     every other seat is the weak bot, holding the strongest choices in turn."""
-    name = record.get("plan", record["game"])
+    name = plan_name(record)
     plan = plan_of(name)
     weak, strong = weakest_and_strongest(record)
     rivals = sorted((c for c in record["choices"] if c.get("field_rate") is not None
@@ -503,7 +508,7 @@ def _minutes(seconds: float) -> str:
 
 def render_section(record: dict) -> str:
     """The plan's section of docs/BALANCE.md, from its record alone."""
-    name = record.get("plan", record["game"])
+    name = plan_name(record)
     labels = {c["id"]: c["label"] for c in record["choices"]}
     plan = plans().get(name, (None, None))[1]
     lines = [f"## {record['title']}", "",
@@ -598,7 +603,7 @@ def _hard_lines(record: dict, labels: dict) -> list[str]:
     h = record.get("hard_check")
     if not h:
         return ["**Weakest against strongest:** not measured yet "
-                f"(`tabletop balance {record.get('plan', record['game'])} --hard-check`).", ""]
+                f"(`tabletop balance {plan_name(record)} --hard-check`).", ""]
     met = h["rate"] is not None and h["rate"] >= HARD_BAR
     rivals = [labels[c] for c in h.get("against_choices", [h["against_choice"]])]
     held = rivals[0] if len(rivals) == 1 else (f"{', '.join(rivals[:-1])} and {rivals[-1]}, one "
@@ -747,7 +752,7 @@ def heatmap(record: dict) -> Image.Image:
 
 # --- writing -------------------------------------------------------------------------------
 def write_record(record: dict, docs: Path = DOCS) -> Path:
-    path = docs / "balance" / f"{record.get('plan', record['game'])}.json"
+    path = docs / "balance" / f"{plan_name(record)}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return path
@@ -765,7 +770,7 @@ def render(docs: Path = DOCS) -> list[Path]:
     records = stored_records(docs)
     written = []
     for r in records:
-        path = docs / "balance" / f"{r.get('plan', r['game'])}.png"
+        path = docs / "balance" / f"{plan_name(r)}.png"
         heatmap(r).save(path, optimize=True)
         written.append(path)
     out = docs / "BALANCE.md"

@@ -5,11 +5,8 @@ import re
 
 from tabletop.core.plugin import BalanceChoice, BalancePlan
 from tabletop.games.trials.engine.cards import SCHOOLS
-from tabletop.games.trials.engine.decks import starter_names, starters
+from tabletop.games.trials.engine.decks import ROYALE_SUFFIX, starter_names, starters
 from tabletop.resources import read_json
-
-
-ROYALE_SUFFIX = " (battle royale)"
 
 
 def _id(name: str) -> str:

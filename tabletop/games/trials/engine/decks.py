@@ -79,7 +79,7 @@ def starters() -> dict[str, dict]:
               for name, d in read_json("tabletop.games.trials.engine", "data/starters.json").items()}
     out = {name: d for name, d in listed.items() if len(d["avatars"]) == 2}
     for a in avatars():
-        name = f"{a.name} (battle royale)"
+        name = a.name + ROYALE_SUFFIX
         out[name] = listed.get(name) or build_deck([a.id])
     return out
 
@@ -104,6 +104,7 @@ def resolve_deck(raw) -> dict:
     raise ValueError(f"A deck is a starter's name or a list of Avatars and cards, not {raw!r}.")
 
 
+ROYALE_SUFFIX = " (battle royale)"     # a royale starter's name is its Avatar's and this
 BOT_DECK = "bot"          # a seat's deck option meaning "let the bot choose" (choose_deck)
 STRONG_CHOICES = 3        # the bot picks among this many of the strongest starters
 

@@ -10,8 +10,8 @@ from functools import partial
 
 from tabletop.core import Rng
 from tabletop.games.trials.engine.cards import DISCIPLINES, Card, deck_cards, pool
-from tabletop.games.trials.engine.decks import (choose_deck, deck_problems, starter_for_seat,
-                                                starter_names, starters)
+from tabletop.games.trials.engine.decks import (ROYALE_SUFFIX, choose_deck, deck_problems,
+                                                starter_for_seat, starter_names, starters)
 from tabletop.games.trials.presentation import faces
 
 BOTS_CHOICE = "bot's choice"
@@ -120,7 +120,7 @@ class TrialsDeckSpec:
         (handed in by the shell), bot's choice."""
         royale = players > 2
         # every starter offered at a royale table is a royale one: the name says the Avatar
-        out: list[tuple[str, object]] = [(f"Starter: {n.removesuffix(' (battle royale)')}", n)
+        out: list[tuple[str, object]] = [(f"Starter: {n.removesuffix(ROYALE_SUFFIX)}", n)
                                          for n in starter_names(royale)]
         out += [(f"My deck: {name}", deck) for name, deck in saved
                 if TrialsDeckSpec.usable(deck, players)]
