@@ -9,6 +9,7 @@ from trials_ui_helpers import route
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.trials.presentation.deckspec import BOTS_CHOICE
+from tabletop.games.trials.engine.decks import starters
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.store.saves import SaveStore
 from tabletop.table import intents as it
@@ -72,7 +73,9 @@ def test_the_new_match_dialog_starts_a_duel_with_starter_decks_in_two_clicks(qtb
     assert bot.extra.currentData() == BOTS_CHOICE
     choice = dlg.choice()
     decks = choice["options"]["decks"]
-    assert isinstance(decks[0], str) and isinstance(decks[1], dict)     # bot's choice resolved
+    # bot's choice is drawn, and the starter is saved as its list: a retuned starter
+    # cannot change a saved match
+    assert decks[0] == starters()[you.extra.currentData()] and isinstance(decks[1], dict)
     match = Match(GAME, choice["seats"], choice["seed"], choice["options"])
     assert match.state.players == 2 and len(match.state.avatars[1]) == 2
     # a seat turned human gets a starter; the royale offers one-Avatar decks
@@ -85,7 +88,6 @@ def test_the_new_match_dialog_starts_a_duel_with_starter_decks_in_two_clicks(qtb
 
 
 def test_a_saved_deck_is_offered_in_the_new_match_dialog(qtbot):
-    from tabletop.games.trials.engine.decks import starters
     from tabletop.shell.new_match import NewMatchDialog
     from tabletop.store.decks import DeckStore
     DeckStore("trials").save("Mine", starters()["Shadow pair"])

@@ -11,6 +11,7 @@ from functools import partial
 from tabletop.core import Rng
 from tabletop.games.trials.engine.cards import DISCIPLINES, Card, deck_cards, pool
 from tabletop.games.trials.engine.decks import (ROYALE_SUFFIX, choose_deck, deck_problems,
+                                                resolve_deck,
                                                 starter_for_seat, starter_names, starters)
 from tabletop.games.trials.presentation import faces
 
@@ -134,10 +135,13 @@ class TrialsDeckSpec:
 
     @staticmethod
     def finish_options(options: dict, seed: int, players: int) -> dict:
-        """The engine's `decks` option: "bot's choice" becomes a concrete deck (saved with the match)."""
+        """The engine's `decks` option, every seat's deck as a concrete list saved with the
+        match: "bot's choice" is drawn, and a starter's name becomes its list as it is today,
+        so that retuning a starter later (balance rounds do) cannot change a saved match."""
         out = dict(options)
         if out.get("decks"):
             royale = players > 2
             out["decks"] = [choose_deck(pool(), Rng(seed * 31 + seat), royale) if v == BOTS_CHOICE
-                            else v for seat, v in enumerate(out["decks"])]
+                            else resolve_deck(v) if isinstance(v, str) else v
+                            for seat, v in enumerate(out["decks"])]
         return out
