@@ -500,3 +500,6 @@ def test_a_choice_within_the_balance_bar_reads_even():
     from tabletop.shell.new_match import strength_word
     assert [strength_word(r) for r in (0.39, 0.4, 0.44, 0.55, 0.6, 0.61)] == \
         ["weak", "even", "even", "even", "even", "strong"]
+    # the word judges the percent shown beside it: never "weak, 40%" or "strong, 60%"
+    assert [strength_word(r) for r in (0.394, 0.397, 0.603, 0.606)] == \
+        ["weak", "even", "even", "strong"]

@@ -44,9 +44,11 @@ def measured_rates(game_id: str, players: int = 2) -> dict[str, float]:
 def strength_word(rate: float) -> str:
     """The measured rate in a word a player reads at a glance: "even" within the balance bar
     (FIELD_BAR, 40-60% against the field), where 20-40 games a pairing cannot tell the
-    choices apart; the figure beside it says the rest."""
+    choices apart; the figure beside it says the rest. The word judges the whole percent the
+    player reads beside it, so 39.7% reads "even, 40%", not "weak, 40%"."""
     low, high = FIELD_BAR
-    return "strong" if rate > high else "weak" if rate < low else "even"
+    shown = int(f"{rate:.0%}".rstrip("%")) / 100
+    return "strong" if shown > high else "weak" if shown < low else "even"
 
 
 def with_strength(choices: list, rates: dict[str, float]) -> list:
