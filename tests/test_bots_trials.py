@@ -180,6 +180,22 @@ def test_evaluation_in_the_battle_royale_is_bounded():
             assert -1.0 <= H.evaluate(s, p) <= 1.0
 
 
+def test_at_a_table_each_rival_strikes_a_seat_with_a_share_of_its_damage():
+    """A rival at a table of four splits its blows over three enemies, so a kill race there
+    is three times as long as the duel's figures say; in a duel the rival's whole damage."""
+    struck = 0
+    for s in _positions(range(2), players=4):
+        live = s.live_seats()
+        for p in live:
+            rivals = [H.damage_per_round(s, q) for q in live if q != p]
+            assert H.incoming(s, p) == pytest.approx(sum(rivals) / max(1, len(live) - 1))
+            struck += len(live) == 4 and sum(rivals) > 0
+    assert struck > 100
+    for s in _positions(range(2)):
+        assert H.incoming(s, 0) == H.damage_per_round(s, 1)
+        assert H.incoming(s, 1) == H.damage_per_round(s, 0)
+
+
 def test_near_the_end_a_card_drawn_from_the_deck_is_a_round_lost():
     for seed in (1, 3, 5):
         s = _decision(seed)

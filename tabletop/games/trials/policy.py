@@ -10,7 +10,11 @@ the cards it can still play and the energy it can still spend this round; a
 Fallen Avatar is worth only a little. Near the bottom of the decks the deck
 race weighs more and more, up to a sure result when the round ending now
 decides the game. The evaluation compares a seat with its strongest rival,
-so it reads the same in the battle royale; in a duel it is zero-sum.
+so it reads the same in the battle royale; in a duel it is zero-sum. At a
+table, a rival's blows are spread over all its enemies (`incoming`): read as
+a duel, the kill race looked a third as long as it is, and the bot traded HP
+and cards for blows, then was struck down or drew itself out in the deck race
+that ends most royales.
 
 The questions asked while something resolves (engine/choices.py) get rules of
 thumb in the rollouts (`answer`): a scout never takes the deck's last card, nor
@@ -125,6 +129,15 @@ def damage_per_round(s: TrialsState, p: int) -> float:
     return float(total)
 
 
+def incoming(s: TrialsState, p: int) -> float:
+    """What strikes `p` in a round: each other seat's damage, spread over the enemies it has.
+    In a duel that is the rival's whole damage; at a table of four a rival strikes `p` with a
+    third of it, so a kill race lasts rounds longer and the deck race weighs more."""
+    live = s.live_seats()
+    enemies = max(1, len(live) - 1)
+    return sum(damage_per_round(s, q) for q in live if q != p) / enemies
+
+
 def toughness(s: TrialsState, p: int) -> float:
     """The damage it takes to defeat `p`: HP of the standing Avatars, their Guardians'
     HP (struck first) and a blow absorbed per shield."""
@@ -138,11 +151,12 @@ def toughness(s: TrialsState, p: int) -> float:
 
 
 def outlook(s: TrialsState, seat: int, rival: int) -> float:
-    """How the game is heading between `seat` and `rival`, in [-1, 1]: whoever would strike
-    the other down first, if that comes before the decks run out, else the deck race."""
+    """How the game is heading between `seat` and `rival`, in [-1, 1]: whoever would be
+    struck down first (by everyone's blows, see `incoming`), if that comes before the decks run
+    out, else the deck race."""
     left = min(len(s.decks[seat]), len(s.decks[rival])) + 1       # rounds until the race ends it
-    mine = toughness(s, rival) / max(damage_per_round(s, seat), 0.5)
-    theirs = toughness(s, seat) / max(damage_per_round(s, rival), 0.5)
+    mine = toughness(s, rival) / max(incoming(s, rival), 0.5)
+    theirs = toughness(s, seat) / max(incoming(s, seat), 0.5)
     first = min(mine, theirs)
     p_kill = 1.0 / (1.0 + math.exp((first - left) / 1.5))
     kill = math.tanh((theirs - mine) / max(2.0, 0.6 * first))
