@@ -76,6 +76,7 @@ def test_the_new_match_dialog_starts_a_duel_with_starter_decks_in_two_clicks(qtb
     # bot's choice is drawn, and the starter is saved as its list: a retuned starter
     # cannot change a saved match
     assert decks[0] == starters()[you.extra.currentData()] and isinstance(decks[1], dict)
+    assert decks[0]["cards"] is not starters()[you.extra.currentData()]["cards"]   # its own copy
     match = Match(GAME, choice["seats"], choice["seed"], choice["options"])
     assert match.state.players == 2 and len(match.state.avatars[1]) == 2
     # a seat turned human gets a starter; the royale offers one-Avatar decks

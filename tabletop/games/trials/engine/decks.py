@@ -94,11 +94,12 @@ def starter_for_seat(seat: int, royale: bool = False) -> str:
 
 
 def resolve_deck(raw) -> dict:
-    """A starter's name or a {"avatars", "cards"} dict -> the deck dict."""
+    """A starter's name or a {"avatars", "cards"} dict -> a deck dict of its own (never the
+    cached starter's: a match's options keep what this returns)."""
     if isinstance(raw, str):
         if raw not in starters():
             raise ValueError(f"There is no starter deck called {raw!r}.")
-        return starters()[raw]
+        raw = starters()[raw]
     if isinstance(raw, dict):
         return {"avatars": list(raw.get("avatars") or []), "cards": list(raw.get("cards") or [])}
     raise ValueError(f"A deck is a starter's name or a list of Avatars and cards, not {raw!r}.")

@@ -11,8 +11,8 @@ from functools import partial
 from tabletop.core import Rng
 from tabletop.games.trials.engine.cards import DISCIPLINES, Card, deck_cards, pool
 from tabletop.games.trials.engine.decks import (ROYALE_SUFFIX, choose_deck, deck_problems,
-                                                resolve_deck,
-                                                starter_for_seat, starter_names, starters)
+                                                resolve_deck, starter_for_seat, starter_names,
+                                                starters)
 from tabletop.games.trials.presentation import faces
 
 BOTS_CHOICE = "bot's choice"
