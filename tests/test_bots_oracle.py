@@ -70,3 +70,21 @@ def test_the_command_plays_whole_games_and_leaves_no_oracle_behind(capsys):
     assert oracle["bot"] == "oracle" and oracle["wins"] + oracle["losses"] + oracle["draws"] == 2
     assert oracle["search"]["iterations"] > 0          # it searched, on the glass game
     assert "oracle" not in bot_names()
+
+
+def test_the_oracle_takes_the_hard_checks_seat_on_its_seeds(capsys):
+    from tabletop.bots.balance import hard_check_seed, load_record, weakest_and_strongest
+    record = load_record("pariah")
+    weak, strong = weakest_and_strongest(record)
+    assert main(["pariah", "--hard-check", "pariah", "--difficulty", "easy", "--games", "1"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [e["bot"] for e in report["entrants"]] == ["oracle", "random"]
+    assert report["seed"] == hard_check_seed(record) == record["hard_check"]["seed"]
+    by_id = {c["id"]: c["value"] for c in record["choices"]}
+    assert report["seat_option"]["values"] == [by_id[weak["id"]], by_id[strong["id"]]]
+    assert "oracle" not in bot_names()
+
+
+def test_the_oracle_refuses_another_games_hard_check():
+    with pytest.raises(SystemExit):
+        main(["paargus", "--hard-check", "pariah", "--games", "1"])

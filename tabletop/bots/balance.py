@@ -448,34 +448,49 @@ def weakest_and_strongest(record: dict) -> tuple[dict, dict]:
     return order[0], order[-1]
 
 
+def hard_check_seats(record: dict, strong_bot: str = "ismcts:hard",
+                     weak_bot: str = "random") -> dict:
+    """The hard check's table, from a stored record: the strong bot holds the weakest choice,
+    every other seat is the weak bot holding the strongest choices in turn. The arena's
+    arguments (bots, options, seat_option) and the choices seated (weak, strong, rivals)."""
+    plan = plan_of(plan_name(record))
+    weak, strong = weakest_and_strongest(record)
+    rivals = sorted((c for c in record["choices"] if c.get("field_rate") is not None
+                     and c["id"] != weak["id"]), key=lambda c: (-c["field_rate"], c["id"]))
+    rivals = rivals[:plan.players - 1]
+    return {"bots": [strong_bot] + [weak_bot] * len(rivals), "options": dict(plan.options),
+            "seat_option": (plan.option, [weak["value"], *(c["value"] for c in rivals)]),
+            "weak": weak, "strong": strong, "rivals": rivals}
+
+
 def hard_check(record: dict, games: int = 20, jobs: int = 1, strong_bot: str = "ismcts:hard",
                weak_bot: str = "random", seed: int | None = None) -> dict:
     """The strong bot holding the weakest choice against the weak bot holding the strongest,
     seats alternating; stored in the record under "hard_check". At tables of more than two,
     every other seat is the weak bot, holding the strongest choices in turn."""
     name = plan_name(record)
-    plan = plan_of(name)
-    weak, strong = weakest_and_strongest(record)
-    rivals = sorted((c for c in record["choices"] if c.get("field_rate") is not None
-                     and c["id"] != weak["id"]), key=lambda c: (-c["field_rate"], c["id"]))
-    rivals = rivals[:plan.players - 1]
-    seed = record["seed"] + 900_000 if seed is None else seed
+    table = hard_check_seats(record, strong_bot, weak_bot)
+    weak, rivals = table["weak"], table["rivals"]
+    seed = hard_check_seed(record) if seed is None else seed
     t0 = time.perf_counter()
-    report = run_arena(record["game"], [strong_bot] + [weak_bot] * len(rivals), games=games,
-                       seed=seed, options=dict(plan.options),
-                       seat_option=(plan.option, [weak["value"], *(c["value"] for c in rivals)]),
-                       jobs=jobs)
+    report = run_arena(record["game"], table["bots"], games=games, seed=seed,
+                       options=table["options"], seat_option=table["seat_option"], jobs=jobs)
     first = report["entrants"][0]
     played = first["wins"] + first["losses"] + first["draws"]
     record["hard_check"] = {
-        "bot": strong_bot, "choice": weak["id"], "against": weak_bot, "against_choice": strong["id"],
-        "against_choices": [c["id"] for c in rivals],
+        "bot": strong_bot, "choice": weak["id"], "against": weak_bot,
+        "against_choice": table["strong"]["id"], "against_choices": [c["id"] for c in rivals],
         "games": games, "seed": seed, "wins": first["wins"], "losses": first["losses"],
         "draws": first["draws"], "errors": report["errors"], "unfinished": report["unfinished"],
         "rate": round(first["wins"] / played, 4) if played else None,
         "seconds": round(time.perf_counter() - t0, 1), "measured": time.strftime("%Y-%m-%d"),
         "command": f"tabletop balance {name} --hard-check --games {games} --jobs {jobs}"}
     return record
+
+
+def hard_check_seed(record: dict) -> int:
+    """The hard check's first seed: the record's own, moved clear of its self-play seeds."""
+    return record["seed"] + 900_000
 
 
 # --- the document --------------------------------------------------------------------------
