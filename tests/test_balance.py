@@ -113,6 +113,18 @@ def test_the_weakest_and_strongest_come_from_the_field_rates():
     assert (weak["id"], strong["id"]) == ("b", "a")
 
 
+def test_a_hard_check_on_other_seeds_says_so_in_its_command(tiny):
+    record = json.loads((tiny / "balance" / "pariah.json").read_text())
+    assert cli_main(["balance", "pariah", "--hard-check", "--games", "1", "--seed", "123",
+                     "--docs", str(tiny)]) == 0
+    h = json.loads((tiny / "balance" / "pariah.json").read_text())["hard_check"]
+    assert h["seed"] == 123 != balance.hard_check_seed(record)
+    assert h["command"].endswith("--hard-check --games 1 --jobs 1 --seed 123")
+    balance.hard_check(record, games=1, strong_bot="random")
+    assert record["hard_check"]["seed"] == balance.hard_check_seed(record)
+    assert "--seed" not in record["hard_check"]["command"]
+
+
 def test_hard_check_without_a_stored_record_says_so(tmp_path, capsys):
     assert cli_main(["balance", "pariah", "--hard-check", "--docs", str(tmp_path)]) == 2
     assert "measure first" in capsys.readouterr().err

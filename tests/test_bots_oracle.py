@@ -73,18 +73,21 @@ def test_the_command_plays_whole_games_and_leaves_no_oracle_behind(capsys):
 
 
 def test_the_oracle_takes_the_hard_checks_seat_on_its_seeds(capsys):
-    from tabletop.bots.balance import hard_check_seed, load_record, weakest_and_strongest
+    from tabletop.bots.balance import load_record
     record = load_record("pariah")
-    weak, strong = weakest_and_strongest(record)
+    stored = record["hard_check"]                  # where the fair hard bot sat
     assert main(["pariah", "--hard-check", "pariah", "--difficulty", "easy", "--games", "1"]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert [e["bot"] for e in report["entrants"]] == ["oracle", "random"]
-    assert report["seed"] == hard_check_seed(record) == record["hard_check"]["seed"]
+    assert [e["bot"] for e in report["entrants"]] == ["oracle", stored["against"]]
+    assert report["seed"] == stored["seed"]
     by_id = {c["id"]: c["value"] for c in record["choices"]}
-    assert report["seat_option"]["values"] == [by_id[weak["id"]], by_id[strong["id"]]]
+    assert report["seat_option"]["values"] == [by_id[stored["choice"]],
+                                                by_id[stored["against_choice"]]]
     assert "oracle" not in bot_names()
 
 
-def test_the_oracle_refuses_another_games_hard_check():
+@pytest.mark.parametrize("argv", [["paargus", "--hard-check", "pariah"],
+                                  ["pariah", "--hard-check", "pariah", "--options", '{"x": 1}']])
+def test_the_oracle_refuses_a_hard_check_it_cannot_sit(argv):
     with pytest.raises(SystemExit):
-        main(["paargus", "--hard-check", "pariah", "--games", "1"])
+        main(argv + ["--games", "1"])

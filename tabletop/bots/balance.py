@@ -484,7 +484,8 @@ def hard_check(record: dict, games: int = 20, jobs: int = 1, strong_bot: str = "
         "draws": first["draws"], "errors": report["errors"], "unfinished": report["unfinished"],
         "rate": round(first["wins"] / played, 4) if played else None,
         "seconds": round(time.perf_counter() - t0, 1), "measured": time.strftime("%Y-%m-%d"),
-        "command": f"tabletop balance {name} --hard-check --games {games} --jobs {jobs}"}
+        "command": f"tabletop balance {name} --hard-check --games {games} --jobs {jobs}"
+                   + ("" if seed == hard_check_seed(record) else f" --seed {seed}")}
     return record
 
 
@@ -802,7 +803,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default %(default)s)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--choices", nargs="+", metavar="ID", help="only these choices (by id)")
-    p.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's)")
+    p.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's); "
+                                             "with --hard-check, the check's first seed")
     p.add_argument("--render", action="store_true",
                    help="rewrite docs/BALANCE.md and the pictures from the stored records; no play")
     p.add_argument("--hard-check", action="store_true",
@@ -816,7 +818,8 @@ def run(args: argparse.Namespace, say: Callable[[str], None] = _say) -> int:
     plan_of(args.game)                          # a game without choices fails here
     if not args.render:
         if args.hard_check:
-            record = hard_check(load_record(args.game, docs), games=args.games, jobs=args.jobs)
+            record = hard_check(load_record(args.game, docs), games=args.games, jobs=args.jobs,
+                                seed=args.seed)
             h = record["hard_check"]
             say(f"[{args.game}] {h['bot']} with {h['choice']} against {h['against']} with "
                 f"{h['against_choice']}: {h['wins']}-{h['losses']}-{h['draws']}")

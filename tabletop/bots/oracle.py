@@ -91,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = Plugin(glass_game(base.game), base.policy)
     budget = level_for(base.policy, args.difficulty)
     if args.hard_check:
+        if args.options != "{}":
+            parser.error("--hard-check plays the plan's own options; leave --options out")
         record = load_record(args.hard_check)
         if record["game"] != base.game.info.id:
             parser.error(f"{args.hard_check} is a plan of {record['game']}, not {args.game}")
