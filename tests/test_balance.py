@@ -125,6 +125,37 @@ def test_a_hard_check_on_other_seeds_says_so_in_its_command(tiny):
     assert "--seed" not in record["hard_check"]["command"]
 
 
+def test_a_run_with_nothing_to_play_again_keeps_the_hard_check(tmp_path):
+    """Running the measurement again on a record that is current used to drop its hard check;
+    the check is dropped only when it no longer holds: a seated choice retuned, other seats."""
+    docs = ["--docs", str(tmp_path)]
+    assert cli_main(["balance", "pariah", "--bot", "random", "--games", "2", *docs]) == 0
+    path = tmp_path / "balance" / "pariah.json"
+    record = balance.hard_check(json.loads(path.read_text()), games=1, strong_bot="random")
+    balance.write_record(record, tmp_path)
+    assert cli_main(["balance", "pariah", "--bot", "random", "--games", "2", *docs]) == 0
+    assert json.loads(path.read_text())["hard_check"] == record["hard_check"]
+
+    seats = balance.hard_check_seats(record)
+    seated = {seats["weak"]["id"], *(c["id"] for c in seats["rivals"])}
+    idle = next(c["id"] for c in record["choices"] if c["id"] not in seated)
+
+    def again(retuned=None, **changes):
+        r = json.loads(json.dumps(record))
+        r.pop("hard_check")
+        r.update(changes)
+        for c in r["choices"]:
+            if c["id"] == retuned:
+                c["content"] = "retuned"
+        return "hard_check" in balance.keep_hard_check(r, path)
+    assert again() and again(retuned=idle)
+    assert not again(retuned=seats["weak"]["id"])
+    assert not again(retuned=seats["rivals"][0]["id"])
+    assert not again(games_per_pairing=4)                 # another measurement
+    assert not again(choices=[{**c, "field_rate": 1.5} if c["id"] == idle else c  # now the
+                              for c in record["choices"]])                   # strongest: reseated
+
+
 def test_hard_check_without_a_stored_record_says_so(tmp_path, capsys):
     assert cli_main(["balance", "pariah", "--hard-check", "--docs", str(tmp_path)]) == 2
     assert "measure first" in capsys.readouterr().err

@@ -357,21 +357,32 @@ def _finished(path: Path | None, key: dict) -> dict:
     """The pairings (or tables) of a finished record of the same measurement, and the
     seconds it took (none if it differs or cannot be read)."""
     empty = {"pairings": [], "tables": [], "seconds": 0.0}
-    if path is None or not path.is_file():
-        return empty
-    try:
-        r = json.loads(path.read_text(encoding="utf-8"))
-        same = {"game": r["game"], "plan": plan_name(r), "bot": r["bot"],
-                "games": r["games_per_pairing"], "seed": r["seed"],
-                "rules_version": r["rules_version"], "choices": [c["id"] for c in r["choices"]]}
-    except (ValueError, KeyError, TypeError):
-        return empty
-    if same != key:
+    r = _read_record(path)
+    if r is None or _key_of(r) != key:
         return empty
     if "tables" in r:
         return {**empty, "tables": r["tables"], "seconds": r["seconds"]}
     return {**empty, "pairings": r["pairings"],
             "seconds": sum(p["seconds"] for p in r["pairings"])}
+
+
+def _read_record(path: Path | None) -> dict | None:
+    """A stored record, or None where there is none or it cannot be read."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        r = json.loads(path.read_text(encoding="utf-8"))
+        _key_of(r)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return r
+
+
+def _key_of(r: dict) -> dict:
+    """What makes two records the same measurement (the key a stopped run is kept under)."""
+    return {"game": r["game"], "plan": plan_name(r), "bot": r["bot"],
+            "games": r["games_per_pairing"], "seed": r["seed"],
+            "rules_version": r["rules_version"], "choices": [c["id"] for c in r["choices"]]}
 
 
 def partial_path(name: str, docs: Path = DOCS) -> Path:
@@ -486,6 +497,24 @@ def hard_check(record: dict, games: int = 20, jobs: int = 1, strong_bot: str = "
         "seconds": round(time.perf_counter() - t0, 1), "measured": time.strftime("%Y-%m-%d"),
         "command": f"tabletop balance {name} --hard-check --games {games} --jobs {jobs}"
                    + ("" if seed == hard_check_seed(record) else f" --seed {seed}")}
+    return record
+
+
+def keep_hard_check(record: dict, previous: Path | None) -> dict:
+    """A record measured again keeps the previous record's hard check while the check still
+    holds: the same measurement, the same seats, and none of the seated choices retuned (so
+    a run that had nothing to play again does not throw the check away)."""
+    old = _read_record(previous)
+    h = old.get("hard_check") if old else None
+    if not h or _key_of(old) != _key_of(record):
+        return record
+    seats = hard_check_seats(record)
+    seated = [seats["weak"]["id"], *(c["id"] for c in seats["rivals"])]
+    if seated != [h["choice"], *h.get("against_choices", [h["against_choice"]])]:
+        return record
+    content = {c["id"]: c["content"] for c in old["choices"]}
+    if all(content.get(c["id"]) == c["content"] for c in record["choices"] if c["id"] in seated):
+        record["hard_check"] = h
     return record
 
 
@@ -824,10 +853,11 @@ def run(args: argparse.Namespace, say: Callable[[str], None] = _say) -> int:
             say(f"[{args.game}] {h['bot']} with {h['choice']} against {h['against']} with "
                 f"{h['against_choice']}: {h['wins']}-{h['losses']}-{h['draws']}")
         else:
-            record = measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
-                             choices=args.choices, seed=args.seed, say=say,
-                             resume=partial_path(args.game, docs),
-                             previous=docs / "balance" / f"{args.game}.json")
+            previous = docs / "balance" / f"{args.game}.json"
+            record = keep_hard_check(
+                measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
+                        choices=args.choices, seed=args.seed, say=say,
+                        resume=partial_path(args.game, docs), previous=previous), previous)
         write_record(record, docs)
         partial_path(args.game, docs).unlink(missing_ok=True)
     for path in render(docs):
