@@ -117,7 +117,7 @@ def test_every_op_is_declared_with_step_fields_and_runs_unless_static():
         op = OPS[name]
         assert {p.name for p in OPS.params(name)} <= fields, name
         assert (op.execute is None) == (op.kind == "static"), name
-        assert op.kind in ("player", "card", "self", "static"), name
+        assert op.kind in ("player", "card", "self", "seen_by", "static"), name
 
 
 BAD_BASE = {"id": "test-card", "name": "Test Card", "type": "ability", "disciplines": ["pyromancy"],
@@ -234,6 +234,11 @@ def check_steps(s, before, eff, me, host, source, chosen, opt=0, extra_draw=Fals
                     energy_delta[p] += st.n
                 elif st.op == "initiative":
                     checks.append(lambda p=p: s.initiative == p)
+            continue
+        if st.op == "hide_from":            # the card or its Avatar, to the chosen opponents alone
+            hider = host if st.kind == "host" else source
+            for p in chosen if st.to == "target" else [1 - me]:
+                checks.append(lambda p=p: fx.is_stealthy(s, hider, p) and p in s.veiled[hider])
             continue
         subs = (list(chosen) if st.op == "split" else
                 _subjects(s, before, st, eff, me, host, source, chosen))

@@ -847,3 +847,47 @@ def test_a_save_whose_log_the_new_rules_refuse_names_the_older_rules(tmp_path):
                                          f"{GAME.info.title} (version 1), which have changed since")
     assert "damaged" not in str(refused.value)
     assert (tmp_path / src.name).read_bytes() == src.read_bytes()
+
+
+def test_nyx_hides_from_the_opponent_she_names_and_the_others_may_still_strike():
+    """Nyx's own ability makes her stealthy to one target opponent this round: in a duel that is
+    her one rival; at a table of four the two she did not name may still attack and target her
+    and her cards, and the round's end lifts it."""
+    s = GAME.setup({"decks": [deck(["nyx-veilwalker"]), deck(["grosk-the-unbroken"]),
+                              deck(["vora-skullsplitter"]), deck(["sir-alden-vow-sworn"])],
+                    "initiative": 1}, 0, 4)
+    nyx, grosk, vora, alden = (avatar(s, p) for p in range(4))
+    kris = put_on(s, "soulbound-kris", nyx)
+    s.energy = [3, 3, 3, 3]
+    do(s, "attack", grosk, nyx)                          # Grosk's blow; Nyx answers it
+    while GAME.to_act(s) != 0:
+        GAME.apply(s, Action("decline", ()))
+    assert "target opponent" in fx.card_of(s, nyx).text
+    GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
+    settle_stack(s)
+    assert s.damage.get(nyx, 0) == 0 and nyx in s.exhausted and s.energy[0] == 2
+    assert fx.is_stealthy(s, nyx, 1) and fx.is_stealthy(s, kris, 1)      # hidden from Grosk
+    assert not fx.is_stealthy(s, nyx) and not fx.is_stealthy(s, nyx, 2)
+    assert nyx not in GAME.attack_targets(s, 1) and kris not in GAME.attack_targets(s, 1)
+    assert nyx in GAME.attack_targets(s, 2) and nyx in GAME.attack_targets(s, 3)
+    assert GAME.to_act(s) == 2 and has(s, "attack", vora, nyx)          # Vora may strike her
+    s.turn, s.acted = 1, False                                            # Grosk may not
+    s.exhausted.discard(grosk)
+    assert "stealthy" in GAME.why_illegal(s, Action("attack", (grosk, nyx)))
+    back = GAME.state_from_json(GAME.state_to_json(s))                   # a save keeps it
+    assert back.veiled == {nyx: [1]} and fx.is_stealthy(back, nyx, 1)
+    flow._finish_end(s, [])
+    assert s.veiled is None and not fx.is_stealthy(s, nyx, 1)
+    assert "veiled" not in GAME.state_to_json(s)         # saved only while someone is hidden
+
+
+def test_in_a_duel_nyx_hiding_from_her_one_rival_is_stealth():
+    s = duel(["nyx-veilwalker", "mordecai-the-whisper"], initiative=1)
+    nyx, grosk = avatar(s, 0), avatar(s, 1)
+    s.energy = [3, 3]
+    do(s, "attack", grosk, nyx)
+    assert [a.args[2] for a in GAME.legal_actions(s) if a.kind == "activate" and a.args[0] == nyx] == [(1,)]
+    GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
+    settle_stack(s)
+    assert s.damage.get(nyx, 0) == 0
+    assert not GAME.attack_targets(s, 1) or nyx not in GAME.attack_targets(s, 1)

@@ -87,11 +87,20 @@ def keywords(s: TrialsState, cid: int) -> set[str]:
     return kws
 
 
-def is_stealthy(s: TrialsState, cid: int) -> bool:
+def is_stealthy(s: TrialsState, cid: int, seat: int | None = None) -> bool:
+    """Stealthy to every rival; given the seat that looks, also stealthy to that seat alone."""
     if cid in s.stealth or "stealthy" in keywords(s, cid):
         return True
+    if seat is not None and s.veiled and seat in s.veiled.get(cid, ()):
+        return True
     h = s.host.get(cid)
-    return h is not None and is_stealthy(s, h)
+    return h is not None and is_stealthy(s, h, seat)
+
+
+def hidden_from(s: TrialsState, cid: int) -> list[int]:
+    """The seats `cid` is stealthy to alone this round (its own, or its Avatar's)."""
+    veiled, h = s.veiled or {}, s.host.get(cid)
+    return sorted({*veiled.get(cid, ()), *(veiled.get(h, ()) if h is not None else ())})
 
 
 def ward(s: TrialsState, avatar: int) -> int:
@@ -121,7 +130,7 @@ def fire(s: TrialsState, seat: int, cid: int, when: str) -> None:
 
 
 def _enemy_ok(s: TrialsState, seat: int, cid: int) -> bool:
-    return seat_of(cid) != seat and not s.out[seat_of(cid)] and not is_stealthy(s, cid)
+    return seat_of(cid) != seat and not s.out[seat_of(cid)] and not is_stealthy(s, cid, seat)
 
 
 def target_ok(s: TrialsState, seat: int, spec: str, t: int) -> bool:
@@ -183,6 +192,8 @@ def detach(s: TrialsState, cid: int, to: str = "discards") -> None:
     getattr(s, to)[seat_of(cid)].append(cid)
     for marks in (s.exhausted, s.shields, s.stealth):
         marks.discard(cid)
+    if s.veiled:
+        s.veiled.pop(cid, None)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(cid, None)
 
@@ -300,6 +311,8 @@ def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
     s.fallen.add(a)
     for marks in (s.exhausted, s.shields, s.stealth):
         marks.discard(a)
+    if s.veiled:
+        s.veiled.pop(a, None)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(a, None)
     ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.",
@@ -650,6 +663,29 @@ def _stealth(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int
                     {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
+HIDER = Param("kind", str, "self", ("self", "host"), what="who hides")
+
+
+def _hide_from_text(st: Step, eff: Effect) -> str:
+    who = "target opponent" if st.to == "target" else "each opponent"
+    return f"{_REF_NOUN[st.kind]} becomes stealthy to {who} this round"
+
+
+@OPS.op("hide_from", params=(HIDER,), text=_hide_from_text, kind="seen_by")
+def _hide_from(st: Step, s: TrialsState, source: int, p: int, ev: list[Event]) -> None:
+    # stealthy to one rival: at a table of four the others may still strike (in a duel, to the
+    # one rival: the same as stealth)
+    c = s.host.get(source, -1) if st.kind == "host" else source
+    if c < 0:
+        return
+    if s.veiled is None:
+        s.veiled = {}
+    if p not in s.veiled.setdefault(c, []):
+        s.veiled[c].append(p)
+    ev.append(Event("hide_from", f"{name(s, c)} becomes stealthy to Player {p + 1} this round.",
+                    {"card": c, "name": name(s, c), "owner": seat_of(c), "seat": p}))
+
+
 @OPS.op("revive", params=(N,), text=_on_card("revive {noun} with {n} HP"), kind="card")
 def _revive(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
             ev: list[Event]) -> None:
@@ -742,6 +778,12 @@ def _do_step(s: TrialsState, seat: int, eff: Effect, st: Step, source: int, host
         return
     if kind == "self":
         op.execute(st, s, seat, source, answer, ev)
+        return
+    if kind == "seen_by":                # the card hides from players: (st, s, source, p, ev)
+        for p in _players(s, seat, st, eff, valid if st.to == "target" else []):
+            if not s.out[p]:
+                op.execute(st, s, source, p, ev)
+        settle(s, ev)
         return
     if kind == "player":
         picks = valid if st.to == "target" else []

@@ -246,7 +246,7 @@ class Trials(Game):
                 return "Attack an enemy card in play."
             if fx.max_hp(s, t) <= 0:
                 return f"{fx.name(s, t)} has no HP: it is not a valid target."
-            if fx.is_stealthy(s, t):
+            if fx.is_stealthy(s, t, seat):
                 return f"{fx.name(s, t)} is stealthy: you cannot target it."
             return "A Guardian protects that Avatar and its cards: attack the Guardian first."
         if kind == "channel":

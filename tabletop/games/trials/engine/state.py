@@ -67,6 +67,10 @@ class TrialsState:
     # Attack changes until the end of the round
     buffs: dict[int, int] = spec(DictOf(int_keys=True, drop_empty=True))
     stealth: set[int] = spec(SET)             # stealthy until the end of the round
+    # card -> the seats it is stealthy to alone until the end of the round; None when there are
+    # none, so a position without one saves as it always did
+    veiled: dict[int, list[int]] | None = spec(OrNone(DictOf(LIST, int_keys=True)), if_absent=None,
+                                               written_if=("veiled",))
     # the response window's fields (tabletop.core.response; stack.py); items are immutable
     stack: list[TrialsItem] = spec(ListOf(Obj(TrialsItem)))
     prio: int                                 # the seat holding priority in a window, or -1
@@ -107,6 +111,7 @@ class TrialsState:
         self.fallen = set()
         self.buffs = {}
         self.stealth = set()
+        self.veiled = None
         self.stack = []
         self.prio = -1
         self.declines = 0

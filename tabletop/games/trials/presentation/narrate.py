@@ -115,6 +115,7 @@ NARRATE = Narrator({
     "ready": lambda d, v: f"{_it(d, v)} is readied",
     "buff": lambda d, v: f"{_it(d, v)} gets {d['amount']:+d} Attack this round",
     "stealth": lambda d, v: f"{_it(d, v)} becomes stealthy this round",
+    "hide_from": lambda d, v: f"{_it(d, v)} becomes stealthy to {v.whom(d['seat'])} this round",
     "revive": lambda d, v: f"{_it(d, v)} is revived",
 })
 

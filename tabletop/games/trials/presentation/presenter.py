@@ -405,6 +405,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
                 stats.append("exhausted")
             if fx.is_stealthy(v, c):
                 stats.append("stealthy")
+            elif fx.hidden_from(v, c):
+                stats.append("stealthy to " + ", ".join(self.voice().whom(p) for p in fx.hidden_from(v, c)))
             parts.append(" · ".join(stats))
         elif k.type != "avatar":
             parts.append(f"{k.cost} energy · {k.type.capitalize()}")

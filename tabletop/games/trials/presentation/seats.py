@@ -100,7 +100,7 @@ class SeatsMixin:
         drag = self.my_turn and mine and bool(self._source_actions(a))
         angle = EXHAUSTED if a in v.exhausted else 0.0
         s = self._card(f"card:{a}", a, x, y, av_size, 200, seen, draggable=drag, angle=angle)
-        s.alpha = 0.6 if fx.is_stealthy(v, a) else 1.0
+        s.alpha = 0.6 if fx.is_stealthy(v, a) or fx.hidden_from(v, a) else 1.0
         if v.out[fx.controller(a)] and a not in v.fallen:
             s.dim = True
         self._marks(a, x, y, av_size, seen, avatar=True)
@@ -113,7 +113,7 @@ class SeatsMixin:
             ang = EXHAUSTED if c in v.exhausted else 0.0
             drag = self.my_turn and mine and bool(self._source_actions(c))
             s = self._card(f"card:{c}", c, cx, ay, att_size, 150 + k, seen, draggable=drag, angle=ang)
-            s.alpha = 0.6 if fx.is_stealthy(v, c) else 1.0
+            s.alpha = 0.6 if fx.is_stealthy(v, c) or fx.hidden_from(v, c) else 1.0
             self._marks(c, cx, ay, att_size, seen, avatar=False, z=170 + k)
 
     def _marks(self, c, x, y, size, seen, avatar: bool, z: float = 260) -> None:
