@@ -16,6 +16,8 @@ from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.registry import get_game
 from tabletop.core import Rng
 from tabletop.store.saves import DamagedSave, SaveStore
+from tabletop.games.trials.presentation.words import seat_words
+from tabletop.table.narration import Voice
 
 from trials_helpers import (FOE, avatar, cid, deck, do, duel, find, has, play, put_on,
                             settle_stack, to_discard, to_hand)
@@ -863,6 +865,13 @@ def test_nyx_hides_from_the_opponent_she_names_and_the_others_may_still_strike()
     while GAME.to_act(s) != 0:
         GAME.apply(s, Action("decline", ()))
     assert "target opponent" in fx.card_of(s, nyx).text
+    hides = [a for a in GAME.legal_actions(s) if a.kind == "activate" and a.args[0] == nyx]
+    # one move a rival, told apart at the front of its label (a menu cuts long entries), and
+    # the table names the seat
+    assert [a.label[:len("Nyx Veilwalker, at Player 2")] for a in hides] == [
+        f"Nyx Veilwalker, at Player {p}" for p in (2, 3, 4)]
+    assert seat_words(hides[0].label, Voice(("You", "Grosk", "Vora", "Alden"), 0)).startswith(
+        "Nyx Veilwalker, at Grosk: ")
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
     assert s.damage.get(nyx, 0) == 0 and nyx in s.exhausted and s.energy[0] == 2
@@ -889,5 +898,5 @@ def test_in_a_duel_nyx_hiding_from_her_one_rival_is_stealth():
     assert [a.args[2] for a in GAME.legal_actions(s) if a.kind == "activate" and a.args[0] == nyx] == [(1,)]
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
-    assert s.damage.get(nyx, 0) == 0
-    assert not GAME.attack_targets(s, 1) or nyx not in GAME.attack_targets(s, 1)
+    assert s.damage.get(nyx, 0) == 0 and fx.is_stealthy(s, nyx, 1)
+    assert nyx not in GAME.attack_targets(s, 1) and not fx.target_ok(s, 1, "enemy_avatar", nyx)

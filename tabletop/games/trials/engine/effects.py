@@ -783,7 +783,6 @@ def _do_step(s: TrialsState, seat: int, eff: Effect, st: Step, source: int, host
         for p in _players(s, seat, st, eff, valid if st.to == "target" else []):
             if not s.out[p]:
                 op.execute(st, s, source, p, ev)
-        settle(s, ev)
         return
     if kind == "player":
         picks = valid if st.to == "target" else []

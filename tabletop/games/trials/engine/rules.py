@@ -145,7 +145,13 @@ class Trials(Game):
                         continue
                     for t in fx.target_choices(s, seat, e):
                         label = ""
-                        if labels:
+                        if labels and e.target == "opponent":
+                            # the opponent first: a menu cuts long entries, and one entry a
+                            # rival differs only there
+                            label = (f"{fx.name(s, c)}, at "
+                                     + ", ".join(f"Player {p + 1}" for p in t)
+                                     + f": {self._effect_label(e)}")
+                        elif labels:
                             label = f"{fx.name(s, c)}: {e.steps and self._effect_label(e)}"
                             if t:
                                 label += self._aim_text(s, e, t)

@@ -35,7 +35,7 @@ from tabletop.games.trials.presentation.question import QuestionMixin
 from tabletop.games.trials.presentation.seats import SeatsMixin
 from tabletop.games.trials.presentation.stack import StackMixin
 from tabletop.games.trials.presentation.style import cid
-from tabletop.games.trials.presentation.words import WordsMixin
+from tabletop.games.trials.presentation.words import WordsMixin, seat_words
 from tabletop.table import compact
 from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
@@ -296,6 +296,9 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             return act
         return None
 
+    def menu_words(self, label: str) -> str:
+        return seat_words(label, self.voice())
+
     def context(self, target: str | None):
         """Right-click: a menu of what this card of mine can do now."""
         c = cid(target)
@@ -405,8 +408,8 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
                 stats.append("exhausted")
             if fx.is_stealthy(v, c):
                 stats.append("stealthy")
-            elif fx.hidden_from(v, c):
-                stats.append("stealthy to " + ", ".join(self.voice().whom(p) for p in fx.hidden_from(v, c)))
+            elif hidden := fx.hidden_from(v, c):
+                stats.append("stealthy to " + ", ".join(self.voice().whom(p) for p in hidden))
             parts.append(" · ".join(stats))
         elif k.type != "avatar":
             parts.append(f"{k.cost} energy · {k.type.capitalize()}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.stack_item import DETACH, ORDER, SCOUT
 from tabletop.games.trials.engine.state import OVER
@@ -13,6 +15,14 @@ from tabletop.table.presenter import html_table
 PROMPTS = {SCOUT: "Scout: take the top card, the bottom card or none",
            DETACH: "Choose the One-Handed card that goes",
            ORDER: "Choose the effect that resolves first"}
+
+
+_PLAYER = re.compile(r"\bPlayer (\d+)\b")
+
+
+def seat_words(label: str, voice) -> str:
+    """A move's label as the table's seats are named: the engine says "Player 2"."""
+    return _PLAYER.sub(lambda m: voice.name(int(m.group(1)) - 1), label)
 
 
 class WordsMixin:
