@@ -177,3 +177,25 @@ def test_the_table_takes_the_windows_shape_when_it_is_resized(qtbot, tmp_path):
     cards = [s for s in page.scene.sprites() if s.id.startswith("card:") and s.y >= hand[1] - 1]
     assert cards and all(hand[1] - 1 <= s.y and s.y + s.h <= hand[1] + hand[3] + 1 for s in cards)
     win.table.leave()
+
+
+def test_the_side_panel_names_the_opponent_a_move_aims_at_as_the_table_does(qtbot, tmp_path):
+    """An effect aimed at an opponent reads "at Player 3" in the engine's label; the side panel's
+    moves and the hint line name the seat as the table does."""
+    names = ["Mordecai the Whisper", "Grosk the Unbroken", "Kaela Emberborn", "Lira Longshot"]
+    seats = [Seat("human", "You")] + [Seat("bot", n.split()[0], "greedy", "normal") for n in names[1:]]
+    match = Match(GAME, seats, 31, {"decks": [n + " (battle royale)" for n in names], "initiative": 0})
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    qtbot.waitUntil(lambda: page.ctrl.my_turn() and page.panel.moves.count() > 0, timeout=10000)
+    engine = [a.label for a in page.panel._actions if a.label.startswith("Mordecai the Whisper, at")]
+    shown = [page.panel.moves.item(i).text() for i in range(page.panel.moves.count())]
+    assert [lab[:len("Mordecai the Whisper, at Player 2")] for lab in engine] == [
+        f"Mordecai the Whisper, at Player {p}" for p in (2, 3, 4)]
+    aimed = [t for t in shown if t.startswith("Mordecai the Whisper, at")]
+    assert [t.split(":")[0] for t in aimed] == [
+        "Mordecai the Whisper, at Grosk", "Mordecai the Whisper, at Kaela", "Mordecai the Whisper, at Lira"]
+    confuse = next(a for a in page.panel._actions if a.label.startswith("Mordecai the Whisper, at Player 3"))
+    page._hinted(confuse)
+    assert page.scene.status.startswith("Hint: Mordecai the Whisper, at Kaela: ")
+    assert page.panel.moves.currentItem().text().startswith("Mordecai the Whisper, at Kaela: ")
+    win.table.leave()

@@ -5,6 +5,7 @@ splitter the player drags to give the log more room."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPixmap, QTextCursor
@@ -219,13 +220,14 @@ class SidePanel(QWidget):
         for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
             box.show_seat(name, kind, rows, to_act)
 
-    def set_moves(self, actions: list[Action]) -> None:
+    def set_moves(self, actions: list[Action], words: Callable[[str], str] = str) -> None:
+        """The legal moves, each labelled as the table names things (`words`)."""
         if actions == self._actions:
             return
         self._actions = list(actions)
         self.moves.clear()
         for a in actions:
-            self.moves.addItem(QListWidgetItem(a.label or str(a)))
+            self.moves.addItem(QListWidgetItem(words(a.label) if a.label else str(a)))
         self.moves.setEnabled(bool(actions))
 
     def _activated(self, item: QListWidgetItem) -> None:

@@ -218,7 +218,7 @@ class TablePage(QWidget):
             seats.append((self.presenter.seat_names[i], kind, self.presenter.seat_rows(view, i),
                           ctrl.match.to_act == i))
         self.panel.set_seats(seats)
-        self.panel.set_moves(legal)
+        self.panel.set_moves(legal, self.presenter.menu_words)
         self._zoom_on(self.zoom_target)
         self.panel.prompt.setText(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
@@ -424,7 +424,7 @@ class TablePage(QWidget):
 
     def _hinted(self, action: Action) -> None:
         self.presenter.show_hint(action)
-        self.scene.status = f"Hint: {action.label}"
+        self.scene.status = f"Hint: {self.presenter.menu_words(action.label)}"
         for row, a in enumerate(self.panel._actions):
             if a == action:
                 self.panel.moves.setCurrentRow(row)

@@ -2,8 +2,8 @@
 moves): a title, one button per legal action, pages of MENU_PAGE entries, More… and Cancel.
 
 A game's presenter mixes this in and opens it with the actions it found legal; the entry it returns
-from `menu_button` is played as is. `menu_words` is the hook a game uses to turn a label's card ids
-into names."""
+from `menu_button` is played as is. The presenter's `menu_words` (tabletop.table.presenter) turns a
+label's card ids and seats into names."""
 
 from __future__ import annotations
 
@@ -21,9 +21,6 @@ class ActionMenuMixin:
     menu_width = 560
     _menu_strip = ""
     _menu_as_is = ""
-
-    def menu_words(self, label: str) -> str:
-        return label
 
     def open_menu(self, acts: list[Action], title: str, at: tuple[float, float], strip: str = "") -> str:
         """Show `acts` under `title` near `at`. Entries that all begin alike show only their ends

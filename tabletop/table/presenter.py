@@ -288,6 +288,11 @@ class Presenter:
         """Numbers an event floats on pieces other than its cards: (sprite id, text, colour)."""
         return []
 
+    def menu_words(self, label: str) -> str:
+        """A move's label as this table names things (a game turns card ids or "Player 2" into
+        names): the table's menus, the side panel's moves and the hint line show it."""
+        return label
+
     def prompt(self) -> str:
         """One sentence: what the player can do now."""
         return ""
