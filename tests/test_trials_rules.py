@@ -874,7 +874,7 @@ def test_nyx_hides_from_the_opponent_she_names_and_the_others_may_still_strike()
         "Nyx Veilwalker, at Grosk: ")
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
-    assert s.damage.get(nyx, 0) == 0 and nyx in s.exhausted and s.energy[0] == 2
+    assert s.damage.get(nyx, 0) == 0 and nyx in s.exhausted and s.energy[0] == 1  # 2 at a table
     assert fx.is_stealthy(s, nyx, 1) and fx.is_stealthy(s, kris, 1)      # hidden from Grosk
     assert not fx.is_stealthy(s, nyx) and not fx.is_stealthy(s, nyx, 2)
     assert nyx not in GAME.attack_targets(s, 1) and kris not in GAME.attack_targets(s, 1)
@@ -890,6 +890,27 @@ def test_nyx_hides_from_the_opponent_she_names_and_the_others_may_still_strike()
     assert "veiled" not in GAME.state_to_json(s)         # saved only while someone is hidden
 
 
+def test_nyx_hiding_costs_1_energy_more_while_two_or_more_opponents_are_in_the_game():
+    """Battle royale ruling: her hide answers one rival, so while several may strike her it costs
+    2 energy; once one rival is left (and in every duel) it costs 1."""
+    s = GAME.setup({"decks": [deck(["nyx-veilwalker"]), deck(["grosk-the-unbroken"]),
+                              deck(["vora-skullsplitter"]), deck(["sir-alden-vow-sworn"])],
+                    "initiative": 1}, 0, 4)
+    nyx, grosk = avatar(s, 0), avatar(s, 1)
+    assert "Pay 1 energy (2 while two or more opponents are in the game)" in fx.card_of(s, nyx).text
+    s.energy = [1, 3, 3, 3]
+    do(s, "attack", grosk, nyx)
+    while GAME.to_act(s) != 0:
+        GAME.apply(s, Action("decline", ()))
+    assert not [a for a in GAME.legal_actions(s) if a.kind == "activate" and a.args[0] == nyx]
+    assert GAME.why_illegal(s, Action("activate", (nyx, 0, (1,), 0))) == (
+        "That costs 2 energy; you have 1.")
+    s.out[2] = s.out[3] = True                              # Vora and Sir Alden are out
+    GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
+    settle_stack(s)
+    assert s.energy[0] == 0 and fx.is_stealthy(s, nyx, 1)
+
+
 def test_in_a_duel_nyx_hiding_from_her_one_rival_is_stealth():
     s = duel(["nyx-veilwalker", "mordecai-the-whisper"], initiative=1)
     nyx, grosk = avatar(s, 0), avatar(s, 1)
@@ -898,5 +919,5 @@ def test_in_a_duel_nyx_hiding_from_her_one_rival_is_stealth():
     assert [a.args[2] for a in GAME.legal_actions(s) if a.kind == "activate" and a.args[0] == nyx] == [(1,)]
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
-    assert s.damage.get(nyx, 0) == 0 and fx.is_stealthy(s, nyx, 1)
+    assert s.damage.get(nyx, 0) == 0 and fx.is_stealthy(s, nyx, 1) and s.energy[0] == 2
     assert nyx not in GAME.attack_targets(s, 1) and not fx.target_ok(s, 1, "enemy_avatar", nyx)

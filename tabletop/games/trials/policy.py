@@ -359,7 +359,7 @@ def _energy_useful(s: TrialsState, seat: int) -> bool:
     e = s.energy[seat]
     if any(not s.designs.get(c) or fx.card_of(s, c).cost > e for c in s.hands[seat]):
         return True
-    return any(ef.cost_of("energy") > e for a in s.avatars[seat] for c in (a, *s.attached.get(a, ()))
+    return any(fx.energy_cost(s, seat, ef) > e for a in s.avatars[seat] for c in (a, *s.attached.get(a, ()))
                for ef in fx.side(s, c).effects if ef.when == "activated")
 
 

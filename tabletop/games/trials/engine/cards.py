@@ -36,7 +36,9 @@ COUNTER_KINDS = ("attack", "charge")
 # ops whose step asks a decision of the player it acts for when it happens (effects._QUESTIONS):
 # they act for the card's controller, the seat that is asked
 ASKING_OPS = ("scout", "attach_self")
-COST_KEYS = ("energy", "exhaust", "charge", "lose_hp")
+# "crowd": energy paid on top of "energy" while two or more rivals are still in the game, for
+# an effect that answers one rival and so is worth more the more there are (effects.energy_cost)
+COST_KEYS = ("energy", "exhaust", "charge", "lose_hp", "crowd")
 
 # The primitives. Each is declared once, in effects.py, with its parameters, its rules text and
 # its execution; every op also takes "to" (who or what it acts on: a chosen target or a REF).
@@ -244,7 +246,11 @@ def cost_text(eff: Effect) -> str:
         parts.append("Instant")
     if eff.cost_of("exhaust"):
         parts.append("Exhaust")
-    if eff.cost_of("energy"):
+    if eff.cost_of("crowd"):
+        base = eff.cost_of("energy")
+        parts.append(f"Pay {base} energy ({base + eff.cost_of('crowd')} while two or more "
+                     "opponents are in the game)")
+    elif eff.cost_of("energy"):
         parts.append(f"Pay {eff.cost_of('energy')} energy")
     if eff.cost_of("charge"):
         parts.append(f"Remove {eff.cost_of('charge')} charge counter")

@@ -52,6 +52,13 @@ def is_avatar(s: TrialsState, cid: int) -> bool:
     return cid in s.avatars[seat_of(cid)]
 
 
+def energy_cost(s: TrialsState, seat: int, e: Effect) -> int:
+    """What an activated effect costs its seat now: its energy, and its "crowd" energy on top
+    while two or more rivals are in the game (so in a duel never)."""
+    rivals = sum(1 for p in s.live_seats() if p != seat)
+    return e.cost_of("energy") + (e.cost_of("crowd") if rivals > 1 else 0)
+
+
 def statics(s: TrialsState, cid: int):
     """The static steps of a card in play."""
     for e in side(s, cid).effects:

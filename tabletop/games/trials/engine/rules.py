@@ -231,8 +231,8 @@ class Trials(Game):
                 return "Only Instant effects can be used outside your own action."
             if e.cost_of("exhaust") and c in s.exhausted:
                 return f"{fx.name(s, c)} is exhausted: it must be readied first."
-            if e.cost_of("energy") > s.energy[seat]:
-                return f"That costs {e.cost_of('energy')} energy; you have {s.energy[seat]}."
+            if fx.energy_cost(s, seat, e) > s.energy[seat]:
+                return f"That costs {fx.energy_cost(s, seat, e)} energy; you have {s.energy[seat]}."
             if e.cost_of("charge") > s.counters.get(c, {}).get("charge", 0):
                 return f"{fx.name(s, c)} has no charge counter to remove."
             if actions.ACTIVATE.scout(a) != 0:
@@ -379,7 +379,7 @@ class Trials(Game):
     def _pay(s: TrialsState, seat: int, c: int, e, ev: list[Event]) -> None:
         if e.cost_of("exhaust"):
             s.exhausted.add(c)
-        s.energy[seat] -= e.cost_of("energy")
+        s.energy[seat] -= fx.energy_cost(s, seat, e)
         if e.cost_of("charge"):
             s.counters[c]["charge"] -= e.cost_of("charge")
         if e.cost_of("lose_hp"):

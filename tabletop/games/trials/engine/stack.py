@@ -41,7 +41,7 @@ def instant_effects(s: TrialsState, seat: int):
 def can_pay(s: TrialsState, seat: int, c: int, e) -> bool:
     if e.cost_of("exhaust") and c in s.exhausted:
         return False
-    if e.cost_of("energy") > s.energy[seat]:
+    if fx.energy_cost(s, seat, e) > s.energy[seat]:
         return False
     if e.cost_of("charge") > s.counters.get(c, {}).get("charge", 0):
         return False
