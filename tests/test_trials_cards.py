@@ -111,6 +111,19 @@ def test_the_generated_wording(card_id, text):
     assert pool()[card_id].text == text
 
 
+@pytest.mark.parametrize("cost, words", [
+    ({"exhaust": 1, "energy": 1, "crowd": 1},
+     "Exhaust, Pay 1 energy (2 while two or more opponents are in the game): "),
+    ({"exhaust": 1, "crowd": 2}, "Exhaust, Pay 2 energy while two or more opponents are in the game: "),
+])
+def test_a_crowd_cost_says_when_it_is_paid(cost, words):
+    raw = {"id": "test-relic", "name": "Test Relic", "type": "equipment", "subtypes": ["Accessory"],
+           "disciplines": ["shadow"], "cost": 1, "hp": 1,
+           "effects": [{"when": "activated", "do": [{"op": "draw", "to": "controller", "n": 1}],
+                        "cost": cost}]}
+    assert side_text(parse_card(raw).front).startswith(words)
+
+
 def test_every_op_is_declared_with_step_fields_and_runs_unless_static():
     fields = set(Step.__dataclass_fields__) - {"op"}
     for name in OPS.names():

@@ -905,7 +905,13 @@ def test_nyx_hiding_costs_1_energy_more_while_two_or_more_opponents_are_in_the_g
     assert not [a for a in GAME.legal_actions(s) if a.kind == "activate" and a.args[0] == nyx]
     assert GAME.why_illegal(s, Action("activate", (nyx, 0, (1,), 0))) == (
         "That costs 2 energy; you have 1.")
+    s.energy[0] = 2                                         # a move's label says what it costs now
+    assert find(s, "activate", nyx, 0, (1,)).label.startswith(
+        "Nyx Veilwalker, at Player 2: Instant, Exhaust, Pay 2 energy: This card becomes")
+    s.energy[0] = 1
     s.out[2] = s.out[3] = True                              # Vora and Sir Alden are out
+    assert find(s, "activate", nyx, 0, (1,)).label.startswith(
+        "Nyx Veilwalker, at Player 2: Instant, Exhaust, Pay 1 energy: This card becomes")
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
     assert s.energy[0] == 0 and fx.is_stealthy(s, nyx, 1)

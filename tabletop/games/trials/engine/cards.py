@@ -240,16 +240,23 @@ _WHEN_TEXT = {"play": "", "round_start": "At the start of the round, ", "round_e
               "static": ""}
 
 
-def cost_text(eff: Effect) -> str:
+def cost_text(eff: Effect, energy: int | None = None) -> str:
+    """The cost as printed; `energy`, when given, is the energy it costs now (a move's label says
+    what the player pays, where the card says when a crowd costs more)."""
     parts = []
     if eff.instant:
         parts.append("Instant")
     if eff.cost_of("exhaust"):
         parts.append("Exhaust")
-    if eff.cost_of("crowd"):
-        base = eff.cost_of("energy")
-        parts.append(f"Pay {base} energy ({base + eff.cost_of('crowd')} while two or more "
-                     "opponents are in the game)")
+    crowded = "while two or more opponents are in the game"
+    if energy is not None:
+        if energy:
+            parts.append(f"Pay {energy} energy")
+    elif eff.cost_of("crowd") and eff.cost_of("energy"):
+        parts.append(f"Pay {eff.cost_of('energy')} energy "
+                     f"({eff.cost_of('energy') + eff.cost_of('crowd')} {crowded})")
+    elif eff.cost_of("crowd"):
+        parts.append(f"Pay {eff.cost_of('crowd')} energy {crowded}")
     elif eff.cost_of("energy"):
         parts.append(f"Pay {eff.cost_of('energy')} energy")
     if eff.cost_of("charge"):
@@ -259,10 +266,10 @@ def cost_text(eff: Effect) -> str:
     return ", ".join(parts)
 
 
-def effect_text(eff: Effect) -> str:
+def effect_text(eff: Effect, energy: int | None = None) -> str:
     body = OPS.texts(eff.steps, eff)
     if eff.when == "activated":
-        return f"{cost_text(eff)}: {body[0].upper() + body[1:]}."
+        return f"{cost_text(eff, energy)}: {body[0].upper() + body[1:]}."
     lead = _WHEN_TEXT[eff.when]
     sentence = lead + body
     return sentence[0].upper() + sentence[1:] + "."

@@ -150,17 +150,18 @@ class Trials(Game):
                             # rival differs only there
                             label = (f"{fx.name(s, c)}, at "
                                      + ", ".join(f"Player {p + 1}" for p in t)
-                                     + f": {self._effect_label(e)}")
+                                     + f": {self._effect_label(s, seat, e)}")
                         elif labels:
-                            label = f"{fx.name(s, c)}: {e.steps and self._effect_label(e)}"
+                            label = f"{fx.name(s, c)}: {e.steps and self._effect_label(s, seat, e)}"
                             if t:
                                 label += self._aim_text(s, e, t)
                         out.append(actions.ACTIVATE.of((c, i, t, 0), label))
         return out
 
     @staticmethod
-    def _effect_label(e) -> str:
-        return effect_text(e).rstrip(".")
+    def _effect_label(s: TrialsState, seat: int, e) -> str:
+        """The effect's text with the energy it costs now (a crowd cost is paid or not)."""
+        return effect_text(e, fx.energy_cost(s, seat, e)).rstrip(".")
 
     def _attacks(self, s: TrialsState, seat: int, labels: bool = True) -> list[Action]:
         out = []
@@ -231,8 +232,8 @@ class Trials(Game):
                 return "Only Instant effects can be used outside your own action."
             if e.cost_of("exhaust") and c in s.exhausted:
                 return f"{fx.name(s, c)} is exhausted: it must be readied first."
-            if fx.energy_cost(s, seat, e) > s.energy[seat]:
-                return f"That costs {fx.energy_cost(s, seat, e)} energy; you have {s.energy[seat]}."
+            if (need := fx.energy_cost(s, seat, e)) > s.energy[seat]:
+                return f"That costs {need} energy; you have {s.energy[seat]}."
             if e.cost_of("charge") > s.counters.get(c, {}).get("charge", 0):
                 return f"{fx.name(s, c)} has no charge counter to remove."
             if actions.ACTIVATE.scout(a) != 0:
