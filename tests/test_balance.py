@@ -99,6 +99,18 @@ def test_render_turns_the_record_into_the_section_and_a_picture(tiny):
         assert img.width > 300 and img.height > 300
 
 
+
+def test_a_rate_just_outside_its_bar_shows_the_decimal_that_puts_it_there():
+    bar = balance.FIELD_BAR
+    assert [balance._pct_at(r, bar) for r in (0.3971, 0.4, 0.4449, 0.6, 0.6042, 0.62, None)] == \
+        ["39.7%", "40%", "44%", "60%", "60.4%", "62%", "-"]
+    pair = balance.PAIRING_BAR                      # 1 - 0.7504: the loser's side of a pairing
+    assert balance._pct_at(0.7504, pair) == "75.0%" and balance._pct_at(0.75, pair) == "75%"
+    record = json.loads((ROOT / "docs" / "balance" / "trials-royale.json").read_text())
+    vora = next(c for c in record["choices"] if c["id"] == "vora-skullsplitter")
+    vora["field_rate"] = 0.3971                     # as measured after the eleventh round
+    assert "| 39.7% | **no** |" in balance.render_section(record)
+
 def test_the_colour_scale_is_centred_on_half():
     assert balance.colour(0.5) == balance.MID
     assert balance.colour(0.0) == balance.LOW and balance.colour(1.0) == balance.HIGH

@@ -547,6 +547,15 @@ def _pct(rate: float | None) -> str:
     return "-" if rate is None else f"{100 * rate:.0f}%"
 
 
+def _pct_at(rate: float | None, bar: tuple[float, float]) -> str:
+    """A rate beside its bar's verdict: one decimal where the whole percent would sit on an edge
+    the rate misses (39.7% against 40%-60%), so a row never reads "40%, not within"."""
+    shown = _pct(rate)
+    if rate is not None and not bar[0] <= rate <= bar[1] and shown in (_pct(bar[0]), _pct(bar[1])):
+        return f"{100 * rate:.1f}%"
+    return shown
+
+
 def _minutes(seconds: float) -> str:
     return f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.0f} s"
 
@@ -567,7 +576,7 @@ def render_section(record: dict) -> str:
         sat = (f"{c['table_games']} | {c['table_wins']} | {_pct(c['share'])} | "
                if "tables" in record else "")
         lines.append(f"| {c['label']} | {sat}{c['games']} | {c['wins']} | {c['losses']} "
-                     f"| {c['draws']} | {_pct(c['field_rate'])} | {inside} |")
+                     f"| {c['draws']} | {_pct_at(c['field_rate'], FIELD_BAR)} | {inside} |")
     lines.append("")
     lo, hi = PAIRING_BAR
     beyond = []
@@ -575,7 +584,7 @@ def render_section(record: dict) -> str:
         r = pairing_rate(p)
         if r is not None and not lo <= r <= hi:
             win, lose, rate = (p["a"], p["b"], r) if r > 0.5 else (p["b"], p["a"], 1 - r)
-            beyond.append(f"{labels[win]} beats {labels[lose]} {_pct(rate)} "
+            beyond.append(f"{labels[win]} beats {labels[lose]} {_pct_at(rate, PAIRING_BAR)} "
                           f"({max(p['a_wins'], p['b_wins'])}-{min(p['a_wins'], p['b_wins'])}"
                           f"-{p['draws']})")
     lines += _effort_lines(record)
