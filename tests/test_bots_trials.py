@@ -237,6 +237,27 @@ def test_a_defeated_avatar_weighs_more_than_its_hp():
     assert H.evaluate(s, seat) < H.evaluate(hurt, seat) < H.evaluate(down, seat)
 
 
+def test_a_buff_on_an_exhausted_card_is_worth_nothing_it_ends_with_the_round():
+    # buffs are cleared at the round's end (flow._finish_end): on a card that cannot strike
+    # again this round, "+2 Attack" bought with HP (Grosk's own ability) is a loss, not a gain
+    s = _decision(5)
+    seat = s.turn
+    a = s.standing(seat)[0]
+    s.buffs.pop(a, None)
+    s.exhausted.discard(a)
+    ready_buffed = GAME.clone(s)
+    ready_buffed.buffs[a] = 2
+    spent = GAME.clone(s)
+    spent.exhausted.add(a)
+    spent_buffed = GAME.clone(spent)
+    spent_buffed.buffs[a] = 2
+    assert H.avatar_worth(ready_buffed, a) > H.avatar_worth(s, a)
+    assert H.avatar_worth(spent_buffed, a) == H.avatar_worth(spent, a)
+    bled = GAME.clone(spent_buffed)            # the ability's price: 1 HP, for nothing
+    bled.damage[a] = bled.damage.get(a, 0) + 1
+    assert H.evaluate(bled, seat) < H.evaluate(spent, seat)
+
+
 # --- the hooks against the engine ------------------------------------------------------------------
 def test_hooks_are_found_for_trials():
     hooks = H.POLICY

@@ -56,16 +56,26 @@ SEARCH_LEVELS = {
 
 # --- the evaluation --------------------------------------------------------------------------------
 
+def _attack_left(s: TrialsState, c: int) -> int:
+    """`c`'s Attack as it can still strike: a round's buff on an exhausted card ends with the
+    round before the card strikes again, so it is worth nothing (an ability that exhausts to
+    buff, or War Cry on a card that has struck, must not read as lasting Attack)."""
+    total = fx.attack(s, c)
+    if c in s.exhausted and s.buffs.get(c):
+        total = max(0, total - s.buffs[c])
+    return total
+
+
 def avatar_worth(s: TrialsState, a: int) -> float:
     hp = fx.hp_left(s, a)
-    total = STANDING_WORTH + HP_WORTH * (hp + min(hp, LOW_HP)) + ATTACK_WORTH * fx.attack(s, a)
+    total = STANDING_WORTH + HP_WORTH * (hp + min(hp, LOW_HP)) + ATTACK_WORTH * _attack_left(s, a)
     if a in s.shields:
         total += SHIELD_WORTH
     for c in s.attached.get(a, ()):
         card = fx.card_of(s, c)
         # what the card still does: its HP left, its own Attack (Power is in the Avatar's),
         # and what it cost (effects and keywords)
-        total += CARD_WORTH * (max(0, fx.hp_left(s, c)) + fx.attack(s, c) + card.cost + 1)
+        total += CARD_WORTH * (max(0, fx.hp_left(s, c)) + _attack_left(s, c) + card.cost + 1)
     return total
 
 
@@ -122,10 +132,10 @@ def damage_per_round(s: TrialsState, p: int) -> float:
     """What `p`'s cards can strike for in a round: every card with Attack attacks once."""
     total = 0
     for a in s.avatars[p]:
-        total += fx.attack(s, a)
+        total += _attack_left(s, a)
         for c in s.attached.get(a, ()):
             if fx.card_of(s, c).power == 0:
-                total += fx.attack(s, c)
+                total += _attack_left(s, c)
     return float(total)
 
 
