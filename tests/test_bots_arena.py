@@ -15,7 +15,7 @@ from tabletop.bots.base import register_bot, unregister_bot
 
 TOY = "toygame:PLUGIN"
 KEYS = {"game", "games", "errors", "illegal", "unfinished", "entrants"}
-ENTRANT_KEYS = {"bot", "wins", "losses", "draws", "decision_ms"}
+ENTRANT_KEYS = {"bot", "wins", "losses", "draws", "ahead", "decision_ms"}
 
 
 def _without_timings(report):
@@ -51,6 +51,27 @@ def test_counts_add_up_and_difficulty_is_parsed():
     for e in report["entrants"]:
         assert e["wins"] + e["losses"] + e["draws"] == 30
     assert [e["bot"] for e in report["entrants"]] == ["greedy:hard", "greedy:easy"]
+
+
+def test_in_a_duel_finishing_ahead_is_winning():
+    report = run_arena(TOY, ["greedy", "random"], games=30, seed=9)
+    first, second = report["entrants"]
+    assert first["ahead"] == [0, first["wins"]] and second["ahead"] == [second["wins"], 0]
+
+
+def test_at_a_table_every_pair_is_ranked_by_the_places_the_game_gives():
+    # Trials at a table of three: the winner is ahead of both rivals, and of the two who went
+    # out, the one who went later is ahead; over a game every pair is ranked once or level
+    report = run_arena("trials", ["random", "random", "random"], games=6, seed=3)
+    ahead = [e["ahead"] for e in report["entrants"]]
+    decided = 6 - report["errors"] - report["unfinished"]
+    for i in range(3):
+        assert ahead[i][i] == 0
+        assert sum(ahead[i]) >= 2 * report["entrants"][i]["wins"]
+        for j in range(i + 1, 3):
+            assert ahead[i][j] + ahead[j][i] <= decided
+    # most games are not decided in one blow: pairs are ranked beyond who won
+    assert sum(map(sum, ahead)) > 2 * decided
 
 
 def test_same_seed_same_report():

@@ -588,6 +588,40 @@ def test_battle_royale_one_avatar_each_last_standing_wins(players):
     assert GAME.result(s).winners == [0]
 
 
+def test_battle_royale_places_follow_the_order_the_seats_went_out():
+    # the last standing wins; of the others, whoever went out later finished ahead, and seats
+    # that went out in the same moment share a place (balance reads pairings from these)
+    s = GAME.setup({}, 3, 4)
+    assert "exits" not in GAME.state_to_json(s)          # saved only once a seat is out
+    fx.deal_damage(s, -1, s.avatars[2][0], 99, [])
+    fx.settle(s, [])
+    assert s.exits == [0, 0, 1, 0] and GAME.result(s) is None
+    back = GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s))))
+    assert back.exits == [0, 0, 1, 0]
+    for p in (0, 3):
+        fx.deal_damage(s, -1, s.avatars[p][0], 99, [])
+    fx.settle(s, [])
+    r = GAME.result(s)
+    assert r.winners == [1] and r.details["places"] == [2, 1, 4, 2] == r.places()
+
+
+def test_when_the_last_seats_go_out_together_initiative_wins_and_the_rest_share_a_place():
+    s = GAME.setup({"initiative": 2}, 3, 3)
+    for p in range(3):
+        s.damage[s.avatars[p][0]] = 99
+    fx.settle(s, [])
+    r = GAME.result(s)
+    assert r.winners == [2] and r.places() == [2, 2, 1]
+
+
+def test_a_duels_places_are_its_winner_and_loser():
+    s = duel(KNIGHTS)
+    for a in s.avatars[1]:
+        fx.deal_damage(s, -1, a, 99, [])
+    fx.settle(s, [])
+    assert GAME.result(s).places() == [1, 2]
+
+
 def test_battle_royale_turns_skip_the_defeated_and_a_round_needs_every_live_pass():
     s = GAME.setup({"initiative": 0}, 3, 3)
     fx.deal_damage(s, -1, s.avatars[1][0], 99, [])

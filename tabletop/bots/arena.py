@@ -72,10 +72,13 @@ class _Entrant:
     iterations: int = 0
     search_s: float = 0.0
     search_ms: Quantiles = field(default_factory=Quantiles)
+    # by entrant: the games this one finished ahead of that one (Result.places), so a table
+    # of more than two ranks every pair, not the winner alone
+    ahead: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict:
         out = {"bot": self.spec, "wins": self.wins, "losses": self.losses, "draws": self.draws,
-               "decision_ms": _figures(self.times_ms)}
+               "ahead": list(self.ahead), "decision_ms": _figures(self.times_ms)}
         if self.searched:
             out["search"] = {
                 "decisions": self.searched, "iterations": self.iterations,
@@ -93,6 +96,8 @@ class _Entrant:
         self.iterations += other.iterations
         self.search_s += other.search_s
         self.search_ms.merge(other.search_ms)
+        if other.ahead:
+            self.ahead = [a + b for a, b in zip(self.ahead or [0] * len(other.ahead), other.ahead)]
 
     def exact(self) -> bool:
         return self.times_ms.exact and self.search_ms.exact
@@ -103,13 +108,13 @@ class _Entrant:
                 "wins": self.wins, "losses": self.losses, "draws": self.draws,
                 "times_ms": self.times_ms.to_json(), "searched": self.searched,
                 "iterations": self.iterations, "search_s": self.search_s,
-                "search_ms": self.search_ms.to_json()}
+                "search_ms": self.search_ms.to_json(), "ahead": self.ahead}
 
     @classmethod
     def from_state(cls, d: dict) -> "_Entrant":
         return cls(d["spec"], d["bot"], d["difficulty"], d["wins"], d["losses"], d["draws"],
                    Quantiles.from_json(d["times_ms"]), d["searched"], d["iterations"],
-                   d["search_s"], Quantiles.from_json(d["search_ms"]))
+                   d["search_s"], Quantiles.from_json(d["search_ms"]), list(d.get("ahead", [])))
 
 
 def _figures(times: Quantiles) -> dict:
@@ -345,6 +350,7 @@ def _play_game(found: Plugin, entrants: list[_Entrant], index: int, game_seed: i
     elif result is None:
         tally.unfinished += 1
     else:
+        places = result.places()
         for seat, entrant in enumerate(order):
             if not result.winners:
                 entrant.draws += 1
@@ -352,6 +358,10 @@ def _play_game(found: Plugin, entrants: list[_Entrant], index: int, game_seed: i
                 entrant.wins += 1
             else:
                 entrant.losses += 1
+            if not entrant.ahead:
+                entrant.ahead = [0] * n
+            for other in range(n):
+                entrant.ahead[seat_of[other]] += places[seat] < places[other]
 
 
 def format_table(report: dict) -> str:

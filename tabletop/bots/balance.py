@@ -9,9 +9,9 @@ search that reaches its time limit on a loaded machine stops before its iteratio
 
 A plan with more players (Trials' battle royale, `BalancePlan.players`) seats its choices at
 tables of that many instead (`table_schedule`): each table plays one game a seat rotation,
-and each pairing is read from the games both of its choices played, a game one of them won
-counting for it against the other (`pairings_from_tables`), so the same bars and pictures
-apply.
+and each pairing is read from every game both of its choices played, a game counting for the
+one that finished ahead of the other (won it, or went out later: `Result.places`;
+`pairings_from_tables`), so the same bars and pictures apply.
 
 A game may have several plans, each named by its id (Trials: `trials`, the duel, and
 `trials-royale`). It writes docs/balance/PLAN.json (the record: every pairing's tallies,
@@ -238,6 +238,7 @@ def _play_table(job: tuple) -> dict:
     entrants = report["entrants"]
     out = {"choices": list(ids), "content": list(content), "seed": seed,
            "games": report["games"], "wins": [e["wins"] for e in entrants],
+           "ahead": [e["ahead"] or [0] * seat_count for e in entrants],
            "draws": entrants[0]["draws"], "errors": report["errors"],
            "illegal": report["illegal"], "unfinished": report["unfinished"],
            "seconds": round(time.perf_counter() - t0, 1)}
@@ -267,7 +268,7 @@ def measure_tables(name: str, bot: str, games: int, jobs: int, seed: int,
         ids = [chosen[i].id for i in seats]
         content = [digest[i] for i in ids]
         done = next((t for t in kept["tables"] if t["seed"] == s and t["choices"] == ids
-                     and t.get("content") == content), None)
+                     and t.get("content") == content and "ahead" in t), None)
         if done is not None:
             tables.append(done)
         else:
@@ -305,9 +306,11 @@ def measure_tables(name: str, bot: str, games: int, jobs: int, seed: int,
 
 
 def pairings_from_tables(tables: Sequence[dict], order: Sequence[str]) -> list[dict]:
-    """Each pair of choices that met, in the plan's order: the games they played together;
-    a game one of them won counts for it against the other, a game a third choice won
-    ("others") for neither, and a game nobody won is a draw for both."""
+    """Each pair of choices that met, in the plan's order: the games they played together,
+    each counting for the one that finished ahead of the other (`ahead`: won the game, or
+    went out later than the other), and as a draw where they finished level (went out
+    together, or nobody won). Every game both sat in counts, not only those one of the two
+    won: at a table of four that is half of them, too few to read a pairing from."""
     index = {c: i for i, c in enumerate(order)}
     out: dict[tuple[str, str], dict] = {}
     for t in tables:
@@ -317,14 +320,14 @@ def pairings_from_tables(tables: Sequence[dict], order: Sequence[str]) -> list[d
                 if index[a] >= index[b]:
                     continue
                 p = out.setdefault((a, b), {"a": a, "b": b, "tables": 0, "games": 0, "a_wins": 0,
-                                            "b_wins": 0, "draws": 0, "others": 0, "errors": 0,
+                                            "b_wins": 0, "draws": 0, "errors": 0,
                                             "illegal": 0, "unfinished": 0})
+                first, second = t["ahead"][i][j], t["ahead"][j][i]
                 p["tables"] += 1
                 p["games"] += t["games"]
-                p["a_wins"] += t["wins"][i]
-                p["b_wins"] += t["wins"][j]
-                p["draws"] += t["draws"]
-                p["others"] += decided - t["wins"][i] - t["wins"][j] - t["draws"]
+                p["a_wins"] += first
+                p["b_wins"] += second
+                p["draws"] += decided - first - second
                 for k in ("errors", "illegal", "unfinished"):
                     p[k] += t[k]
     return [out[k] for k in sorted(out, key=lambda k: (index[k[0]], index[k[1]]))]
@@ -534,7 +537,8 @@ A game's starting choices (Trials' starter decks, Pariah's factions) are played 
 other by self-play: every pairing of two different choices, the same bot in both seats, seats
 alternating game by game, fixed seeds. A plan of more players (Trials' battle royale) seats the
 choices at tables of that many, every pair meeting at as many tables, and reads each pairing
-from the games both played: a game one of the two won counts for it against the other. The
+from every game both played: a game counts for the one of the two that finished ahead (won it,
+or went out after the other), as a duel counts for its winner. The
 bars (issue 20): in `ismcts:normal` self-play every choice wins between 40% and 60% against the
 field, and no pairing is beyond 25%-75%, over at least 20 games a pairing; `ismcts:hard`
 holding the weakest choice wins at least 90% against `random` holding the strongest. A win
@@ -595,15 +599,14 @@ def render_section(record: dict) -> str:
     if broken:
         lines += [f"{broken} games ended in an error or unfinished and count for neither side.", ""]
     lines += _hard_lines(record, labels)
-    others = "tables" in record
+    heads = (("first ahead", "second ahead", "level") if "tables" in record
+             else ("first's wins", "second's wins", "draws"))
     lines += ["<details><summary>Every pairing</summary>", "",
-              "| first | second | games | first's wins | second's wins | draws | "
-              + ("won by another | " if others else "") + "first's win rate |",
-              "|---|---|---:|---:|---:|---:|" + ("---:|" if others else "") + "---:|"]
+              "| first | second | games | " + " | ".join(heads) + " | first's win rate |",
+              "|---|---|---:|---:|---:|---:|---:|"]
     for p in record["pairings"]:
         lines.append(f"| {labels[p['a']]} | {labels[p['b']]} | {p['games']} | {p['a_wins']} "
-                     f"| {p['b_wins']} | {p['draws']} | "
-                     + (f"{p['others']} | " if others else "") + f"{_pct(pairing_rate(p))} |")
+                     f"| {p['b_wins']} | {p['draws']} | {_pct(pairing_rate(p))} |")
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 
@@ -630,10 +633,12 @@ def _how_lines(record: dict) -> list[str]:
             f"together in {together} games: {when}", "",
             f"    {record['command']}", "",
             f"*Games* and *won* are the games a choice sat in and won (a fair share is "
-            f"{1 / size:.0%}); *met*, *ahead*, *behind* and *drawn* count its rivals in those "
-            f"games: ahead of each when it won, behind the winner when another won, drawn with "
-            f"all when nobody did. *Against the field* is ahead / met, even at 50%.", "",
-            "| choice | games | won | share | met | ahead | behind | drawn | against the field "
+            f"{1 / size:.0%}); *met*, *ahead*, *behind* and *level* count its rivals in those "
+            f"games: ahead of a rival it outlasted (it won, or went out after the rival), "
+            f"behind one that outlasted it, level with one that went out in the same moment. "
+            f"*Against the field* is ahead / met, even at 50%; a pairing's win rate is the "
+            f"share of their games one finished ahead of the other.", "",
+            "| choice | games | won | share | met | ahead | behind | level | against the field "
             "| within 40-60% |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
 
 
@@ -734,7 +739,7 @@ def _subtitle(record: dict) -> str:
     if "tables" in record:
         return (f"tables of {record['players']}, {record['games_per_pairing']} games a pair "
                 f"together, {record['bot']} in every seat; a game counts for the one of the two "
-                f"who won it; measured {record['measured']}")
+                f"who finished ahead; measured {record['measured']}")
     return (f"{record['games_per_pairing']} games a pairing, {record['bot']} in both seats, "
             f"seats alternating; measured {record['measured']}")
 

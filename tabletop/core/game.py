@@ -38,6 +38,16 @@ class Result:
         return {"scores": self.scores, "winners": self.winners, "summary": self.summary,
                 "details": self.details}
 
+    def places(self) -> list[int]:
+        """Each seat's place, 1 the best; seats level share one. A game that ranks its losers
+        (the order a table went out in) gives them as details["places"]; otherwise the winners
+        share first place and every other seat the next (a draw: all first)."""
+        given = self.details.get("places")
+        if given is not None:
+            return list(given)
+        return [1 if p in self.winners or not self.winners else 2
+                for p in range(len(self.scores))]
+
 
 class IllegalAction(ValueError):
     """Raised by `apply` for an action `why_illegal` rejects; the message says why."""

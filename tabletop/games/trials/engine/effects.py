@@ -354,15 +354,20 @@ def check_end(s: TrialsState, ev: list[Event], losers: list[int] | None = None) 
     newly = [p for p in s.live_seats() if not s.standing(p) or (losers and p in losers)]
     if not newly:
         return
+    exits = list(s.exits or [0] * s.players)
+    step = 1 + max(exits)
     for p in newly:
         s.out[p] = True
+        exits[p] = step
         ev.append(Event("out", f"Player {p + 1} is defeated.", {"seat": p}))
+    s.exits = exits
     live = s.live_seats()
     if len(live) > 1:
         return
     if not live:                 # everyone left went out at once: initiative breaks the tie
         live = [next(p for p in initiative_order(s) if p in newly)]
         s.out[live[0]] = False
+        exits[live[0]] = 0
     s.phase = OVER
     s.winners = live
     s.reason = s.reason or "defeated every rival Avatar"

@@ -398,7 +398,8 @@ class Trials(Game):
         w = s.winners or []
         names = " and ".join(f"Player {p + 1}" for p in w)
         return Result([1.0 if p in w else 0.0 for p in range(s.players)], list(w),
-                      f"{names} wins: {s.reason}." if w else "A draw.", {"round": s.round})
+                      f"{names} wins: {s.reason}." if w else "A draw.",
+                      {"round": s.round, "places": s.places()})
 
     # --- information ---------------------------------------------------------------------------------------------
     def view(self, s: TrialsState, seat: int | None) -> TrialsState:

@@ -79,6 +79,10 @@ class TrialsState:
     pass_streak: int
     first_passer: int
     out: list[bool] = spec(LIST)
+    # when each seat went out: 1 for the first to go, 2 for the next... (seats that went out
+    # together share one; 0 while in), so a table ranks its losers too. None until a seat
+    # goes out, so a position before that saves as it always did
+    exits: list[int] | None = spec(OrNone(LIST), if_absent=None, written_if=("exits",))
     winners: list[int] | None = spec(OrNone(LIST))
     reason: str
     designs: dict[int, str] = spec(Shared(DictOf(int_keys=True)))
@@ -119,6 +123,7 @@ class TrialsState:
         self.pass_streak = 0
         self.first_passer = -1
         self.out = [False] * n
+        self.exits = None
         self.winners = None
         self.reason = ""
         self.designs = designs
@@ -130,6 +135,13 @@ class TrialsState:
     # --- helpers -------------------------------------------------------------------------
     def live_seats(self) -> list[int]:
         return [p for p in range(self.players) if not self.out[p]]
+
+    def places(self) -> list[int]:
+        """Each seat's place, 1 the best: the winners first, then the seats that went out
+        latest; seats that went out together share a place."""
+        exits = self.exits or [0] * self.players
+        key = [(p in (self.winners or ()), exits[p]) for p in range(self.players)]
+        return [1 + sum(k > mine for k in key) for mine in key]
 
     def standing(self, seat: int) -> list[int]:
         return [a for a in self.avatars[seat] if a not in self.fallen]
