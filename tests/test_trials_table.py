@@ -236,6 +236,21 @@ def test_the_match_over_summary_names_the_winner(tmp_path):
     assert "round" in html
 
 
+def test_a_royales_summary_lists_the_seats_in_the_order_they_finished(tmp_path):
+    scene, p = make(tmp_path, players=4)
+    s = GAME.setup({}, 5, 4)
+    events = []
+    for seat in (3, 1, 0):                 # Bot 3 goes first, then Bot 1, then you: Bot 2 wins
+        events = []
+        fx.deal_damage(s, -1, s.avatars[seat][0], 99, events)
+        fx.settle(s, events)
+    title, html = p.summary(GAME.view(s, 0), events)
+    assert "Bot 2 wins" in title and "<th align='left'>Place</th>" in html
+    order = [html.index(f"<b>{n}</b>") for n in ("Bot 2", "You", "Bot 1", "Bot 3")]
+    assert order == sorted(order)
+    assert [html.count(f"<td>{k}</td>") for k in ("1st", "2nd", "3rd", "4th")] == [1, 1, 1, 1]
+
+
 # --- the questions asked while something resolves (issue 17) --------------------------------------
 
 def _until_asked(s):

@@ -74,12 +74,20 @@ class WordsMixin:
         else:
             names = " and ".join(self.seat_names[p] for p in w)
             title = f"{names} {'win' if names == 'You' else 'wins'} the match"
+        # at a table, the seats in the order they finished (the last out just behind the winner)
+        table = view.players > 2
+        places = view.places()
         rows = []
-        for p in range(view.players):
+        for p in sorted(range(view.players), key=lambda p: places[p]) if table else range(view.players):
             avs = ", ".join(f"{fx.name(view, a)} ({'fallen' if a in view.fallen else f'{fx.hp_left(view, a)} HP'})"
                             for a in view.avatars[p])
-            rows.append(f"<tr><td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
+            place = f"<td>{_ordinal(places[p])}</td>" if table else ""
+            rows.append(f"<tr>{place}<td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
                         f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
         html = (f"<p><b>{self._result_line(view)}</b> The match lasted until round {view.round}.</p>"
-                + html_table(["Player", "Avatars", "Deck", "Discard"], rows))
+                + html_table(["Place"] * table + ["Player", "Avatars", "Deck", "Discard"], rows))
         return title, html
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
