@@ -133,7 +133,15 @@ PLAN = BalancePlan(
         "eighteenth's Chainmail Coat: the Martial school plays its Hide Vest 6th again. Its 11 "
         "pairings replayed, it wins 63% (was 73%), Pyromancy 7-13 against it (was 0-20), "
         "Magic 6-14 (1-19), Chronomancy 6-14 (2-18); Demonology still loses 2-18 and Mythos "
-        "4-16. The starters win 40%-66% against the field, 12 of 66 pairings beyond."),
+        "4-16. The starters win 40%-66% against the field, 12 of 66 pairings beyond. The "
+        "twenty-second round changed two lists by order only, both 11 pairings replayed: "
+        "Brutality draws Berserker Rage 2nd and its Bloodlust (a second strike) 18th, "
+        "Chronomancy its Warden's Hourglass 2nd and Borrowed Time 19th (it had spent its "
+        "tempo cards in round 1 and was then short of cards). Brutality fell from 66% to 49% "
+        "(Chivalry 10-10, was 3-17; Magic 11-9, was 5-15; Chronomancy 9-11, was 18-2); "
+        "Chronomancy went from 40% to 41% (Martial 11-9, was 6-14; Marksmanship 6-14, was "
+        "13-7; Mischief 1-19, was 4-16). The starters win 40%-62% against the field, 11 of "
+        "66 pairings beyond."),
 )
 
 
