@@ -141,7 +141,12 @@ PLAN = BalancePlan(
         "(Chivalry 10-10, was 3-17; Magic 11-9, was 5-15; Chronomancy 9-11, was 18-2); "
         "Chronomancy went from 40% to 41% (Martial 11-9, was 6-14; Marksmanship 6-14, was "
         "13-7; Mischief 1-19, was 4-16). The starters win 40%-62% against the field, 11 of "
-        "66 pairings beyond."),
+        "66 pairings beyond. The twenty-third, by order again, held back the Martial school's "
+        "Gutripper (piercing and draining, slot 9 to 18, its Bone Club 9th instead): its 11 "
+        "pairings replayed, it wins 60.5% (was 62%); Demonology 5-15 against it (was 2-18) "
+        "and Mythos 6-14 (was 4-16) come within the bar, Brutality 4-16 (was 5-15) and "
+        "Magic 4-16 (was 6-14) go beyond. The starters win 41%-60.5% against the field, "
+        "11 of 66 pairings beyond."),
 )
 
 
