@@ -557,6 +557,40 @@ def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
     assert other["pairings"][0]["games"] == 4             # another measurement starts afresh
 
 
+def test_a_run_of_some_choices_plays_each_pairing_on_the_whole_runs_seeds():
+    """Emberkin against Thornwild is the plan's second pairing: seeds 41 000 onwards, however
+    the choices are named, so a quick run of a few choices compares like with like."""
+    for ids in (["emberkin", "thornwild"], ["thornwild", "emberkin"]):
+        r = balance.measure("pariah", bot="random", games=2, choices=ids, say=lambda _: None)
+        assert [(p["a"], p["b"], p["seed"]) for p in r["pairings"]] == \
+            [("emberkin", "thornwild", 41_000)]
+        assert [c["id"] for c in r["choices"]] == ["emberkin", "thornwild"]
+
+
+def test_a_run_of_some_choices_and_the_whole_run_keep_each_others_pairings(tmp_path, monkeypatch):
+    """A quick run of two choices keeps their pairing from the whole record; a whole run after
+    it keeps that pairing and plays the other two, and a retuned choice is played again."""
+    whole = balance.measure("pariah", bot="random", games=2, say=lambda _: None)
+    for p in whole["pairings"]:
+        p["a_wins"] = 99                                  # marks what is kept, not played again
+    previous = balance.write_record(whole, tmp_path)
+    some = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],
+                           previous=previous, say=lambda _: None)
+    assert [p["a_wins"] for p in some["pairings"]] == [99]
+    some["pairings"][0]["a_wins"] = 77
+    previous = balance.write_record(some, tmp_path)
+    again = balance.measure("pariah", bot="random", games=2, previous=previous,
+                            say=lambda _: None)
+    assert [p["a_wins"] for p in again["pairings"]][1] == 77
+    assert 99 not in [p["a_wins"] for p in again["pairings"]]
+    real = balance.content_digest
+    monkeypatch.setattr(balance, "content_digest",
+                        lambda plan, c: "retuned" if c.id == "thornwild" else real(plan, c))
+    retuned = balance.measure("pariah", bot="random", games=2, choices=["emberkin", "thornwild"],
+                              previous=previous, say=lambda _: None)
+    assert retuned["pairings"][0]["a_wins"] not in (77, 99)
+
+
 def test_a_choice_within_the_balance_bar_reads_even():
     from tabletop.shell.new_match import strength_word
     assert [strength_word(r) for r in (0.39, 0.4, 0.44, 0.55, 0.6, 0.61)] == \

@@ -3,7 +3,8 @@ each other by self-play, so that their strength is measured, never guessed (issu
 
 Every pairing of two different choices of the game's `BalancePlan` goes through the arena
 (`run_arena`) with the same bot in both seats; the choice follows its entrant from seat to
-seat (`seat_option`), so seats alternate game by game. Pairing k is played on seeds
+seat (`seat_option`), so seats alternate game by game. Pairing k (counted over all the
+plan's pairings, also in a run of some choices) is played on seeds
 S + 1000k, S + 1000k + 1, ...: the figures are reproducible up to the bots' clock (a
 search that reaches its time limit on a loaded machine stops before its iteration cap).
 
@@ -126,7 +127,9 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
     either choice's contents changed since (content_digest): retuning two starters replays
     only their pairings. Without a stopped run, the pairings of the `previous` record of the
     same measurement (docs/balance/PLAN.json) are kept the same way, so retuning a choice after
-    a finished run does not play the other choices' pairings again.
+    a finished run does not play the other choices' pairings again. A run of some choices
+    plays each pairing on the seeds the whole run gives it: it keeps the whole record's
+    pairings of unchanged choices, and the whole run keeps its.
 
     A plan of more than two players plays tables instead (`measure_tables`), `games` then
     being the games each pair of choices plays together."""
@@ -146,14 +149,19 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
                            "without --choices")
         return measure_tables(name, bot, games, jobs, seed, say, resume, kept, key, digest)
     pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
-    started = time.perf_counter() - kept["seconds"]
+    # a pairing's seeds are its place among all the plan's pairings, so that a run of some
+    # choices plays each pairing as the whole run does, and either can keep the other's
+    place = {(a.id, b.id): k for k, (a, b) in enumerate(
+        (a, b) for i, a in enumerate(plan.choices) for b in plan.choices[i + 1:])}
+    started, reused = time.perf_counter(), 0.0
     pairings = []
     for k, (a, b) in enumerate(pairs):
-        s = seed + PAIRING_STRIDE * k
+        s = seed + PAIRING_STRIDE * place[a.id, b.id]
         done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)
                      and p.get("content") == [digest[a.id], digest[b.id]]), None)
         if done is not None:
             pairings.append(done)
+            reused += done["seconds"]
             continue
         t0 = time.perf_counter()
         report = run_arena(game_id, [bot, bot], games=games, seed=s, options=dict(plan.options),
@@ -165,14 +173,13 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
             played = {(q["a"], q["b"], q["seed"]) for q in pairings}     # again keeps them
             ahead = [q for q in kept["pairings"] if (q["a"], q["b"], q["seed"]) not in played]
             resume.parent.mkdir(parents=True, exist_ok=True)
-            resume.write_text(json.dumps({"key": key, "pairings": pairings + ahead,
-                                          "seconds": round(time.perf_counter() - started, 1)}),
+            resume.write_text(json.dumps({"key": key, "pairings": pairings + ahead}),
                               encoding="utf-8")
         say(f"[{name}] {k + 1}/{len(pairs)} {a.label} against {b.label}: "
             f"{p['a_wins']}-{p['b_wins']}-{p['draws']} in {p['seconds']:.0f} s")
     record = _record(name, bot, games, seed, digest, chosen,
                      _command(name, bot, games, jobs, choices))
-    record.update(pairings=pairings, seconds=round(time.perf_counter() - started, 1))
+    record.update(pairings=pairings, seconds=round(reused + time.perf_counter() - started, 1))
     return with_tallies(record)
 
 
@@ -353,7 +360,7 @@ def _resumed(path: Path | None, key: dict) -> dict:
         kept = json.loads(path.read_text(encoding="utf-8"))
     except ValueError:
         return empty
-    return {**empty, **kept} if kept.get("key") == key else empty
+    return {**empty, **kept} if _same_measurement(kept.get("key"), key) else empty
 
 
 def _finished(path: Path | None, key: dict) -> dict:
@@ -361,7 +368,7 @@ def _finished(path: Path | None, key: dict) -> dict:
     seconds it took (none if it differs or cannot be read)."""
     empty = {"pairings": [], "tables": [], "seconds": 0.0}
     r = _read_record(path)
-    if r is None or _key_of(r) != key:
+    if r is None or not _same_measurement(_key_of(r), key):
         return empty
     if "tables" in r:
         return {**empty, "tables": r["tables"], "seconds": r["seconds"]}
@@ -388,6 +395,15 @@ def _key_of(r: dict) -> dict:
             "rules_version": r["rules_version"], "choices": [c["id"] for c in r["choices"]]}
 
 
+def _same_measurement(kept: dict | None, key: dict) -> bool:
+    """Whether what a stopped run or a record kept was measured as `key` asks, whichever
+    choices each took: a pairing's seeds do not depend on them (measure), and a pairing is
+    kept only where both its choices are unchanged."""
+    def without_choices(k: dict) -> dict:
+        return {f: v for f, v in k.items() if f != "choices"}
+    return isinstance(kept, dict) and without_choices(kept) == without_choices(key)
+
+
 def partial_path(name: str, docs: Path = DOCS) -> Path:
     return docs / "balance" / f"{name}.json.partial"      # not *.json: never shipped
 
@@ -399,7 +415,7 @@ def _chosen(plan: BalancePlan, ids: Sequence[str] | None) -> list[BalanceChoice]
     unknown = [i for i in ids if i not in by_id]
     if unknown:
         raise KeyError(f"no such choice: {', '.join(unknown)}; known: {', '.join(by_id)}")
-    return [by_id[i] for i in ids]
+    return [c for c in plan.choices if c.id in ids]       # in the plan's order, as it pairs them
 
 
 def _pairing(a: BalanceChoice, b: BalanceChoice, seed: int, report: dict, seconds: float,
