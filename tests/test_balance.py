@@ -591,6 +591,43 @@ def test_a_run_of_some_choices_and_the_whole_run_keep_each_others_pairings(tmp_p
     assert retuned["pairings"][0]["a_wins"] not in (77, 99)
 
 
+def test_a_run_of_some_choices_updates_the_stored_record_only_once_it_is_whole(tmp_path, monkeypatch):
+    """Thornwild retuned: a run of Emberkin and Thornwild alone leaves the stored record of
+    the three factions as it was (Thornwild against Tidewardens is still to play) and its
+    pairing for the whole run; a second run of Thornwild and Tidewardens completes the
+    record, which then holds all three pairings, the unchanged one kept, each of the run it
+    came from, never a record of two choices."""
+    def run(*more):
+        assert balance.main(["pariah", "--bot", "random", "--games", "2",
+                             "--docs", str(tmp_path), *more]) == 0
+    run()
+    path = tmp_path / "balance" / "pariah.json"
+    whole = json.loads(path.read_text())
+    for p in whole["pairings"]:
+        p["a_wins"] = 99                                  # marks what is kept, not played again
+    path.write_text(json.dumps(whole))
+    real = balance.content_digest
+    monkeypatch.setattr(balance, "content_digest",
+                        lambda plan, c: "retuned" if c.id == "thornwild" else real(plan, c))
+    run("--choices", "emberkin", "thornwild")
+    assert json.loads(path.read_text()) == whole
+    partial = balance.partial_path("pariah", tmp_path)
+    left = {(p["a"], p["b"]): p["a_wins"] for p in json.loads(partial.read_text())["pairings"]}
+    assert left[("emberkin", "tidewardens")] == 99 and left[("emberkin", "thornwild")] != 99
+    assert ("tidewardens", "thornwild") not in left
+    run("--choices", "thornwild", "tidewardens")
+    done = json.loads(path.read_text())
+    assert not partial.exists()
+    assert [c["id"] for c in done["choices"]] == ["emberkin", "tidewardens", "thornwild"]
+    assert [c["content"] for c in done["choices"]][2] == "retuned"
+    assert {(p["a"], p["b"]): p["a_wins"] for p in done["pairings"]} == \
+        {**left, ("tidewardens", "thornwild"): done["pairings"][2]["a_wins"]}
+    assert done["pairings"][2]["a_wins"] != 99
+    assert done["command"] == "tabletop balance pariah --games 2 --jobs 1 --bot random"
+    assert done["choices"][0]["wins"] == \
+        left[("emberkin", "tidewardens")] + left[("emberkin", "thornwild")]   # tallied whole
+
+
 def test_a_choice_within_the_balance_bar_reads_even():
     from tabletop.shell.new_match import strength_word
     assert [strength_word(r) for r in (0.39, 0.4, 0.44, 0.55, 0.6, 0.61)] == \

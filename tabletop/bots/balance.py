@@ -183,6 +183,42 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
     return with_tallies(record)
 
 
+def with_the_rest(some: dict, previous: Path | None, resume: Path | None,
+                  jobs: int) -> tuple[dict, list]:
+    """A run of some choices (`some`) folded into the stored record of the whole plan: the
+    pairings it played, and every other pairing of the stored record (or left by an earlier
+    run of some choices in `resume`) whose two choices are unchanged. Returns that whole record and the plan's pairings it still misses (a retuned
+    choice's pairings against choices the run left out), so that a quick run never leaves
+    a record of a few choices where the dialog and the document read the whole field."""
+    name = plan_name(some)
+    _, plan = lookup(name)
+    digest = {c.id: content_digest(plan, c) for c in plan.choices}
+    key = _key_of(some)
+    stored = [*_finished(previous, key)["pairings"], *_resumed(resume, key)["pairings"]]
+    found = {(p["a"], p["b"], p["seed"]): p for p in [*stored, *some["pairings"]]
+             if p.get("content") == [digest[p["a"]], digest[p["b"]]]}
+    pairings, missing = [], []
+    for k, (a, b) in enumerate((a, b) for i, a in enumerate(plan.choices)
+                               for b in plan.choices[i + 1:]):
+        p = found.get((a.id, b.id, some["seed"] + PAIRING_STRIDE * k))
+        if p is None:
+            missing.append((a.label, b.label))
+        else:
+            pairings.append(p)
+    whole = _record(name, some["bot"], some["games_per_pairing"], some["seed"], digest,
+                    plan.choices, _command(name, some["bot"], some["games_per_pairing"], jobs,
+                                           None))
+    whole.update(pairings=pairings, seconds=round(sum(p["seconds"] for p in pairings), 1))
+    return with_tallies(whole), missing
+
+
+def _keep_for_the_whole_run(record: dict, resume: Path) -> None:
+    """Leaves `record`'s pairings where the whole run resumes from (measure's `resume`)."""
+    resume.parent.mkdir(parents=True, exist_ok=True)
+    resume.write_text(json.dumps({"key": _key_of(record), "pairings": record["pairings"]}),
+                      encoding="utf-8")
+
+
 def _record(name: str, bot: str, games: int, seed: int, digest: dict,
             chosen: Sequence[BalanceChoice], command: str) -> dict:
     """A record's heading: what was measured, how, when and where."""
@@ -860,7 +896,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=20, help="games a pairing, or each pair of choices together at tables "
                         "(default %(default)s)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--choices", nargs="+", metavar="ID", help="only these choices (by id)")
+    p.add_argument("--choices", nargs="+", metavar="ID",
+                   help="play only the pairings among these choices (by id); the stored record "
+                        "takes them once none of the plan's pairings is left to play")
     p.add_argument("--seed", type=int, help="the first pairing's first seed (default: the plan's); "
                                              "with --hard-check, the check's first seed")
     p.add_argument("--render", action="store_true",
@@ -883,10 +921,21 @@ def run(args: argparse.Namespace, say: Callable[[str], None] = _say) -> int:
                 f"{h['against_choice']}: {h['wins']}-{h['losses']}-{h['draws']}")
         else:
             previous = docs / "balance" / f"{args.game}.json"
-            record = keep_hard_check(
-                measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
-                        choices=args.choices, seed=args.seed, say=say,
-                        resume=partial_path(args.game, docs), previous=previous), previous)
+            record = measure(args.game, bot=args.bot, games=args.games, jobs=args.jobs,
+                             choices=args.choices, seed=args.seed, say=say,
+                             resume=partial_path(args.game, docs), previous=previous)
+            if args.choices:
+                record, missing = with_the_rest(record, previous, partial_path(args.game, docs),
+                                                args.jobs)
+                if missing:
+                    _keep_for_the_whole_run(record, partial_path(args.game, docs))
+                    say(f"[{args.game}] the stored record is left as it was: {len(missing)} "
+                        f"pairings of retuned choices are still to play (first "
+                        f"{missing[0][0]} against {missing[0][1]}); the whole run, "
+                        f"tabletop balance {args.game}, keeps this run's pairings and plays "
+                        f"only those")
+                    return 0
+            record = keep_hard_check(record, previous)
         write_record(record, docs)
         partial_path(args.game, docs).unlink(missing_ok=True)
     for path in render(docs):
