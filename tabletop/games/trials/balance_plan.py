@@ -147,7 +147,15 @@ PLAN = BalancePlan(
         "pairings replayed, it wins 60.5% (was 62%); Demonology 5-15 against it (was 2-18) "
         "and Mythos 6-14 (was 4-16) come within the bar, Brutality 4-16 (was 5-15) and "
         "Magic 4-16 (was 6-14) go beyond. The starters win 41%-60.5% against the field, "
-        "11 of 66 pairings beyond."),
+        "11 of 66 pairings beyond. The twenty-fourth gave the Divinity pair (42%, a deck of "
+        "healing and shields that dealt too little damage to win the deck race against "
+        "Marksmanship 2-18, Brutality 3-17 and Demonology 4-16) a Lantern of Pure Flame (1 "
+        "damage a round to an enemy card) in its opening hand instead of its Holy Ward. Its "
+        "11 pairings replayed, it wins 47%; Marksmanship 14-6 against it, Brutality 13-7, "
+        "Demonology 12-8, all within the bar, and none of its pairings beyond (Pyromancy "
+        "5-15 against it, Chronomancy 14-6). The Martial school rose to 61% (it now beats "
+        "Divinity 11-9). The starters win 42%-61% against the field, 8 of 66 pairings "
+        "beyond."),
 )
 
 
