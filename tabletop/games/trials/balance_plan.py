@@ -155,7 +155,17 @@ PLAN = BalancePlan(
         "Demonology 12-8, all within the bar, and none of its pairings beyond (Pyromancy "
         "5-15 against it, Chronomancy 14-6). The Martial school rose to 61% (it now beats "
         "Divinity 11-9). The starters win 42%-61% against the field, 8 of 66 pairings "
-        "beyond."),
+        "beyond. The twenty-fifth, by order, held back the Martial school's Lance of the "
+        "Order (4 Attack, slot 8 to 17, its Raise Shields 8th instead). Its 11 pairings "
+        "replayed, it wins 52% (was 61%); Pyromancy 11-9 against it (was 5-15), Brutality "
+        "7-13 (4-16) and Magic 8-12 (4-16) come within the bar, but Chronomancy now beats it "
+        "17-3 (was 10-10) and Demonology loses 4-16 (was 5-15). Every starter wins 44.5%-59% "
+        "against the field (Demonology the weakest, Mischief the strongest): the first bar "
+        "holds; 8 of 66 pairings are beyond 25%-75%, five of them the Shadow pair's or the "
+        "Mischief school's (the two decks with Nyx Veilwalker) against Chronomancy, "
+        "Brutality and Demonology. Her hide at 2 energy in the duel as well (screened, not "
+        "kept) did not move them: Chronomancy 3-17 against Shadow and 2-18 against Mischief, "
+        "Brutality 3-17 against Shadow."),
 )
 
 
