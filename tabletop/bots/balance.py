@@ -151,8 +151,7 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
     pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
     # a pairing's seeds are its place among all the plan's pairings, so that a run of some
     # choices plays each pairing as the whole run does, and either can keep the other's
-    place = {(a.id, b.id): k for k, (a, b) in enumerate(
-        (a, b) for i, a in enumerate(plan.choices) for b in plan.choices[i + 1:])}
+    place = {(a.id, b.id): k for k, (a, b) in enumerate(_all_pairs(plan))}
     started, reused = time.perf_counter(), 0.0
     pairings = []
     for k, (a, b) in enumerate(pairs):
@@ -187,9 +186,10 @@ def with_the_rest(some: dict, previous: Path | None, resume: Path | None,
                   jobs: int) -> tuple[dict, list]:
     """A run of some choices (`some`) folded into the stored record of the whole plan: the
     pairings it played, and every other pairing of the stored record (or left by an earlier
-    run of some choices in `resume`) whose two choices are unchanged. Returns that whole record and the plan's pairings it still misses (a retuned
-    choice's pairings against choices the run left out), so that a quick run never leaves
-    a record of a few choices where the dialog and the document read the whole field."""
+    run of some choices in `resume`) whose two choices are unchanged. Returns that whole
+    record and the plan's pairings it still misses (a retuned choice's pairings against
+    choices the run left out), so that a quick run never leaves a record of a few choices
+    where the dialog and the document read the whole field."""
     name = plan_name(some)
     _, plan = lookup(name)
     digest = {c.id: content_digest(plan, c) for c in plan.choices}
@@ -198,8 +198,7 @@ def with_the_rest(some: dict, previous: Path | None, resume: Path | None,
     found = {(p["a"], p["b"], p["seed"]): p for p in [*stored, *some["pairings"]]
              if p.get("content") == [digest[p["a"]], digest[p["b"]]]}
     pairings, missing = [], []
-    for k, (a, b) in enumerate((a, b) for i, a in enumerate(plan.choices)
-                               for b in plan.choices[i + 1:]):
+    for k, (a, b) in enumerate(_all_pairs(plan)):
         p = found.get((a.id, b.id, some["seed"] + PAIRING_STRIDE * k))
         if p is None:
             missing.append((a.label, b.label))
@@ -210,6 +209,11 @@ def with_the_rest(some: dict, previous: Path | None, resume: Path | None,
                                            None))
     whole.update(pairings=pairings, seconds=round(sum(p["seconds"] for p in pairings), 1))
     return with_tallies(whole), missing
+
+
+def _all_pairs(plan: BalancePlan) -> list[tuple[BalanceChoice, BalanceChoice]]:
+    """Every pairing of the plan, in the order that gives each its seeds."""
+    return [(a, b) for i, a in enumerate(plan.choices) for b in plan.choices[i + 1:]]
 
 
 def _keep_for_the_whole_run(record: dict, resume: Path) -> None:
