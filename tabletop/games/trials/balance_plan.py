@@ -165,7 +165,21 @@ PLAN = BalancePlan(
         "Mischief school's (the two decks with Nyx Veilwalker) against Chronomancy, "
         "Brutality and Demonology. Her hide at 2 energy in the duel as well (screened, not "
         "kept) did not move them: Chronomancy 3-17 against Shadow and 2-18 against Mischief, "
-        "Brutality 3-17 against Shadow."),
+        "Brutality 3-17 against Shadow. "
+        "The twenty-sixth round changed a card: Lira Longshot's fallen side, Lira's Last "
+        "Arrow, deals 2 damage a round instead of 3 (Zhera's fallen side makes an Avatar lose "
+        "2). Played out (Chronomancy against Mischief, seed 40000), Chronomancy felled Lira in "
+        "round 4 and her Last Arrow then dealt 3 a round to a deck that could not reach the "
+        "hidden Nyx. The Mischief school's and the Marksmanship pair's 21 pairings replayed: "
+        "Chronomancy 8-12 against Mischief (was 1-19) and Brutality 6-14 (4-16) come within "
+        "the bar; Demonology 2-18 (4-16) does not, and Magic now beats Mischief 16-4 (was "
+        "14-6) and Marksmanship beats Divinity 17-3 (14-6). Every starter wins 43%-55% "
+        "against the field (were 44.5%-59%; Mischief 51%, was 59%; Chronomancy 49%, was "
+        "45%), 8 of 66 pairings beyond. Screened and not kept, each by the pairings it was "
+        "meant to move: the Chronomancy pair with a Clock of Thieves instead of its Sundial "
+        "Staff (4-16 against Shadow, 1-19 against Mischief, 17-3 against Martial), the "
+        "Mischief school with a Sniper's Nest instead of its Thieves' Tools (Chronomancy 1-19, "
+        "Brutality 4-16, Demonology 3-17 against it)."),
 )
 
 
@@ -421,6 +435,13 @@ ROYALE = BalancePlan(
         "Ruin for Grosk's Crushing Grip with his Gutripper 3rd: Sir Alden rose to 59%, Grosk "
         "fell to 33% and 9 pairings were beyond (Sir Alden beat Grosk 19-1). Sir Alden's "
         "shields are the stronger lever: the next round tries a part of them.\n\n"
+        "The fourteenth round is the duel's twenty-sixth: Lira's Last Arrow, Lira "
+        "Longshot's fallen side, deals 2 damage a round instead of 3. Her 25 tables replayed "
+        "(`tabletop balance trials-royale --games 20 --jobs 2`, the other 75 kept): Lira "
+        "48% against the field as before; Seraphine, whom she met at five tables, 60% (was "
+        "61%), so every starter is now within 40%-60% (40%-60%, 17%-38% of their games). "
+        "The same 4 of 120 pairings are beyond 25%-75%. The hard check's seats (Sir Alden "
+        "against Seraphine, Nyx and Ilsa) did not change, nor its 17 of 20.\n\n"
         "The hard check at a table (`ismcts:hard` holding the weakest starter against three "
         "`random` seats holding the three strongest, 90% to reach) was met only after the "
         "seventh round, at its edge (18 of 20 with Vora against Nyx, Kaela and Seraphine), and "
