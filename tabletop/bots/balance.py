@@ -148,14 +148,15 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
             raise KeyError(f"{name} seats all its choices at tables: measure it whole, "
                            "without --choices")
         return measure_tables(name, bot, games, jobs, seed, say, resume, kept, key, digest)
-    pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]]
     # a pairing's seeds are its place among all the plan's pairings, so that a run of some
     # choices plays each pairing as the whole run does, and either can keep the other's
-    place = {(a.id, b.id): k for k, (a, b) in enumerate(_all_pairs(plan))}
+    ids = {c.id for c in chosen}
+    pairs = [(place, a, b) for place, (a, b) in enumerate(_all_pairs(plan))
+             if a.id in ids and b.id in ids]
     started, reused = time.perf_counter(), 0.0
     pairings = []
-    for k, (a, b) in enumerate(pairs):
-        s = seed + PAIRING_STRIDE * place[a.id, b.id]
+    for k, (place, a, b) in enumerate(pairs):
+        s = seed + PAIRING_STRIDE * place
         done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)
                      and p.get("content") == [digest[a.id], digest[b.id]]), None)
         if done is not None:
