@@ -325,6 +325,37 @@ def test_the_hard_check_at_a_table_seats_the_strongest_against_the_weakest(royal
     assert "and" in balance.render_section(record).split("**Weakest against strongest:**")[1]
 
 
+def test_the_hard_check_is_read_against_its_plans_own_bar_on_the_seats_it_was_measured(
+        royale, monkeypatch):
+    """A plan whose luck puts 90% out of reach states its bar and the seats the oracle measured
+    it on; the verdict follows it there, and falls back to 90% on any other seats."""
+    import dataclasses
+    record = balance.load_record("trials-royale", royale)
+    balance.hard_check(record, games=4, strong_bot="random")
+    h = record["hard_check"]
+    h.update(wins=17, losses=3, draws=0, games=20, rate=0.85)
+    seats = (h["choice"], *h["against_choices"])
+    gid, plan = balance.lookup("trials-royale")
+    verdict = lambda: balance.render_section(record).split("**Weakest against strongest:**")[1]
+    reason = "The oracle won 18 of 20."
+    for bar, on, expected in ((0.90, seats, "**not met** (>= 90%)"),
+                              (0.80, seats, "met (>= 80%, this plan's measured bar"),
+                              (0.80, seats[::-1], "**not met** (>= 90%)")):
+        own = dataclasses.replace(plan, hard_bar=bar, hard_bar_reason=reason, hard_bar_seats=on)
+        monkeypatch.setattr(balance, "plans", lambda own=own: {"trials-royale": (gid, own)})
+        assert expected in verdict()
+        assert (reason in verdict()) == (expected.startswith("met")), (bar, on)
+
+
+def test_a_plan_below_the_issues_hard_bar_says_why_with_the_oracles_figure():
+    for name, (_, plan) in balance.plans().items():
+        assert 0 < plan.hard_bar <= balance.HARD_BAR, name
+        if plan.hard_bar < balance.HARD_BAR:
+            assert "python -m tabletop.bots.oracle" in plan.hard_bar_reason, name
+            assert len(plan.hard_bar_seats) == plan.players, name
+            assert set(plan.hard_bar_seats) <= {c.id for c in plan.choices}, name
+
+
 # --- the stored figures --------------------------------------------------------------------
 def test_the_balance_document_is_in_step_with_the_stored_records():
     records = balance.stored_records()

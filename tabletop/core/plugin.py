@@ -68,6 +68,13 @@ class BalancePlan:
     title: str = ""             # what the plan measures, after the game's title ("battle royale")
     players: int = 2            # seats at a table when measured
     shown_for: tuple[int, ...] = (2,)       # the seat counts whose new-match dialog shows it
+    # the share `ismcts:hard` with the weakest choice must win against `random` with the
+    # strongest; a plan whose luck puts the 90% out of reach states a measured bar,
+    # the oracle's figure that shows it (hard_bar_reason) and the seats it was measured on
+    # (the weakest choice's id, then the strongest's): on other seats the 90% holds again
+    hard_bar: float = 0.90
+    hard_bar_reason: str = ""
+    hard_bar_seats: tuple[str, ...] = ()
 
     def pairing_options(self, seat0: BalanceChoice, seat1: BalanceChoice) -> dict:
         return {**self.options, self.option: [seat0.value, seat1.value]}
