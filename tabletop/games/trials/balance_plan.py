@@ -179,7 +179,22 @@ PLAN = BalancePlan(
         "meant to move: the Chronomancy pair with a Clock of Thieves instead of its Sundial "
         "Staff (4-16 against Shadow, 1-19 against Mischief, 17-3 against Martial), the "
         "Mischief school with a Sniper's Nest instead of its Thieves' Tools (Chronomancy 1-19, "
-        "Brutality 4-16, Demonology 3-17 against it)."),
+        "Brutality 4-16, Demonology 3-17 against it).\n\n"
+        "The twenty-seventh round changed the Demonology pair's list (43%, in three of the "
+        "eight pairings beyond, all lost to decks that felled its Avatars): it opens with Life "
+        "Siphon (2 draining damage to an enemy Avatar) instead of Dark Pact (its Avatar loses "
+        "2 HP for 3 energy). Played out against Brutality (seed 40000), Malgrath fell in round "
+        "4, having paid 2 HP for Dark Pact and 1 a round for the Hellforged Blade. Its 11 "
+        "pairings replayed: Martial 12-8 against it (was 16-4) comes within the bar; "
+        "Brutality 17-3 and Mischief 17-3 (were 17-3 and 18-2) do not, and Chivalry, which "
+        "lost 6-14 to it, now wins 14-6, at the edge. Every starter wins 42%-58% against the "
+        "field (Demonology 42%, Chivalry 58%), 7 of 66 pairings beyond; the hard check, "
+        "Demonology against Chivalry now, 20-0. Screened and not "
+        "kept: the Demonology pair with an Infernal Plate (6 HP of armour, reciprocal) for its "
+        "Hellforged Blade (Brutality 17-3, Martial 17-3, Mischief 17-3 against it), and a "
+        "Smokeleaf Pouch that costs 1 energy to use (the Shadow pair hides Mordecai with it "
+        "every round while Nyx hides herself): Chronomancy 5-15 and Brutality 2-18 against "
+        "Shadow, but Chivalry 17-3 over it (was 15-5)."),
 )
 
 
