@@ -207,7 +207,19 @@ PLAN = BalancePlan(
         "replayed, Chronomancy 6-14 against Shadow (was 3-17), Brutality 10-10 against "
         "Shadow (2-18) and 11-9 against Mischief (6-14) came within the bar, but the Shadow "
         "pair fell to 2-18 against the Martial and Mythos schools (were 6-14 and 7-13) and "
-        "4-16 against Divinity (6-14)."),
+        "4-16 against Divinity (6-14).\n\n"
+        "The twenty-eighth round changed the Demonology pair's list by order: its Demonhide "
+        "Cuirass (4 HP of armour) is drawn 3rd instead of 15th, against the decks that felled "
+        "Malgrath and Zhera early. Its 11 pairings replayed (`tabletop balance trials --games "
+        "20 --jobs 1`): Brutality 12-8 against it (was 17-3) and the Mischief school 15-5 (was "
+        "17-3) come within the bar, Chronomancy 11-9 (was 6-14), and none of its pairings is "
+        "beyond. Every starter wins 44.5%-58% against the field (Demonology 44.5%, was 42%), "
+        "5 of 66 pairings beyond. Screened the same session and not kept: Nyx's hide as a "
+        "turn action instead of an Instant (Brutality 16-4 over the Shadow pair, was 2-18, "
+        "but Chronomancy 18-2, Pyromancy 19-1 and Brutality 19-1 over the Mischief school, "
+        "in its first six pairings), and the Shadow pair's Smokeleaf Pouch drawn 14th instead "
+        "of 3rd (Chronomancy 9-11 against it, was 3-17, but Brutality still 3-17 and Chivalry "
+        "now 16-4 over it)."),
 )
 
 
