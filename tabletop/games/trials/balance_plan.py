@@ -219,7 +219,21 @@ PLAN = BalancePlan(
         "but Chronomancy 18-2, Pyromancy 19-1 and Brutality 19-1 over the Mischief school, "
         "in its first six pairings), and the Shadow pair's Smokeleaf Pouch drawn 14th instead "
         "of 3rd (Chronomancy 9-11 against it, was 3-17, but Brutality still 3-17 and Chivalry "
-        "now 16-4 over it)."),
+        "now 16-4 over it).\n\n"
+        "After the twenty-eighth round, five more changes by order were screened and not "
+        "kept, each stopped at its first pairing beyond. The Shadow pair with its Stiletto "
+        "19th and Soulbound Kris 16th (were 9th and 4th): Chronomancy 7-13 against it (was "
+        "3-17), Pyromancy 7-13, Brutality 5-15 (2-18), Chivalry 14-6, Marksmanship 6-14, but "
+        "Divinity now beats it 17-3 (14-6). The Divinity pair with its Aegis of Light 7th "
+        "instead of 18th: Chronomancy 18-2 over it (14-6). The Divinity pair with its Halo "
+        "Circlet 8th instead of 19th: Chronomancy 12-8, Pyromancy 6-14, Chivalry 11-9 against "
+        "it, but Brutality 18-2 over it (13-7). The Martial school with its Shatter 6th "
+        "instead of 16th: Chronomancy 14-6 over it (was 17-3), Pyromancy 8-12, Brutality "
+        "5-15, Chivalry 15-5, but Marksmanship 16-4 over it (13-7) and the Shadow pair 4-16 "
+        "(6-14). The Martial school with its Code of Honour 5th instead of 15th: Chronomancy "
+        "14-6 over it, Pyromancy 7-13, Brutality 6-14, Chivalry 13-7, but Marksmanship 17-3 "
+        "over it and the Shadow pair 4-16. Both Martial screens drew its Hide Vest, Rally and "
+        "the seven cards after them a slot later, and both lost the same two pairings."),
 )
 
 
