@@ -221,7 +221,7 @@ PLAN = BalancePlan(
         "of 3rd (Chronomancy 9-11 against it, was 3-17, but Brutality still 3-17 and Chivalry "
         "now 16-4 over it).\n\n"
         "After the twenty-eighth round, five more changes by order were screened and not "
-        "kept, each stopped at its first pairing beyond. The Shadow pair with its Stiletto "
+        "kept, each stopped soon after a pairing went beyond. The Shadow pair with its Stiletto "
         "19th and Soulbound Kris 16th (were 9th and 4th): Chronomancy 7-13 against it (was "
         "3-17), Pyromancy 7-13, Brutality 5-15 (2-18), Chivalry 14-6, Marksmanship 6-14, but "
         "Divinity now beats it 17-3 (14-6). The Divinity pair with its Aegis of Light 7th "
