@@ -233,7 +233,25 @@ PLAN = BalancePlan(
         "(6-14). The Martial school with its Code of Honour 5th instead of 15th: Chronomancy "
         "14-6 over it, Pyromancy 7-13, Brutality 6-14, Chivalry 13-7, but Marksmanship 17-3 "
         "over it and the Shadow pair 4-16. Both Martial screens drew its Hide Vest, Rally and "
-        "the seven cards after them a slot later, and both lost the same two pairings."),
+        "the seven cards after them a slot later, and both lost the same two pairings.\n\n"
+        "Seven more screens after those, run two at a time (`--jobs 1` each) and each stopped "
+        "at its first pairing beyond, were not kept. Swapping two cards' places (so no other "
+        "card moves): Chronomancy with its Robe of Lingering Seconds 5th and Slow the Blade "
+        "8th: Brutality 16-4 over it (was 9-11). Chronomancy with the Robe 4th and Hastened "
+        "Embers 8th: Pyromancy, Brutality, Chivalry and Marksmanship within the bar, but the "
+        "Shadow pair 18-2 over it (17-3). The Martial school with its Code of Honour 8th and "
+        "Raise Shields 15th: Chronomancy 13-7 over it (was 17-3), but Pyromancy 0-20 against "
+        "it (was 11-9). The Martial school with Code of Honour 11th and the Rusted Shiv 15th: "
+        "Chronomancy 14-6 over it and eight more pairings within the bar (Marksmanship 15-5 "
+        "over it, Pyromancy 6-14), but the Magic school 2-18 against it (was 8-12). The Magic "
+        "school with Heat Haze 2nd and Kindle 15th: Chivalry 17-3 over it (was 14-6). Changing "
+        "a card: Nyx's hide at 2 energy in a duel as at a table of three or four (was 1): "
+        "Chronomancy still 3-17 against the Shadow pair; High Priest Anselm at 14 HP (was 12): "
+        "Marksmanship 15-5 over Divinity (was 17-3), Chronomancy 11-9, but the Shadow pair "
+        "1-19 against it (was 6-14). A ward on a Martial Avatar early (Code of Honour) shuts "
+        "out the decks that deal their damage 1 or 2 at a time: Pyromancy and the Magic school "
+        "lost 6 to 11 more games of 20 against it, the largest swing one card's place has "
+        "made."),
 )
 
 
