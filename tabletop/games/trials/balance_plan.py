@@ -254,7 +254,16 @@ PLAN = BalancePlan(
         "Chivalry 59.6% against the field. A ward on a Martial Avatar early (Code of Honour) "
         "shuts out the decks that deal their damage 1 or 2 at a time: Pyromancy and the Magic"
         " school lost 6 to 11 more games of 20 against it, the largest swing one card's place"
-        " has made."),
+        " has made.\n\n"
+        "The twenty-ninth round swapped two cards of the Magic school in place: its Brazier "
+        "Shield (4 HP of guardian armour) is drawn 5th and its Flamewalker Boots (1 damage to "
+        "an enemy card as they come into play) 19th, against the Mischief school's 4-16, where "
+        "Kaela's and the school's 1-damage pings dropped Nyx from 12 HP to 7 in round 2. Its 11 "
+        "pairings replayed (`tabletop balance trials --games 20 --jobs 1`): the Mischief "
+        "school 12-8 against it (was 4-16), Chivalry 10-10 (was 14-6), Pyromancy 10-10 (was "
+        "6-14), and none of its pairings beyond (the Shadow pair 15-5 over it, "
+        "Demonology 6-14, at the edges). Every starter wins 42%-56% against the field "
+        "(Demonology 42%, Chivalry 56%), 4 of 66 pairings beyond."),
 )
 
 
