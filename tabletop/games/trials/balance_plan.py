@@ -263,7 +263,31 @@ PLAN = BalancePlan(
         "school 12-8 against it (was 4-16), Chivalry 10-10 (was 14-6), Pyromancy 10-10 (was "
         "6-14), and none of its pairings beyond (the Shadow pair 15-5 over it, "
         "Demonology 6-14, at the edges). Every starter wins 42%-56% against the field "
-        "(Demonology 42%, Chivalry 56%), 4 of 66 pairings beyond."),
+        "(Demonology 42%, Chivalry 56%), 4 of 66 pairings beyond.\n\n"
+        "Screened the same session and not kept, each in its own checkout, first with "
+        "`--choices` for the pairings it was meant to move, stopped at its first pairing "
+        "beyond unless played out. The Shadow pair with its Stiletto 19th and Soulbound Kris "
+        "16th, the rest of its pairings played: Magic 8-12 against it, Martial 15-5 over it, "
+        "but the Mischief school 19-1 (was 14-6); with Chronomancy 7-13, Brutality 5-15 "
+        "and Divinity 17-3 from before, two pairings fixed and two broken. The Divinity pair "
+        "with its Aegis of Light 10th and Censer of Grace 18th (swapped): Marksmanship 15-5 "
+        "over it (was 17-3), but Pyromancy 2-18 against it (was 5-15); with its Seraph's "
+        "Spear 3rd and Vestments of Faith 11th: Pyromancy 3-17. The Martial school with Code "
+        "of Honour 13th and Spiked Knuckles 15th: Chronomancy 11-9 over it (was 17-3), but "
+        "Brutality 2-18 against it (was 7-13). The Marksmanship pair with Hunter's Mark 20th "
+        "and Sniper's Nest 9th: the Shadow pair 13-7 over it (was 15-5), but it beats "
+        "Divinity 18-2; with its Longbow 20th and Sniper's Nest 7th: Divinity 5-15 against it "
+        "(was 3-17), the Shadow pair 11-9 over it (was 15-5), Chronomancy 10-10, but "
+        "Pyromancy 17-3 over it (was 13-7). Chronomancy with its Robe of Lingering Seconds "
+        "4th and Hastened Embers 8th, all 11 pairings played: Martial 8-12 against it (was "
+        "3-17), but the Mischief school 17-3 over it (was 12-8) and the Shadow pair still "
+        "18-2. Brutality "
+        "with Crushing Grip (3 damage to an enemy card attached to an Avatar, so to Nyx's "
+        "weapons while she hides) 9th and Savage Blow 20th: the Shadow pair 11-9 over it (was "
+        "18-2), but the Mischief school 16-4 (was 14-6). Divinity's pairing with Pyromancy "
+        "(15-5) moves against Divinity's every gain: a ward or a weapon early tips it. Six "
+        "of the eight not kept moved the pairing they aimed at within the bar and put "
+        "another of the same deck's beyond."),
 )
 
 
