@@ -284,10 +284,11 @@ PLAN = BalancePlan(
         "18-2. Brutality "
         "with Crushing Grip (3 damage to an enemy card attached to an Avatar, so to Nyx's "
         "weapons while she hides) 9th and Savage Blow 20th: the Shadow pair 11-9 over it (was "
-        "18-2), but the Mischief school 16-4 (was 14-6). Divinity's pairing with Pyromancy "
-        "(15-5) moves against Divinity's every gain: a ward or a weapon early tips it. Six "
-        "of the eight not kept moved the pairing they aimed at within the bar and put "
-        "another of the same deck's beyond."),
+        "18-2), but the Mischief school 16-4 (was 14-6); with the Grip 8th or 11th instead "
+        "(Intimidate or Trophy Hunter 20th), the Shadow pair 17-3 over it again. "
+        "Divinity's pairing with Pyromancy (15-5) moves against Divinity's every gain: a "
+        "ward or a weapon early tips it. Six of the eight not kept moved the pairing they "
+        "aimed at within the bar and put another of the same deck's beyond."),
 )
 
 
