@@ -280,16 +280,15 @@ PLAN = BalancePlan(
         "(was 3-17), the Shadow pair 11-9 over it (was 15-5), Chronomancy 10-10, but "
         "Pyromancy 17-3 over it (was 13-7); with its Longbow 18th and Aimed Shot 7th: it "
         "still beats Divinity 17-3 (Pyromancy 15-5 and the Shadow pair 15-5 over it). "
-        "Chronomancy with its Robe of Lingering Seconds "
-        "4th and Hastened Embers 8th, all 11 pairings played: Martial 8-12 against it (was "
-        "3-17), but the Mischief school 17-3 over it (was 12-8) and the Shadow pair still "
-        "18-2. Brutality "
-        "with Crushing Grip (3 damage to an enemy card attached to an Avatar, so to Nyx's "
-        "weapons while she hides) 9th and Savage Blow 20th: the Shadow pair 11-9 over it (was "
+        "Chronomancy with its Robe of Lingering Seconds 4th and Hastened Embers 8th, all 11 "
+        "pairings played: Martial 8-12 against it (was 3-17), but the Mischief school 17-3 "
+        "over it (was 12-8) and the Shadow pair still 18-2. Brutality with Crushing Grip (3 "
+        "damage to an enemy card attached to an Avatar, so to Nyx's weapons while she hides) "
+        "9th and Savage Blow 20th: the Shadow pair 11-9 over it (was "
         "18-2), but the Mischief school 16-4 (was 14-6); with the Grip 8th or 11th instead "
         "(Intimidate or Trophy Hunter 20th), the Shadow pair 17-3 over it again. "
         "Divinity's pairing with Pyromancy (15-5) moves against Divinity's every gain: a "
-        "ward or a weapon early tips it. Six of the eight not kept moved the pairing they "
+        "ward or a weapon early tips it. Six of these eleven lists moved the pairing they "
         "aimed at within the bar and put another of the same deck's beyond."),
 )
 
