@@ -289,7 +289,27 @@ PLAN = BalancePlan(
         "(Intimidate or Trophy Hunter 20th), the Shadow pair 17-3 over it again. "
         "Divinity's pairing with Pyromancy (15-5) moves against Divinity's every gain: a "
         "ward or a weapon early tips it. Six of these eleven lists moved the pairing they "
-        "aimed at within the bar and put another of the same deck's beyond."),
+        "aimed at within the bar and put another of the same deck's beyond.\n\n"
+        "Screened in the session after the twenty-ninth round and not kept, each in its own "
+        "checkout (`tabletop balance trials --games 20 --jobs 1`, first with `--choices`). "
+        "Swapped in place: the Marksmanship pair with its Ranger's Cloak 11th and Pinning Shot "
+        "5th: it beats the Shadow pair 12-8 (was 5-15), but Chronomancy 15-5 over it and it "
+        "beats Divinity 18-2; with its Barbed Arrows 16th and Spotter's Horn 6th (played out "
+        "against Divinity, seed 79000, Lira grew a counter a round to 8 Attack while the Cloak "
+        "hid her): the Shadow pair 10-10, Chronomancy 9-11, but Divinity still 4-16. The "
+        "Chronomancy pair with Tangled Hours 4th and Hastened Embers 15th, all 11 played: "
+        "Martial 6-14 against it (was 3-17) and eight more within the bar, the Shadow pair "
+        "still 16-4 over it, and the Mythos school 2-18 (was 8-12). The Shadow pair with "
+        "Backstab 9th and Stiletto 19th: Chronomancy 4-16 against it. Played out, the Shadow "
+        "pair's wins over Brutality (seed 63000) came after Mordecai fell: Nyx hid every round "
+        "and her Stiletto, Poisoned Blade and Kris struck from behind it, out of reach. "
+        "Changing a rule, so the hide covers the Avatar alone and its attached cards stay in "
+        "sight (a veil, on the branch veil-alone; 25 of the 30 pairings of the three decks with "
+        "a hide played): Chronomancy 7-13 and Brutality 8-12 against the Shadow pair (were 3-17 "
+        "and 2-18), Marksmanship 12-8 over Divinity (was 17-3), but the Marksmanship pair, "
+        "whose bows and Barbed Arrows could now be struck, lost 4-16 to Pyromancy and the Magic "
+        "school and 2-18 to Brutality, and the Shadow pair and the Mischief school 3-17 and "
+        "1-19 to the Martial school (were 6-14 and 11-9)."),
 )
 
 
