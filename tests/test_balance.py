@@ -556,7 +556,7 @@ def test_a_run_stopped_again_keeps_the_pairings_it_had_not_reached(tmp_path, mon
 
 def test_a_finished_record_is_where_the_next_run_starts(tmp_path, monkeypatch):
     """After a whole run (no partial file left), retuning Thornwild plays again only its
-    two pairings; a record of another measurement (other games a pairing) is not used."""
+    two pairings; a run of more games a pairing plays on from the record's games."""
     first = balance.measure("pariah", bot="random", games=2, say=lambda _: None)
     for p in first["pairings"]:
         p["a_wins"] = 99
@@ -569,7 +569,26 @@ def test_a_finished_record_is_where_the_next_run_starts(tmp_path, monkeypatch):
     assert [p["a_wins"] == 99 for p in again["pairings"]] == [True, False, False]
     other = balance.measure("pariah", bot="random", games=4, say=lambda _: None,
                             previous=previous)
-    assert not any(p["a_wins"] == 99 for p in other["pairings"])
+    assert [p["a_wins"] >= 99 for p in other["pairings"]] == [True, False, False]
+    assert [p["games"] for p in other["pairings"]] == [4, 4, 4]
+    fewer = balance.measure("pariah", bot="random", games=1, say=lambda _: None,
+                            previous=previous)
+    assert not any(p["a_wins"] == 99 for p in fewer["pairings"])    # not cut: played again
+
+
+def test_a_pairing_played_on_to_more_games_is_the_pairing_a_longer_run_plays(tmp_path):
+    """Game i of a pairing plays seed S+i with the seats turned i times, so 2 games played on
+    to 6 are the 6 games a run of 6 plays, to the game: a record grows more precise without
+    its first games played again."""
+    whole = balance.measure("pariah", bot="random", games=6, say=lambda _: None)
+    first = balance.measure("pariah", bot="random", games=2, say=lambda _: None)
+    previous = balance.write_record(first, tmp_path)
+    grown = balance.measure("pariah", bot="random", games=6, say=lambda _: None,
+                            previous=previous)
+    fields = ("a", "b", "seed", "games", "a_wins", "b_wins", "draws", "errors", "unfinished")
+    assert [[p[f] for f in fields] for p in grown["pairings"]] == \
+        [[p[f] for f in fields] for p in whole["pairings"]]
+    assert [c["wins"] for c in grown["choices"]] == [c["wins"] for c in whole["choices"]]
 
 
 def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
@@ -585,7 +604,8 @@ def test_a_stopped_run_goes_on_from_the_pairings_it_finished(tmp_path):
     assert again["pairings"][0]["a_wins"] == 99
     other = balance.measure("pariah", bot="random", games=4, choices=["emberkin", "thornwild"],
                             resume=partial, say=lambda _: None)
-    assert other["pairings"][0]["games"] == 4             # another measurement starts afresh
+    assert other["pairings"][0]["games"] == 4             # played on from the 2 it kept
+    assert other["pairings"][0]["a_wins"] >= 99
 
 
 def test_a_run_of_some_choices_plays_each_pairing_on_the_whole_runs_seeds():

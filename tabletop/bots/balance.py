@@ -158,16 +158,19 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
     for k, (place, a, b) in enumerate(pairs):
         s = seed + PAIRING_STRIDE * place
         done = next((p for p in kept["pairings"] if (p["a"], p["b"], p["seed"]) == (a.id, b.id, s)
-                     and p.get("content") == [digest[a.id], digest[b.id]]), None)
-        if done is not None:
+                     and p.get("content") == [digest[a.id], digest[b.id]]
+                     and _grows_to(p, games)), None)
+        if done is not None and done["games"] == games:
             pairings.append(done)
             reused += done["seconds"]
             continue
+        first = done["games"] if done is not None else 0
         t0 = time.perf_counter()
-        report = run_arena(game_id, [bot, bot], games=games, seed=s, options=dict(plan.options),
+        report = run_arena(game_id, [bot, bot], games=games - first, seed=s + first,
+                           options=dict(plan.options),
                            seat_option=(plan.option, [a.value, b.value]), jobs=jobs)
-        pairings.append(_pairing(a, b, s, report, time.perf_counter() - t0,
-                                 [digest[a.id], digest[b.id]]))
+        p = _pairing(a, b, s, report, time.perf_counter() - t0, [digest[a.id], digest[b.id]])
+        pairings.append(_grown(done, p) if done is not None else p)
         p = pairings[-1]
         if resume is not None:         # with the kept pairings not reached yet: a run stopped
             played = {(q["a"], q["b"], q["seed"]) for q in pairings}     # again keeps them
@@ -197,7 +200,8 @@ def with_the_rest(some: dict, previous: Path | None, resume: Path | None,
     key = _key_of(some)
     stored = [*_finished(previous, key)["pairings"], *_resumed(resume, key)["pairings"]]
     found = {(p["a"], p["b"], p["seed"]): p for p in [*stored, *some["pairings"]]
-             if p.get("content") == [digest[p["a"]], digest[p["b"]]]}
+             if p.get("content") == [digest[p["a"]], digest[p["b"]]]
+             and p["games"] == some["games_per_pairing"]}
     pairings, missing = [], []
     for k, (a, b) in enumerate(_all_pairs(plan)):
         p = found.get((a.id, b.id, some["seed"] + PAIRING_STRIDE * k))
@@ -437,11 +441,12 @@ def _key_of(r: dict) -> dict:
 
 def _same_measurement(kept: dict | None, key: dict) -> bool:
     """Whether what a stopped run or a record kept was measured as `key` asks, whichever
-    choices each took: a pairing's seeds do not depend on them (measure), and a pairing is
-    kept only where both its choices are unchanged."""
-    def without_choices(k: dict) -> dict:
-        return {f: v for f, v in k.items() if f != "choices"}
-    return isinstance(kept, dict) and without_choices(kept) == without_choices(key)
+    choices and number of games each took: a pairing's seeds do not depend on them
+    (measure), a pairing is kept only where both its choices are unchanged, and one of fewer
+    games is played on (_grows_to), as is a table schedule of fewer passes."""
+    def without(k: dict) -> dict:
+        return {f: v for f, v in k.items() if f not in ("choices", "games")}
+    return isinstance(kept, dict) and without(kept) == without(key)
 
 
 def partial_path(name: str, docs: Path = DOCS) -> Path:
@@ -456,6 +461,29 @@ def _chosen(plan: BalancePlan, ids: Sequence[str] | None) -> list[BalanceChoice]
     if unknown:
         raise KeyError(f"no such choice: {', '.join(unknown)}; known: {', '.join(by_id)}")
     return [c for c in plan.choices if c.id in ids]       # in the plan's order, as it pairs them
+
+
+def _grows_to(p: dict, games: int) -> bool:
+    """Whether a stored pairing is the first games of a pairing of `games` games: game i of
+    a pairing plays seed S+i with the seats turned i times, so a pairing of 20 games played on
+    to 40 (seeds S+20 onwards, an even number of turns in: the same seats) is the very
+    pairing a run of 40 would have played, and a record is made more precise without playing
+    its first games again."""
+    return p.get("games", 0) == games or (0 < p.get("games", 0) < games and p["games"] % 2 == 0)
+
+
+def _grown(before: dict, more: dict) -> dict:
+    """A pairing's stored games and the games played on from them, as one pairing."""
+    out = dict(more)
+    for f in ("games", "a_wins", "b_wins", "draws", "errors", "illegal", "unfinished"):
+        out[f] = before[f] + more[f]
+    out["seconds"] = round(before["seconds"] + more["seconds"], 1)
+    if "iterations_per_decision" in before and "iterations_per_decision" in more:
+        # weighed by games: a record keeps no count of decisions
+        out["iterations_per_decision"] = round(
+            (before["iterations_per_decision"] * before["games"]
+             + more["iterations_per_decision"] * more["games"]) / out["games"], 1)
+    return out
 
 
 def _pairing(a: BalanceChoice, b: BalanceChoice, seed: int, report: dict, seconds: float,
