@@ -686,3 +686,9 @@ def test_a_choice_within_the_balance_bar_reads_even():
     # the word judges the percent shown beside it: never "weak, 40%" or "strong, 60%"
     assert [strength_word(r) for r in (0.394, 0.397, 0.603, 0.606)] == \
         ["weak", "even", "even", "strong"]
+
+
+def test_a_schedule_of_more_passes_starts_with_the_schedule_of_fewer():
+    """So a royale run of more games a pair keeps the tables of the record it grows from."""
+    five = balance.table_schedule(16, 4, 5, 7)
+    assert balance.table_schedule(16, 4, 10, 7)[:len(five)] == five
