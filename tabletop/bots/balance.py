@@ -630,6 +630,12 @@ the game's luck puts that out of reach: then the plan states a lower bar, with t
 the oracle (the same search seeing every hand and the deck order) on the same seats. A win
 rate is wins / games: a draw is not a win. The new-match dialog shows each choice's rate
 against the field from these records.
+
+A pairing's figure is a sample: over 20 games its standard error is about 11 points, so among
+dozens of pairings a few read beyond 25%-75% by chance alone. A run of more games a pairing
+plays on from the stored record instead of starting again (game *i* of a pairing is always
+seed S + *i* with the seats turned *i* times, so the first games are the same games), and a
+table schedule of more passes keeps its first passes' tables.
 """
 
 
