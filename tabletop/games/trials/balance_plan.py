@@ -309,7 +309,18 @@ PLAN = BalancePlan(
         "and 2-18), Marksmanship 12-8 over Divinity (was 17-3), but the Marksmanship pair, "
         "whose bows and Barbed Arrows could now be struck, lost 4-16 to Pyromancy and the Magic "
         "school and 2-18 to Brutality, and the Shadow pair and the Mischief school 3-17 and "
-        "1-19 to the Martial school (were 6-14 and 11-9)."),
+        "1-19 to the Martial school (were 6-14 and 11-9).\n\n"
+        "Screened in the session after that and not kept (`tabletop balance trials --games 20 "
+        "--jobs 1`, first with `--choices`, each stopped at its first pairing beyond). The "
+        "Divinity pair with a Benediction (a shield on its Avatar at each round's start) "
+        "instead of its Guiding Light, 15th: Marksmanship 12-8 over it (was 17-3), Pyromancy "
+        "6-14 and Chronomancy 12-8 against it, but Brutality 16-4 over it (was 13-7). The "
+        "Martial school with its Raise Shields 4th and Blood Harness 8th (swapped): Chronomancy "
+        "14-6 over it (was 17-3), but Marksmanship 19-1 (was 13-7); with Raise Shields 1st and "
+        "Broken Chain 8th: Chronomancy 11-9, Marksmanship 19-1 again. Chronomancy against "
+        "Martial, played again from the record's seeds, gave its 17-3 to the game (the first "
+        "four 2-2, then 15 of 16 to Chronomancy); played out from seed 48004, Chronomancy "
+        "felled Sir Alden by round 8 and Grosk within two rounds after, 4 of 4."),
 )
 
 
