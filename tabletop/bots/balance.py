@@ -165,6 +165,7 @@ def measure(name: str, bot: str = DEFAULT_BOT, games: int = 20, jobs: int = 1,
             reused += done["seconds"]
             continue
         first = done["games"] if done is not None else 0
+        reused += done["seconds"] if done is not None else 0.0
         t0 = time.perf_counter()
         report = run_arena(game_id, [bot, bot], games=games - first, seed=s + first,
                            options=dict(plan.options),
