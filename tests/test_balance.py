@@ -576,15 +576,20 @@ def test_a_finished_record_is_where_the_next_run_starts(tmp_path, monkeypatch):
     assert not any(p["a_wins"] == 99 for p in fewer["pairings"])    # not cut: played again
 
 
-def test_a_pairing_played_on_to_more_games_is_the_pairing_a_longer_run_plays(tmp_path):
+def test_a_pairing_played_on_to_more_games_is_the_pairing_a_longer_run_plays(tmp_path,
+                                                                              monkeypatch):
     """Game i of a pairing plays seed S+i with the seats turned i times, so 2 games played on
     to 6 are the 6 games a run of 6 plays, to the game: a record grows more precise without
-    its first games played again."""
+    its first games played again (only 4 a pairing are played)."""
     whole = balance.measure("pariah", bot="random", games=6, say=lambda _: None)
     first = balance.measure("pariah", bot="random", games=2, say=lambda _: None)
     previous = balance.write_record(first, tmp_path)
+    played, real = [], balance.run_arena
+    monkeypatch.setattr(balance, "run_arena",
+                        lambda *a, **k: played.append((k["seed"], k["games"])) or real(*a, **k))
     grown = balance.measure("pariah", bot="random", games=6, say=lambda _: None,
                             previous=previous)
+    assert played == [(p["seed"] + 2, 4) for p in first["pairings"]]
     fields = ("a", "b", "seed", "games", "a_wins", "b_wins", "draws", "errors", "unfinished")
     assert [[p[f] for f in fields] for p in grown["pairings"]] == \
         [[p[f] for f in fields] for p in whole["pairings"]]
