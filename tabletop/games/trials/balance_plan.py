@@ -337,8 +337,14 @@ PLAN = BalancePlan(
         "for its Erase Tracks 4-16; "
         "with Life Siphon for its Sow Confusion as well 5-15; with a Vampiric Dirk for its "
         "Mask of Many Faces as well 6-14 against Martial and 11-9 over the Magic school, but "
-        "16-4 over Chronomancy (8-12 against Brutality). Not kept: the veil needs a Shadow "
-        "list that holds against Martial without the hide's wins over Chronomancy."),
+        "16-4 over Chronomancy (8-12 against Brutality). With the first two changes only, the "
+        "Shadow pair is within the bar against Chronomancy, Brutality and Magic (14-6, 14-6, "
+        "13-7) and at its edge against Martial (5-15). The veil brings the Mischief school "
+        "against Demonology within (13-7), but the Martial school beats it 19-1 (was 9-11), "
+        "18-2 with Sabotage for the Mischief school's Erase Tracks, and 18-2 with Martial's "
+        "Field Dressing back for its Shatter (the Shadow pair then lost 4-16 to it). Played "
+        "out (seeds 104000-1), Martial felled Lira by round 5 both times. Not kept: the veil "
+        "waits for a Mischief list that holds against Martial."),
 )
 
 
