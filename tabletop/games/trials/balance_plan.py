@@ -343,8 +343,9 @@ PLAN = BalancePlan(
         "against Demonology within (13-7), but the Martial school beats it 19-1 (was 9-11), "
         "18-2 with Sabotage for the Mischief school's Erase Tracks, and 18-2 with Martial's "
         "Field Dressing back for its Shatter (the Shadow pair then lost 4-16 to it). Played "
-        "out (seeds 104000-1), Martial felled Lira by round 5 both times. Not kept: the veil "
-        "waits for a Mischief list that holds against Martial."),
+        "out (seeds 104000-1), Martial felled Lira by round 5 both times; Vanish 3rd for her "
+        "Steady Aim, or Life Siphon 5th for her Whispered Hex, left it 17-3 and 19-1. Not "
+        "kept: the veil waits for a Mischief list that holds against Martial."),
 )
 
 
