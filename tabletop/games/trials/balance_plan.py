@@ -347,7 +347,17 @@ PLAN = BalancePlan(
         "out (seeds 104000-1), Martial felled Lira by round 5 both times. The Mischief school "
         "with Vanish 3rd for its Steady Aim, or Life Siphon 5th for its Whispered Hex, lost "
         "3-17 and 1-19 to Martial. Not "
-        "kept: the veil waits for a Mischief list that holds against Martial."),
+        "kept: the veil waits for a Mischief list that holds against Martial.\n\n"
+        "The session after, with the veil and the two-card Shadow list, three new cards in the "
+        "Mischief school's list for its Mask of Many Faces did not hold against Martial (a "
+        "Vampiric Dirk drawn 3rd 4-16, a Smokeleaf Pouch drawn 4th 3-17, an Assassin's Katar "
+        "drawn 5th 2-18). Its own Ranger's Cloak drawn 5th and Whispered Hex 20th, the two "
+        "swapped in place, did: the Cloak hides Lira, whom Martial had felled first, with "
+        "her gear. Martial 14-6 over it, and its ten other pairings within at 20 games: "
+        "Chronomancy 9-11, Pyromancy 15-5, Brutality 12-8, Chivalry 12-8, Marksmanship 10-10, "
+        "the Shadow pair 7-13, Divinity 5-15, Demonology 6-14, Magic 9-11, Mythos 10-10. "
+        "The veil with the two lists (branch veil40) is being played at 40 games a pairing "
+        "(the Shadow pair's and the Mischief school's 21 pairings) before it is kept."),
 )
 
 
