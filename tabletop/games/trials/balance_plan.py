@@ -352,12 +352,13 @@ PLAN = BalancePlan(
         "Mischief school's list for its Mask of Many Faces did not hold against Martial (a "
         "Vampiric Dirk drawn 3rd 4-16, a Smokeleaf Pouch drawn 4th 3-17, an Assassin's Katar "
         "drawn 5th 2-18). Its own Ranger's Cloak drawn 5th and Whispered Hex 20th, the two "
-        "swapped in place, did: the Cloak hides Lira, whom Martial had felled first, with "
-        "her gear. Martial 14-6 over it, and its ten other pairings within at 20 games: "
+        "swapped in place, did (Martial had felled Lira first; the Cloak can hide her with "
+        "her gear): Martial 14-6 over it (measured while another run shared the machine "
+        "for its first 12 minutes), and its ten other pairings within at 20 games: "
         "Chronomancy 9-11, Pyromancy 15-5, Brutality 12-8, Chivalry 12-8, Marksmanship 10-10, "
         "the Shadow pair 7-13, Divinity 5-15, Demonology 6-14, Magic 9-11, Mythos 10-10. "
-        "The veil with the two lists (branch veil40) is being played at 40 games a pairing "
-        "(the Shadow pair's and the Mischief school's 21 pairings) before it is kept."),
+        "The veil with the two lists is on the branch veil40, not kept until the Shadow "
+        "pair's and the Mischief school's 21 pairings are played at 40 games a pairing."),
 )
 
 
