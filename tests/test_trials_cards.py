@@ -253,6 +253,13 @@ def check_steps(s, before, eff, me, host, source, chosen, opt=0, extra_draw=Fals
             for p in chosen if st.to == "target" else [1 - me]:
                 checks.append(lambda p=p: fx.is_stealthy(s, hider, p) and p in s.veiled[hider])
             continue
+        if st.op == "veil":                 # the card alone, to the chosen opponents
+            for p in chosen:
+                checks.append(lambda p=p: fx.is_stealthy(s, source, p)
+                              and p in s.veiled_alone[source]
+                              and not any(fx.is_stealthy(s, c, p)
+                                          for c in s.attached.get(source, ())))
+            continue
         subs = (list(chosen) if st.op == "split" else
                 _subjects(s, before, st, eff, me, host, source, chosen))
         assert subs, f"{st.op} has nothing to act on in this scenario"

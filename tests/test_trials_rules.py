@@ -888,7 +888,8 @@ def test_a_save_whose_log_the_new_rules_refuse_names_the_older_rules(tmp_path):
 def test_nyx_hides_from_the_opponent_she_names_and_the_others_may_still_strike():
     """Nyx's own ability makes her stealthy to one target opponent this round: in a duel that is
     her one rival; at a table of four the two she did not name may still attack and target her
-    and her cards, and the round's end lifts it."""
+    and her cards, and the round's end lifts it. Her veil covers her alone (ruling): her
+    attached cards stay in sight of the one she named too."""
     s = GAME.setup({"decks": [deck(["nyx-veilwalker"]), deck(["grosk-the-unbroken"]),
                               deck(["vora-skullsplitter"]), deck(["sir-alden-vow-sworn"])],
                     "initiative": 1}, 0, 4)
@@ -909,19 +910,37 @@ def test_nyx_hides_from_the_opponent_she_names_and_the_others_may_still_strike()
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
     assert s.damage.get(nyx, 0) == 0 and nyx in s.exhausted and s.energy[0] == 1  # 2 at a table
-    assert fx.is_stealthy(s, nyx, 1) and fx.is_stealthy(s, kris, 1)      # hidden from Grosk
+    assert fx.is_stealthy(s, nyx, 1) and not fx.is_stealthy(s, kris, 1)  # hidden from Grosk
     assert not fx.is_stealthy(s, nyx) and not fx.is_stealthy(s, nyx, 2)
-    assert nyx not in GAME.attack_targets(s, 1) and kris not in GAME.attack_targets(s, 1)
+    assert nyx not in GAME.attack_targets(s, 1) and kris in GAME.attack_targets(s, 1)
+    assert fx.hidden_from(s, nyx) == [1] and fx.hidden_from(s, kris) == []
     assert nyx in GAME.attack_targets(s, 2) and nyx in GAME.attack_targets(s, 3)
     assert GAME.to_act(s) == 2 and has(s, "attack", vora, nyx)          # Vora may strike her
     s.turn, s.acted = 1, False                                            # Grosk may not
     s.exhausted.discard(grosk)
     assert "stealthy" in GAME.why_illegal(s, Action("attack", (grosk, nyx)))
     back = GAME.state_from_json(GAME.state_to_json(s))                   # a save keeps it
-    assert back.veiled == {nyx: [1]} and fx.is_stealthy(back, nyx, 1)
+    assert back.veiled_alone == {nyx: [1]} and fx.is_stealthy(back, nyx, 1)
+    assert not fx.is_stealthy(back, kris, 1)
     flow._finish_end(s, [])
-    assert s.veiled is None and not fx.is_stealthy(s, nyx, 1)
-    assert "veiled" not in GAME.state_to_json(s)         # saved only while someone is hidden
+    assert s.veiled_alone is None and not fx.is_stealthy(s, nyx, 1)
+    assert "veiled_alone" not in GAME.state_to_json(s)   # saved only while someone is hidden
+
+
+def test_the_rangers_cloak_hides_its_avatar_and_the_avatars_attached_cards():
+    """Unlike Nyx's veil, the Cloak's hide is the Avatar's: the Avatar and everything attached to
+    it (the Cloak too) are stealthy to the opponent named."""
+    s = duel(["lira-longshot", "captain-havel-quickdraw"], initiative=1)
+    lira, grosk = avatar(s, 0), avatar(s, 1)
+    cloak = put_on(s, "rangers-cloak", lira)
+    kris = put_on(s, "soulbound-kris", lira)
+    s.energy = [3, 3]
+    do(s, "attack", grosk, lira)
+    GAME.apply(s, find(s, "activate", cloak, 0, (1,)))
+    settle_stack(s)
+    assert all(fx.is_stealthy(s, c, 1) for c in (lira, cloak, kris))
+    assert fx.hidden_from(s, kris) == [1] and s.veiled_alone is None
+    assert not {lira, cloak, kris} & set(GAME.attack_targets(s, 1))
 
 
 def test_nyx_hiding_costs_1_energy_more_while_two_or_more_opponents_are_in_the_game():
@@ -941,11 +960,11 @@ def test_nyx_hiding_costs_1_energy_more_while_two_or_more_opponents_are_in_the_g
         "That costs 2 energy; you have 1.")
     s.energy[0] = 2                                         # a move's label says what it costs now
     assert find(s, "activate", nyx, 0, (1,)).label.startswith(
-        "Nyx Veilwalker, at Player 2: Instant, Exhaust, Pay 2 energy: This card becomes")
+        "Nyx Veilwalker, at Player 2: Instant, Exhaust, Pay 2 energy: This card (not its attached cards) becomes")
     s.energy[0] = 1
     s.out[2] = s.out[3] = True                              # Vora and Sir Alden are out
     assert find(s, "activate", nyx, 0, (1,)).label.startswith(
-        "Nyx Veilwalker, at Player 2: Instant, Exhaust, Pay 1 energy: This card becomes")
+        "Nyx Veilwalker, at Player 2: Instant, Exhaust, Pay 1 energy: This card (not its attached cards) becomes")
     GAME.apply(s, find(s, "activate", nyx, 0, (1,)))
     settle_stack(s)
     assert s.energy[0] == 0 and fx.is_stealthy(s, nyx, 1)

@@ -94,20 +94,26 @@ def keywords(s: TrialsState, cid: int) -> set[str]:
     return kws
 
 
-def is_stealthy(s: TrialsState, cid: int, seat: int | None = None) -> bool:
-    """Stealthy to every rival; given the seat that looks, also stealthy to that seat alone."""
+def is_stealthy(s: TrialsState, cid: int, seat: int | None = None, *, own: bool = True) -> bool:
+    """Stealthy to every rival; given the seat that looks, also stealthy to that seat alone.
+    `own=False` asks for what an Avatar passes on to its attached cards: a veil (`veil`) covers
+    the card that drew it and nothing attached to it."""
     if cid in s.stealth or "stealthy" in keywords(s, cid):
         return True
     if seat is not None and s.veiled and seat in s.veiled.get(cid, ()):
         return True
+    if own and seat is not None and s.veiled_alone and seat in s.veiled_alone.get(cid, ()):
+        return True
     h = s.host.get(cid)
-    return h is not None and is_stealthy(s, h, seat)
+    return h is not None and is_stealthy(s, h, seat, own=False)
 
 
 def hidden_from(s: TrialsState, cid: int) -> list[int]:
-    """The seats `cid` is stealthy to alone this round (its own, or its Avatar's)."""
-    veiled, h = s.veiled or {}, s.host.get(cid)
-    return sorted({*veiled.get(cid, ()), *(veiled.get(h, ()) if h is not None else ())})
+    """The seats `cid` is stealthy to alone this round (its own, or its Avatar's that covers
+    its attached cards)."""
+    veiled, alone, h = s.veiled or {}, s.veiled_alone or {}, s.host.get(cid)
+    return sorted({*veiled.get(cid, ()), *alone.get(cid, ()),
+                   *(veiled.get(h, ()) if h is not None else ())})
 
 
 def ward(s: TrialsState, avatar: int) -> int:
@@ -199,8 +205,9 @@ def detach(s: TrialsState, cid: int, to: str = "discards") -> None:
     getattr(s, to)[seat_of(cid)].append(cid)
     for marks in (s.exhausted, s.shields, s.stealth):
         marks.discard(cid)
-    if s.veiled:
-        s.veiled.pop(cid, None)
+    for veils in (s.veiled, s.veiled_alone):
+        if veils:
+            veils.pop(cid, None)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(cid, None)
 
@@ -318,8 +325,9 @@ def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
     s.fallen.add(a)
     for marks in (s.exhausted, s.shields, s.stealth):
         marks.discard(a)
-    if s.veiled:
-        s.veiled.pop(a, None)
+    for veils in (s.veiled, s.veiled_alone):
+        if veils:
+            veils.pop(a, None)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(a, None)
     ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.",
@@ -696,6 +704,23 @@ def _hide_from(st: Step, s: TrialsState, source: int, p: int, ev: list[Event]) -
         s.veiled[c].append(p)
     ev.append(Event("hide_from", f"{name(s, c)} becomes stealthy to Player {p + 1} this round.",
                     {"card": c, "name": name(s, c), "owner": seat_of(c), "seat": p}))
+
+
+def _veil_text(st: Step, eff: Effect) -> str:
+    return "this card (not its attached cards) becomes stealthy to target opponent this round"
+
+
+@OPS.op("veil", text=_veil_text, kind="seen_by")
+def _veil(st: Step, s: TrialsState, source: int, p: int, ev: list[Event]) -> None:
+    # Nyx's own hide: the hide_from of one card, which leaves her gear in sight. With her gear
+    # hidden too, the Shadow pair beat Chronomancy 33-7, Brutality 35-5 and Magic 33-7 over 40
+    # games each (docs/BALANCE.md): the rivals had no target left in her half of the table.
+    if s.veiled_alone is None:
+        s.veiled_alone = {}
+    if p not in s.veiled_alone.setdefault(source, []):
+        s.veiled_alone[source].append(p)
+    ev.append(Event("hide_from", f"{name(s, source)} becomes stealthy to Player {p + 1} this round.",
+                    {"card": source, "name": name(s, source), "owner": seat_of(source), "seat": p}))
 
 
 @OPS.op("revive", params=(N,), text=_on_card("revive {noun} with {n} HP"), kind="card")

@@ -189,5 +189,5 @@ def _finish_end(s: TrialsState, ev: list[Event]) -> None:
     """The End Phase after its triggered effects: this round's changes end, the next begins."""
     s.buffs.clear()
     s.stealth.clear()
-    s.veiled = None
+    s.veiled = s.veiled_alone = None
     start_round(s, ev)

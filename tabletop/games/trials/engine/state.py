@@ -71,6 +71,9 @@ class TrialsState:
     # none, so a position without one saves as it always did
     veiled: dict[int, list[int]] | None = spec(OrNone(DictOf(LIST, int_keys=True)), if_absent=None,
                                                written_if=("veiled",))
+    # the same, for a veil that leaves the card's attached cards in sight (the `veil` op)
+    veiled_alone: dict[int, list[int]] | None = spec(OrNone(DictOf(LIST, int_keys=True)),
+                                                     if_absent=None, written_if=("veiled_alone",))
     # the response window's fields (tabletop.core.response; stack.py); items are immutable
     stack: list[TrialsItem] = spec(ListOf(Obj(TrialsItem)))
     prio: int                                 # the seat holding priority in a window, or -1
@@ -116,6 +119,7 @@ class TrialsState:
         self.buffs = {}
         self.stealth = set()
         self.veiled = None
+        self.veiled_alone = None
         self.stack = []
         self.prio = -1
         self.declines = 0
