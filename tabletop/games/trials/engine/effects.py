@@ -691,19 +691,25 @@ def _hide_from_text(st: Step, eff: Effect) -> str:
     return f"{_REF_NOUN[st.kind]} becomes stealthy to {who} this round"
 
 
+def _hide(s: TrialsState, veils: str, c: int, p: int, ev: list[Event]) -> None:
+    """Make card `c` stealthy to seat `p` this round, in the state's map `veils` ("veiled":
+    its attached cards too; "veiled_alone": the card alone)."""
+    if getattr(s, veils) is None:
+        setattr(s, veils, {})
+    seats = getattr(s, veils).setdefault(c, [])
+    if p not in seats:
+        seats.append(p)
+    ev.append(Event("hide_from", f"{name(s, c)} becomes stealthy to Player {p + 1} this round.",
+                    {"card": c, "name": name(s, c), "owner": seat_of(c), "seat": p}))
+
+
 @OPS.op("hide_from", params=(HIDER,), text=_hide_from_text, kind="seen_by")
 def _hide_from(st: Step, s: TrialsState, source: int, p: int, ev: list[Event]) -> None:
     # stealthy to one rival: at a table of four the others may still strike (in a duel, to the
     # one rival: the same as stealth)
     c = s.host.get(source, -1) if st.kind == "host" else source
-    if c < 0:
-        return
-    if s.veiled is None:
-        s.veiled = {}
-    if p not in s.veiled.setdefault(c, []):
-        s.veiled[c].append(p)
-    ev.append(Event("hide_from", f"{name(s, c)} becomes stealthy to Player {p + 1} this round.",
-                    {"card": c, "name": name(s, c), "owner": seat_of(c), "seat": p}))
+    if c >= 0:
+        _hide(s, "veiled", c, p, ev)
 
 
 def _veil_text(st: Step, eff: Effect) -> str:
@@ -715,12 +721,7 @@ def _veil(st: Step, s: TrialsState, source: int, p: int, ev: list[Event]) -> Non
     # Nyx's own hide: the hide_from of one card, which leaves her gear in sight. With her gear
     # hidden too, the Shadow pair beat Chronomancy 33-7, Brutality 35-5 and Magic 33-7 over 40
     # games each (docs/BALANCE.md): the rivals had no target left in her half of the table.
-    if s.veiled_alone is None:
-        s.veiled_alone = {}
-    if p not in s.veiled_alone.setdefault(source, []):
-        s.veiled_alone[source].append(p)
-    ev.append(Event("hide_from", f"{name(s, source)} becomes stealthy to Player {p + 1} this round.",
-                    {"card": source, "name": name(s, source), "owner": seat_of(source), "seat": p}))
+    _hide(s, "veiled_alone", source, p, ev)
 
 
 @OPS.op("revive", params=(N,), text=_on_card("revive {noun} with {n} HP"), kind="card")
