@@ -385,7 +385,27 @@ PLAN = BalancePlan(
         "the strongest are the same, so the hard check stands. Screened with it, not kept: "
         "Chivalry's Kite Shield drawn 17th and its Longsword 5th (swapped) brought Pyromancy "
         "to 10-30 against it (was 8-32), at the edge of the bar; its other pairings are not "
-        "played."),
+        "played.\n\n"
+        "Screened since, none kept (40 games a pairing, `tabletop balance trials --games 40 "
+        "--choices A B` on a list changed by hand, then the changed starter's other pairings "
+        "where the first held). The order of a list is the order it is drawn: five cards in "
+        "the opening hand, one a round, so a duel of ten rounds never sees its last five. "
+        "Chivalry's Kite Shield 17th and Longsword 5th, played on: Chivalry beat the Shadow "
+        "pair 34-6 (was 28-12). Chivalry's Code of Honour (ward 1) 20th and Brawl 13th: "
+        "Pyromancy 12-28 against it, but Brutality 32-8 over it (was 24-16). Pyromancy's Melt "
+        "Steel 5th and Burning Soul 18th: 12-28 against Chivalry, but 32-8 over Mythos (was "
+        "28-12). Marksmanship's Ranger's Cloak (hide its Avatar from the one rival, 1 energy a "
+        "round) decides its duels: drawn 17th, Divinity beat it 24-16 (was 9-31), but "
+        "Chronomancy 35-5 (was 18-22) and Pyromancy 32-8 over it (was 27-13); drawn 11th, "
+        "Chronomancy 29-11 and Pyromancy 31-9; drawn 8th, with the Hand Crossbow 5th, "
+        "Divinity 5-35. Its Hand Crossbow 20th and Sniper's Nest 8th: Divinity 4-36; its "
+        "Longbow 17th and Recurve Bow 7th: Divinity 7-33 (Pyromancy 26-14). Divinity's Purify "
+        "3rd: 9-31 against Marksmanship, unchanged; its Halo Circlet (a shield for both its "
+        "Avatars every round) 5th and Lantern 19th: 10-30 against Marksmanship and 29-11 over "
+        "the Shadow pair, but, played on, Brutality 36-4 over it (was 25-15; Chronomancy "
+        "24-16, Pyromancy 12-28). Played out (20 games of the two at "
+        "`ismcts:normal`, seeds 777000 onwards), Marksmanship won 18: it struck both of "
+        "Divinity's Avatars down in 15, by rounds 6 to 10, and won 3 at the deck-out."),
 )
 
 
