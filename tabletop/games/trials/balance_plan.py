@@ -704,7 +704,7 @@ ROYALE = BalancePlan(
         "The sixteenth round drew Captain Havel's Disarming Shot (exile an enemy Equipment) "
         "2nd and his Steady Aim 19th, swapped: the weapon that would strike him next leaves the "
         "table in round 2. Screened on the hard check's seats and seeds first: 32 of 40 (was "
-        "29). His 25 tables replayed (`tabletop balance trials-royale --games 20`, 27 minutes "
+        "29). His 25 tables replayed (`tabletop balance trials-royale --games 20`, 16 minutes "
         "at one job beside another run, the other 75 kept): Havel 48% against the field (was "
         "41%; 32 of his 100 games won, was 30), level with Zhera 10-10 (was 3-16) and with "
         "Lira 10-10 (was 6-14); Seraphine 56% (was 60%), Ilsa 55% (was 59%), and Ilsa over "
