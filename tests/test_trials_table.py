@@ -392,3 +392,41 @@ def test_an_exhausted_avatars_attachments_stay_readable_inside_its_zone(tmp_path
         assert l2 >= (l1 + r1) / 2, "a card covers the middle of the one before it"
     zx, _, zw, _ = p.layout.zones["my_area"].rect
     assert all(zx <= left and right <= zx + zw for left, right in boxes)
+
+
+def _rect(sprite) -> tuple[float, float, float, float]:
+    """Left, top, right, bottom of what a sprite covers, turned or not."""
+    import math
+    t = math.radians(abs(getattr(sprite, "angle", 0.0)))
+    half_w = (sprite.w * math.cos(t) + sprite.h * math.sin(t)) / 2
+    half_h = (sprite.w * math.sin(t) + sprite.h * math.cos(t)) / 2
+    cx, cy = sprite.x + sprite.w / 2, sprite.y + sprite.h / 2
+    return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
+
+def test_a_royale_opponents_gear_stays_in_its_own_seat_clear_of_the_piles(tmp_path):
+    """At a table of four the three opponents share the top row. An exhausted Avatar with four
+    attachments, two of them exhausted, spilled over its own deck and discard and into the next
+    seat's Avatar: every card of a seat now stays inside the seat, and off the piles."""
+    scene, p = make(tmp_path, players=4)
+    s = GAME.setup({}, 5, 4)
+    foe = 1
+    av = avatar(s, foe)
+    gear = [c for c in s.decks[foe] if fx.card_of(s, c).type == "equipment"][:4]
+    for k, c in enumerate(gear):
+        put_on(s, s.designs[c], av, ready=k % 2 == 0)
+    s.exhausted.add(av)
+    show(p, s, 0)
+    area = p.layout.zones["opp_area"].rect
+    w = area[2] / 3
+    for i, seat in enumerate((1, 2, 3)):
+        x0 = area[0] + i * w
+        cards = [a for a in s.avatars[seat]] + [c for a in s.avatars[seat] for c in s.attached.get(a, [])]
+        piles = [scene.get(k) for k in (f"energy:{seat}", f"deck:{seat}", f"discard:{seat}")]
+        piles = [_rect(sp) for sp in piles if sp is not None]
+        for c in cards:
+            l, t, r, b = _rect(scene.get(f"card:{c}"))
+            assert x0 <= l and r <= x0 + w - 12, f"seat {seat}: {fx.name(s, c)} leaves its seat"
+            for pl, pt, pr, pb in piles:
+                assert r <= pl or l >= pr or b <= pt or t >= pb, \
+                    f"seat {seat}: {fx.name(s, c)} covers a pile"

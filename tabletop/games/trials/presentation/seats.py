@@ -45,44 +45,53 @@ class SeatsMixin:
         self.put_label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
         self.put_label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
                        RED if out else GOLD, seen)
-        # piles at the right of the seat: the energy die, the deck, the discard pile, the exile count
-        pile = (int(att_size[0] * 0.62), int(att_size[1] * 0.62))
-        px = x0 + w - (2 * pile[0] + 86)
-        py = y0 + 40
+        # piles at the right of the seat: the energy die, the deck, the discard pile, the exile count.
+        # At a royale the three opponents share the top row, a third of its width each: their piles
+        # shrink into the strip of hand backs (counts on badges, names in tooltips), so the Avatars
+        # and their gear get the seat's whole width instead of spilling over the piles and the next seat.
+        compact = self.royale and not mine
+        pile = (44, 62) if compact else (int(att_size[0] * 0.62), int(att_size[1] * 0.62))
+        die = 44 if compact else 64
+        px = x0 + w - (2 * pile[0] + die + 22)
+        py = y0 + (34 if compact else 40)
         if not mine:
             hand_y = y0 + 34
-            py = y0 + 40
             self._sync_backs(p, x0 + 4, hand_y, px - x0 - 20, seen)
             body_y = y0 + 34 + 70
         else:
             body_y = y0 + 36
-        self.put_die(f"energy:{p}", 10, max(0, v.energy[p]), ENERGY, px, py, 64, seen,
+        self.put_die(f"energy:{p}", 10, max(0, v.energy[p]), ENERGY, px, py, die, seen,
                      f"{name}: {v.energy[p]} energy")
-        self.put_label(f"lbl:energy:{p}", "energy", px + 32, py + 66, 13, MUTED, seen, "midtop")
-        dx = px + 76
+        if not compact:
+            self.put_label(f"lbl:energy:{p}", "energy", px + die / 2, py + die + 2, 13, MUTED, seen, "midtop")
+        dx = px + die + 12
         n = len(v.decks[p])
         if n:
             s = self._card(f"deck:{p}", None, dx, py, pile, 40, seen, face_up=False)
             s.badge = str(n)
-            s.tooltip = "Your deck, in order (click to look through it)" if mine else f"{name}'s deck"
-        self.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED, seen,
-                       "midtop")
+            s.tooltip = ("Your deck, in order (click to look through it)" if mine else
+                         f"{name}'s deck: {n} card{'s' if n != 1 else ''}")
+        if not compact:
+            self.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED,
+                           seen, "midtop")
         dx += pile[0] + 10
         disc = v.discards[p]
         if disc:
             s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen, table="thumb")   # too small for words
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
-        self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4, 13,
-                       MUTED, seen, "midtop")
+        if not compact:
+            self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4,
+                           13, MUTED, seen, "midtop")
         if v.exiles[p]:
-            self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", px, py + 90, 13, MUTED, seen)
+            ex, ey = (x0 + 4, y0 + 34 + 44) if compact else (px, py + 90)
+            self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", ex, ey, 13, MUTED, seen)
         # the Avatars, each with its attachments fanned out to the right, under it
         avs = v.avatars[p]
         # room on the left for an exhausted Avatar, turned 45 degrees about its centre (its
         # corner must not cross the zone's edge)
         left = max(56.0, _half_extent(av_size, True) - av_size[0] / 2 + 8)
-        slot_w = (px - x0 - left - 4) / max(1, len(avs))
+        slot_w = ((x0 + w if compact else px) - x0 - left - 4) / max(1, len(avs))
         for i, a in enumerate(avs):
             ax = x0 + left + i * slot_w
             self._sync_avatar(a, ax, body_y + 6, slot_w - 16, av_size, att_size, seen, mine)
@@ -174,7 +183,8 @@ def _attachment_xs(x, av_size, av_turned: bool, att_size, turned: list[bool], ri
     """Left edges of an Avatar's attachments, fanned to its right. Upright cards overlap as a fan
     (each shows its left third); a turned card (exhausted) gets its whole turned width, so an
     exhausted Avatar with two or three attachments stays readable instead of a heap. The fan is
-    squeezed, never past half its spacing, to stay left of `right`."""
+    squeezed to stay left of `right`, never past a quarter of its spacing (a royale opponent's
+    seat is a third of the row: four pieces of gear there need more than half)."""
     if not turned:
         return []
     extents = [_half_extent(att_size, t) for t in turned]
@@ -187,6 +197,6 @@ def _attachment_xs(x, av_size, av_turned: bool, att_size, turned: list[bool], ri
         centres.append(centres[-1] + step)
     overflow = centres[-1] + extents[-1] - right
     if overflow > 0 and len(centres) > 1:
-        k = max(0.5, 1 - overflow / (centres[-1] - centres[0]))
+        k = max(0.25, 1 - overflow / (centres[-1] - centres[0]))
         centres = [centres[0] + (c - centres[0]) * k for c in centres]
     return [c - att_size[0] / 2 for c in centres]
