@@ -367,13 +367,20 @@ def test_auto_pass_lets_your_own_card_resolve_unless_you_take_full_control(tmp_p
     assert p.auto_pass(GAME.legal_actions(s2)) is None
 
 
+def _rect(sprite) -> tuple[float, float, float, float]:
+    """Left, top, right and bottom of the space a sprite takes on the table, turned or not."""
+    import math
+    t = math.radians(abs(getattr(sprite, "angle", 0.0)))
+    half_w = (sprite.w * math.cos(t) + sprite.h * math.sin(t)) / 2
+    half_h = (sprite.w * math.sin(t) + sprite.h * math.cos(t)) / 2
+    cx, cy = sprite.x + sprite.w / 2, sprite.y + sprite.h / 2
+    return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
+
 def _box(sprite) -> tuple[float, float]:
     """Left and right of the space a card takes on the table, turned or not."""
-    import math
-    t = math.radians(abs(sprite.angle))
-    half = (sprite.w * math.cos(t) + sprite.h * math.sin(t)) / 2
-    cx = sprite.x + sprite.w / 2
-    return cx - half, cx + half
+    left, _, right, _ = _rect(sprite)
+    return left, right
 
 
 def test_an_exhausted_avatars_attachments_stay_readable_inside_its_zone(tmp_path):
@@ -394,15 +401,6 @@ def test_an_exhausted_avatars_attachments_stay_readable_inside_its_zone(tmp_path
     assert all(zx <= left and right <= zx + zw for left, right in boxes)
 
 
-def _rect(sprite) -> tuple[float, float, float, float]:
-    """Left, top, right, bottom of what a sprite covers, turned or not."""
-    import math
-    t = math.radians(abs(getattr(sprite, "angle", 0.0)))
-    half_w = (sprite.w * math.cos(t) + sprite.h * math.sin(t)) / 2
-    half_h = (sprite.w * math.sin(t) + sprite.h * math.cos(t)) / 2
-    cx, cy = sprite.x + sprite.w / 2, sprite.y + sprite.h / 2
-    return cx - half_w, cy - half_h, cx + half_w, cy + half_h
-
 
 def test_a_royale_opponents_gear_stays_in_its_own_seat_clear_of_the_piles(tmp_path):
     """At a table of four the three opponents share the top row. An exhausted Avatar with four
@@ -413,17 +411,19 @@ def test_a_royale_opponents_gear_stays_in_its_own_seat_clear_of_the_piles(tmp_pa
     foe = 1
     av = avatar(s, foe)
     gear = [c for c in s.decks[foe] if fx.card_of(s, c).type == "equipment"][:4]
+    assert len(gear) == 4
     for k, c in enumerate(gear):
         put_on(s, s.designs[c], av, ready=k % 2 == 0)
     s.exhausted.add(av)
+    for seat in (1, 2, 3):                 # every pile on the table: a card in each discard too
+        s.discards[seat].append(s.decks[seat].pop())
     show(p, s, 0)
     area = p.layout.zones["opp_area"].rect
     w = area[2] / 3
     for i, seat in enumerate((1, 2, 3)):
         x0 = area[0] + i * w
-        cards = [a for a in s.avatars[seat]] + [c for a in s.avatars[seat] for c in s.attached.get(a, [])]
-        piles = [scene.get(k) for k in (f"energy:{seat}", f"deck:{seat}", f"discard:{seat}")]
-        piles = [_rect(sp) for sp in piles if sp is not None]
+        cards = list(s.avatars[seat]) + [c for a in s.avatars[seat] for c in s.attached.get(a, [])]
+        piles = [_rect(scene.get(k)) for k in (f"energy:{seat}", f"deck:{seat}", f"discard:{seat}")]
         for c in cards:
             l, t, r, b = _rect(scene.get(f"card:{c}"))
             assert x0 <= l and r <= x0 + w - 12, f"seat {seat}: {fx.name(s, c)} leaves its seat"
