@@ -762,7 +762,10 @@ ROYALE = BalancePlan(
         " round 1 either way), only their order in his hand and so the bots' search; his 25 "
         "tables replayed put him at 31%. A table's four games seat the same four starters "
         "with the seats turned, so a starter's 300 games against the field are 25 tables, "
-        "and one replay moves its figure by several points: the royale is measured next at 40"
-        " games a pair (`tabletop balance trials-royale --games 40`, which keeps the first "
-        "100 tables and plays 100 more)."),
+        "and one replay moves its figure by several points. Measured at 40 games a pair with "
+        "Dame Rosalind at 12 HP (`tabletop balance trials-royale --games 40 --jobs 2`, which "
+        "kept the first 100 tables and played 100 more, 36 minutes), Grosk is still the one "
+        "starter under the band, 38% against the field (Vora 41%, Ilsa 58% the strongest), "
+        "and both pairings beyond are his: Ilsa over him 32-8, Nyx 31-9 (Seraphine over Kaela "
+        "comes within). His weakness is real; his list is the next round's work."),
 )
