@@ -419,7 +419,15 @@ PLAN = BalancePlan(
         " for the royale measured at 40 games a pair. Captain Havel at 13 HP: Divinity 12-28 "
         "against Marksmanship, but Pyromancy 33-7 over it (was 27-13); Havel at Attack 2: "
         "Divinity 15-25, Pyromancy 32-8. High Priest Anselm at 14 HP: Marksmanship 32-8 over "
-        "Divinity; the Ranger's Cloak at 2 energy a round: 34-6."),
+        "Divinity; the Ranger's Cloak at 2 energy a round: 34-6.\n\n"
+        "The thirtieth round keeps Dame Rosalind at 12 HP (was 13), measured as above: "
+        "Chivalry's 11 pairings at 40 games, Chivalry 50% against the field (was 56%), every "
+        "starter 44.1%-55.2%, and 1 of 66 pairings beyond, Marksmanship over Divinity 31-9. It "
+        "landed with the battle royale's seventeenth round, which brought the royale, where "
+        "she is a starter too, back within its bars (the royale's notes). The weakest is "
+        "still the Shadow pair and the strongest is now Marksmanship: `ismcts:hard` with the "
+        "Shadow pair won 36 of 40 (90%, at the bar) against `random` with Marksmanship (`tabletop balance trials "
+        "--hard-check --games 40 --jobs 2`)."),
 )
 
 
@@ -767,5 +775,26 @@ ROYALE = BalancePlan(
         "kept the first 100 tables and played 100 more, 36 minutes), Grosk is still the one "
         "starter under the band, 38% against the field (Vora 41%, Ilsa 58% the strongest), "
         "and both pairings beyond are his: Ilsa over him 32-8, Nyx 31-9 (Seraphine over Kaela "
-        "comes within). His weakness is real; his list is the next round's work."),
+        "comes within). His weakness is real; his list is the next round's work.\n\n"
+        "The seventeenth round, measured at 40 games a pair with Dame Rosalind at 12 HP (the "
+        "duel's thirtieth round), gave Grosk and Vora an Intimidate early: 1 energy, and an "
+        "enemy Avatar is exhausted, so it strikes no blow this round, and its player discards "
+        "a card. Grosk draws his 7th instead of 12th (his Cleaver, swapped, 12th); Vora plays "
+        "one instead of her Brawl, drawn 7th, and her Cleaver takes the Brawl's place (19th). "
+        "Grosk's 50 tables replayed (`tabletop balance trials-royale --games 40 --jobs 1`, 40 "
+        "minutes beside a second screen): Grosk 43% against the field (was 38%) and no pairing"
+        " beyond (Ilsa over him 23-17, was 32-8; Nyx 25-15, was 31-9), but Vora, her list "
+        "unchanged, fell to 38% (was 41%): 10 of her 50 tables seat Grosk. With her change, "
+        "her 50 tables replayed (`--jobs 2`, 20 minutes): Vora 43%, Grosk 44%. Every starter "
+        "finishes ahead of 43%-55.8% of its rivals (Vora the least, Ilsa the most), wins "
+        "18.5%-36.5% of its games (Brother Cinder and Kaela), and none of the 120 pairings is "
+        "beyond 25%-75% (Kaela over Vora 30-10 is at the edge): both bars are met. Screened "
+        "before it on Grosk's 50 tables and not kept: his Gutripper 7th and Cleaver 10th "
+        "(swapped), 37.8% against the field, and Kaela over Captain Havel 31-9; stopped part "
+        "way, the games Grosk won against what the same tables gave before: the Brute's "
+        "Pauldrons at 2 energy (was 3, for Grosk and Vora), 17 against 22 in 32 tables (Vora "
+        "26 against 30); his Trophy Necklace 7th (Cleaver 16th), 18 against 22 in 33 tables; "
+        "his Intimidate 2nd instead of the Hide Vest, 8 against 12 in 15 tables. The hard "
+        "check now seats Vora: `ismcts:hard` with her won 39 of 40 against `random` holding "
+        "Ilsa, Kaela and Nyx (`tabletop balance trials-royale --hard-check --games 40 --jobs 2`)."),
 )
