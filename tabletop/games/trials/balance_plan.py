@@ -426,8 +426,18 @@ PLAN = BalancePlan(
         "landed with the battle royale's seventeenth round, which brought the royale, where "
         "she is a starter too, back within its bars (the royale's notes). The weakest is "
         "still the Shadow pair and the strongest is now Marksmanship: `ismcts:hard` with the "
-        "Shadow pair won 36 of 40 (90%, at the bar) against `random` with Marksmanship (`tabletop balance trials "
-        "--hard-check --games 40 --jobs 2`)."),
+        "Shadow pair won 36 of 40 (90%, at the bar) against `random` with Marksmanship "
+        "(`tabletop balance trials --hard-check --games 40 --jobs 2`).\n\n"
+        "Screened after it against the one pairing beyond, none kept (40 games, `--choices "
+        "marksmanship-pair divinity-pair`, the Divinity pair's list changed by hand): its Smite "
+        "3rd and Vestments of Faith 7th (swapped), 31-9; Sacred Flame 6th and Blessed Mace 13th"
+        ", 34-6; a Benediction (a shield on its Avatar at each round's start) for its Guiding "
+        "Light, drawn 7th (Smite 15th), 29-11; an Angelic Guardian (an Ongoing guardian of 2 "
+        "Attack and 4 HP) for its Guiding Light, drawn 7th (Smite 15th), 26-14, but played on, "
+        "Pyromancy 8-32 against it (was 12-28; Chronomancy 25-15 over it, was 27-13); the "
+        "Angelic Guardian 10th instead (Censer of Grace 15th), 27-13, and Pyromancy 6-34. A "
+        "guardian early answers Marksmanship, but Divinity already beats Pyromancy 28-12, so "
+        "the fix needs something that costs Divinity against Pyromancy alone."),
 )
 
 
