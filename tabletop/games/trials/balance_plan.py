@@ -435,7 +435,8 @@ PLAN = BalancePlan(
         "Light, drawn 7th (Smite 15th), 29-11; an Angelic Guardian (an Ongoing guardian of 2 "
         "Attack and 4 HP) for its Guiding Light, drawn 7th (Smite 15th), 26-14, but played on, "
         "Pyromancy 8-32 against it (was 12-28; Chronomancy 25-15 over it, was 27-13); the "
-        "Angelic Guardian 10th instead (Censer of Grace 15th), 27-13, and Pyromancy 6-34. A "
+        "Angelic Guardian 10th instead (Censer of Grace 15th), 27-13, and Pyromancy 6-34; "
+        "in Smite's place, 7th (Guiding Light kept), 29-11, and Pyromancy 8-32. A "
         "guardian early answers Marksmanship, but Divinity already beats Pyromancy 28-12, so "
         "the fix needs something that costs Divinity against Pyromancy alone."),
 )
