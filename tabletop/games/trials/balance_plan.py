@@ -438,7 +438,24 @@ PLAN = BalancePlan(
         "Angelic Guardian 10th instead (Censer of Grace 15th), 27-13, and Pyromancy 6-34; "
         "in Smite's place, 7th (Guiding Light kept), 29-11, and Pyromancy 8-32. A "
         "guardian early answers Marksmanship, but Divinity already beats Pyromancy 28-12, so "
-        "the fix needs something that costs Divinity against Pyromancy alone."),
+        "the fix needs something that costs Divinity against Pyromancy alone.\n\n"
+        "Screened in the next session, each pairing on its own (40 games, two side by side), "
+        "with the Angelic Guardian 7th as above unless said: Pyromancy's Kindle 5th and "
+        "Burning Soul 19th (swapped), Pyromancy 15-25 against Divinity, 28-12 over "
+        "Marksmanship and Demonology, but 35-5 over Mythos (was 28-12); Divinity without its "
+        "Halo Circlet or without its Aegis of Light (Guiding Light in its place, 19th or 18th)"
+        ", Pyromancy 8-32 both times (a card drawn that late rarely matters); its Smite 5th "
+        "and Lantern 15th (swapped), 7-33; the Angelic Guardian for the Lantern (in the "
+        "opening hand), 6-34. Without the guardian: a Benediction for its Guiding Light, 7th "
+        "(Smite 15th), Pyromancy 16-24 against it, and with its Sanctuary 8th and Purify 17th "
+        "(swapped) Marksmanship 35-5 over it; with its Purify 6th and Blessed Mace 8th, 33-7; "
+        "with its Censer of Grace 6th and Blessed Mace 10th, 32-8; a Benediction for its Holy "
+        "Relic, Pyromancy 12-28 and Marksmanship 32-8. The Angelic Guardian itself at 3 HP: "
+        "Pyromancy 16-24, but Marksmanship 33-7. At Attack 1 and 4 "
+        "HP: Marksmanship 28-12 and Pyromancy 15-25, both within: its 4 HP is what holds against "
+        "Marksmanship (at 3 a shot of 3 fells it), and its Attack of 2 what tipped Pyromancy."
+        " Played on against Divinity's other pairings, it was not measured whole in that "
+        "session (Chronomancy 24-16 and Brutality 22-18 over it), so it is not kept yet."),
 )
 
 
