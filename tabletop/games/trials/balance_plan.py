@@ -456,7 +456,8 @@ PLAN = BalancePlan(
         "Marksmanship (at 3 a shot of 3 fells it), and its Attack of 2 what tipped Pyromancy."
         " Played on against Divinity's other pairings: Chronomancy 24-16 and Brutality 22-18 "
         "over it, but Chivalry 0-40 against it (was 17-23): most likely a guardian Divinity "
-        "heals walls off Chivalry's blows of 1 and 2 (not yet looked at game by game). Not kept; the next step "
+        "heals walls off Chivalry's blows of 1 and 2 (not yet looked at game by game). Drawn 10th "
+        "instead (Censer of Grace 15th), Marksmanship 32-8 over it. Not kept; the next step "
         "is a guardian that answers bow shots without walling off a whole deck."),
 )
 
