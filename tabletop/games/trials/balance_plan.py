@@ -458,7 +458,26 @@ PLAN = BalancePlan(
         "over it, but Chivalry 0-40 against it (was 17-23): most likely a guardian Divinity "
         "heals walls off Chivalry's blows of 1 and 2 (not yet looked at game by game). Drawn 10th "
         "instead (Censer of Grace 15th), Marksmanship 32-8 over it. Not kept; the next step "
-        "is a guardian that answers bow shots without walling off a whole deck."),
+        "is a guardian that answers bow shots without walling off a whole deck.\n\n"
+        "The thirty-first round changed the Marksmanship pair's list by order: it draws its "
+        "Pinning Shot (1 damage, and the card is exhausted) 19th and its Disarming Shot 11th, "
+        "swapped. Screened first (`--choices marksmanship-pair divinity-pair`), with two "
+        "other orders not kept: its Barbed Arrows 11th and Pinning Shot 6th, Marksmanship "
+        "36-4 over Divinity (Pyromancy 24-16 over it); its Barbed Arrows 16th and Spotter's "
+        "Horn 6th, 35-5. With the Pinning Shot late, 30-10. Its 11 pairings replayed at 40 "
+        "games (`tabletop balance trials --games 40 --jobs 2`, 33 min for the ten not "
+        "screened): none beyond; "
+        "Marksmanship wins 53.6% against the field (was 55.2%); Divinity 10-30 against it "
+        "(was 9-31), Brutality 30-10 over it (was 26-14), the Martial school still 10-30, all "
+        "three at the edge of the bar (fewer than 10 wins of 40 is beyond), as the Shadow "
+        "pair's 10-30 against the Mischief school is; the Shadow pair "
+        "20-20 (was 16-24), the Mythos school 13-27 (11-29). Every starter wins 45.0%-54.5% "
+        "against the field and **none of the 66 pairings is beyond 25%-75%**: both of the "
+        "duel's bars are met. The strongest is now Brutality; the weakest, three at 45.0% "
+        "(the Divinity, Mythos and Shadow decks), is read first by name: `ismcts:hard` with the "
+        "Divinity pair won 40 of 40 against `random` with Brutality (`tabletop balance "
+        "trials --hard-check --games 40 --jobs 2`). The other two tied, played by hand on "
+        "the same seeds (`run_arena` with the hard check's seats), won 40 of 40 each."),
 )
 
 
