@@ -480,7 +480,7 @@ PLAN = BalancePlan(
         "(`ismcts:normal`, seeds 72000 onwards): all 8 went to round 10 with both decks "
         "empty and every Avatar standing (but one, in each of two games), so "
         "the player with initiative won (the rules' tie-break), Divinity each time: a "
-        "guardian it heals turns that pairing into a stall, and Divinity wins the stalls."),
+        "guardian in Divinity's list turns that pairing into stalls, and Divinity wins them."),
 )
 
 
