@@ -481,7 +481,28 @@ PLAN = BalancePlan(
         "(`ismcts:normal`, seeds 72000 onwards): all 8 went to round 10 with both decks "
         "empty and every Avatar standing (but one, in each of two games), so "
         "the player with initiative won (the rules' tie-break), Divinity each time: a "
-        "guardian in Divinity's list turns that pairing into stalls, and Divinity wins them."),
+        "guardian in Divinity's list turns that pairing into stalls, and Divinity wins them.\n\n"
+        "Screened in the next session, none kept (40 games a pairing, `--choices`, the "
+        "record's seeds unless said). The Divinity pair's list: its Seraph's Spear 4th and "
+        "Divine Mend 11th (swapped), Marksmanship 31-9 over it; its Aegis of Light 2nd and "
+        "Radiant Buckler 18th (swapped), 33-7; a new Ongoing that deals 1 damage to each enemy "
+        "Avatar at each round's start (cost 2, 2 HP) for its Divine Mend, 4th, 35-5; a new "
+        "ability that deals 1 damage to every enemy card, Avatars too, needing no target "
+        "(cost 3), drawn 5th for its Guiding Light (Lantern 15th): Marksmanship 29-11, and "
+        "22-18 on `--seed 140000` (51 of 80 against the list's 62), Pyromancy 14-26 against "
+        "it, but the Shadow pair 0-40 (was 11-29): damage that needs no target passes every "
+        "stealth, and the Shadow pair's gear of 1 and 2 HP is what it hides. The Marksmanship "
+        "pair's list: a Quick Shot for its Hand Crossbow, 33-7; a Scouting Party for its "
+        "Sling (a free attacker in the opening hand): Divinity 13-27 against it on both seed "
+        "sets (54 of 80, the first change to hold on two), Pyromancy 30-10 and 27-13 (on "
+        "`--seed 140000`) over it, Brutality 26-14, and it beats Martial 26-14 and Mythos "
+        "27-13, but Chronomancy 29-11 and the Magic school 32-8 over it (were 18-22 and "
+        "22-18, the rest not played): the Sling is worth about four wins against Divinity and "
+        "ten against Magic. A Quick Shot for the Sling: Divinity 10-30, the Magic school "
+        "28-12 and Chronomancy 32-8 over it. The Sling is the first lever found that moves "
+        "this pairing on two seed sets; what it costs against Chronomancy and Magic is the "
+        "next thing to answer (a Sling drawn later, or a card that gives back early tempo "
+        "against those two)."),
 )
 
 
