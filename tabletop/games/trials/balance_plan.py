@@ -501,8 +501,9 @@ PLAN = BalancePlan(
         "ten against Magic. A Quick Shot for the Sling: Divinity 10-30, the Magic school "
         "28-12 and Chronomancy 32-8 over it. The Sling is the first lever found that moves "
         "this pairing on two seed sets; what it costs against Chronomancy and Magic is the "
-        "next thing to answer (a Sling drawn later, or a card that gives back early tempo "
-        "against those two)."),
+        "next thing to answer. The Sling drawn 11th (Pinning Shot 1st, swapped) is not it: "
+        "Marksmanship 33-7 over Divinity, Chronomancy 19-21 against it, but the Magic school "
+        "33-7 over it; against Magic it is the Sling in the opening hand that counts."),
 )
 
 
