@@ -505,7 +505,7 @@ PLAN = BalancePlan(
         "next thing to answer. The Sling drawn 11th (Pinning Shot 1st, swapped) is not it: "
         "Marksmanship 33-7 over Divinity, Chronomancy 19-21 against it, but the Magic school "
         "33-7 over it; against Magic it is the Sling in the opening hand that counts.\n\n"
-        "Screened in the next session, none kept yet (40 games a pairing, `--choices`, the "
+        "Screened in the next session, none kept (40 games a pairing, `--choices`, the "
         "record's seeds unless said). The Divinity pair: the card that deals 1 damage to every "
         "enemy card, now sparing the ones stealthy to its player, 5th for its Guiding Light "
         "(Lantern 15th): Marksmanship 29-11 over it and the Shadow pair 0-40 again; High "
@@ -516,9 +516,10 @@ PLAN = BalancePlan(
         "Scouting Party for its Barbed Arrows (6th; the Arrows put a lasting +1 Attack "
         "counter on their Avatar at each round's start): Divinity 15-25 against it, "
         "24-16 on `--seed 140000` (49 of 80 against the list's 62), Pyromancy 21-19 "
-        "over it (was 27-13), the Magic school 23-17 (was 22-18): six wins on the record's "
-        "seeds with the Sling kept, and the next to play out (its other pairings, first "
-        "Chronomancy and the Magic school)."),
+        "over it (was 27-13), the Magic school 23-17 (was 22-18), Chronomancy 20-20 (was "
+        "18-22), and it beats Mythos 27-13 (was 29-11), but the Martial school 35-5 (was "
+        "30-10; the rest not played): six wins against Divinity on the record's seeds with "
+        "the Sling kept, paid for by a pairing beyond against Martial."),
 )
 
 
