@@ -520,7 +520,20 @@ PLAN = BalancePlan(
         "over it (was 27-13), the Magic school 23-17 (was 22-18), Chronomancy 20-20 (was "
         "18-22), and it beats Mythos 27-13 (was 29-11), but the Martial school 35-5 (was "
         "30-10; the rest not played): six wins against Divinity on the record's seeds with "
-        "the Sling kept, paid for by a pairing beyond against Martial."),
+        "the Sling kept, paid for by a pairing beyond against Martial.\n\n"
+        "Screened in the next two sessions, none kept (40 games a pairing, `--choices`, the "
+        "record's seeds unless said), each card drawn 6th in the Barbed Arrows' place in the "
+        "Marksmanship pair's list, figures from Marksmanship's side. A Quick Shot: it beats "
+        "the Martial school 32-8, beyond. A Volley (3 damage split among enemy cards), its "
+        "whole row played: Divinity 26-14 (29-11 on `--seed 140000`), Martial 24-16, "
+        "Chronomancy 21-19, Pyromancy 15-25, Brutality 19-21, Chivalry 14-26, Shadow 21-19, "
+        "Demonology 14-26, Magic 17-23, Mischief 29-11, but the Mythos school 33-7 (34-6 on "
+        "`--seed 140000`; was 29-11): 233 of 440 against the field (53.0%, was 55.2%) and "
+        "one pairing beyond, Mythos for Divinity. A Mounted Crossbow (a 3/3 piercing "
+        "two-hander): Divinity 28-12, Martial 30-10, Mythos 27-13, the first card in the "
+        "Arrows' place to keep all three within (the rest of its row not played yet). The "
+        "Scouting Party, Quick Shot and Volley each pushed one of Marksmanship's two near "
+        "edges, Martial (30-10) or Mythos (29-11), past the bar."),
 )
 
 
