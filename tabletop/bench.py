@@ -13,6 +13,8 @@ from tabletop.bots.base import resolve_plugin
 from tabletop.bots.bench import bench as engine_bench
 from tabletop.shell.screenshot import frame_ms
 
+MOVES = 400     # moves timed through the real shell for `move_ms`
+
 
 def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
     figures = engine_bench(game_id, search)
@@ -21,7 +23,7 @@ def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
         figures["frame_ms"] = round(ms, 2)
         figures["frame_sprites"] = sprites
     if frame and resolve_plugin(game_id).presentation is not None:
-        figures.update(move_ms(game_id))
+        figures.update(move_ms(game_id, MOVES))
     return figures
 
 

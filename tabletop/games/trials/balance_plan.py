@@ -547,7 +547,8 @@ PLAN = BalancePlan(
         "every deck. The weakest is now the Mythos school (45.0%, level with the Shadow "
         "pair; the tie goes by name) and the strongest the Magic school (54.1%): "
         "`ismcts:hard` with Mythos won 40 of 40 against `random` with Magic "
-        "(`tabletop balance trials --hard-check --games 40 --jobs 2`)."),
+        "(`tabletop balance trials --hard-check --games 40 --jobs 2`); the same check with "
+        "the tie broken the other way, `ismcts:hard` with the Shadow pair, also 40 of 40."),
 )
 
 
