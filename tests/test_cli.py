@@ -92,20 +92,14 @@ def test_screenshot_draws_the_real_table(tmp_path):
     assert colours is not None and len(colours) > 100        # not a blank window
 
 
-def test_bench_prints_the_figures(capsys, monkeypatch):
-    import tabletop.bots.bench as bench
-    monkeypatch.setattr(bench, "_playouts_per_s", lambda game, seconds=2.0: 1.0)
-    monkeypatch.setattr(bench, "SECONDS", 0.2)
-    monkeypatch.setattr(bench, "SEARCH_POSITIONS", 1)
-    import tabletop.bench as shell_bench
-    monkeypatch.setattr(shell_bench, "MOVES", 30)          # through the real shell, but fewer
+def test_bench_prints_the_figures(capsys, quick_bench):
     code, out, _ = run(capsys, "bench", "paargus", "--json")
     figures = json.loads(out)
     assert code == 0
     assert {"playouts_per_s", "apply_us", "clone_us", "frame_ms", "fast_playouts_per_s",
             "search_iterations_per_s"} <= set(figures)
     assert figures["search_iterations_per_s"] > 0
-    assert figures["move_count"] == 30 and figures["move_ms"] > 0
+    assert figures["move_count"] == quick_bench and figures["move_ms"] > 0
     assert figures["frame_ms"] > 0 and figures["apply_us"] > 0
 
 

@@ -17,18 +17,12 @@ def test_cards_trials_json_lists_the_pool(capsys):
     assert all(c["text"] or not (c["effects"] or c["keywords"]) for c in cards)
 
 
-def test_bench_trials_prints_engine_and_frame_figures(capsys, monkeypatch):
-    import tabletop.bots.bench as bench
-    monkeypatch.setattr(bench, "_playouts_per_s", lambda game, seconds=2.0: 1.0)
-    monkeypatch.setattr(bench, "SECONDS", 0.2)             # the figures' presence, not their size
-    monkeypatch.setattr(bench, "SEARCH_POSITIONS", 1)
-    import tabletop.bench as shell_bench
-    monkeypatch.setattr(shell_bench, "MOVES", 30)          # through the real shell, but fewer
+def test_bench_trials_prints_engine_and_frame_figures(capsys, quick_bench):
     assert main(["bench", "trials", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["game"] == "trials" and figures["apply_us"] > 0 and figures["clone_us"] > 0
     assert figures["search_iterations_per_s"] > 0
-    assert figures["move_count"] == 30 and figures["move_ms"] > 0
+    assert figures["move_count"] == quick_bench and figures["move_ms"] > 0
     assert figures["frame_ms"] > 0 and figures["frame_sprites"] > 20      # the table is in the app
 
 
