@@ -17,6 +17,7 @@ from tabletop.resources import balance_record
 from tabletop.shell.decks import deck_spec, seat_choices
 from tabletop.shell.deck_builder import DeckBuilderDialog
 from tabletop.shell.presentations import presentation
+from tabletop.shell.widgets import modal
 
 PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:normal"),
            ("Bot: hard", "bot:hard")]
@@ -68,32 +69,65 @@ def with_strength(choices: list, rates: dict[str, float]) -> list:
     return out
 
 
-class SeatRow(QHBoxLayout):
-    def __init__(self, index: int, default_kind: str, default_name: str, caption: str = "",
-                 extra: list | None = None, extra_default=None) -> None:
-        super().__init__()
-        self.name = QLineEdit(default_name)
+MAX_SEATS = 4          # the most seats any game offers: the dialog makes this many rows once
+
+
+def default_name(index: int, kind: str, humans: int) -> str:
+    """A seat's name until the player types one: "You" when one person plays, "Player 2"
+    at a shared computer (a curtain saying "You's turn" would name nobody), "Bot" or
+    "Bot 2" for the bots."""
+    if kind != "human":
+        return "Bot"
+    return "You" if humans <= 1 else f"Player {index + 1}"
+
+
+def _is_default(name: str, index: int) -> bool:
+    return name in {"You", "Bot", f"Bot {index}", f"Player {index + 1}"}
+
+
+class SeatRow(QWidget):
+    """One seat: its name, human or bot, and the game's per-seat choice (a deck). The dialog
+    makes MAX_SEATS rows once and shows as many as the game seats: a row is never deleted
+    while the dialog lives, so nothing is left for Qt to delete late."""
+
+    def __init__(self, index: int, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.index = index
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.caption = QLabel(self)
+        self.name = QLineEdit(self)
         self.name.setMaxLength(24)
-        self.kind = QComboBox()
+        self.kind = QComboBox(self)
         for text, value in PLAYERS:
             self.kind.addItem(text, value)
-        self.kind.setCurrentIndex([v for _, v in PLAYERS].index(default_kind))
-        self.kind.currentIndexChanged.connect(self._renamed)
-        self.index = index
+        self.extra = QComboBox(self)          # the game's per-seat choice, where it has one
+        lay.addWidget(self.caption)
+        lay.addWidget(self.name, 2)
+        lay.addWidget(self.kind, 1)
+        lay.addWidget(self.extra, 3)
+
+    def configure(self, kind: str, name: str, caption: str, extra: list | None, extra_default) -> None:
+        """Set the row up for a game's seat, without telling anyone (no signal fires)."""
         team = caption[caption.find("(") + 1:caption.find(")")] if "(" in caption else ""
-        self.addWidget(QLabel(f"Seat {index + 1}" + (f" · {team}" if team else "")))
-        self.addWidget(self.name, 2)
-        self.addWidget(self.kind, 1)
-        self.extra: QComboBox | None = None        # the game's per-seat choice (a deck)
+        self.caption.setText(f"Seat {self.index + 1}" + (f" · {team}" if team else ""))
+        self.kind.blockSignals(True)
+        self.kind.setCurrentIndex([v for _, v in PLAYERS].index(kind))
+        self.kind.blockSignals(False)
+        self.name.setText(name)
+        self.extra.setVisible(extra is not None)
+        lay = self.layout()
         if extra is not None:
             self.name.setMinimumWidth(110)
-            self.extra = QComboBox()
-            self.set_extra(extra, extra_default)
-            self.addWidget(self.extra, 3)
-            self.setStretchFactor(self.name, 1)      # the deck's name is the longer text
+            self.set_extra(extra, extra_default, keep=False)
+            lay.setStretchFactor(self.name, 1)      # the deck's name is the longer text
+        else:
+            self.name.setMinimumWidth(0)
+            self.extra.clear()
+            lay.setStretchFactor(self.name, 2)
 
-    def set_extra(self, choices: list, default) -> None:
-        current = self.extra.currentData() if self.extra.count() else default
+    def set_extra(self, choices: list, default, keep: bool = True) -> None:
+        current = self.extra.currentData() if keep and self.extra.count() else default
         self.extra.blockSignals(True)
         self.extra.clear()
         for text, value in choices:
@@ -108,16 +142,15 @@ class SeatRow(QHBoxLayout):
         self.extra.ensurePolished()
         self.extra.setMinimumWidth(min(400, max(260, self.extra.sizeHint().width())))
 
-    def _renamed(self) -> None:
-        # keep the default names in step with the choice, but never a typed name
-        default_names = {"You", "Bot", f"Bot {self.index}", f"Player {self.index + 1}"}
-        if self.name.text() in default_names:
-            self.name.setText("Bot" if self.kind.currentData() != "human" else
-                              ("You" if self.index == 0 else f"Player {self.index + 1}"))
+    @property
+    def has_extra(self) -> bool:
+        return not self.extra.isHidden()
 
-    def seat(self) -> Seat:
+    def seat(self, humans: int) -> Seat:
         kind = self.kind.currentData()
-        name = self.name.text().strip() or f"Player {self.index + 1}"
+        name = self.name.text().strip()
+        if not name or (humans > 1 and name == "You"):      # a shared computer has no "You"
+            name = f"Player {self.index + 1}"
         if kind == "human":
             return Seat("human", name)
         bot, difficulty = bot_for_difficulty(kind.split(":")[1])
@@ -146,9 +179,34 @@ class NewMatchDialog(QDialog):
 
         self.seats_box = QGroupBox("Players")
         self.seats_lay = QVBoxLayout(self.seats_box)
+        # every row and every game's options are made once, owned by the dialog, and shown
+        # or hidden as the choice changes: nothing is deleted while the dialog lives
+        self.pool = [SeatRow(i, self.seats_box) for i in range(MAX_SEATS)]
+        for row in self.pool:
+            self.seats_lay.addWidget(row)
+            row.kind.currentIndexChanged.connect(lambda _i, r=row: self._kind_changed(r))
         lay.addWidget(self.seats_box)
         self.options_box = QGroupBox("Options")
-        self.options_form = QFormLayout(self.options_box)
+        options_lay = QVBoxLayout(self.options_box)
+        self.option_pages: dict[str, tuple[QWidget, dict[str, QComboBox]]] = {}
+        kept_all = last.get("options") if isinstance(last.get("options"), dict) else {}
+        for g in all_games():
+            page = QWidget(self.options_box)
+            page_form = QFormLayout(page)
+            page_form.setContentsMargins(0, 0, 0, 0)
+            kept = kept_all.get(g.info.id) if isinstance(kept_all.get(g.info.id), dict) else {}
+            boxes = {}
+            for opt in presentation(g.info.id).options:
+                box = QComboBox(page)
+                for text, value in opt.choices:
+                    box.addItem(text, value)
+                i = box.findData(kept.get(opt.key, opt.default))
+                box.setCurrentIndex(i if i >= 0 else max(0, box.findData(opt.default)))
+                page_form.addRow(opt.label, box)
+                boxes[opt.key] = box
+            options_lay.addWidget(page)
+            page.hide()
+            self.option_pages[g.info.id] = (page, boxes)
         lay.addWidget(self.options_box)
         self.builder_btn = QPushButton("Deck builder…")
         self.builder_btn.clicked.connect(self.open_deck_builder)
@@ -249,57 +307,58 @@ class NewMatchDialog(QDialog):
         return n if n in game.info.players else game.info.players[0]
 
     def _rebuild(self) -> None:
+        """Show the rows and options of the chosen game and seat count."""
         game = get_game(self.game.currentData())
-        for row in self.rows:
-            while row.count():
-                w = row.takeAt(0).widget()
-                if w:
-                    w.hide()            # gone now: a dialog's own loop may delete it late
-                    w.deleteLater()
-            self.seats_lay.removeItem(row)
-        self.rows = []
         kinds = self._last.get("seats") if self._last.get("game") == game.info.id else None
         n = self.seat_count()
         names = game.seat_names(n)
         spec = deck_spec(game.info.id)
         rates = measured_rates(game.info.id, n)
         choices = with_strength(seat_choices(spec, n), rates) if spec is not None else None
+        chosen = []
         for i in range(n):
             kind, name = ("human", "You") if i == 0 else ("bot:normal", "Bot" if n == 2 else f"Bot {i}")
             kept = kinds[i] if isinstance(kinds, list) and i < len(kinds) else None
             if (isinstance(kept, (list, tuple)) and len(kept) == 2 and isinstance(kept[1], str)
                     and kept[0] in [v for _, v in PLAYERS]):      # an older settings file may differ
                 kind, name = kept
-            default = spec.seat_default(i, n, kind != "human") if spec is not None else None
-            row = SeatRow(i, kind, name, names[i] if i < len(names) else "", choices, default)
-            if row.extra is not None:
-                row.kind.currentIndexChanged.connect(lambda _i, r=row: self._kind_changed(r))
-            self.seats_lay.addLayout(row)
-            self.rows.append(row)
+            chosen.append((kind, name))
+        humans = sum(k == "human" for k, _ in chosen)
+        for i, row in enumerate(self.pool):
+            row.setVisible(i < n)
+            if i < n:
+                kind, name = chosen[i]
+                if _is_default(name, i):
+                    name = default_name(i, kind, humans)
+                default = spec.seat_default(i, n, kind != "human") if spec is not None else None
+                row.configure(kind, name, names[i] if i < len(names) else "", choices, default)
+        self.rows = self.pool[:n]
         self.builder_btn.setVisible(spec is not None)
-        while self.options_form.rowCount():
-            self.options_form.removeRow(0)
-        self.option_boxes = {}
-        kept = (self._last.get("options") or {}).get(game.info.id) or {}    # chosen last time
-        for opt in presentation(game.info.id).options:
-            box = QComboBox()
-            for text, value in with_strength(opt.choices, rates):
-                box.addItem(text, value)
-            i = box.findData(kept.get(opt.key, opt.default))
-            box.setCurrentIndex(i if i >= 0 else max(0, box.findData(opt.default)))
-            self.options_form.addRow(opt.label, box)
-            self.option_boxes[opt.key] = box
+        for gid, (page, boxes) in self.option_pages.items():
+            page.setVisible(gid == game.info.id)
+        self.option_boxes = self.option_pages[game.info.id][1]
+        for opt in presentation(game.info.id).options:         # the strength for n players
+            box = self.option_boxes[opt.key]
+            for k, (text, _value) in enumerate(with_strength(opt.choices, rates)):
+                box.setItemText(k, text)
         self.options_box.setVisible(bool(self.option_boxes))
-        # new rows count in the layout at once (Qt would show them a moment later), so the
-        # dialog can measure itself for every game before it is shown
+        # the rows shown count in the layout at once (Qt would show them only with the
+        # dialog), so the dialog can measure itself for every game before it is shown
         for w in self.findChildren(QWidget):
             if (w.isHidden() and not w.isWindow()
                     and not w.testAttribute(Qt.WA_WState_ExplicitShowHide)):
                 w.setVisible(True)
 
     def _kind_changed(self, row: SeatRow) -> None:
-        """A seat turned bot (or human): its deck follows, to bot's choice (or a starter)."""
+        """A seat turned bot (or human): its deck follows, to bot's choice (or a starter), and
+        the names nobody typed follow too ("You" alone, "Player 1" and "Player 2" together)."""
+        humans = sum(r.kind.currentData() == "human" for r in self.rows)
+        for r in self.rows:
+            if _is_default(r.name.text(), r.index):
+                r.name.setText(default_name(r.index, r.kind.currentData(), humans))
         spec = deck_spec(self.game.currentData())
+        if spec is None or not row.has_extra:
+            return
         n = self.seat_count()
         default = spec.seat_default(row.index, n, row.kind.currentData() != "human")
         row.extra.setCurrentIndex(max(0, row.extra.findData(default)))
@@ -308,17 +367,19 @@ class NewMatchDialog(QDialog):
         spec = deck_spec(self.game.currentData())
         if spec is None:
             return
-        DeckBuilderDialog(spec, self).exec()
+        with modal(DeckBuilderDialog(spec, self)) as dlg:
+            dlg.exec()
         choices = with_strength(seat_choices(spec, self.seat_count()),
                                 measured_rates(self.game.currentData(), self.seat_count()))
         for i, row in enumerate(self.rows):
-            if row.extra is not None:
+            if row.has_extra:
                 row.set_extra(choices, spec.seat_default(i, self.seat_count(),
                                                          row.kind.currentData() != "human"))
 
     def choice(self) -> dict:
         """What the player chose: game, seats, options, casual, a fresh seed."""
-        seats = [r.seat() for r in self.rows]
+        humans = sum(r.kind.currentData() == "human" for r in self.rows)
+        seats = [r.seat(humans) for r in self.rows]
         seed = random.SystemRandom().randrange(1 << 62)
         options = {k: b.currentData() for k, b in self.option_boxes.items()}
         spec = deck_spec(self.game.currentData())

@@ -62,6 +62,7 @@ def screenshot(game_id: str, out: Path, seed: int = 1, moves: int = 0,
     from tabletop.store.saves import SaveStore
     app = _app()
     from tabletop.shell.main_window import MainWindow
+    from tabletop.shell.widgets import dispose
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(store=SaveStore(Path(tmp)))
@@ -77,7 +78,7 @@ def screenshot(game_id: str, out: Path, seed: int = 1, moves: int = 0,
         win.grab().save(str(out), "PNG", 80)     # lighter compression: 0.6 s faster
         win.table.leave()
         win.hide()               # not close(): closing saves the settings, animations off and all
-        win.deleteLater()
+        dispose(win)             # now: a window left to deleteLater can outlive the app
     return out
 
 

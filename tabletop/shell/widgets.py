@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
@@ -42,3 +45,21 @@ def panel(name: str = "panel") -> tuple[QFrame, QVBoxLayout]:
     lay.setContentsMargins(16, 14, 16, 14)
     lay.setSpacing(8)
     return frame, lay
+
+
+def dispose(widget) -> None:
+    """Delete a widget and its children now. A dialog left to its parent piles up until the
+    window closes, and one left to deleteLater can be freed twice when its parent goes first
+    (a crash in QObject::~QObject): every dialog has one owner, which ends it here."""
+    if widget is not None and shiboken6.isValid(widget):
+        shiboken6.delete(widget)
+
+
+@contextmanager
+def modal(dialog):
+    """`with modal(Dialog(...)) as dlg: dlg.exec()`: the block owns the dialog, which is
+    deleted, with everything it holds, when the block ends (an exception included)."""
+    try:
+        yield dialog
+    finally:
+        dispose(dialog)
