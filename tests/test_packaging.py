@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -50,17 +51,18 @@ build = _load_build()
 
 # --- always: the sources of the packages --------------------------------------------------
 def test_pyproject_lists_every_package():
-    """Packages are listed by hand in pyproject: a new folder must be added there too."""
+    """Packages are listed by hand in pyproject: a new folder must be added there too.
+    A folder holding only data (an engine's data/) is a package to setuptools as well: it
+    warns at every install when one is not listed."""
     setup = PYPROJECT["tool"]["setuptools"]
     listed = set(setup["packages"])
-    mapped = {name: ROOT / folder for name, folder in setup["package-dir"].items()}
+    trees = {"tabletop": ROOT / "tabletop",
+             **{name: ROOT / folder for name, folder in setup["package-dir"].items()}}
     found = set()
-    for init in (ROOT / "tabletop").rglob("__init__.py"):
-        found.add(".".join(init.parent.relative_to(ROOT).parts))
-    for name, folder in mapped.items():
-        for init in folder.rglob("__init__.py"):
-            found.add(".".join([name, *init.parent.relative_to(folder).parts]))
-    found = {name for name in found if "__pycache__" not in name}
+    for name, folder in trees.items():
+        for sub in [folder, *folder.rglob("*")]:
+            if sub.is_dir() and "__pycache__" not in sub.parts and any(p.is_file() for p in sub.iterdir()):
+                found.add(".".join([name, *sub.relative_to(folder).parts]))
     assert found - listed == set(), "packages missing from pyproject [tool.setuptools] packages"
     assert listed - found == set(), "pyproject lists packages that do not exist"
 
@@ -233,7 +235,7 @@ def test_bundle_holds_only_the_qt_we_use(root):
     for data in ("tabletop/art/fonts/DejaVuSans.ttf", "tabletop/art/fonts/LICENSE-DejaVu.txt",
                  "tabletop/art/icon.png", "tabletop/layouts/paargus-2p.json",
                  "tabletop/art/icons/LICENSE.txt", "tabletop/art/icons/hourglass.png",
-                 "tabletop/games/paargus/data/deck.json", "tabletop/games/paargus/rules_page.md",
+                 "tabletop/games/paargus/engine/data/deck.json", "tabletop/games/paargus/rules_page.md",
                  "tabletop/balance/pariah.json",          # the new-match dialog's figures
                  f"tabletop-{VERSION}.dist-info/METADATA"):
         assert data in names, data
@@ -308,6 +310,41 @@ def test_installed_app_lists_games_and_plays_an_arena(root, tmp_path):
     report = json.loads(run.stdout)
     assert report["games"] == 2 and report["errors"] == 0 and report["illegal"] == 0
     assert [e["bot"] for e in report["entrants"]] == ["greedy", "random"]
+
+
+def _every_game() -> list[str]:
+    from tabletop.games.registry import all_games
+    return sorted(g.info.id for g in all_games())
+
+
+@packaging
+@pytest.mark.parametrize("game", _every_game())
+def test_installed_app_starts_a_match_through_the_new_match_dialog(root, tmp_path, game):
+    """The hidden `selfcheck-new-match` command (tabletop/shell/selfcheck.py) inside the frozen
+    app: the real main window, the New match dialog's real exec(), its Start button clicked.
+    A crash in the dialog is a non-zero exit without the marker."""
+    exe = root / "opt" / "tabletop" / "tabletop"
+    work = tmp_path / "cwd"
+    work.mkdir()
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    # files, not pipes: a bot worker left behind would hold a pipe open; its own session, so
+    # that the app and whatever it started are killed together afterwards
+    with open(out, "w") as stdout, open(err, "w") as stderr:
+        proc = subprocess.Popen([str(exe), "selfcheck-new-match", game, "--timeout", "120"],
+                                cwd=work, env=_clean_env(tmp_path / "home"), stdout=stdout,
+                                stderr=stderr, start_new_session=True)
+        try:
+            code = proc.wait(timeout=180)
+        except subprocess.TimeoutExpired:
+            code = "timed out"
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:       # nothing of the group is left
+                pass
+            proc.wait()
+    told = out.read_text() + err.read_text()[-3000:]
+    assert code == 0 and f"new match started {game}" in out.read_text().splitlines(), told
 
 
 # The bot worker is a "spawn" process: in the frozen app that is the app's own
