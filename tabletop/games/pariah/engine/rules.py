@@ -36,7 +36,7 @@ _PHASE_WORDS = {SELECT: "choosing armies", DEPLOY: "deployment", PREP: "the star
 class Pariah(Game):
     # rules version 2: Sweep reaches only the enemies next to the main target (issue 17); a log
     # of version 1 that swept two slots away no longer replays, and the store says so.
-    # Rules version 3: the factions retuned to the balance bars (issue 20; CHANGELOG says which
+    # Rules version 3: the factions retuned to the balance bars (issue 20; CHANGELOG and docs/notes say which
     # cards and why); an army picked under version 2 may no longer fit in 20 points
     info = GameInfo("pariah", "Pariah", (2, 4), 3,
                     "Pick a secret 20-point army, deploy it on a front line and fight five rounds "

@@ -31,8 +31,8 @@ from tabletop.games.trials.engine.state import MAIN, OVER, UNKNOWN, TrialsState,
 
 class Trials(Game):
     # version 2 (issue 17): scouts are chosen as they happen; triggered effects and channelling
-    # go on the stack. Version 3 (issue 20): Avatars retuned to the balance bars (CHANGELOG
-    # says which and why); a game dealt under version 2 strikes for other numbers
+    # go on the stack. Version 3 (issue 20): Avatars retuned to the balance bars (CHANGELOG and
+    # docs/notes say which and why); a game dealt under version 2 strikes for other numbers
     info = GameInfo("trials", "Paragon: Trials of the Chosen", (2, 3, 4), 3,
                     "Two Avatars and twenty cards in the order you choose: equip, attack and "
                     "answer with Instants until both rival Avatars have fallen.")
