@@ -7,9 +7,10 @@ import re
 import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QIcon
-from PySide6.QtWidgets import QApplication, QGroupBox, QLabel
+from PySide6.QtWidgets import QApplication, QGroupBox, QLabel, QMessageBox
 
-from shell_helpers import make_window, open_match
+from player import button_in, click
+from shell_helpers import answering, make_window, open_match
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.registry import all_games, get_game
@@ -182,11 +183,16 @@ def test_hotseat_an_undone_turn_end_gives_the_table_back_to_its_player(qtbot, tm
     for kind in ("draw", "end_turn"):
         assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == kind)) is None
     assert page.scene.curtain                                     # the other player's turn
-    win.undo()
+    win.undo()                                  # under the curtain nothing but "I am ready" acts
     settle()
-    assert match.to_act == first and page.ctrl.viewer == first and page.ctrl.my_turn()
-    assert not page.scene.curtain
+    assert match.to_act == 1 - first and len(match.log) == 2 and page.scene.curtain
+    page._intents([it.ButtonPress("curtain")])                  # the next player takes the table
+    win.undo()                                  # and gives the turn back: behind the curtain
+    settle()
+    assert match.to_act == first and page.scene.curtain and not page.ctrl.my_turn()
     assert page.panel.log_lines().count("Move taken back.") == 1
+    page._intents([it.ButtonPress("curtain")])
+    assert page.ctrl.viewer == first and page.ctrl.my_turn() and not page.scene.curtain
     page.leave()
 
 
@@ -250,26 +256,28 @@ def test_a_finished_match_is_listed_with_the_winners_name(qtbot, tmp_path, game_
 
 
 # --- the new-match dialog ------------------------------------------------------------------------
-def _capture_dialog(monkeypatch):
-    seen = []
-
-    def fake_exec(dlg):
-        seen.append(dlg)
-        return 0
-    monkeypatch.setattr(NewMatchDialog, "exec", fake_exec)
-    return seen
+def _game_offered(seen: list):
+    """An answer to the New match dialog: note the game it offers, then Cancel."""
+    def answer(dlg):
+        seen.append(dlg.game.currentData())
+        click(button_in(dlg, "Cancel"))
+    return answer
 
 
-def test_ctrl_n_in_a_match_offers_the_game_being_played(qtbot, tmp_path, monkeypatch):
-    seen = _capture_dialog(monkeypatch)
+def test_ctrl_n_in_a_match_offers_the_game_being_played(qtbot, tmp_path):
     win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), Match(get_game("pariah"), YOU_AND_BOT, 5))
     page.ctrl.paused = True
     win.settings.last_new_match = {"game": "trials"}
-    next(a for a in win.findChildren(main_window_module.QAction) if a.text() == "&New match…").trigger()
-    assert seen[-1].game.currentData() == "pariah"
+    seen: list = []
+    with answering(NewMatchDialog, _game_offered(seen)):
+        next(a for a in win.findChildren(main_window_module.QAction) if a.text() == "&New match…").trigger()
+    assert seen == ["pariah"]
+    assert win.stack.currentWidget() is win.table and page.ctrl.match.game.info.id == "pariah"
     win.show_home()
-    win.new_match(None)                       # from home: the game chosen last time
-    assert seen[-1].game.currentData() == "trials"
+    with answering(NewMatchDialog, _game_offered(seen)):
+        win.new_match(None)                   # from home: the game chosen last time
+    assert seen == ["pariah", "trials"]
+    assert win.stack.currentWidget() is win.home             # cancelled: nothing started
     win.close()
 
 
@@ -337,15 +345,20 @@ def test_saved_games_back_returns_to_the_match_it_was_opened_from(qtbot, tmp_pat
     win.close()
 
 
-def test_deleting_the_open_match_from_saved_games_does_not_bring_it_back(qtbot, tmp_path, monkeypatch):
-    from PySide6.QtWidgets import QMessageBox
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Yes)
+def test_deleting_the_open_match_from_saved_games_does_not_bring_it_back(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
     win, page = open_match(qtbot, store, Match(get_game("paargus"), YOU_AND_BOT, 5))
     play(page, 3)
     win.show_saves()
     win.saves.list.setCurrentRow(0)
-    win.saves._delete()
+    asked = []
+
+    def yes(box):
+        asked.append(box.text())
+        click(button_in(box, "Yes"))
+    with answering(QMessageBox, yes):
+        click(win.saves.delete_btn)                          # "Delete this … match for good?"
+    assert asked and "for good" in asked[0]
     win.saves.back.emit()
     assert win.stack.currentWidget() is win.home
     win.close()

@@ -21,6 +21,15 @@ log = logging.getLogger(__name__)
 BOT_PAUSE_S = 0.45        # a bot's move waits this long (times the pace) so people can follow
 
 
+def seat_names(seats) -> list[str]:
+    """The names the table, the log and the curtain use. At a shared computer every player is
+    "you", so a seat named "You" (an older save or settings file) is called "Player N" there:
+    a curtain never says "You's turn"."""
+    shared = sum(not s.is_bot for s in seats) > 1
+    return [s.name.strip() if s.name.strip() and not (shared and s.name.strip().lower() == "you")
+            else f"Player {i + 1}" for i, s in enumerate(seats)]
+
+
 class MatchController(QObject):
     changed = Signal(list)          # events as the viewing seat may see them
     hinted = Signal(object)         # the hard bot's suggestion for the player (an Action)
@@ -60,7 +69,9 @@ class MatchController(QObject):
         return len(self.humans) > 1
 
     def view(self):
-        return self.match.game.view(self.match.state, self.viewer)
+        """The position as the eyes at the table may see it: under the curtain nobody's, so
+        the table holds none of the last player's cards while the next one waits."""
+        return self.match.game.view(self.match.state, self.log_viewer)
 
     @property
     def log_viewer(self) -> int | None:
@@ -86,10 +97,28 @@ class MatchController(QObject):
 
     def curtain_text(self) -> str:
         """The curtain's message, or "" when the table is not hidden."""
-        if self._curtain_for is None:
-            return ""
-        name = self.match.seats[self._curtain_for].name or f"Player {self._curtain_for + 1}"
+        return "" if self._curtain_for is None else self._curtain_words(self._curtain_for)
+
+    def _curtain_words(self, seat: int) -> str:
+        name = seat_names(self.match.seats)[seat]
         return f"{name}'s turn. Pass the computer to {name}.\nClick when {name} is ready."
+
+    def cover_text(self) -> str:
+        """What a hotseat table shows when its save is opened again (the curtain for the seat
+        to act): thumbnails show this, never the hand of whoever is playing."""
+        if self._curtain_for is not None:
+            return self.curtain_text()
+        seat = self.match.to_act
+        if seat is None or self.match.seats[seat].is_bot:
+            return self.match.game.info.title
+        return self._curtain_words(seat)
+
+    def _hidden(self) -> str | None:
+        """The answer to anything but "I am ready" while the curtain is up: the player waiting
+        there must neither change nor see the last player's position."""
+        if self._curtain_for is None:
+            return None
+        return f"The table is hidden until {seat_names(self.match.seats)[self._curtain_for]} is ready."
 
     def lift_curtain(self) -> None:
         if self._curtain_for is not None:
@@ -100,6 +129,9 @@ class MatchController(QObject):
     # --- moves -------------------------------------------------------------------------
     def check(self, action: Action) -> Checked:
         """The engine's one answer about a human's move (carried on to try_action)."""
+        hidden = self._hidden()
+        if hidden:
+            return Checked(action, hidden, self.match.version)
         if not self.my_turn():
             why = "It is not your turn." if self.match.to_act is not None else "The match is over."
             return Checked(action, why, self.match.version)
@@ -108,6 +140,9 @@ class MatchController(QObject):
     def try_action(self, action: Action | Checked) -> str | None:
         """Play a human's action (or a fresh Checked answer about it). Returns the engine's
         reason when it is illegal."""
+        hidden = self._hidden()
+        if hidden:
+            return hidden
         checked = action if isinstance(action, Checked) else None
         if checked is None or checked.version != self.match.version:
             checked = self.check(checked.action if checked is not None else action)
@@ -127,21 +162,30 @@ class MatchController(QObject):
         self.changed.emit([e.for_seat(self.log_viewer) for e in events])
         self._check_curtain()
 
+    def _undo_seat(self) -> int | None:
+        """Whose last decision an undo takes back (with every move after it): the player's
+        own; at a shared computer the last human decision, whoever made it, so the player who
+        just took the table can give the last one their turn back (behind the curtain)."""
+        if not self.hotseat:
+            return self.viewer
+        return next((e.seat for e in reversed(self.match.log)
+                     if not self.match.seats[e.seat].is_bot), self.viewer)
+
     def undo(self) -> str | None:
-        seat = self.viewer if self.viewer is not None else None
+        hidden = self._hidden()
+        if hidden:
+            return hidden
         if self._ticket is not None:
             self.worker.cancel()
             self._ticket = None
             self.thinking.emit("")
-        if not self.match.undo(for_seat=seat):
+        if not self.match.undo(for_seat=self._undo_seat()):
             return ("Nothing to undo: moves cannot be taken back past a draw or a shuffle "
                     "(start a casual practice match to undo anything).")
         self.autosave()
-        if self._curtain_for is not None and self.match.to_act == self.viewer:
-            # hotseat: the move that passed the turn was taken back, so the player who made
-            # it keeps the table (lifting the curtain must not show it to the next one)
-            self._curtain_for = None
-            self.curtain.emit("")
+        # the moves taken back may give the turn to the other player: the table is hidden
+        # until they are ready, so they see nothing of the one who pressed Undo
+        self._check_curtain()
         self.changed.emit([Event("undo", "Move taken back.")])
         return None
 
@@ -156,11 +200,14 @@ class MatchController(QObject):
         return events
 
     def can_undo(self) -> bool:
-        return self.match.can_undo(self.viewer)
+        return self._curtain_for is None and self.match.can_undo(self._undo_seat())
 
     # --- hints -------------------------------------------------------------------------
     def request_hint(self) -> str | None:
         """Ask the hard bot, from the player's own view, what it would play."""
+        hidden = self._hidden()
+        if hidden:
+            return hidden
         if not self.my_turn():
             return "Hints are for your own turn."
         name, difficulty = bot_for_difficulty("hard")

@@ -222,13 +222,13 @@ class SidePanel(QWidget):
 
     def set_moves(self, actions: list[Action], words: Callable[[str], str] = str) -> None:
         """The legal moves, each labelled as the table names things (`words`)."""
+        self.moves.setEnabled(bool(actions))      # also the first time: none under a curtain
         if actions == self._actions:
             return
         self._actions = list(actions)
         self.moves.clear()
         for a in actions:
             self.moves.addItem(QListWidgetItem(words(a.label) if a.label else str(a)))
-        self.moves.setEnabled(bool(actions))
 
     def _activated(self, item: QListWidgetItem) -> None:
         row = self.moves.row(item)

@@ -10,11 +10,12 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QV
 
 from tabletop.core import Action
 from tabletop.core.match import Match
-from tabletop.shell.controller import MatchController
+from tabletop.shell.controller import MatchController, seat_names
 from tabletop.shell.presentations import presentation
 from tabletop.shell.side_panel import SidePanel
 from tabletop.shell.table_widget import TableWidget
 from tabletop.shell.warmer import FaceWarmer
+from tabletop.shell.widgets import dispose
 from tabletop.table import intents as it
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
@@ -76,6 +77,9 @@ class SummaryDialog(QDialog):
 class TablePage(QWidget):
     home = Signal()
     rematch = Signal(object)
+    # False while the hotseat curtain is up (or no match is open): the Edit menu's Undo is
+    # off then; otherwise it stays on, to say why a move cannot be taken back
+    undo_allowed = Signal(bool)
 
     def __init__(self, store, settings) -> None:
         super().__init__()
@@ -101,6 +105,7 @@ class TablePage(QWidget):
         self.scene = None
         self.summary_open = False
         self.summary: SummaryDialog | None = None
+        self._closed_summary: SummaryDialog | None = None
         self.zoom_target: str | None = None     # the sprite whose card the panel shows large
         self._zoom_shown: tuple | None = None
         self.suspended = False                  # another page is in front: bots wait
@@ -116,13 +121,13 @@ class TablePage(QWidget):
         self.scene.pace = pace_of(self.settings)
         self.scene.on_refit = self._refit
         self.table.set_scene(self.scene)
-        names = [s.name or f"Player {i + 1}" for i, s in enumerate(match.seats)]
+        names = seat_names(match.seats)
         self.presenter = presentation(match.game.info.id).make_presenter(
             self.scene, self.faces, self.settings, names)
         self.ctrl = MatchController(match, self.store)
         self.ctrl.pace = pace_of(self.settings)
         self.ctrl.table_busy = lambda: self.scene.busy or self.summary_open or self.suspended
-        self.ctrl.thumbnail = lambda: self.table.grab_png()
+        self.ctrl.thumbnail = self._thumbnail
         self.ctrl.changed.connect(self._changed)
         self.ctrl.thinking.connect(lambda text: self.scene.set_thinking(text or None))
         self.ctrl.curtain.connect(self._curtain)
@@ -141,6 +146,8 @@ class TablePage(QWidget):
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
 
     def leave(self) -> None:
+        self._drop_summary()
+        self.summary_open = False
         if self.warmer is not None:
             self.warmer.stop()
             self.warmer = None
@@ -149,6 +156,7 @@ class TablePage(QWidget):
                 self.ctrl.autosave()
             self.ctrl.close()
             self.ctrl = None
+        self.undo_allowed.emit(False)
 
     def game_id(self) -> str | None:
         return self.ctrl.match.game.info.id if self.ctrl else None
@@ -214,7 +222,9 @@ class TablePage(QWidget):
             self.presenter.animate(events)
         seats = []
         for i, s in enumerate(ctrl.match.seats):
-            kind = f"bot · {s.difficulty}" if s.is_bot else ("you" if i == ctrl.viewer else "human")
+            # at a shared computer nobody is "you" for long: the seat is a human one
+            you = i == ctrl.viewer and not ctrl.hotseat
+            kind = f"bot · {s.difficulty}" if s.is_bot else ("you" if you else "human")
             seats.append((self.presenter.seat_names[i], kind, self.presenter.seat_rows(view, i),
                           ctrl.match.to_act == i))
         self.panel.set_seats(seats)
@@ -222,6 +232,7 @@ class TablePage(QWidget):
         self._zoom_on(self.zoom_target)
         self.panel.prompt.setText(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
+        self.undo_allowed.emit(not ctrl.curtain_text())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
         self._warm()
@@ -288,26 +299,47 @@ class TablePage(QWidget):
     def _show_summary(self, title: str, html: str, final: bool) -> None:
         """Window-modal but not blocking: bots wait (summary_open) until it is closed."""
         self.summary_open = True
+        self._drop_summary()             # the page owns one summary at a time
         dlg = SummaryDialog(title, html, final, self)
         self.summary = dlg
         dlg.finished.connect(lambda _r: self._summary_closed(dlg))
         dlg.open()
 
+    def _drop_summary(self) -> None:
+        """Delete the last summary (closed, or still open when the match is left)."""
+        gone = (self.summary, self._closed_summary)
+        self.summary = self._closed_summary = None
+        for dlg in gone:
+            dispose(dlg)
+
     def _summary_closed(self, dlg: "SummaryDialog") -> None:
         self.summary_open = False
+        # kept until the next summary or leaving: it is still inside its own signal here
         self.summary = None
+        self._closed_summary = dlg
+        # a rematch or home leaves this match, which deletes the summary: only once the
+        # dialog's own signal has returned
         if dlg.choice == "rematch" and self.ctrl:
-            self.rematch.emit(self.ctrl.match)
+            match = self.ctrl.match
+            QTimer.singleShot(0, lambda: self.rematch.emit(match))
         elif dlg.choice == "home":
-            self.home.emit()
+            QTimer.singleShot(0, self.home.emit)
 
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)
         self._rebuild_log()            # told again for the eyes now at the table
         if text:
             self._zoom_on(None)        # the card the last player looked at is theirs
-        else:
-            self._refresh([])
+            self.scene.overlay_card(None)
+        # the table and the panel follow the eyes now at the table: under the curtain nobody's
+        # (no hand sprite, no move, no Undo or Hint), lifted the next player's
+        self._refresh([])
+
+    def _thumbnail(self) -> bytes | None:
+        """The table for Saved games, which anyone may open: at a shared computer the table
+        shows the hand of whoever is playing, so the thumbnail shows the curtain instead."""
+        cover = self.ctrl.cover_text() if self.ctrl is not None and self.ctrl.hotseat else None
+        return self.table.grab_png(cover=cover)
 
     def _problem(self, text: str) -> None:
         self.scene.status = text
@@ -400,8 +432,8 @@ class TablePage(QWidget):
 
     # --- menu actions --------------------------------------------------------------------------
     def undo(self) -> None:
-        if self.ctrl is None:
-            return
+        if self.ctrl is None or self.ctrl.curtain_text():
+            return                      # under the curtain only "I am ready" acts
         self._auto_pass_held = "undoing"          # the undo refreshes the table as it goes
         reason = self.ctrl.undo()
         if reason:
@@ -417,7 +449,7 @@ class TablePage(QWidget):
             self.ctrl.autosave(announce)
 
     def ask_hint(self) -> None:
-        if self.ctrl is not None:
+        if self.ctrl is not None and not self.ctrl.curtain_text():
             reason = self.ctrl.request_hint()
             if reason:
                 self.scene.status = reason

@@ -84,15 +84,23 @@ class TableWidget(QWidget):
         finally:
             view = None            # unlock the surface for the next frame
 
-    def grab_png(self, size: tuple[int, int] = (384, 216)) -> bytes | None:
-        """A thumbnail of the table for the saved-games list."""
+    def grab_png(self, size: tuple[int, int] = (384, 216), cover: str | None = None) -> bytes | None:
+        """A thumbnail of the table for the saved-games list; with `cover`, of the curtain
+        saying it (the table itself may show a hand that only one player may see)."""
         if self.scene is None:
             return None
         import io
 
         import pygame
         from PIL import Image
-        surface = self.render_surface()
+        shown = self.scene.curtain
+        if cover is not None:
+            self.scene.set_curtain(cover)
+        try:
+            surface = self.render_surface()
+        finally:
+            if cover is not None:
+                self.scene.set_curtain(shown)       # and the next paint shows the table again
         small = pygame.transform.smoothscale(surface, size)
         img = Image.frombytes("RGB", size, pygame.image.tobytes(small, "RGB"))
         out = io.BytesIO()
