@@ -179,55 +179,35 @@ def test_a_resume_rebuilds_the_same_log_scrolled_to_the_end(qtbot, tmp_path, gam
     page.leave()
 
 
-class _InstantWorker:
-    """A bot that answers at once with its first legal move (no process)."""
-
-    def __init__(self):
-        self._answer = None
-
-    def request(self, game_id, seat, view, legal, *args, **kwargs):
-        self._answer = legal[0]
-        return 1
-
-    def poll(self):
-        answer, self._answer = self._answer, None
-        return None if answer is None else (1, answer, None)
-
-    def cancel(self):
-        self._answer = None
-
-    def close(self):
-        pass
-
-
 @pytest.mark.gui
-def test_a_bot_move_is_shown_before_the_next_one_starts(qtbot, tmp_path, monkeypatch):
-    """Two bots: every move waits until the table has played the previous one's events."""
+def test_a_bot_move_is_shown_before_the_next_one_starts(qtbot, tmp_path):
+    """Two bots in the app's own controller and worker process: no bot starts a move, nor
+    plays one, while the table is still showing the last move's events."""
     from PySide6.QtWidgets import QApplication
     from shell_helpers import make_window
 
-    from tabletop.shell import table_page
-    from tabletop.shell.controller import MatchController
     from tabletop.store.saves import SaveStore
-    worker = _InstantWorker()
-    monkeypatch.setattr(table_page, "MatchController", lambda m, s: MatchController(m, s, worker))
     win = make_window(qtbot, SaveStore(tmp_path / "saves"))
     win.settings.animation_speed = 3.0                      # quick, but animated
-    win.open_match(Match(get_game("trials"), [Seat("bot", "Ann"), Seat("bot", "Bob")], 9))
+    bots = [Seat("bot", name, "random", "normal") for name in ("Ann", "Bob")]
+    win.open_match(Match(get_game("trials"), bots, 9))
     page = win.table
-    busy_at_play, played = [], page.ctrl._play
-
-    def watched(action):
-        busy_at_play.append(page.scene.busy)
-        played(action)
-        busy_at_play.append(page.scene.busy)
-    page.ctrl._play = watched
-    qtbot.waitUntil(lambda: len(busy_at_play) >= 10, timeout=20000)
+    busy_at_start, busy_after = [], []
+    # a bot's move starts when its request goes to the worker ("… is thinking…") and is played
+    # right after its answer clears that line (""); the table has the events once `changed` is told
+    page.ctrl.thinking.connect(lambda text: busy_at_start.append((text, page.scene.busy)))
+    page.ctrl.changed.connect(lambda events: busy_after.append(page.scene.busy))
+    # the first few moves animate for less than a bot's pause; some later ones outlast it,
+    # and there only the wait for the table keeps the next bot back: 20 moves reach them
+    qtbot.waitUntil(lambda: len(busy_after) >= 20, timeout=90000)
     page.leave()
     QApplication.processEvents()
-    before, after = busy_at_play[0::2], busy_at_play[1::2]
-    assert not any(before), "a bot moved while the table was still showing the last move"
-    assert any(after), "the moves were not animated"
+    requests = [busy for text, busy in busy_at_start if text]
+    answers = [busy for text, busy in busy_at_start if not text]
+    assert len(requests) >= 20 and len(answers) >= 20, busy_at_start
+    assert not any(requests), "a bot started a move while the table was still showing the last"
+    assert not any(answers), "a bot moved while the table was still showing the last move"
+    assert any(busy_after), "the moves were not animated"
 
 
 @pytest.mark.gui

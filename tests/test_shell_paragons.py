@@ -12,7 +12,10 @@ import random
 import pytest
 
 from paragons_ui_helpers import choose, route
-from shell_helpers import finished_and_saved, make_window, open_match, play_until, quit_and_resume, table_move
+from player import button_in, click
+from player import choose as choose_entry
+from shell_helpers import (answering, finished_and_saved, make_window, open_match, play_until,
+                           quit_and_resume, table_move)
 from tabletop.core.match import Match, Seat
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import DRAFT, PLAY, SWAP
@@ -101,7 +104,7 @@ def test_a_preconstructed_three_for_all_through_the_table(qtbot, tmp_path):
     page.leave()
 
 
-def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path, monkeypatch):
+def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path):
     from tabletop.shell.new_match import NewMatchDialog
     dlg = NewMatchDialog("paragons")
     qtbot.addWidget(dlg)
@@ -117,13 +120,15 @@ def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path, 
     # a match started from the dialog (the window's own New match) opens its table
     win = make_window(qtbot, SaveStore(tmp_path / "saves"))
 
-    def accept(d):
-        d.players.setCurrentIndex(d.players.findData(3))
-        d.option_boxes["variant"].setCurrentIndex(d.option_boxes["variant"].findData("preconstructed"))
-        d.option_boxes["best_of"].setCurrentIndex(d.option_boxes["best_of"].findData(1))
-        return 1
-    monkeypatch.setattr(NewMatchDialog, "exec", accept)
-    win.new_match("paragons")
+    def start(d):                       # the player's keys on the boxes, then Start
+        assert d.game.currentData() == "paragons"
+        choose_entry(d.players, 3)
+        choose_entry(d.option_boxes["variant"], "preconstructed")
+        choose_entry(d.option_boxes["best_of"], 1)
+        assert len(d.rows) == 3
+        click(button_in(d, "Start"))
+    with answering(NewMatchDialog, start):
+        win.new_match("paragons")
     page = win.table
     assert win.stack.currentWidget() is page
     s = page.ctrl.match.state

@@ -6,6 +6,8 @@ import re
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from player import click
+from shell_helpers import answering
 from tabletop.core.match import Match, Seat
 from tabletop.games.paargus.engine.rules import GAME
 from tabletop.shell.controller import MatchController
@@ -59,7 +61,15 @@ def test_a_failing_bot_falls_back_and_the_match_goes_on(qtbot, tmp_path, worker_
     ctrl.close()
 
 
-def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_path, monkeypatch):
+def reading_and_ok(texts: list):
+    """An answer to a message box: read it, then click its OK button."""
+    def answer(box):
+        texts.append(box.text())
+        click(box.button(QMessageBox.Ok))
+    return answer
+
+
+def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
     bad = store.folder / "broken.json" if hasattr(store, "folder") else None
     folder = bad.parent if bad else (tmp_path / "saves")
@@ -68,13 +78,13 @@ def test_a_damaged_save_is_listed_refused_with_a_message_and_kept(qtbot, tmp_pat
     bad.write_text('{"format": 1, "match": {"game": "paargus", "log": [')
     before = bad.read_bytes()
     shown = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
     win = MainWindow(store=store)
     qtbot.addWidget(win)
     win.show_saves()
     assert win.saves.infos and win.saves.infos[0].error
     assert not win.saves.resume_btn.isEnabled()
-    win.resume("broken")
+    with answering(QMessageBox, reading_and_ok(shown)):
+        win.resume("broken")
     assert shown and "damaged" in shown[0].lower()
     assert bad.read_bytes() == before
     assert win.stack.currentWidget() is win.saves        # the app carried on
@@ -128,14 +138,13 @@ def test_a_resumed_copy_autosaves_into_the_copy_and_lists_what_its_replay_says(q
     win.close()
 
 
-def test_a_damaged_save_with_a_good_backup_resumes_from_the_saves_page(qtbot, tmp_path, monkeypatch):
+def test_a_damaged_save_with_a_good_backup_resumes_from_the_saves_page(qtbot, tmp_path):
     store = SaveStore(tmp_path / "saves")
     match, path = human_match_saved(store, moves=3)
     match.play(match.legal_actions()[0])
     store.save(match)
     path.write_bytes(path.read_bytes()[:200])                 # cut short; the .bak holds 3 moves
     told = []
-    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: told.append(a[2]))
     win = MainWindow(store=store)
     qtbot.addWidget(win)
     win.show_saves()
@@ -143,7 +152,8 @@ def test_a_damaged_save_with_a_good_backup_resumes_from_the_saves_page(qtbot, tm
     assert win.saves.resume_btn.isEnabled()
     assert "opens from its backup copy" in win.saves.list.item(0).text()
     assert "Resuming opens its backup copy" in win.saves.detail.text()
-    win.saves.resume_btn.click()
+    with answering(QMessageBox, reading_and_ok(told)):
+        win.saves.resume_btn.click()
     assert len(win.table.ctrl.match.log) == 3 and "backup copy" in told[0]
     win.close()
 

@@ -4,7 +4,9 @@ the saved game and finished; a battle royale of three; the new-match dialog's de
 
 import pytest
 
-from shell_helpers import finished_and_saved, make_window, open_match, play_until, quit_and_resume, table_move
+from player import button_in, click
+from shell_helpers import (answering, finished_and_saved, make_window, open_match, play_until,
+                           quit_and_resume, table_move)
 from trials_ui_helpers import route
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
@@ -99,7 +101,7 @@ def test_a_saved_deck_is_offered_in_the_new_match_dialog(qtbot):
     assert "My deck: Mine" in labels and "My deck: Broken" not in labels
 
 
-def test_glossary_links_open_the_rules_at_the_entry(qtbot, tmp_path, monkeypatch):
+def test_glossary_links_open_the_rules_at_the_entry(qtbot, tmp_path):
     from tabletop.shell.rules_viewer import RulesViewer
     from tabletop.shell.presentations import presentation
     viewer = RulesViewer("Trials", presentation("trials").rules_markdown())
@@ -108,18 +110,27 @@ def test_glossary_links_open_the_rules_at_the_entry(qtbot, tmp_path, monkeypatch
     cur = viewer.browser.textCursor()
     block = cur.block().text()
     assert block.startswith("Parry") and "strikes the attacker first" in block
-    # the side panel turns the zoom's glossary terms into links that ask for the rules
+    # the side panel turns the zoom's glossary terms into links that open the rules there
     win = make_window(qtbot, SaveStore(tmp_path / "saves"))
-    asked = []
-    monkeypatch.setattr(win, "show_rules", lambda game_id, term=None: asked.append((game_id, term)))
     win.open_match(Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 4))
     page = win.table
     a = page.ctrl.match.state.avatars[0][0]
     page._intents([it.Hover(f"card:{a}")])
     terms = page.panel.zoom_terms
     assert terms and "term:" in page.panel.zoom_text.text()
-    page.panel._link(f"term:{terms[0]}")
-    assert asked == [("trials", terms[0])]
+    shown = []
+
+    def read_and_close(rules):
+        assert rules is win.rules_viewer                  # the window's own viewer, open
+        at = rules.browser.textCursor()
+        shown.append((rules.windowTitle(), at.selectedText()))
+        glossary = rules.browser.document().find("Glossary")
+        assert not glossary.isNull() and at.position() > glossary.position()
+        click(button_in(rules, "Close"))
+    with answering(RulesViewer, read_and_close):
+        page.panel._link(f"term:{terms[0]}")
+    assert shown == [(f"Rules of {GAME.info.title}", terms[0])]       # the game, at the term
+    assert win.rules_viewer is None
     win.table.leave()
 
 
