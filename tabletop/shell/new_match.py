@@ -72,12 +72,12 @@ def with_strength(choices: list, rates: dict[str, float]) -> list:
 MAX_SEATS = 4          # the most seats any game offers: the dialog makes this many rows once
 
 
-def default_name(index: int, kind: str, humans: int) -> str:
+def default_name(index: int, kind: str, humans: int, seats: int) -> str:
     """A seat's name until the player types one: "You" when one person plays, "Player 2"
-    at a shared computer (a curtain saying "You's turn" would name nobody), "Bot" or
-    "Bot 2" for the bots."""
+    at a shared computer (a curtain saying "You's turn" would name nobody), "Bot" facing
+    one player, "Bot 2" among several."""
     if kind != "human":
-        return "Bot"
+        return "Bot" if seats == 2 or index == 0 else f"Bot {index}"
     return "You" if humans <= 1 else f"Player {index + 1}"
 
 
@@ -102,6 +102,8 @@ class SeatRow(QWidget):
         for text, value in PLAYERS:
             self.kind.addItem(text, value)
         self.extra = QComboBox(self)          # the game's per-seat choice, where it has one
+        # reused for every game: its size follows the entries it holds now, not its first ones
+        self.extra.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         lay.addWidget(self.caption)
         lay.addWidget(self.name, 2)
         lay.addWidget(self.kind, 1)
@@ -268,6 +270,7 @@ class NewMatchDialog(QDialog):
         # will be shown (a widget takes the style sheet's paddings only once polished)
         for w in self.findChildren(QWidget):
             w.ensurePolished()
+            w.updateGeometry()       # a layout caches its widgets' hints: shown again, asked again
         for layout in self.findChildren(QLayout):
             layout.invalidate()
         for box in (self.seats_box, self.options_box):
@@ -329,7 +332,7 @@ class NewMatchDialog(QDialog):
             if i < n:
                 kind, name = chosen[i]
                 if _is_default(name, i):
-                    name = default_name(i, kind, humans)
+                    name = default_name(i, kind, humans, n)
                 default = spec.seat_default(i, n, kind != "human") if spec is not None else None
                 row.configure(kind, name, names[i] if i < len(names) else "", choices, default)
         self.rows = self.pool[:n]
@@ -355,7 +358,7 @@ class NewMatchDialog(QDialog):
         humans = sum(r.kind.currentData() == "human" for r in self.rows)
         for r in self.rows:
             if _is_default(r.name.text(), r.index):
-                r.name.setText(default_name(r.index, r.kind.currentData(), humans))
+                r.name.setText(default_name(r.index, r.kind.currentData(), humans, len(self.rows)))
         spec = deck_spec(self.game.currentData())
         if spec is None or not row.has_extra:
             return
