@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -77,13 +78,13 @@ def _error_text(exc: BaseException) -> str:
 
 
 # --- the worker process ----------------------------------------------------------
-def _serve(conn, preload: tuple[str, ...]) -> None:
+def _serve(conn, preload: tuple[str, ...], started_by_main_thread: bool = False) -> None:
     """The worker's main loop: answer (ticket, index into legal, error) per request.
 
     It ends quietly when the app goes away: at once if the app dies (even in the
     middle of a search), or when the pipe breaks.
     """
-    _exit_with_parent()
+    exit_with_parent(linux_pdeathsig=started_by_main_thread)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the app's to handle, not ours
     startup_error = None
     try:
@@ -134,15 +135,25 @@ def _send(conn, message) -> bool:
         return False
 
 
-def _exit_with_parent() -> None:
-    """Exit at once, quietly, when the app dies: a watchdog thread.
+def exit_with_parent(linux_pdeathsig: bool = False) -> None:
+    """Exit at once, quietly, when the app dies: a watchdog thread (and on Linux the kernel).
 
-    Without it the worker searched on until its decision ended, then died on
-    the broken pipe. The parent's sentinel (multiprocessing.parent_process)
-    wakes the watchdog the moment the app dies, on every platform; a changed
-    os.getppid() (the worker was adopted) covers a sentinel held open elsewhere.
+    Call it first thing in a process started by multiprocessing. Without it the bot
+    worker searched on until its decision ended, then died on the broken pipe, and
+    a face helper waited on its queue forever (it holds the queue's write end too,
+    so it never sees the end of it). The parent's sentinel
+    (multiprocessing.parent_process) wakes the watchdog the moment the app dies,
+    on every platform; a changed os.getppid() (the worker was adopted) covers a
+    sentinel held open elsewhere.
+
+    `linux_pdeathsig`: on Linux, also have the kernel SIGKILL this process when its
+    parent dies (PR_SET_PDEATHSIG), which works even while this process is stuck
+    in C code holding the GIL. Only for a process started by the app's main
+    thread: the kernel sends it when the *thread* that started the process ends.
     """
     parent, ppid = multiprocessing.parent_process(), os.getppid()
+    if linux_pdeathsig and sys.platform.startswith("linux"):
+        _die_with_parent_thread()
 
     def watch() -> None:
         while os.getppid() == ppid and (parent is None or parent.is_alive()):
@@ -152,7 +163,18 @@ def _exit_with_parent() -> None:
                 time.sleep(PARENT_CHECK_S)
         os._exit(0)                 # now, mid-search: no traceback, no flush
 
-    threading.Thread(target=watch, name="tabletop-bot-watchdog", daemon=True).start()
+    threading.Thread(target=watch, name="tabletop-watchdog", daemon=True).start()
+
+
+def _die_with_parent_thread() -> None:
+    """prctl(PR_SET_PDEATHSIG, SIGKILL); best effort, the watchdog stays the rule."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):   # no libc prctl (musl without it, a sandbox)
+        pass
 
 
 class BotWorker:
@@ -181,7 +203,9 @@ class BotWorker:
             return
         self._stop()
         parent, child = self._ctx.Pipe()
-        self._proc = self._ctx.Process(target=_serve, args=(child, self.preload),
+        # PR_SET_PDEATHSIG follows the starting thread: only the main thread lives as long as the app
+        by_main = threading.current_thread() is threading.main_thread()
+        self._proc = self._ctx.Process(target=_serve, args=(child, self.preload, by_main),
                                        name="tabletop-bot", daemon=True)
         self._proc.start()
         child.close()               # only the child holds its end now

@@ -20,6 +20,7 @@ from tabletop.shell.rules_viewer import RulesViewer
 from tabletop.shell.saves_page import SavesPage
 from tabletop.shell.settings_dialog import SettingsDialog
 from tabletop.shell.table_page import TablePage
+from tabletop.shell.widgets import modal
 from tabletop.store.saves import SaveError, SaveStore
 from tabletop.store.settings import load_settings, save_settings
 
@@ -57,6 +58,9 @@ class MainWindow(QMainWindow):
         for page in (self.home, self.table, self.saves):
             self.stack.addWidget(page)
         self._menus()
+        # under the hotseat curtain Ctrl+Z does nothing, as the panel's Undo
+        self.table.undo_allowed.connect(self.undo_act.setEnabled)
+        self.undo_act.setEnabled(False)
         if self.settings.window_geometry:
             self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
         else:
@@ -89,7 +93,7 @@ class MainWindow(QMainWindow):
         self._act(view, "&Fullscreen", self.toggle_fullscreen, "F11")
         helpm = bar.addMenu("&Help")
         self._act(helpm, "&Rules", lambda: self.show_rules(None), "F1")
-        self._act(helpm, "&About Tabletop", lambda: AboutDialog(self).exec())
+        self._act(helpm, "&About Tabletop", self.show_about)
 
     # --- pages -----------------------------------------------------------------------
     def show_start(self) -> None:
@@ -144,10 +148,10 @@ class MainWindow(QMainWindow):
         # from a match, the dialog offers that game again; elsewhere the last game chosen
         game_id = game_id or (self.table.game_id() if self.stack.currentWidget() is self.table
                               else None)
-        dlg = NewMatchDialog(game_id, self.settings.last_new_match, self)
-        if not dlg.exec():
-            return
-        c = dlg.choice()
+        with modal(NewMatchDialog(game_id, self.settings.last_new_match, self)) as dlg:
+            if not dlg.exec():
+                return
+            c = dlg.choice()
         self.settings.last_new_match = c["remember"]
         save_settings(self.settings)
         match = Match(get_game(c["game"]), c["seats"], c["seed"], c["options"], c["casual"])
@@ -192,11 +196,12 @@ class MainWindow(QMainWindow):
             self.table.undo()
 
     def edit_settings(self) -> None:
-        dlg = SettingsDialog(self.settings, self)
-        if dlg.exec():
+        with modal(SettingsDialog(self.settings, self)) as dlg:
+            if not dlg.exec():
+                return
             self.settings = dlg.result_settings()
-            save_settings(self.settings)
-            self.table.apply_settings(self.settings)
+        save_settings(self.settings)
+        self.table.apply_settings(self.settings)
 
     def toggle_fullscreen(self) -> None:
         if self.isFullScreen():
@@ -209,24 +214,34 @@ class MainWindow(QMainWindow):
     def show_decks(self, game_id: str) -> None:
         spec = deck_spec(game_id)
         if spec is not None:
-            DeckBuilderDialog(spec, self).exec()
+            with modal(DeckBuilderDialog(spec, self)) as dlg:
+                dlg.exec()
+
+    def show_about(self) -> None:
+        with modal(AboutDialog(self)) as dlg:
+            dlg.exec()
 
     def show_rules(self, game_id: str | None, term: str | None = None) -> None:
         game_id = game_id or self.table.game_id() or "paargus"
         game = get_game(game_id)
-        viewer = RulesViewer(game.info.title, presentation(game_id).rules_markdown(), self)
-        if term:
-            viewer.show_term(term)
-        self.rules_viewer = viewer          # tests look at it while it is open
-        viewer.exec()
+        with modal(RulesViewer(game.info.title, presentation(game_id).rules_markdown(),
+                               self)) as viewer:
+            if term:
+                viewer.show_term(term)
+            self.rules_viewer = viewer          # tests look at it while it is open
+            viewer.exec()
+            self.rules_viewer = None
 
     def report_error(self, exc: BaseException, details: str) -> None:
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Warning)
-        box.setWindowTitle("Something went wrong")
-        box.setText(f"Tabletop hit an unexpected problem and carried on:\n{exc}")
-        box.setDetailedText(details)
-        box.exec()
+        """An error no code caught (app.py's sys.excepthook, which has logged it). The match
+        is kept, and the player is told in one dialog however many errors follow."""
+        from tabletop.shell import crash
+        if not crash.showing():    # a loop of errors would save on every turn of it
+            try:
+                self.table.save()  # saved after every move already: this is only to be sure
+            except Exception:
+                log.exception("could not save the match after an unexpected error")
+        crash.report(details, self)
 
     def closeEvent(self, event) -> None:
         self.table.leave()

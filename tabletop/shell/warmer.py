@@ -26,6 +26,8 @@ import queue
 import threading
 import time
 
+from tabletop.bots.worker import exit_with_parent
+
 log = logging.getLogger(__name__)
 
 ENABLED = True          # the test suite turns warming off (each test has an empty cache)
@@ -55,8 +57,11 @@ def _helper() -> cf.ProcessPoolExecutor | None:
     with _pool_lock:
         if _pool is None:
             try:
+                # the helper must die with the app: it waits on a queue whose write end it holds
+                # too, so a killed app would leave it (and the resource tracker) running forever
                 _pool = cf.ProcessPoolExecutor(max_workers=1,
-                                               mp_context=multiprocessing.get_context("spawn"))
+                                               mp_context=multiprocessing.get_context("spawn"),
+                                               initializer=exit_with_parent)
                 atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
             except Exception:
                 log.exception("No helper process for faces; they are composed in a thread.")

@@ -45,3 +45,8 @@ def config_dir() -> Path:
 def cache_dir() -> Path:
     home = _home()
     return _ensure(home / "cache" if home else Path(_dirs().user_cache_dir))
+
+
+def log_dir() -> Path:
+    home = _home()
+    return _ensure(home / "logs" if home else Path(_dirs().user_log_dir))
