@@ -13,6 +13,8 @@ import io
 import time
 
 import pytest
+
+from player import visible_point
 from PIL import Image, ImageChops, ImageStat
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
@@ -72,11 +74,9 @@ def start_hotseat_paargus(win, qtbot) -> None:
 
 
 def on_screen(page, sprite_id: str) -> QPoint:
-    s = page.scene.get(sprite_id)
-    assert s is not None, f"{sprite_id} is not on the table"
-    x, y, w, h = s.rect
-    sx, sy = page.scene.viewport.to_screen(x + w / 2, y + h / 2)
-    return QPoint(round(sx), round(sy))
+    """A point of the sprite no other piece covers (a fanned hand overlaps its cards)."""
+    assert page.scene.get(sprite_id) is not None, f"{sprite_id} is not on the table"
+    return visible_point(page.scene, sprite_id)
 
 
 def click_table(page, qtbot, point: QPoint | None = None) -> None:
@@ -86,6 +86,8 @@ def click_table(page, qtbot, point: QPoint | None = None) -> None:
 
 
 def hover(page, qtbot, point: QPoint) -> None:
+    QTest.mouseMove(page.table, QPoint(2, 2))        # from elsewhere: the pointer enters the card
+    qtbot.wait(10)
     QTest.mouseMove(page.table, point)
     qtbot.wait(30)
 
@@ -234,7 +236,7 @@ def test_two_players_at_one_computer_never_see_each_others_hand(qapp, qtbot, tmp
         assert len(match.log) == 3 and match.to_act == b
         b_hand = secret_hand(page, b)
         hover(page, qtbot, on_screen(page, f"card:{min(b_hand)}"))
-        assert card(min(b_hand)).name in page.panel.zoom_text.text()
+        qtbot.waitUntil(lambda: card(min(b_hand)).name in page.panel.zoom_text.text(), timeout=3000)
         QTest.mouseClick(page.panel.undo_btn, Qt.LeftButton)
         qtbot.wait(30)
         assert len(match.log) == 2 and match.to_act == b and not page.scene.curtain

@@ -1,0 +1,40 @@
+"""The second half of a journey, in a fresh process as after a restart: the app opened anew,
+Home → Continue, the position written out, then the match played on by hand against the bot
+to the match-over screen (or `limit` moves by hand). Prints one JSON line.
+
+    python tests/journey_resume.py GAME SEAT LIMIT     (TABLETOP_HOME set by the caller)"""
+import faulthandler
+import json
+import os
+import sys
+
+faulthandler.enable()
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def main() -> None:
+    from PySide6.QtWidgets import QApplication
+    from journey_games import GAMES
+    from player import Player, click, wait_until
+    game, seat, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    app = QApplication([])
+    me = Player()
+    assert me.win.home.continue_btn.isEnabled(), "Continue is not offered"
+    click(me.win.home.continue_btn)
+    wait_until(me.on_table, what="the table after Continue")
+    me.settle_table()
+    out = {"game": me.ctrl.match.game.info.id, "view": me.seat_view_json(seat),
+           "log": len(me.ctrl.match.log)}
+    g = GAMES[game]
+    out["made"] = me.play(limit, g.route, g.choose, until_over=limit <= 0)
+    out["over"] = me.ctrl.match.result() is not None
+    out["summary"] = me.page.summary is not None and me.page.summary.isVisible()
+    me.close()
+    app.quit()
+    print("JOURNEY " + json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":      # the bot worker is spawned: it must not run this again
+    main()

@@ -1,0 +1,65 @@
+"""Every game as a player meets it, in the real app: Home → New match → Start → moves made on
+the table by mouse → Save → close the window → a new process → Continue → the same position →
+played on by hand against the bot to the match-over screen (or the game's `play_on` moves)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from journey_games import GAMES
+from player import Player
+from tabletop.games.registry import get_game
+from tabletop.store.saves import SaveStore
+
+pytestmark = pytest.mark.gui
+HERE = Path(__file__).parent
+JOURNEYS = [(g, mode) for g, spec in GAMES.items() for mode in spec.modes]
+
+
+def resume_in_a_new_process(home: Path, game: str, seat: int, limit: int) -> dict:
+    env = dict(os.environ, TABLETOP_HOME=str(home))
+    proc = subprocess.Popen([sys.executable, str(HERE / "journey_resume.py"), game, str(seat),
+                             str(limit)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=400)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, 9)
+    line = next((x for x in out.splitlines() if x.startswith("JOURNEY ")), None)
+    assert proc.returncode == 0 and line, f"the resumed app failed ({proc.returncode}):\n{out[-3000:]}"
+    return json.loads(line[len("JOURNEY "):])
+
+
+@pytest.mark.parametrize("game,mode", JOURNEYS, ids=[f"{g}-{m.replace(' ', '-')}" for g, m in JOURNEYS])
+def test_a_match_starts_plays_saves_and_resumes(qapp, tabletop_home, game, mode):
+    spec = GAMES[game]
+    me = Player()
+    me.set_animations_off()
+    me.new_match(game, spec.modes[mode])
+    assert me.ctrl.match.game.info.id == game
+    made = me.play(10, spec.route, spec.choose)
+    m = me.ctrl.match
+    assert made == 10, (made, m.result(), len(m.log), me.page.summary is not None)
+    seat = me.ctrl.viewer
+    view, log = me.seat_view_json(seat), len(me.ctrl.match.log)
+    me.page.table.setFocus()
+    saved = []
+    me.ctrl.saved.connect(saved.append)
+    me.shortcut(Qt.Key_S, Qt.ControlModifier)              # Game → Save
+    assert saved and saved[0].startswith("Saved"), saved
+    assert len(SaveStore().load(me.ctrl.match.id, games=get_game).log) == log
+    me.close()
+    play_on = getattr(spec.modes[mode], "play_on", None) or spec.play_on
+    again = resume_in_a_new_process(tabletop_home, game, seat, play_on)
+    assert again["game"] == game and again["log"] == log
+    assert json.loads(again["view"]) == json.loads(view)
+    if play_on:
+        assert again["made"] == play_on or again["summary"]
+    else:
+        assert again["over"] and again["summary"], again
