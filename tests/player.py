@@ -17,7 +17,7 @@ from typing import Callable
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDialog, QLineEdit,
-                               QMessageBox, QPushButton, QWidget)
+                               QPushButton, QWidget)
 
 from tabletop.table import intents as it
 

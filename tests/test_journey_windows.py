@@ -3,10 +3,9 @@ viewer, the deck builder, and Saved games holding a damaged save (answered with 
 the file left as it was)."""
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from player import Player, click, settle, wait_until
+from player import Player, click, wait_until
 from tabletop.shell.about import AboutDialog
 from tabletop.shell.deck_builder import DeckBuilderDialog
 from tabletop.shell.rules_viewer import RulesViewer

@@ -78,32 +78,6 @@ def test_a_drafted_best_of_3_against_the_bot_quit_mid_draft_and_mid_game(qtbot, 
     page.leave()
 
 
-def test_a_preconstructed_three_for_all_through_the_table(qtbot, tmp_path):
-    store = SaveStore(tmp_path / "saves")
-    seats = [Seat("human", "You"), Seat("bot", "Bot 1", "greedy", "normal"),
-             Seat("bot", "Bot 2", "greedy", "normal")]
-    seed = 5
-    match = Match(GAME, seats, seed, {"variant": "preconstructed", "best_of": 1})
-    win, page = open_match(qtbot, store, match)
-    m = page.ctrl.match
-    for q in range(3):                                 # three boards, one per seat
-        assert page.scene.get(f"life:{q}") is not None
-    move = mover(random.Random(seed), [])
-    # until a seat is out while the other two play on: the table says so on its board
-    play_until(page, qtbot, lambda: m.result() is not None or sum(m.state.out) == 1, move, **ROOM)
-    assert m.result() is None, "the game ended with no elimination seen on the way"
-    gone = m.state.out.index(True)
-    assert page.scene.get(f"lbl:out:{gone}").text == "Out of the game"
-    assert not [q for q in m.state.spaces[gone] if q >= 0]           # its cards left the table
-    play_until(page, qtbot, lambda: m.result() is not None, move, **ROOM)
-    result = finished_and_saved(page, store)
-    assert {e.seat for e in m.log} == {0, 1, 2}
-    assert sum(m.state.out) == 2 and result.winners == [m.state.out.index(False)]
-    assert len(result.winners) == 1
-    assert page.scene.get("lbl:banner").text == "The match is over"
-    page.leave()
-
-
 def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path):
     from tabletop.shell.new_match import NewMatchDialog
     dlg = NewMatchDialog("paragons")

@@ -1,14 +1,11 @@
-"""Acceptance: whole Trials matches through the app's table (drags, right-click menus and
-buttons, as the table page receives them): a duel against a bot quit mid-match, resumed from
-the saved game and finished; a battle royale of three; the new-match dialog's deck choice."""
+"""Trials in the app: the new-match dialog's deck choice, glossary links, the player's own
+channel, a resized table and the side panel's words (whole matches, duel and battle royale,
+are played by the journeys, tests/test_journeys.py)."""
 
 import pytest
 
 from player import button_in, click
-from shell_helpers import (answering, finished_and_saved, make_window, open_match, play_until,
-                           quit_and_resume, table_move)
-from trials_ui_helpers import route
-from tabletop.core import Rng
+from shell_helpers import answering, make_window, open_match
 from tabletop.core.match import Match, Seat
 from tabletop.games.trials.presentation.deckspec import BOTS_CHOICE
 from tabletop.games.trials.engine.decks import starters
@@ -17,52 +14,6 @@ from tabletop.store.saves import SaveStore
 from tabletop.table import intents as it
 
 pytestmark = pytest.mark.gui
-
-
-def choose(match, rng):
-    """A plausible player: attacks and plays when it can, rarely passes."""
-    legal = match.legal_actions()
-    for k in ("attack", "play", "activate"):
-        acts = [a for a in legal if a.kind == k]
-        if acts and rng.below(3):
-            return rng.choice(acts)
-    return rng.choice(legal)
-
-
-def mover(rng):
-    return lambda page: table_move(page, choose(page.ctrl.match, rng), route, panel=False)
-
-
-def test_a_duel_against_the_bot_through_the_table_saved_resumed_and_finished(qtbot, tmp_path):
-    store = SaveStore(tmp_path / "saves")
-    match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 17,
-                  {"decks": ["Chronomancy pair", None]})
-    win, page = open_match(qtbot, store, match)
-    move = mover(Rng(17))
-    play_until(page, qtbot, lambda: page.ctrl.match.state.round >= 3 and page.ctrl.my_turn(), move)
-    win2, page2 = quit_and_resume(qtbot, win, store)
-    play_until(page2, qtbot, lambda: page2.ctrl.match.result() is not None, move)
-    finished_and_saved(page2, store)
-    assert page2.scene.get("lbl:banner").text == "The match is over"
-    win2.table.leave()
-
-
-def test_a_battle_royale_of_three_plays_on_the_table(qtbot, tmp_path):
-    """A smoke test: three rounds of a royale (a whole one takes a minute, like the duel's)."""
-    win = make_window(qtbot, SaveStore(tmp_path / "saves"))
-    seats = [Seat("human", "You"), Seat("bot", "Bot 1", "greedy", "normal"),
-             Seat("bot", "Bot 2", "greedy", "normal")]
-    win.open_match(Match(GAME, seats, 23))
-    page = win.table
-    page.scene.pace = 0
-    assert len(page.ctrl.match.state.avatars[0]) == 1
-    m = page.ctrl.match
-    play_until(page, qtbot, lambda: m.result() is not None or m.state.round >= 3, mover(Rng(23)))
-    assert {e.seat for e in m.log} == {0, 1, 2}
-    for seat in (1, 2):                        # each opponent has its own slot on the table
-        assert page.scene.get(f"card:{m.state.avatars[seat][0]}") is not None
-        assert page.scene.get(f"energy:{seat}") is not None
-    win.table.leave()
 
 
 def test_the_new_match_dialog_starts_a_duel_with_starter_decks_in_two_clicks(qtbot):
