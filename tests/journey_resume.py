@@ -17,6 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> None:
     from PySide6.QtWidgets import QApplication
     from journey_games import GAMES
+    from tabletop.shell import warmer
+    warmer.ENABLED = False       # as in conftest: composing every face ahead only loads the machine
     from player import Player, click, wait_until
     game, seat, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     app = QApplication([])
