@@ -85,7 +85,7 @@ def _cmd_balance(args) -> int:
 
 def _cmd_selfcheck_new_match(args) -> int:
     from tabletop.shell.selfcheck import new_match
-    return new_match(args.game, timeout=args.timeout)
+    return new_match(args.game, timeout=args.timeout, cancel_first=args.cancel_first)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -140,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("selfcheck-new-match")
     s.add_argument("game")
     s.add_argument("--timeout", type=float, default=60.0)
+    s.add_argument("--cancel-first", action="store_true", help="Cancel the dialog once first")
     s.set_defaults(func=_cmd_selfcheck_new_match)
     return p
 

@@ -14,7 +14,7 @@ import sys
 import traceback
 
 
-def new_match(game_id: str, timeout: float = 60.0) -> int:
+def new_match(game_id: str, timeout: float = 60.0, cancel_first: bool = False) -> int:
     from tabletop.games.registry import get_game
     get_game(game_id)                      # an unknown id: KeyError before any window opens
     faulthandler.enable()                  # a segfault names its Python frames on stderr
@@ -34,6 +34,7 @@ def new_match(game_id: str, timeout: float = 60.0) -> int:
     apply_theme(app)
     errors: list[str] = []
     started = False
+    cancelling = [True] if cancel_first else []
 
     def fail(text: str) -> None:
         errors.append(text)
@@ -50,7 +51,14 @@ def new_match(game_id: str, timeout: float = 60.0) -> int:
         if not isinstance(dlg, NewMatchDialog):
             QTimer.singleShot(100, answer)
             return
-        start = dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
+        box = dlg.findChild(QDialogButtonBox)
+        if cancelling:                     # Cancel once, as a player changing their mind
+            cancelling.clear()
+            box.button(QDialogButtonBox.Cancel).click()
+            QTimer.singleShot(500, answer)
+            QTimer.singleShot(400, lambda: w.new_match(game_id))   # ... then New match again
+            return
+        start = box.button(QDialogButtonBox.Ok)
         if start is None or start.text().replace("&", "") != "Start" or not start.isEnabled():
             fail(f"the New match dialog has no enabled Start button ({game_id})")
             dlg.reject()
