@@ -1,6 +1,8 @@
 """The app never dies on a player: a failing bot, a damaged save, a broken worker."""
 
 import json
+import multiprocessing
+import multiprocessing.spawn
 import re
 
 import pytest
@@ -8,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from player import click
 from shell_helpers import answering
+from tabletop.bots.worker import BotWorker
 from tabletop.core.match import Match, Seat
 from tabletop.games.paargus.engine.rules import GAME
 from tabletop.shell.controller import MatchController
@@ -17,48 +20,37 @@ from tabletop.store.saves import SaveStore
 pytestmark = pytest.mark.gui
 
 
-class FailingWorker:
-    """A worker whose bot always fails, as a crashed or overrunning bot would."""
-
-    def __init__(self):
-        self.requests = 0
-        self._ticket = 0
-
-    def request(self, *args, **kwargs):
-        self.requests += 1
-        self._ticket += 1
-        return self._ticket
-
-    def poll(self):
-        return self._ticket, None, "the bot raised ZeroDivisionError"
-
-    def cancel(self):
-        pass
-
-    def close(self):
-        pass
-
-
-class NoProcessWorker(FailingWorker):
-    def request(self, *args, **kwargs):
-        raise RuntimeError("cannot start a process here")
-
-
-def bot_first_match():
+def bot_first_match(bot: str = "greedy"):
     seed = next(s for s in range(100) if GAME.setup({}, s).turn == 1)
-    return Match(GAME, [Seat("human", "You"), Seat("bot", "Bot")], seed)
+    return Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", bot, "normal")], seed)
 
 
-@pytest.mark.parametrize("worker_class", [FailingWorker, NoProcessWorker])
-def test_a_failing_bot_falls_back_and_the_match_goes_on(qtbot, tmp_path, worker_class):
-    ctrl = MatchController(bot_first_match(), SaveStore(tmp_path), worker_class())
+def test_a_failing_bot_falls_back_and_the_match_goes_on(qtbot, tmp_path):
+    # the real worker, asked for a bot it cannot make (as a bot that raises would fail)
+    ctrl = MatchController(bot_first_match("no-such-bot"), SaveStore(tmp_path), BotWorker())
     problems = []
     ctrl.problem.connect(problems.append)
-    qtbot.waitUntil(lambda: ctrl.match.to_act == 0, timeout=5000)
+    qtbot.waitUntil(lambda: ctrl.match.to_act == 0, timeout=30000)
     assert ctrl.match.log and ctrl.match.log[0].seat == 1
-    if worker_class is FailingWorker:
-        assert any("problem" in p for p in problems)
+    assert any("problem" in p for p in problems)
     ctrl.close()
+
+
+def test_no_worker_process_the_app_chooses_and_the_match_goes_on(qtbot, tmp_path, caplog):
+    # the real worker, whose process cannot start (a Python that is not there, as in a broken
+    # install): the bot's move is chosen in the app instead
+    missing = tmp_path / "no-python-here"
+    before = multiprocessing.spawn.get_executable()
+    multiprocessing.set_executable(str(missing))
+    try:
+        ctrl = MatchController(bot_first_match(), SaveStore(tmp_path), BotWorker())
+        qtbot.waitUntil(lambda: ctrl.match.to_act == 0, timeout=30000)
+        assert ctrl.match.log and ctrl.match.log[0].seat == 1
+        assert not ctrl.worker.is_alive()                       # no process: chosen in the app
+        assert "bot worker unavailable" in caplog.text
+        ctrl.close()
+    finally:
+        multiprocessing.set_executable(before)
 
 
 def reading_and_ok(texts: list):
