@@ -94,6 +94,8 @@ def visible_point(scene, target: str, dropping: str | None = None) -> QPoint:
                 return QPoint(round(sx), round(sy))
         sx, sy = vp.to_screen(x + w / 2, y + h / 2)
         return QPoint(round(sx), round(sy))
+    if not sprite.visible:
+        raise Stuck(f"{target} is hidden")
     r = sprite.screen_rect(vp)
     for fy in (.5, .3, .7, .15, .85):
         for fx in (.5, .3, .7, .15, .85, .05, .95):

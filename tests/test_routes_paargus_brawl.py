@@ -13,6 +13,7 @@ import pytest
 
 import brawl_ui_helpers
 import paargus_ui_helpers
+from player import Stuck, visible_point
 from tabletop.core import Action
 from tabletop.games.brawl.engine import actions as brawl_actions
 from tabletop.games.brawl.engine.rules import GAME as BRAWL
@@ -29,8 +30,6 @@ from tabletop.table.scene import Scene
 from tabletop.table.sprites import ButtonSprite
 
 WINDOW = (1240, 860)          # about the table widget's size in the journeys' 1600 x 940 window
-FRACTIONS_Y = (.5, .3, .7, .15, .85)
-FRACTIONS_X = (.5, .3, .7, .15, .85, .05, .95)
 
 
 class Unreachable(AssertionError):
@@ -63,32 +62,11 @@ class Table:
 
     # --- aiming, as tests/player.py aims -----------------------------------------------------
     def point(self, target: str, dropping: str | None = None) -> tuple[int, int]:
-        scene, vp = self.scene, self.scene.viewport
-        sprite = scene.get(target)
-        if sprite is None:
-            zone = scene.zone(target)
-            if zone is None:
-                raise Unreachable(f"{target} is neither on the table nor a zone of it")
-            x, y, w, h = zone.rect
-            cells = [(x + w * (i + .5) / 6, y + h * (j + .5) / 6) for j in range(6) for i in range(6)]
-            for vx, vy in [(x + w / 2, y + h / 2)] + cells:
-                if scene.sprite_at(vx, vy, exclude=dropping) is None:
-                    sx, sy = vp.to_screen(vx, vy)
-                    return round(sx), round(sy)
-            sx, sy = vp.to_screen(x + w / 2, y + h / 2)
-            return round(sx), round(sy)
-        if not sprite.visible:
-            raise Unreachable(f"{target} is hidden")
-        r = sprite.screen_rect(vp)
-        for fy in FRACTIONS_Y:
-            for fx in FRACTIONS_X:
-                sx, sy = r.x + r.w * fx, r.y + r.h * fy
-                vx, vy = vp.to_virtual(sx, sy)
-                among = scene._droppable if dropping else None
-                top = scene.sprite_at(vx, vy, exclude=dropping, among=among)
-                if top is not None and top.id == target:
-                    return round(sx), round(sy)
-        raise Unreachable(f"{target} is covered everywhere on the table")
+        try:
+            p = visible_point(self.scene, target, dropping)
+        except Stuck as exc:
+            raise Unreachable(str(exc)) from None
+        return p.x(), p.y()
 
     # --- the hands --------------------------------------------------------------------------
     def do(self, intent):
