@@ -11,6 +11,7 @@ everything else about legality is the engine's sentences, shown live.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 
 from PySide6.QtCore import QRect, QSize, Qt, QTimer
@@ -23,10 +24,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QFormLayou
 from tabletop.core.decks import DeckSpec, can_add
 from tabletop.shell.theme import GOLD_HI, MUTED
 from tabletop.shell.widgets import label, pil_to_pixmap
+from tabletop.shell.decks import deck_files, unreadable
 from tabletop.store.decks import DeckError, DeckStore
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 from tabletop.table.pil_text import wrap
+
+log = logging.getLogger(__name__)
 
 ICON = QSize(120, 168)
 NAME_LINES = 2            # a pool caption's name wraps to at most this many lines
@@ -375,26 +379,41 @@ class DeckBuilder(QWidget):
         self.starter.setCurrentIndex(0)
 
     def refresh_saved(self) -> None:
+        """The saved decks by their names (the file beside a name two decks share), each
+        known by its file: loading, renaming and deleting take that one file."""
         self.saved.clear()
         try:
-            files = self.store.list()
-        except OSError as exc:
-            self.status.setText(f"The decks folder cannot be read: {exc}")
+            files = deck_files(self.spec, self.store)
+        except Exception as exc:       # noqa: BLE001 - the builder opens whatever the folder holds
+            log.warning("could not list the saved decks: %s", exc)
+            self.status.setText("The decks folder cannot be read.")
             return
         bad = []
         for f in files:
-            self.saved.addItem(f.name if f.deck is not None else f"{f.name} (cannot be used)", f.name)
+            self.saved.addItem(f.label if f.deck is not None else f"{f.label} (cannot be used)",
+                               f.key)
             if f.deck is None:
                 bad.append(f"{f.path.name}: {f.problem}")
         if bad:
             self.status.setText("Some deck files cannot be used and were left as they are: "
                                 + "; ".join(bad))
 
+    def _label_of(self, key: str) -> str:
+        i = self.saved.findData(key)
+        return self.saved.itemText(i) if i >= 0 else key
+
     def load(self, name: str) -> bool:
+        """Load the deck of the file `name` (its key: the file name without ".json")."""
         try:
             deck = self.store.load(name)
-        except DeckError as exc:
-            self.status.setText(str(exc))
+        except (DeckError, OSError) as exc:
+            self.status.setText(str(exc) if isinstance(exc, DeckError)
+                                else f"The deck {name!r} cannot be read.")
+            return False
+        why = unreadable(self.spec, deck)
+        if why:
+            self.status.setText(f"The deck {name!r} cannot be used: {why} "
+                                "The file was left as it is.")
             return False
         leaders, cards = self.spec.from_deck(deck)
         self.mode.setCurrentIndex(max(0, self.mode.findData(self.spec.mode_of(leaders, cards))))
@@ -455,7 +474,8 @@ class DeckBuilder(QWidget):
 
     def delete_selected(self) -> None:
         name = self.saved.currentData()
-        if name and QMessageBox.question(self, "Delete the deck", f"Delete {name}?") == QMessageBox.Yes:
+        if name and QMessageBox.question(self, "Delete the deck",
+                                         f"Delete {self._label_of(name)}?") == QMessageBox.Yes:
             self.delete(name)
 
 

@@ -6,7 +6,7 @@ import logging
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from tabletop.core.match import Match
 from tabletop.games.registry import get_game
@@ -21,6 +21,7 @@ from tabletop.shell.saves_page import SavesPage
 from tabletop.shell.settings_dialog import SettingsDialog
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
+from tabletop.store.paths import config_dir, unwritable
 from tabletop.store.saves import SaveError, SaveStore
 from tabletop.store.settings import load_settings, save_settings
 
@@ -33,6 +34,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Tabletop")
         self.setMinimumSize(1100, 700)
         self.settings = load_settings()
+        self.cannot_write: str = ""        # the sentence shown when nothing can be saved
         self.store = store or SaveStore()
         try:
             from tabletop.resources import resource
@@ -66,6 +68,9 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1600, 940)
         self.show_home()
+        folder = unwritable()
+        if folder is not None:
+            self._tell_cannot_write(folder)
 
     # --- menus -------------------------------------------------------------------------
     def _act(self, menu, text, slot, shortcut=None) -> QAction:
@@ -153,7 +158,7 @@ class MainWindow(QMainWindow):
                 return
             c = dlg.choice()
         self.settings.last_new_match = c["remember"]
-        save_settings(self.settings)
+        self._save_settings()
         match = Match(get_game(c["game"]), c["seats"], c["seed"], c["options"], c["casual"])
         self.open_match(match)
 
@@ -200,7 +205,7 @@ class MainWindow(QMainWindow):
             if not dlg.exec():
                 return
             self.settings = dlg.result_settings()
-        save_settings(self.settings)
+        self._save_settings()
         self.table.apply_settings(self.settings)
 
     def toggle_fullscreen(self) -> None:
@@ -209,7 +214,7 @@ class MainWindow(QMainWindow):
         else:
             self.showFullScreen()
         self.settings.fullscreen = self.isFullScreen()
-        save_settings(self.settings)
+        self._save_settings()
 
     def show_decks(self, game_id: str) -> None:
         spec = deck_spec(game_id)
@@ -244,7 +249,43 @@ class MainWindow(QMainWindow):
         crash.report(details, self)
 
     def closeEvent(self, event) -> None:
-        self.table.leave()
+        try:
+            self.table.leave()
+        except Exception:          # noqa: BLE001 - closing always closes
+            log.exception("could not close the match")
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
-        save_settings(self.settings)
+        self._save_settings()
         super().closeEvent(event)
+
+    # --- settings on disk -------------------------------------------------------------------
+    def _save_settings(self) -> bool:
+        """Write the settings; a folder that cannot be written (read-only, full) costs the
+        file, never the match or the window: the player is told once, and play goes on."""
+        try:
+            save_settings(self.settings)
+        except (OSError, ValueError, RecursionError) as exc:
+            log.warning("could not save the settings: %s", exc)
+            try:
+                folder = config_dir()
+            except Exception:          # noqa: BLE001
+                folder = "the settings folder"
+            self._tell_cannot_write(folder)
+            return False
+        return True
+
+    def _tell_cannot_write(self, folder) -> None:
+        """One line at the foot of the window, for as long as the window lives (said once)."""
+        if self.cannot_write:
+            return
+        self.cannot_write = (f"Tabletop cannot write to {folder}: your settings and matches "
+                             "will not be saved.")
+        log.warning("%s", self.cannot_write)
+        label = QLabel(self.cannot_write)
+        label.setObjectName("cannotWrite")
+        label.setWordWrap(True)
+        label.setStyleSheet("color: #f08c78;")
+        bar = self.statusBar()
+        bar.addWidget(label, 1)
+        bar.setVisible(True)          # made while the window is shown: shown with it
+        label.setVisible(True)
+        self.cannot_write_label = label

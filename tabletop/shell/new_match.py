@@ -159,12 +159,44 @@ class SeatRow(QWidget):
         return Seat("bot", name, bot, difficulty)
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def clean_last(last) -> dict:
+    """The remembered choice of the last new match (settings' `last_new_match`), with every
+    value type-checked: what is odd (an older or hand-edited settings file) is dropped, so
+    the dialog opens with its defaults there instead of failing every time it opens.
+    {"game": str, "casual": bool, "seats": [[kind, name], ...], "options": {game: {key: value}}}"""
+    if not isinstance(last, dict):
+        return {}
+    out: dict = {}
+    game = last.get("game")
+    if isinstance(game, str):
+        out["game"] = game
+    casual = last.get("casual")
+    if isinstance(casual, bool):
+        out["casual"] = casual
+    seats = last.get("seats")
+    if isinstance(seats, list) and 0 < len(seats) <= MAX_SEATS:
+        kinds = [v for _, v in PLAYERS]
+        out["seats"] = [[s[0], s[1][:24]] if (isinstance(s, (list, tuple)) and len(s) == 2
+                                         and isinstance(s[0], str) and s[0] in kinds
+                                         and isinstance(s[1], str)) else None
+                        for s in seats]
+    options = last.get("options")
+    if isinstance(options, dict):
+        out["options"] = {g: {k: v for k, v in o.items()
+                              if isinstance(k, str) and isinstance(v, _SCALARS)}
+                          for g, o in options.items() if isinstance(g, str) and isinstance(o, dict)}
+    return out
+
+
 class NewMatchDialog(QDialog):
     def __init__(self, game_id: str | None = None, last: dict | None = None, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New match")
         self.setMinimumWidth(520)
-        last = last or {}
+        last = clean_last(last)
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.game = QComboBox()
@@ -191,12 +223,12 @@ class NewMatchDialog(QDialog):
         self.options_box = QGroupBox("Options")
         options_lay = QVBoxLayout(self.options_box)
         self.option_pages: dict[str, tuple[QWidget, dict[str, QComboBox]]] = {}
-        kept_all = last.get("options") if isinstance(last.get("options"), dict) else {}
+        kept_all = last.get("options", {})
         for g in all_games():
             page = QWidget(self.options_box)
             page_form = QFormLayout(page)
             page_form.setContentsMargins(0, 0, 0, 0)
-            kept = kept_all.get(g.info.id) if isinstance(kept_all.get(g.info.id), dict) else {}
+            kept = kept_all.get(g.info.id, {})
             boxes = {}
             for opt in presentation(g.info.id).options:
                 box = QComboBox(page)
@@ -214,7 +246,7 @@ class NewMatchDialog(QDialog):
         self.builder_btn.clicked.connect(self.open_deck_builder)
         lay.addWidget(self.builder_btn)
         self.casual = QCheckBox("Casual practice: undo anything, even past a draw")
-        self.casual.setChecked(bool(last.get("casual", False)))
+        self.casual.setChecked(last.get("casual", False))
         lay.addWidget(self.casual)
         lay.addStretch(1)            # a game with fewer rows leaves room here, not between them
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)

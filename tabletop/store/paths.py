@@ -2,16 +2,26 @@
 
 platformdirs' per-user folders, or everything under $TABLETOP_HOME when it is
 set (tests and portable installs). Folders are created on first use.
+
+A folder that cannot be made (a read-only or full disk, a file where the folder
+should be) never stops the app: the path is returned all the same, a warning is
+logged once, and whatever then writes there fails with an OSError its caller
+handles. `unwritable()` says which folder the player's files cannot go to.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import tempfile
 from pathlib import Path
 
 from platformdirs import PlatformDirs
 
+log = logging.getLogger(__name__)
+
 _APP = "Tabletop"
+_warned: set[Path] = set()        # folders already reported as impossible to make
 
 
 def _dirs() -> PlatformDirs:
@@ -24,7 +34,14 @@ def _home() -> Path | None:
 
 
 def _ensure(path: Path) -> Path:
-    path.mkdir(parents=True, exist_ok=True)
+    """`path`, made if it is missing; left missing (with a warning, once) when it cannot be."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as err:       # ValueError: a NUL in $TABLETOP_HOME
+        if path not in _warned:
+            _warned.add(path)
+            log.warning("Could not make the folder %s (%s): nothing can be written there.",
+                        path, err)
     return path
 
 
@@ -50,3 +67,27 @@ def cache_dir() -> Path:
 def log_dir() -> Path:
     home = _home()
     return _ensure(home / "logs" if home else Path(_dirs().user_log_dir))
+
+
+def can_write(folder: Path) -> bool:
+    """Whether a file can be made in `folder` now (tried with a scratch file, removed again:
+    permissions alone do not say it, e.g. for root or on a full or read-only disk)."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".tabletop-probe-", dir=folder)
+    except (OSError, ValueError):
+        return False
+    try:
+        os.close(fd)
+        os.unlink(name)
+    except OSError:
+        pass
+    return True
+
+
+def unwritable() -> Path | None:
+    """The first of the player's folders (settings, saved games) that cannot be written to,
+    or None when both can."""
+    for folder in (config_dir(), saves_dir()):
+        if not can_write(folder):
+            return folder
+    return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import reprlib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -55,12 +56,20 @@ def load_settings(path: Path | str | None = None) -> Settings:
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-    except ValueError as err:          # JSONDecodeError and UnicodeDecodeError included
+    # JSONDecodeError and UnicodeDecodeError are ValueErrors; RecursionError: nested too deep
+    # ("[" * 100000); MemoryError: a file too big to hold
+    except (ValueError, RecursionError, MemoryError) as err:
         kept = _set_aside(path)
         log.warning("Settings file %s is damaged (%s); using defaults. The damaged file "
-                    "was kept as %s.", path, err, kept)
+                    "was %s.", path, err.__class__.__name__ if isinstance(err, RecursionError)
+                    else err, f"kept as {kept}" if kept else "left as it is")
         return Settings()
-    return clean(data)
+    try:
+        return clean(data)
+    except Exception as err:           # noqa: BLE001 - settings never stop the app
+        log.warning("Settings file %s holds values that cannot be read (%s); using defaults. "
+                    "The file was left as it is.", path, err.__class__.__name__)
+        return Settings()
 
 
 def save_settings(settings: Settings, path: Path | str | None = None) -> Path:
@@ -82,7 +91,8 @@ def clean(data: dict) -> Settings:
 
 def _clean_value(name: str, value, default):
     if name == "animation_speed":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or (isinstance(value, float) and math.isnan(value))):   # a huge int is no float
             return _bad(name, value, default)
         lo, hi = ANIMATION_SPEED_RANGE
         return float(min(max(value, lo), hi))
@@ -93,13 +103,50 @@ def _clean_value(name: str, value, default):
         if not isinstance(value, list):
             return _bad(name, value, default)
         return list(dict.fromkeys(v for v in value if isinstance(v, str)))   # dedupe, keep order
+    if name == "last_new_match":
+        if not isinstance(value, dict):
+            return _bad(name, value, default)
+        kept = _plain(value, LAST_DEPTH)
+        if kept is None:
+            return _bad(name, "<nested too deep>", default)
+        return kept
     if isinstance(value, type(default)):
         return value
     return _bad(name, value, default)
 
 
+LAST_DEPTH = 6       # {"options": {game: {key: value}}}, {"seats": [[kind, name]]}: 4 deep
+
+
+def _plain(value, depth: int):
+    """`value` (JSON data) as a fresh copy, or None when it nests deeper than `depth`: the
+    dialog that reads it checks every value's type; this only keeps saving it cheap."""
+    if isinstance(value, dict):
+        if depth <= 0:
+            return None
+        out = {}
+        for k, v in value.items():
+            v = _plain(v, depth - 1)
+            if v is None and value[k] is not None:
+                return None
+            out[k] = v
+        return out
+    if isinstance(value, list):
+        if depth <= 0:
+            return None
+        out = []
+        for v in value:
+            c = _plain(v, depth - 1)
+            if c is None and v is not None:
+                return None
+            out.append(c)
+        return out
+    return value
+
+
 def _bad(name: str, value, default):
-    log.warning("Setting %s=%r is not valid; using %r.", name, value, default)
+    # reprlib: a value nested deep or very long is shown in a few characters, never raises
+    log.warning("Setting %s=%s is not valid; using %r.", name, reprlib.repr(value), default)
     return default
 
 

@@ -107,12 +107,23 @@ class TrialsDeckSpec:
 
     @staticmethod
     def from_deck(deck: dict) -> tuple[list[str], list[str]]:
-        return list(deck.get("avatars") or []), list(deck.get("cards") or [])
+        """The Avatars and cards of a saved deck; TypeError when they are not lists."""
+        avatars, cards = deck.get("avatars") or [], deck.get("cards") or []
+        if not isinstance(avatars, list) or not isinstance(cards, list):
+            raise TypeError("a deck's avatars and cards are lists of card ids")
+        return list(avatars), list(cards)
 
     # --- the new-match dialog --------------------------------------------------------------------
     @staticmethod
     def usable(deck: dict, players: int) -> bool:
-        """A saved deck of the right shape (1 Avatar for the battle royale, 2 for a duel)."""
+        """A saved deck of the right shape (1 Avatar for the battle royale, 2 for a duel):
+        lists of the pool's card ids (a hand-edited file may hold anything else), legal."""
+        if not isinstance(deck, dict):
+            return False
+        avatars, cards = deck.get("avatars"), deck.get("cards")
+        if not (isinstance(avatars, list) and isinstance(cards, list)
+                and all(isinstance(c, str) for c in avatars + cards)):
+            return False
         return not deck_problems(deck, players > 2)
 
     @staticmethod
