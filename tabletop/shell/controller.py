@@ -285,19 +285,23 @@ class MatchController(QObject):
                 path = self.store.save(self.match, self.thumbnail())
             else:
                 path = self.store.autosave(self.match, self.thumbnail)
-        except SaveError as exc:
-            self.problem.emit(f"Could not save: {exc}")
+        except SaveError as exc:     # the store's sentence says what failed and what comes next
+            self.problem.emit(str(exc))
             return
         if announce:
             self.saved.emit(f"Saved to {path}")
 
-    def close(self) -> None:
+    def close(self) -> str | None:
         """Stop the bots at once (the worker process dies with the match), then fold the
         journal into a whole save with a thumbnail, waiting until every move is on disk:
-        leaving a match or quitting never drops a move the table showed."""
+        leaving a match or quitting never drops a move the table showed. When that write
+        fails (a full disk), returns the sentence saying so (also sent as `problem`): the
+        table is going away, so its status line is not enough."""
         self.timer.stop()
         self.worker.close()
         try:
             self.store.close_match(self.match, self.thumbnail)
         except SaveError as exc:
-            self.problem.emit(f"Could not save: {exc}")
+            self.problem.emit(str(exc))
+            return str(exc)
+        return None

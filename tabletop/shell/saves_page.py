@@ -1,4 +1,7 @@
-"""Saved games: thumbnail, game, players, date, progress; resume or delete."""
+"""Saved games: thumbnail, game, players, date, progress; resume or delete.
+
+A row stands for a save file, whatever its name (a save the player renamed `Sunday game.json`
+too): resume and delete name it by SaveInfo.id, the file's name, which the store takes."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QMessa
 
 from tabletop.games.registry import get_game
 from tabletop.shell.widgets import button, label
-from tabletop.store.saves import SaveInfo, SaveStore
+from tabletop.store.saves import SaveError, SaveInfo, SaveStore
 
 
 def when(iso: str) -> str:
@@ -47,7 +50,9 @@ def still_icon(path) -> QIcon | None:
 class SavesPage(QWidget):
     resume = Signal(str)
     back = Signal()
-    deleting = Signal(str)         # a save's id, just before its file is deleted
+    # just before a save's file is deleted: the id of the match inside (a renamed save's
+    # differs from its file's name), so a match of it waiting behind the page is closed first
+    deleting = Signal(str)
 
     def __init__(self, store: SaveStore) -> None:
         super().__init__()
@@ -66,6 +71,10 @@ class SavesPage(QWidget):
         lay.addWidget(self.list, 1)
         self.empty = label("No saved games yet. A match is saved after every move.", "muted")
         lay.addWidget(self.empty)
+        # what went wrong with the last thing asked here (a delete refused), as a sentence
+        self.problem = label("", "error", wrap=True)
+        self.problem.setVisible(False)
+        lay.addWidget(self.problem)
         row = QHBoxLayout()
         self.detail = label("", "muted", wrap=True)
         row.addWidget(self.detail, 1)
@@ -77,6 +86,7 @@ class SavesPage(QWidget):
         self.infos: list[SaveInfo] = []
 
     def refresh(self) -> None:
+        self._say("")
         self.list.clear()
         # rows say what each replay says; saves that open come first, newest first (the
         # store's order), and the ones that cannot be opened after them
@@ -127,7 +137,21 @@ class SavesPage(QWidget):
             return
         sure = QMessageBox.question(self, "Delete saved game",
                                     f"Delete this {info.title} match for good?")
-        if sure == QMessageBox.Yes:
-            self.deleting.emit(info.id)
+        if sure != QMessageBox.Yes:
+            return
+        self.deleting.emit(info.match_id or info.id)
+        try:
             self.store.delete(info.id)
-            self.refresh()
+        except SaveError as exc:     # a sentence for the player, never the error dialog
+            failed = str(exc)
+        except OSError as exc:       # the folder itself went away, say
+            failed = (f"The saved game could not be deleted "
+                      f"({exc.strerror or 'the system refused'}).")
+        else:
+            failed = ""
+        self.refresh()
+        self._say(failed)
+
+    def _say(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))

@@ -6,7 +6,8 @@ import logging
 import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QMessageBox,
+                               QVBoxLayout, QWidget)
 
 from tabletop.core import Action
 from tabletop.core.match import Match
@@ -154,8 +155,12 @@ class TablePage(QWidget):
         if self.ctrl is not None:
             if self.ctrl.match.log:
                 self.ctrl.autosave()
-            self.ctrl.close()
+            failed = self.ctrl.close()  # writes whatever is still owed, or says why not
             self.ctrl = None
+            # the status line leaves with the table: the player must read this, unless the
+            # window already says that nothing can be saved here (a read-only home)
+            if failed and not getattr(self.window(), "cannot_write", ""):
+                QMessageBox.warning(self.window(), "The match could not be saved", failed)
         self.undo_allowed.emit(False)
 
     def game_id(self) -> str | None:

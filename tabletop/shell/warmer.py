@@ -38,17 +38,32 @@ _pool_lock = threading.Lock()
 
 
 def _compose_to(path: str, compose) -> str:
-    """In the helper process: compose one face and write its PNG atomically."""
+    """In the helper process: compose one face and write its PNG atomically. A write that
+    fails (a full disk) removes its temporary file before the error goes back."""
     import os
     from PIL import Image
     img = compose()
     img = img if img.mode == "RGBA" else img.convert("RGBA")
     tmp = f"{path}.{os.getpid()}.tmp"
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(tmp, "PNG", compress_level=1)
-    os.replace(tmp, path)
-    Image.Image.close(img)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        img.save(tmp, "PNG", compress_level=1)
+        os.replace(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+    finally:
+        Image.Image.close(img)
     return path
+
+
+def _remove(path) -> None:
+    """Delete a temporary file if it is there (nothing to say if it cannot be)."""
+    import os
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _helper() -> cf.ProcessPoolExecutor | None:
@@ -183,4 +198,5 @@ class FaceWarmer:
             tmp.write_text(json.dumps(keys[-LEARN_MAX:]), encoding="utf-8")
             tmp.replace(path)
         except OSError as exc:
+            _remove(tmp)               # a full disk keeps no half-written file
             log.warning("Cannot remember the faces to warm in %s (%s).", path, exc)

@@ -34,6 +34,7 @@ Closing a match, quitting and an explicit save wait until every queued write is 
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import logging
 import os
@@ -101,6 +102,7 @@ class Track:
     failed: bool = False                 # (writer) the journal may be garbled until a snapshot
     error: Exception | None = None       # the first background write that failed, to report
     fd: int | None = None                # (writer) the open journal
+    end: int = 0                         # (writer) its length: every line whole, all fsynced
 
 
 class Writer:
@@ -170,13 +172,43 @@ def _flush_at_exit() -> None:
 
 # --- the disk work (run on the writer thread) ----------------------------------------------
 def append(track: Track, data: bytes) -> None:
-    """Append `data` to the track's journal and fsync it. The file stays open between moves:
-    the fewer calls the writer makes, the less it competes with the UI thread for the GIL."""
+    """Append `data` (whole lines) to the track's journal and fsync it, or raise OSError. The
+    file stays open between moves: the fewer calls the writer makes, the less it competes with
+    the UI thread for the GIL.
+
+    All or nothing: `os.write` may write only part of what it is given (a disk filling up),
+    so it is called again for the rest; when the disk takes no more, the part written is cut
+    off again (the journal ends with its last whole line) before the error is raised. A line
+    cut short and then followed by the next move's would make the whole journal unreadable.
+    If even the cut fails, the torn tail is what a crash leaves (the reader drops it), and
+    the caller appends nothing more to this journal (Track.failed: a snapshot replaces it)."""
     if track.fd is None:                # not O_CREAT: a vanished journal must fail, not restart
         track.fd = os.open(journal_path(track.path), os.O_WRONLY | os.O_APPEND
                            | getattr(os, "O_BINARY", 0))
-    os.write(track.fd, data)
-    os.fsync(track.fd)
+        track.end = os.fstat(track.fd).st_size
+    view, done = memoryview(data), 0
+    try:
+        while done < len(data):
+            n = os.write(track.fd, view[done:])
+            if n <= 0:                  # no progress and no error: as good as a full disk
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            done += n
+        os.fsync(track.fd)
+    except BaseException:
+        if done:
+            _cut_back(track)
+        raise
+    track.end += len(data)
+
+
+def _cut_back(track: Track) -> None:
+    """Truncate the journal to its last whole line after a failed append (best effort)."""
+    try:
+        os.ftruncate(track.fd, track.end)
+        os.fsync(track.fd)
+    except OSError as err:
+        log.warning("Could not cut a partly written line off %s (%s); the journal is not "
+                    "appended to again.", journal_path(track.path), err)
 
 
 def close_journal(track: Track) -> None:

@@ -2,10 +2,12 @@
 
 A save is `<match id>.json` in saves_dir() (format in saves/README.md), with an
 optional thumbnail `<id>.png` beside it and the previous version as
-`<id>.json.bak`. Loading replays the log from the seed and checks the result
-against the stored snapshot, so a save can never silently load a wrong position.
-Reading never modifies, moves or deletes a file: a damaged save stays as it was
-for the player (or a developer) to recover.
+`<id>.json.bak`. A save the player renamed (`Sunday game.json`) is still a save: the list
+names it by its file (`SaveInfo.id` is the file's name without `.json`), and load and
+delete take that name; the match id inside only names the file of a new save. Loading
+replays the log from the seed and checks the result against the stored snapshot, so a save
+can never silently load a wrong position. Reading never modifies, moves or deletes a file:
+a damaged save stays as it was for the player (or a developer) to recover.
 
 The app's autosave after every move does not rewrite the save: it appends the move to the
 save's journal on a background thread (store/journal.py, where "durable" is defined), and
@@ -14,6 +16,7 @@ loading replays the journal after the snapshot.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import math
@@ -453,8 +456,10 @@ def match_from_save(data: dict, path: Path, games: GamesRegistry,
     except ValueError as err:         # Match.from_json explains illegal moves
         raise unreplayable(_clip(err, 400).rstrip(".")) from err
     except Exception as err:          # anything else the game chokes on, mid-replay or after
-        raise unreplayable(f"its moves could not be replayed ({type(err).__name__}: "
-                           f"{_clip(err)})") from err
+        # the player is told what happened, a developer reads the engine's words in the log
+        log.warning("Replaying %s failed: %s: %s", path.name, type(err).__name__, _clip(err))
+        raise unreplayable("its moves could not be replayed: the game does not accept "
+                           "what it holds") from err
     if replayed != saved["snapshot"]:
         keys = sorted(set(replayed) | set(saved["snapshot"]))
         differ = [k for k in keys if replayed.get(k) != saved["snapshot"].get(k)]
@@ -477,8 +482,10 @@ def _play_journal(match: Match, journal: Journal, unreplayable) -> None:
     except ValueError as err:
         raise unreplayable(_clip(err, 400).rstrip(".")) from err
     except Exception as err:
-        raise unreplayable(f"the moves of its journal could not be replayed "
-                           f"({type(err).__name__}: {_clip(err)})") from err
+        log.warning("Replaying the journal %s failed: %s: %s", journal.path.name,
+                    type(err).__name__, _clip(err))
+        raise unreplayable("the moves of its journal could not be replayed: the game does "
+                           "not accept what it holds") from err
 
 
 # --- the store -------------------------------------------------------------------
@@ -486,8 +493,9 @@ def _play_journal(match: Match, journal: Journal, unreplayable) -> None:
 class SaveInfo:
     """One row of the saved-games list. `error` set: the save cannot be loaded."""
 
-    id: str
+    id: str                         # the file's name without .json (load and delete take it)
     path: Path
+    match_id: str = ""              # the id of the match inside (a renamed save's differs)
     game: str = ""
     title: str = ""
     players: list[str] = field(default_factory=list)
@@ -521,14 +529,33 @@ class SaveStore:
         self.on_durable: Callable[[Path, int], None] | None = None
 
     def path_for(self, match_id: str) -> Path:
+        """Where a new save of the match `match_id` goes."""
         if not isinstance(match_id, str) or not _ID.fullmatch(match_id):
-            raise SaveError(f"{match_id!r} is not a valid saved-game id.")
+            raise SaveError(f"The id {_clip(repr(match_id), 80)} cannot name a saved game.")
         return self.folder / f"{match_id}.json"
 
+    def _named(self, name: str) -> Path | None:
+        """The save in the folder whose file is `name` + ".json" (any name the player gave
+        it), or None when `name` cannot be one (empty, or a path: it must stay in the folder)."""
+        if (not isinstance(name, str) or not name or any(c in name for c in "/\\\0")
+                or len(name) > 250):
+            return None
+        return self.folder / f"{name}.json"
+
     def _resolve(self, id_or_path: str | Path) -> Path:
-        if isinstance(id_or_path, Path) or id_or_path.endswith(".json") or "/" in id_or_path \
-                or "\\" in id_or_path:
+        """A save's path from a SaveInfo.id (a match id or a renamed file's name) or a path."""
+        if isinstance(id_or_path, Path):
+            return id_or_path
+        if isinstance(id_or_path, str) and _ID.fullmatch(id_or_path):
+            return self.folder / f"{id_or_path}.json"
+        named = self._named(id_or_path)
+        if named is not None and (named.is_file() or named.is_symlink()):
+            return named
+        if isinstance(id_or_path, str) and (id_or_path.endswith(".json") or "/" in id_or_path
+                                            or "\\" in id_or_path):
             return Path(id_or_path)
+        if named is not None:
+            raise SaveNotFound(f"There is no saved game called {_clip(named.stem, 80)!r}.")
         return self.path_for(id_or_path)
 
     # --- writing ---------------------------------------------------------------
@@ -549,7 +576,7 @@ class SaveStore:
             self._writer.put(lambda: jn.close_journal(track))
             self._tracks.pop(path, None)
         self._writer.wait()
-        self._raise_failure(track)
+        self._raise_failure(track, "save")
         return path
 
     def autosave(self, match: Match, thumbnail=None) -> Path:
@@ -586,15 +613,31 @@ class SaveStore:
         track = self._tracks.get(path)
         if track is None or track.match is not match:
             return None                     # never autosaved here: nothing to write
-        if track.dirty or _common_prefix(track.recorded, match.log) != len(match.log):
+        self._writer.wait()                 # what is queued lands first: did it all land?
+        owed = (track.dirty or track.failed or track.error is not None
+                or self._on_disk_moves(track) != len(match.log)
+                or _common_prefix(track.recorded, match.log) != len(match.log))
+        if owed:
+            # journal lines to fold, moves not yet written, or a write that failed (a
+            # snapshot whose failure was reported is still owed): one whole save again
             png = thumbnail() if callable(thumbnail) else thumbnail
             track.error = None
             self._queue_snapshot(track, png, journal=False)
         self._writer.put(lambda: jn.close_journal(track))
         self._writer.wait()
         del self._tracks[path]
-        self._raise_failure(track)
+        err, track.error = track.error, None
+        if err is not None:
+            raise SaveError(_close_problem(err, self._on_disk_moves(track), len(match.log))) \
+                from err
         return path
+
+    def _on_disk_moves(self, track: jn.Track) -> int:
+        """How many of the track's moves a load would find (-1: none: no save at all)."""
+        if track.durable >= 0:
+            return track.durable
+        loaded = self._loaded.get(track.match)
+        return len(loaded) if loaded is not None else -1
 
     def durable(self, match: Match) -> int:
         """How many of the match's moves are on disk (-1: none written yet)."""
@@ -617,14 +660,14 @@ class SaveStore:
             self._tracks[path] = track
         return track
 
-    def _raise_failure(self, track: jn.Track) -> None:
+    def _raise_failure(self, track: jn.Track, now: str = "autosave") -> None:
+        """Raise the first background write that failed as a sentence for the player (`now`:
+        what was being done, "autosave" or "save"); the next autosave writes a whole save."""
         err, track.error = track.error, None
         if err is None:
             return
         track.needs_snapshot = True
-        if isinstance(err, OSError):
-            raise SaveError(f"Tabletop could not save the game ({err.strerror or err}).") from err
-        raise SaveError(f"Tabletop could not save the game ({err}).") from err
+        raise SaveError(_write_problem(err, now)) from err
 
     def _queue_append(self, track: jn.Track, k: int) -> None:
         """One journal line: cut the log to `k` moves (an undo), add the moves after."""
@@ -683,14 +726,17 @@ class SaveStore:
                 self.bytes_written += len(data)
                 if token is not None:
                     self.bytes_written += jn.start_journal(track, token, moves)
-                if png is not None:
-                    write_atomic(path.with_suffix(".png"), png, backup=False)
-                    self.bytes_written += len(png)
             except (OSError, ValueError) as err:   # ValueError: NaN in a state, say
                 track.failed, track.error = True, track.error or err
                 return
             track.failed = False
             self._durable(track, moves)
+            if png is not None:             # decoration: the match is saved without it
+                try:
+                    write_atomic(path.with_suffix(".png"), png, backup=False)
+                    self.bytes_written += len(png)
+                except OSError as err:
+                    log.warning("Could not write the thumbnail of %s (%s).", path.name, err)
 
         self._writer.put(job)
 
@@ -707,17 +753,41 @@ class SaveStore:
         if path.exists() and not damaged.exists():
             shutil.copy2(path, damaged)
 
-    def delete(self, match_id: str) -> None:
-        """Remove a save with its backup, journals, thumbnail and any kept damaged copy."""
-        path = self.path_for(match_id)
+    def delete(self, save_id: str | Path) -> None:
+        """Remove a save (`save_id`: a SaveInfo.id, so a renamed file's name too, or its path
+        in the folder) with its backup, journals, thumbnail and any kept damaged copy. The
+        save file goes first: when it cannot be removed nothing is. Raises SaveError, a
+        sentence for the player, when a file cannot be removed."""
+        if isinstance(save_id, Path) and save_id.parent == self.folder:
+            path = save_id
+        elif isinstance(save_id, str) and _ID.fullmatch(save_id):
+            path = self.folder / f"{save_id}.json"
+        else:
+            path = self._named(save_id) if isinstance(save_id, str) else None
+            if path is None:
+                raise SaveError(f"There is no saved game called {_clip(repr(save_id), 80)} "
+                                f"in {self.folder}.")
         track = self._tracks.pop(path, None)
         if track is not None:
             self._writer.put(lambda: jn.close_journal(track))
         self._writer.wait()                 # a queued write must not bring it back
-        for p in (path, backup_path(path), path.with_suffix(".png"),
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as err:
+            raise SaveError(f"The saved game {path.stem} could not be deleted "
+                            f"({_reason(err)}); it was left as it is.") from err
+        left, why = [], None
+        for p in (backup_path(path), path.with_suffix(".png"),
                   path.with_name(path.name + ".damaged"), jn.journal_path(path),
                   jn.journal_backup_path(path)):
-            p.unlink(missing_ok=True)
+            try:
+                p.unlink(missing_ok=True)
+            except OSError as err:
+                left.append(p.name)
+                why = err
+        if left:
+            raise SaveError(f"The saved game {path.stem} is deleted, but Tabletop could not "
+                            f"remove {', '.join(left)} beside it ({_reason(why)}).")
 
     # --- reading -----------------------------------------------------------------
     def load(self, id_or_path: str | Path, *, games: GamesRegistry,
@@ -800,6 +870,7 @@ class SaveStore:
             _fill(info, raw)            # best effort first: a newer save still shows its title
             data = _checked(raw, source)
             _fill(info, data)
+            info.match_id = data["match"]["id"]
             journal = read_journal(path, data)
             if journal.ops:               # the journal's last line is the newest
                 info.saved_at = journal.ops[-1]["saved_at"]
@@ -836,6 +907,54 @@ class SaveStore:
             self._on_disk.put(path.name, digest, summary)
         self._summaries[path] = stamp, summary
         return summary
+
+
+def _reason(err: BaseException | None) -> str:
+    """An OS error's own words ("Permission denied"), without its number."""
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return _clip(err) if err is not None and str(err) else "the system refused"
+
+
+_DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_NOT_ALLOWED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def _cause(err: BaseException) -> str:
+    """The start of a sentence saying why a write failed, in the player's words."""
+    if isinstance(err, OSError) and err.errno in _DISK_FULL:
+        return "The disk is full"
+    if isinstance(err, OSError) and err.errno in _NOT_ALLOWED:
+        return f"Tabletop may not write in its saves folder ({_reason(err)})"
+    if isinstance(err, OSError):
+        return f"The disk could not be written to ({_reason(err)})"
+    return f"The match could not be written out ({_clip(err)})"     # NaN in a state, say
+
+
+def _write_problem(err: BaseException, now: str) -> str:
+    cause = _cause(err)
+    if now == "save":
+        then = ("Free some space, then save again." if cause == "The disk is full"
+                else "Tabletop will try again with your next move.")
+        return f"{cause}, so Tabletop could not save the match. {then}"
+    then = ("Free some space: the match will be saved with your next move."
+            if cause == "The disk is full" else "Tabletop will try again with your next move.")
+    return f"{cause}, so Tabletop could not save your latest moves yet. {then}"
+
+
+def _close_problem(err: BaseException, on_disk: int, moves: int) -> str:
+    """Why leaving a match could not save it, and what resuming it will find."""
+    cause = _cause(err)
+    if on_disk < 0:
+        return (f"{cause}, so Tabletop could not save this match: it will not be in "
+                f"Saved games.")
+    missing = max(0, moves - on_disk)
+    if missing == 0:
+        return (f"{cause}, so Tabletop could not save this match as you left it, but all "
+                f"its moves were saved before.")
+    then = " Free some space before you play on." if cause == "The disk is full" else ""
+    return (f"{cause}, so Tabletop could not save this match as you left it: when you resume "
+            f"it, its last {missing} move{'s' if missing != 1 else ''} may be missing.{then}")
 
 
 def _stamp(path: Path) -> tuple[int, int, int]:
