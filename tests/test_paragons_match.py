@@ -5,20 +5,12 @@ loser's swaps, best of 1, the three-for-all."""
 from collections import Counter
 
 import pytest
-from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, every_card_once, legal,
+from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, end_turn, every_card_once, legal,
                               let_resolve, pt, to_board, to_hand, why)
-from paragons_helpers import end_turn as _end_turn
 
 from tabletop.core import Action, Rng
 from tabletop.games.paragons.engine.cards import card, class_cards, precon_decks
 from tabletop.games.paragons.engine.rules import GAME
-
-
-def end_turn(s):
-    """The turn ends and the next begins: the other players let both moments pass (spells may
-    be played there: tests of those moments say so)."""
-    _end_turn(s)
-    let_resolve(s)
 
 
 def drafting(classes, seed=1):
@@ -61,24 +53,6 @@ def test_the_loser_of_a_clash_chooses_again_among_the_classes_left():
     do(s, "choose", MAGE)
     do(s, "choose", WARRIOR)
     assert sorted(s.classes) == sorted([MAGE, RANGER, WARRIOR]) and s.phase == "draft"
-
-
-def test_choosing_classes_on_a_clone_leaves_the_original_untouched():
-    """The bots' search chooses classes on clones: the class cards a clone takes must not
-    appear in the original (issue 80, item 10)."""
-    s = GAME.setup({}, 5, 2)
-    before = dict(s.designs)
-    t = GAME.clone(s)
-    do(t, "choose", WARRIOR)
-    do(t, "choose", MAGE)
-    assert t.phase == "draft" and len(t.designs) == len(before) + 60
-    assert s.designs == before, "the clone's class cards leaked into the original"
-    assert s.phase == "class" and s.classes == ["", ""]
-    # and the other way round: the original choosing leaves an earlier clone as it was
-    u = GAME.clone(s)
-    do(s, "choose", RANGER)
-    do(s, "choose", MAGE)
-    assert u.designs == before and len(s.designs) == len(before) + 60
 
 
 def test_class_wishes_are_secret_until_every_seat_has_made_one():

@@ -7,21 +7,8 @@ be done as declared is handed back to its player to choose again with the same c
 (the state's `pending` link; the chain stops until they do), or is rescinded when no other
 choice exists: its card goes back where it came from, and what was paid stays paid.
 
-A mercenary played resolves onto the board at once ("instantly"), its arrival effect with it,
-so answers can target it there; its link stays on the chain as "the mercenary being played"
-(answers and Hidden cards can respond to the play) and has nothing left to do when it resolves.
-Only an answer that explicitly aims at a mercenary being played (a counter) undoes its coming:
-the mercenary goes from the board back to its owner's hand (or discard pile).
-
 Seats are asked on what the table shows (cards in hand with mana to spend, face-down Hidden
 cards, usable abilities, an attack to defend against), so being passed over tells nothing.
-
-Spells may be played on any turn: besides the windows Voluntary Actions open, every turn gives
-the other players two moments, as links of the turn player's that nobody but the other players
-is asked about: once the Beginning of the turn is done (BEGIN; before the turn player's first
-action) and when the turn player would end the turn (END; when it resolves, the turn ends).
-In a moment a player is asked only if they have something they could play now; anyone who
-answers opens an ordinary chain on top of it.
 """
 
 from __future__ import annotations
@@ -29,10 +16,9 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.core.response import ResponseWindow
 from tabletop.games.paragons.engine import combat, outcome
-from tabletop.games.paragons.engine.board import place, placements
-from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, END, FROM_HIDDEN,
-                                                       GARRISON, HIDE, MERC, MOMENTS, RECRUIT, SPELL,
-                                                       Link)
+from tabletop.games.paragons.engine.board import can_place, place, placements
+from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HIDDEN,
+                                                       GARRISON, HIDE, MERC, RECRUIT, SPELL, Link)
 from tabletop.games.paragons.engine.effects import Ctx, add_garrison, recruit, run_effect, settle
 from tabletop.games.paragons.engine.state import ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, name
@@ -66,8 +52,11 @@ def merc_choices(s: ParagonsState, seat: int, c: int) -> list[tuple[int, int, tu
 
 def link_valid(s: ParagonsState, link: Link) -> bool:
     seat, kind = link.seat, link.kind
-    if kind == MERC:             # it entered the board when played: nothing is left to do
-        return True
+    if kind == MERC:
+        eff = card_of(s, link.card).play_effect
+        aims_ok = not link.targets or target_ok(s, seat, eff.target, link.targets[0], PASSIVE_AIM,
+                                                link.card)
+        return can_place(s, seat, link.space, link.bump) and aims_ok
     if kind == SPELL:
         spec = card(design_of(s, link)).play_effect.target
         return not spec or target_ok(s, seat, spec, link.targets[0], SPELL_AIM, link.card)
@@ -103,6 +92,8 @@ def _defence_valid(s: ParagonsState, link: Link) -> bool:
 def options(s: ParagonsState, link: Link) -> list[tuple[int, int, tuple]]:
     """The other ways (space, bump, targets) to do the link with the same card or action."""
     seat, kind = link.seat, link.kind
+    if kind == MERC:
+        return merc_choices(s, seat, link.card)
     if kind == SPELL and link.card >= 0:
         spec = card(design_of(s, link)).play_effect.target
         return [(-1, -1, t) for t in aim_choices(s, seat, spec, SPELL_AIM, False, link.card)]
@@ -117,8 +108,7 @@ def options(s: ParagonsState, link: Link) -> list[tuple[int, int, tuple]]:
     if kind == RECRUIT:
         tier = card(s.designs[link.card]).tier
         return [(-1, -1, (c,)) for c in s.pool if card_of(s, c).tier == tier]
-    return []            # a copy, a defence, a Garrison counter: the same card or nothing (a
-                         # mercenary played has nothing to choose again: it is on the board)
+    return []            # a copy, a defence, a Garrison counter: the same card or nothing
 
 
 # --- resolving ---------------------------------------------------------------------------------
@@ -167,7 +157,7 @@ def rescind(s: ParagonsState, link: Link, ev: list[Event]) -> None:
 def carry_out(s: ParagonsState, link: Link, ev: list[Event]) -> None:
     seat, kind, c = link.seat, link.kind, link.card
     if kind == MERC:
-        pass             # it entered the board as it was played (rules.py, enter below)
+        enter(s, link, ev)
     elif kind == SPELL:
         cast_spell(s, link, ev)
     elif kind == HIDE:
@@ -188,20 +178,15 @@ def carry_out(s: ParagonsState, link: Link, ev: list[Event]) -> None:
         add_garrison(s, c, 1, ev)
     elif kind == RECRUIT:
         recruit(s, seat, link.targets[0], ev)
-    elif kind == END:    # nobody (else) wants to act: the turn ends
-        from tabletop.games.paragons.engine import flow        # (flow declares the moments)
-        flow.end_turn(s, ev)
 
 
 def enter(s: ParagonsState, link: Link, ev: list[Event]) -> None:
-    """A mercenary played comes onto its player's board at once, then its arrival effect
-    happens; the play's link then joins the chain (rules.py)."""
+    """A mercenary comes onto its player's board, then its arrival effect happens."""
     seat, m = link.seat, link.card
     moved = place(s, seat, link.space, link.bump, m)
     s.fresh.add(m)
-    src = "hidden" if link.origin == FROM_HIDDEN else "hand"
     ev.append(Event("enter", f"{name(s, m)} enters Player {seat + 1}'s board.",
-                    {"card": m, "name": name(s, m), "owner": seat, "space": link.space, "from": src,
+                    {"card": m, "name": name(s, m), "owner": seat, "space": link.space, "from": "chain",
                      "to": "board", "bumped": moved, "bump": link.bump}))
     eff = card_of(s, m).play_effect
     if eff is not None:
@@ -263,10 +248,7 @@ def rechoose(s: ParagonsState, space: int, bump: int, targets: tuple, ev: list[E
 # --- the window ------------------------------------------------------------------------------------
 
 def may_respond(s: ParagonsState, p: int) -> bool:
-    """Could p add to the chain, judged on what the table shows? In a turn's moment: does p,
-    not the turn player, have anything they could play now?"""
-    if s.stack and s.stack[-1].kind in MOMENTS:
-        return s.stack[-1].seat != p and _could_play(s, p)
+    """Could p add to the chain, judged on what the table shows?"""
     if s.hidden[p] or (s.hands[p] and s.mana[p] >= 1):
         return True
     if combat.open_attacks(s, p) and any(combat.defenders(s, a, t) for a, t in combat.open_attacks(s, p)):
@@ -279,11 +261,6 @@ def may_respond(s: ParagonsState, p: int) -> bool:
             if (e.anytime or (own_turn and m not in s.fresh)) and ability_payable(s, p, m, e):
                 return True
     return False
-
-
-def _could_play(s: ParagonsState, p: int) -> bool:
-    from tabletop.games.paragons.engine import moves             # (moves reads this module)
-    return any(a.kind != "decline" for a in moves.play_moves(s, p))
 
 
 def ability_payable(s: ParagonsState, p: int, m: int, e) -> bool:

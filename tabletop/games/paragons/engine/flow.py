@@ -6,17 +6,13 @@ at most 10); damage heals and this turn's buffs end on every board; the player's
 Recover (unless an effect holds them); the player draws up to 5 cards, or 1 when holding 5 or
 more (a card the deck cannot give loses the game); then their start-of-turn effects happen.
 Play order is Warrior, Mage, Ranger; a round ends with the last of them.
-
-Once the Beginning is done, and when the turn player would end the turn, the other players
-have a moment to play spells (chain.py): the BEGIN and END links.
 """
 
 from __future__ import annotations
 
 from tabletop.core import Event, Rng
-from tabletop.games.paragons.engine import chain, draft, outcome
+from tabletop.games.paragons.engine import draft, outcome
 from tabletop.games.paragons.engine.cards import CLASSES, neutrals
-from tabletop.games.paragons.engine.chain_item import BEGIN, END, Link
 from tabletop.games.paragons.engine.effects import draw, trigger
 from tabletop.games.paragons.engine.state import (CLASS, HAND_TARGET, MULLIGAN, PLAY, POOL_SIZE,
                                                   START_LIFE, ParagonsState)
@@ -35,7 +31,8 @@ def new_state(options: dict, seed: int, players: int, ev: list[Event]) -> Parago
     if best_of not in (1, 3):
         raise ValueError("a match is best of 3 or best of 1")
     s = ParagonsState(Rng(seed), players, variant, best_of)
-    s.designs = dict(enumerate(neutrals()))      # shared by clones: replaced, never changed in place
+    for i, d in enumerate(neutrals()):
+        s.designs[i] = d
     s.neutral_deck = list(range(len(neutrals())))
     classes = options.get("classes")
     if classes is None and variant == "preconstructed":      # no clash to settle: a seeded deal
@@ -126,19 +123,6 @@ def start_turn(s: ParagonsState, p: int, ev: list[Event]) -> None:
     if draw(s, p, want, ev):
         trigger(s, p, "turn_start", ev)
     pass_if_out(s, ev)
-    if s.turn == p and outcome.game_on(s) and not s.out[p] and not s.stack and s.pending is None:
-        moment(s, BEGIN, ev)      # the Beginning is done: the others may act first
-
-
-def moment(s: ParagonsState, kind: str, ev: list[Event]) -> None:
-    """A moment of the turn for the other players (BEGIN or END), on the chain."""
-    chain.declare(s, Link(kind, s.turn, -1, "", -1, -1, -1, (), 0, 0), ev)
-
-
-def would_end_turn(s: ParagonsState, ev: list[Event]) -> None:
-    """The turn player would end the turn: the others' moment first (the turn ends as it
-    resolves)."""
-    moment(s, END, ev)
 
 
 def pass_if_out(s: ParagonsState, ev: list[Event]) -> None:

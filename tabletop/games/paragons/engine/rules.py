@@ -15,7 +15,7 @@ from __future__ import annotations
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.paragons.engine import actions as A
-from tabletop.games.paragons.engine import chain, draft, flow, moves, outcome, views
+from tabletop.games.paragons.engine import chain, draft, flow, moves, views
 from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HAND,
                                                        FROM_HIDDEN, GARRISON, HIDE, MERC, RECRUIT,
                                                        SPELL, Link)
@@ -26,10 +26,7 @@ from tabletop.games.paragons.engine.stats import card_of, name
 
 
 class Paragons(Game):
-    # rules version 2 (issue 80): mercenaries arrive on the board at once, and every turn gives
-    # the other players a moment after its beginning and before its end for spells; a log of
-    # version 1 plays differently, and the store says so
-    info = GameInfo("paragons", "Paragons: Age of Champions", (2, 3), 2,
+    info = GameInfo("paragons", "Paragons: Age of Champions", (2, 3), 1,
                     "Choose a class, draft mercenaries, build thirty cards and fight on a 4x2 "
                     "board, answering every move with reaction chains.")
     action_kinds = A.KINDS
@@ -89,7 +86,7 @@ class Paragons(Game):
         if kind == "decline":
             chain.decline(s, ev)
         elif kind == "end_turn":
-            flow.would_end_turn(s, ev)
+            flow.end_turn(s, ev)
         elif kind == "rechoose":
             chain.rechoose(s, A.RECHOOSE.space(a), A.RECHOOSE.bump(a), A.RECHOOSE.targets(a), ev)
         elif kind in ("play", "cast", "reveal"):
@@ -166,19 +163,15 @@ class Paragons(Game):
         verb = "reveals" if kind == "reveal" else "plays"
         ev.append(Event("declare_play", f"Player {seat + 1} {verb} {cd.name}.",
                         {"seat": seat, "card": c, "name": cd.name, "targets": list(t), "space": space,
-                         "from": "hidden" if kind == "reveal" else "hand",
-                         "to": "board" if cd.is_merc else "chain"},
+                         "from": "hidden" if kind == "reveal" else "hand", "to": "chain"},
                         reveals=kind == "reveal"))
         link = Link(MERC if cd.is_merc else SPELL, seat, c, "", -1, space, bump, t, origin, combo)
-        if cd.is_merc:                   # it resolves onto the board at once ("instantly"), arrival
-            chain.enter(s, link, ev)     # effect and all; its play still opens a window (below)
         if cd.fated:                     # nothing can answer it: it resolves on the spot
             ev.append(Event("fated", f"{cd.name} is Fated: it resolves at once.", {"card": c, "name": cd.name}))
-            if not cd.is_merc:
-                chain.carry_out(s, link, ev)
+            chain.carry_out(s, link, ev)
             if s.prio >= 0:
                 s.declines = 0           # the chain changed: every seat is asked again
-        elif outcome.game_on(s):         # (a mercenary's arrival may have ended the game)
+        else:
             chain.declare(s, link, ev)
 
     # --- the end -----------------------------------------------------------------------------------------
