@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 
 from journey_games import GAMES
 from player import Player
@@ -48,10 +47,9 @@ def test_a_match_starts_plays_saves_and_resumes(qapp, tabletop_home, game, mode)
     assert made == 10, (made, m.result(), len(m.log), me.page.summary is not None)
     seat = me.ctrl.viewer
     view, log = me.seat_view_json(seat), len(me.ctrl.match.log)
-    me.page.table.setFocus()
     saved = []
     me.ctrl.saved.connect(saved.append)
-    me.shortcut(Qt.Key_S, Qt.ControlModifier)              # Game → Save
+    me.menu("&Game", "&Save")                               # Game → Save
     assert saved and saved[0].startswith("Saved"), saved
     assert len(SaveStore().load(me.ctrl.match.id, games=get_game).log) == log
     me.close()

@@ -55,6 +55,24 @@ def test_the_loser_of_a_clash_chooses_again_among_the_classes_left():
     assert sorted(s.classes) == sorted([MAGE, RANGER, WARRIOR]) and s.phase == "draft"
 
 
+def test_choosing_classes_on_a_clone_leaves_the_original_untouched():
+    """The bots' search chooses classes on clones: the class cards a clone takes must not
+    appear in the original (issue 80, item 10)."""
+    s = GAME.setup({}, 5, 2)
+    before = dict(s.designs)
+    t = GAME.clone(s)
+    do(t, "choose", WARRIOR)
+    do(t, "choose", MAGE)
+    assert t.phase == "draft" and len(t.designs) == len(before) + 60
+    assert s.designs == before, "the clone's class cards leaked into the original"
+    assert s.phase == "class" and s.classes == ["", ""]
+    # and the other way round: the original choosing leaves an earlier clone as it was
+    u = GAME.clone(s)
+    do(s, "choose", RANGER)
+    do(s, "choose", MAGE)
+    assert u.designs == before and len(s.designs) == len(before) + 60
+
+
 def test_class_wishes_are_secret_until_every_seat_has_made_one():
     s = GAME.setup({}, 2, 2)
     do(s, "choose", WARRIOR)

@@ -46,8 +46,10 @@ def test_no_worker_process_the_app_chooses_and_the_match_goes_on(qtbot, tmp_path
         ctrl = MatchController(bot_first_match(), SaveStore(tmp_path), BotWorker())
         qtbot.waitUntil(lambda: ctrl.match.to_act == 0, timeout=30000)
         assert ctrl.match.log and ctrl.match.log[0].seat == 1
-        assert not ctrl.worker.is_alive()                       # no process: chosen in the app
-        assert "bot worker unavailable" in caplog.text
+        # no process: the move was chosen in the app (the start fails at once, or the process
+        # dies at its first breath, by how the platform spawns)
+        assert not ctrl.worker.is_alive()
+        assert "bot worker unavailable" in caplog.text or "stopped unexpectedly" in caplog.text
         ctrl.close()
     finally:
         multiprocessing.set_executable(before)

@@ -57,8 +57,10 @@ def assign(s: ParagonsState, p: int, klass: str) -> None:
     """Seat p takes the class and its 30 class cards (set aside in its Reserve Pile for now)."""
     s.classes[p] = klass
     ids = [CLASS_BASE[klass] + i for i in range(len(class_cards(klass)))]
-    for i, c in enumerate(ids):
-        s.designs[c] = class_cards(klass)[i]
+    # `designs` is shared by clones (replaced, never changed in place): a new table, so a
+    # clone choosing its class (the bots' search does) leaves the original's alone
+    s.designs = {**s.designs, **dict(zip(ids, class_cards(klass)))}
+    for c in ids:
         s.owner[c] = p
     s.owned[p] += ids
     s.reserves[p] += ids
