@@ -283,7 +283,7 @@ class MainWindow(QMainWindow):
         label = QLabel(self.cannot_write)
         label.setObjectName("cannotWrite")
         label.setWordWrap(True)
-        label.setStyleSheet("color: #f08c78;")
+        label.setStyleSheet("color: #f08c78; padding: 4px 48px;")     # in line with the pages
         bar = self.statusBar()
         bar.addWidget(label, 1)
         bar.setVisible(True)          # made while the window is shown: shown with it
