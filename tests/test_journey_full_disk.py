@@ -1,0 +1,64 @@
+"""The disk fills up during a match, as a player meets it: the real app on a small disk of its
+own (a tmpfs; root only, skipped elsewhere), moves made by mouse while nothing can be written,
+a sentence on the table saying so, space freed, play on, close: every move the table showed is
+in the save (none was acknowledged without being on disk, none lost)."""
+
+import errno
+import os
+import subprocess
+
+import pytest
+
+from journey_games import GAMES, seats
+from player import Player
+from tabletop.games.registry import get_game
+from tabletop.store.saves import SaveStore
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def small_disk(tmp_path, monkeypatch):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs",
+                                            str(disk)], capture_output=True).returncode != 0:
+        pytest.skip("a disk of its own needs root and tmpfs")
+    monkeypatch.setenv("TABLETOP_HOME", str(disk / "home"))
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+def fill(disk) -> None:
+    """Write a file until the disk says it is full."""
+    with open(disk / "filler", "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"\0" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+
+
+def test_a_full_disk_mid_match_is_said_and_loses_no_move(qapp, small_disk):
+    spec = GAMES["paargus"]
+    me = Player()
+    me.set_animations_off()
+    me.new_match("paargus", seats(2))
+    told = []
+    me.ctrl.problem.connect(told.append)
+    me.play(3, spec.route, spec.choose)
+    fill(small_disk)
+    for _ in range(60):                                  # the table plays on, until a write
+        me.play(1, spec.route, spec.choose)              # needs a page the disk has not got
+        if any("disk is full" in t.lower() for t in told):
+            break
+    assert any("disk is full" in t.lower() for t in told), told
+    assert not any("Traceback" in t or "Errno" in t for t in told), told
+    (small_disk / "filler").unlink()                     # space again
+    me.play(2, spec.route, spec.choose)
+    match_id, played = me.ctrl.match.id, [e.action for e in me.ctrl.match.log]
+    me.close()                                           # writes whatever is still owed
+    on_disk = SaveStore().load(match_id, games=get_game)
+    assert [e.action for e in on_disk.log] == played
