@@ -12,7 +12,10 @@ from __future__ import annotations
 import json
 import random
 import time
+from contextlib import contextmanager
 from typing import Callable
+
+import shiboken6
 
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
@@ -108,6 +111,63 @@ def visible_point(scene, target: str, dropping: str | None = None) -> QPoint:
     raise Stuck(f"{target} is covered everywhere on the table")
 
 
+@contextmanager
+def answering(kind: type, answer: Callable[[QDialog], None], timeout: float = 20.0):
+    """Answer the modal dialog of `kind` that the code in the block opens (run by its own
+    `exec`, a QMessageBox's static function included) from a timer, as a person answers what
+    appears on the screen: `answer(dlg)` reads it and clicks one of its buttons. The timer is
+    set before the block runs, since `exec` only returns once the dialog is answered. After
+    the block, a failure inside `answer` is raised, and a dialog that never appeared fails.
+
+        with answering(QMessageBox, lambda box: click(button_in(box, "OK"))):
+            win.resume(save_id)
+    """
+    state: dict = {"answered": False, "error": None, "done": False}
+    end = time.monotonic() + timeout
+
+    def look():
+        if state["done"]:
+            return
+        dlg = QApplication.activeModalWidget()
+        if isinstance(dlg, kind) and dlg.isVisible():
+            state["answered"] = True
+            try:
+                answer(dlg)
+            except BaseException as exc:      # noqa: BLE001 - raised again after the block
+                state["error"] = exc
+            if dlg.isVisible() and state["error"] is not None:
+                dlg.reject()                  # or its exec would never return
+            else:
+                closes_by = time.monotonic() + 10.0
+
+                def closed():                 # an answer that left it open would hang the test
+                    if state["done"] or not shiboken6.isValid(dlg) or not dlg.isVisible():
+                        return
+                    if time.monotonic() > closes_by:
+                        state["error"] = AssertionError(f"the answer left the {kind.__name__} open")
+                        dlg.reject()
+                        return
+                    QTimer.singleShot(20, closed)
+                QTimer.singleShot(20, closed)
+            return
+        if time.monotonic() > end:
+            state["error"] = AssertionError(f"no {kind.__name__} appeared in {timeout:.0f} s "
+                                            f"(the modal widget: {type(dlg).__name__})")
+            if isinstance(dlg, QDialog):
+                dlg.reject()
+            return
+        QTimer.singleShot(20, look)
+
+    QTimer.singleShot(20, look)
+    try:
+        yield state
+    finally:
+        state["done"] = True
+    if state["error"] is not None:
+        raise state["error"]
+    assert state["answered"], f"no {kind.__name__} was opened"
+
+
 class Player:
     """One person at the app: a main window, and the hands to use it."""
 
@@ -121,8 +181,6 @@ class Player:
         self.win.show_start()
         QTest.qWaitForWindowExposed(self.win)
         self.rng = random.Random(7)
-        self._answer_error: BaseException | None = None
-        self.dialogs_seen: list[str] = []
 
     # --- the window's pages ---------------------------------------------------------------------
     @property
@@ -146,38 +204,6 @@ class Player:
         settle(20)
 
     # --- modal dialogs --------------------------------------------------------------------------
-    def when_dialog(self, answer: Callable[[QDialog], None], kind: type = QDialog,
-                    timeout: float = 20.0) -> None:
-        """Answer the next modal dialog of `kind` (run by its own exec, or opened window-modal)
-        from a timer, as a person answers what appears on the screen. A failure inside the
-        answer is raised again by `check_answered`."""
-        end = time.monotonic() + timeout
-
-        def look():
-            dlg = QApplication.activeModalWidget()
-            if isinstance(dlg, kind) and dlg.isVisible():
-                self.dialogs_seen.append(type(dlg).__name__)
-                try:
-                    answer(dlg)
-                except BaseException as exc:   # noqa: BLE001 - handed back to the test
-                    self._answer_error = exc
-                    if dlg.isVisible():
-                        dlg.reject()
-                return
-            if time.monotonic() > end:
-                self._answer_error = Stuck(f"no {kind.__name__} appeared in {timeout:.0f} s")
-                if isinstance(dlg, QDialog):
-                    dlg.reject()
-                return
-            QTimer.singleShot(20, look)
-
-        QTimer.singleShot(20, look)
-
-    def check_answered(self) -> None:
-        err, self._answer_error = self._answer_error, None
-        if err is not None:
-            raise err
-
     def press(self, dlg: QWidget, text: str) -> None:
         click(button_in(dlg, text))
 
@@ -188,7 +214,6 @@ class Player:
         for act in self.win.findChildren(QAction):
             if act.text().replace("&", "") == words[-1]:
                 act.trigger()
-                self.check_answered()
                 return
         raise Stuck(f"no menu entry {' → '.join(path)}")
 
@@ -197,7 +222,6 @@ class Player:
         self.win.activateWindow()
         QTest.qWaitForWindowActive(self.win)
         QTest.keyClick(self.win.focusWidget() or self.win, key, modifier)
-        self.check_answered()
 
     # --- home ------------------------------------------------------------------------------------
     def tile_button(self, game_id: str, text: str) -> QPushButton:
@@ -218,9 +242,8 @@ class Player:
                 setup(dlg)
             self.press(dlg, "Start")
 
-        self.when_dialog(answer, NewMatchDialog)
-        click(self.tile_button(game_id, "New match"))
-        self.check_answered()
+        with answering(NewMatchDialog, answer):
+            click(self.tile_button(game_id, "New match"))
         wait_until(self.on_table, what="the table")
         self.settle_table()
 
@@ -234,8 +257,8 @@ class Player:
             assert dlg.speed.value() == 0
             self.press(dlg, "OK")
 
-        self.when_dialog(answer, SettingsDialog)
-        self.menu("&Edit", "&Settings…")
+        with answering(SettingsDialog, answer):
+            self.menu("&Edit", "&Settings…")
         assert self.win.settings.animation_speed == 0
 
     # --- the table -------------------------------------------------------------------------------
@@ -277,7 +300,6 @@ class Player:
         else:
             raise TypeError(intent)
         settle()
-        self.check_answered()
 
     def make(self, action, route) -> None:
         """Make `action` with the table's gestures that `route(presenter, action)` finds, one at

@@ -1,16 +1,12 @@
 """What the whole-match acceptance tests share: a main window, a loop that plays a match
 through the table until a condition holds, one human move made with the table's own
-intents, quit-then-resume from the saved game, and a modal dialog answered from a timer."""
+intents, quit-then-resume from the saved game."""
 
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
 from typing import Callable
 
-import shiboken6
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication
 
 from tabletop.games.registry import get_game
 from tabletop.table import intents as it
@@ -100,60 +96,3 @@ def finished_and_saved(page, store):
     assert store.latest_unfinished() is None
     assert store.load(page.ctrl.match.id, games=get_game).result().winners == result.winners
     return result
-
-
-@contextmanager
-def answering(kind: type, answer: Callable[[QDialog], None], timeout: float = 20.0):
-    """Answer the modal dialog of `kind` that the code in the block opens (run by its own
-    `exec`, a QMessageBox's static function included) from a timer, as a person answers what
-    appears on the screen: `answer(dlg)` reads it and clicks one of its buttons. The timer is
-    set before the block runs, since `exec` only returns once the dialog is answered. After
-    the block, a failure inside `answer` is raised, and a dialog that never appeared fails.
-
-        with answering(QMessageBox, lambda box: click(button_in(box, "OK"))):
-            win.resume(save_id)
-    """
-    state: dict = {"answered": False, "error": None, "done": False}
-    end = time.monotonic() + timeout
-
-    def look():
-        if state["done"]:
-            return
-        dlg = QApplication.activeModalWidget()
-        if isinstance(dlg, kind) and dlg.isVisible():
-            state["answered"] = True
-            try:
-                answer(dlg)
-            except BaseException as exc:      # noqa: BLE001 - raised again after the block
-                state["error"] = exc
-            if dlg.isVisible() and state["error"] is not None:
-                dlg.reject()                  # or its exec would never return
-            else:
-                closes_by = time.monotonic() + 10.0
-
-                def closed():                 # an answer that left it open would hang the test
-                    if state["done"] or not shiboken6.isValid(dlg) or not dlg.isVisible():
-                        return
-                    if time.monotonic() > closes_by:
-                        state["error"] = AssertionError(f"the answer left the {kind.__name__} open")
-                        dlg.reject()
-                        return
-                    QTimer.singleShot(20, closed)
-                QTimer.singleShot(20, closed)
-            return
-        if time.monotonic() > end:
-            state["error"] = AssertionError(f"no {kind.__name__} appeared in {timeout:.0f} s "
-                                            f"(the modal widget: {type(dlg).__name__})")
-            if isinstance(dlg, QDialog):
-                dlg.reject()
-            return
-        QTimer.singleShot(20, look)
-
-    QTimer.singleShot(20, look)
-    try:
-        yield state
-    finally:
-        state["done"] = True
-    if state["error"] is not None:
-        raise state["error"]
-    assert state["answered"], f"no {kind.__name__} was opened"

@@ -14,11 +14,11 @@ import time
 
 import pytest
 
-from player import visible_point
+from player import answering, button_in, click, visible_point
 from PIL import Image, ImageChops, ImageStat
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from tabletop.games.paargus.engine.cards import card
 from tabletop.shell.main_window import MainWindow
@@ -35,36 +35,19 @@ def start_hotseat_paargus(win, qtbot) -> None:
     ticked (so an undo may cross a draw), Start clicked: all in the dialog's own exec."""
     answered: dict = {}
 
-    def answer():
-        dlg = QApplication.activeModalWidget()
-        if not isinstance(dlg, NewMatchDialog) or not dlg.isVisible():
-            QTimer.singleShot(20, answer)
-            return
-        try:
-            kinds = sorted((c for c in dlg.findChildren(QComboBox)
-                            if c.isVisible() and c.findData("human") >= 0),
-                           key=lambda c: c.mapTo(dlg, QPoint(0, 0)).y())
-            seat2 = kinds[1]
-            seat2.setFocus()
-            QTest.keyClick(seat2, Qt.Key_Home)              # "Human" is the first choice
-            casual = next(b for b in dlg.findChildren(QCheckBox) if b.text().startswith("Casual"))
-            if not casual.isChecked():
-                casual.setFocus()
-                QTest.keyClick(casual, Qt.Key_Space)
-            answered["seats"] = [c.currentData() for c in kinds]
-            answered["casual"] = casual.isChecked()
-            start = next(b for b in dlg.findChildren(QPushButton)
-                         if b.text().replace("&", "") == "Start")
-            QTest.mouseClick(start, Qt.LeftButton)
-        except BaseException as exc:     # noqa: BLE001 - raised again in the test
-            answered["error"] = exc
-            dlg.reject()
+    def answer(dlg):
+        seat2 = dlg.rows[1].kind
+        seat2.setFocus()
+        QTest.keyClick(seat2, Qt.Key_Home)                  # "Human" is the first choice
+        if not dlg.casual.isChecked():
+            dlg.casual.setFocus()
+            QTest.keyClick(dlg.casual, Qt.Key_Space)
+        answered["seats"] = [r.kind.currentData() for r in dlg.rows]
+        answered["casual"] = dlg.casual.isChecked()
+        click(button_in(dlg, "Start"))
 
-    QTimer.singleShot(0, lambda: win.new_match("paargus"))
-    QTimer.singleShot(50, answer)
-    qtbot.waitUntil(lambda: "error" in answered or win.table.ctrl is not None, timeout=30000)
-    if "error" in answered:
-        raise answered["error"]
+    with answering(NewMatchDialog, answer):
+        win.new_match("paargus")                            # Game → New match
     assert answered == {"seats": ["human", "human"], "casual": True}
     page = win.table
     # the scene knows the table's final size before a click is aimed at a sprite

@@ -5,7 +5,7 @@ the file left as it was)."""
 import pytest
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from player import Player, click, wait_until
+from player import Player, answering, click, wait_until
 from tabletop.shell.about import AboutDialog
 from tabletop.shell.deck_builder import DeckBuilderDialog
 from tabletop.shell.rules_viewer import RulesViewer
@@ -21,26 +21,23 @@ def test_settings_about_rules_and_the_deck_builder_open_and_close(qapp):
     def about(dlg):
         assert "Tabletop" in dlg.windowTitle()
         me.press(dlg, "OK")
-    me.when_dialog(about, AboutDialog)
-    me.menu("&Help", "&About Tabletop")
+    with answering(AboutDialog, about):
+        me.menu("&Help", "&About Tabletop")
 
     seen = []
 
     def rules(dlg):
         seen.append((dlg.windowTitle(), dlg.browser.toPlainText()[:400]))
         me.press(dlg, "Close")
-    me.when_dialog(rules, RulesViewer)
-    click(me.tile_button("pariah", "Rules"))
-    me.check_answered()
+    with answering(RulesViewer, rules):
+        click(me.tile_button("pariah", "Rules"))
     assert seen and seen[0][0] == "Rules of Pariah" and len(seen[0][1]) > 100
 
     def builder(dlg):
         assert dlg.isVisible() and dlg.builder.isVisible()
         me.press(dlg, "Close")
-    me.when_dialog(builder, DeckBuilderDialog)
-    click(me.tile_button("trials", "Decks"))
-    me.check_answered()
-    assert me.dialogs_seen == ["SettingsDialog", "AboutDialog", "RulesViewer", "DeckBuilderDialog"]
+    with answering(DeckBuilderDialog, builder):           # each must open, or the block fails
+        click(me.tile_button("trials", "Decks"))
     me.close()
 
 
@@ -76,9 +73,8 @@ def test_saved_games_with_a_damaged_save_says_so_and_keeps_the_file(qapp):
     def answer(box):
         told.append(box.text())
         me.press(box, "OK")
-    me.when_dialog(answer, QMessageBox)
-    click(page.resume_btn)
-    me.check_answered()
+    with answering(QMessageBox, answer):
+        click(page.resume_btn)
     assert told and "damaged" in told[0] and "left as it is" in told[0], told
     assert "Traceback" not in told[0] and str(saves_dir()) not in told[0]
     assert bad.read_bytes().endswith(b"[tru") and len(path.read_bytes()) == 200   # left as they were

@@ -1,8 +1,8 @@
 """Tests drive what the player touches, never a stand-in for it: no test replaces a dialog's
 `exec`, a dialog or message box class or its static functions (QMessageBox.question…), the
 match controller, the bot worker, or a method of the main window. A modal dialog is opened by
-the app's own call and answered from a timer by clicking its buttons (shell_helpers.answering,
-player.Player.when_dialog); a bot is a real one in the real worker process.
+the app's own call and answered from a timer by clicking its buttons (player.answering); a
+bot is a real one in the real worker process.
 
 The scan reads every tests/*.py with the ast module, so a call spread over several lines is
 caught as well as a one-line one: `monkeypatch.setattr(...)`, `setattr(...)`, `mock.patch(...)`
@@ -156,7 +156,7 @@ def test_no_test_replaces_what_the_player_touches():
         for line, what in stand_ins(path.read_text(encoding="utf-8"), methods):
             problems.append(f"tests/{path.name}:{line}: {what}")
     assert not problems, ("tests must drive the real thing (open the dialog by the app's own "
-                          "call and click its buttons from a timer: shell_helpers.answering):\n"
+                          "call and click its buttons from a timer: player.answering):\n"
                           + "\n".join(problems))
 
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import QApplication, QGroupBox, QLabel, QMessageBox
 
-from player import button_in, click
-from shell_helpers import answering, make_window, open_match
+from player import answering, button_in, click
+from shell_helpers import make_window, open_match
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.registry import all_games, get_game

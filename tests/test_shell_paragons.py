@@ -12,9 +12,9 @@ import random
 import pytest
 
 from paragons_ui_helpers import choose, route
-from player import button_in, click
+from player import answering, button_in, click
 from player import choose as choose_entry
-from shell_helpers import (answering, finished_and_saved, make_window, open_match, play_until,
+from shell_helpers import (finished_and_saved, make_window, open_match, play_until,
                            quit_and_resume, table_move)
 from tabletop.core.match import Match, Seat
 from tabletop.games.paragons.engine.rules import GAME

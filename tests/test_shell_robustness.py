@@ -8,8 +8,7 @@ import re
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from player import click
-from shell_helpers import answering
+from player import answering, click
 from tabletop.bots.worker import BotWorker
 from tabletop.core.match import Match, Seat
 from tabletop.games.paargus.engine.rules import GAME

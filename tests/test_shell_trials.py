@@ -4,8 +4,8 @@ are played by the journeys, tests/test_journeys.py)."""
 
 import pytest
 
-from player import button_in, click
-from shell_helpers import answering, make_window, open_match
+from player import answering, button_in, click
+from shell_helpers import make_window, open_match
 from tabletop.core.match import Match, Seat
 from tabletop.games.trials.presentation.deckspec import BOTS_CHOICE
 from tabletop.games.trials.engine.decks import starters
