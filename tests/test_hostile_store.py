@@ -19,8 +19,7 @@ from PIL import Image
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from player import click
-from shell_helpers import answering
+from player import answering, click
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.registry import get_game
