@@ -5,12 +5,20 @@ loser's swaps, best of 1, the three-for-all."""
 from collections import Counter
 
 import pytest
-from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, end_turn, every_card_once, legal,
+from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, every_card_once, legal,
                               let_resolve, pt, to_board, to_hand, why)
+from paragons_helpers import end_turn as _end_turn
 
 from tabletop.core import Action, Rng
 from tabletop.games.paragons.engine.cards import card, class_cards, precon_decks
 from tabletop.games.paragons.engine.rules import GAME
+
+
+def end_turn(s):
+    """The turn ends and the next begins: the other players let both moments pass (spells may
+    be played there: tests of those moments say so)."""
+    _end_turn(s)
+    let_resolve(s)
 
 
 def drafting(classes, seed=1):

@@ -2,8 +2,9 @@
 turns and mana, the board, combat, reaction chains, and every keyword."""
 
 import pytest
-from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, end_turn, every_card_once, has_move,
+from paragons_helpers import (MAGE, RANGER, WARRIOR, do, duel, every_card_once, has_move,
                               legal, let_resolve, pt, to_board, to_hand, to_hidden, to_pool, why)
+from paragons_helpers import end_turn as _end_turn
 
 from tabletop.core.game import IllegalAction
 from tabletop.games.paragons.engine import actions as A
@@ -12,6 +13,13 @@ from tabletop.games.paragons.engine.moves import recruit_price
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.stats import attack, health, keywords
 from tabletop.games.paragons.engine.targets import link_target, space_target
+
+
+def end_turn(s):
+    """The turn ends and the next begins: the other players let both moments pass (spells may
+    be played there: tests of those moments say so)."""
+    _end_turn(s)
+    let_resolve(s)
 
 
 # --- turns, drawing, mana, Life -------------------------------------------------------------------
@@ -359,6 +367,64 @@ def test_a_link_with_no_other_choice_is_rescinded_its_card_returns_and_mana_stay
     every_card_once(s)
 
 
+def test_rule_spells_may_be_played_on_either_turn_once_the_beginning_of_a_turn_is_done():
+    """"You may play Spells any time on either your or your opponents' turns", and Voluntary
+    Actions come only after the Beginning of a turn: the other players may act once the turn
+    player has drawn, before the turn player's first action."""
+    s = duel((WARRIOR, MAGE))
+    s.mana = [1, 1]
+    bolt = to_hand(s, 0, "firebolt")
+    to_hand(s, 0, "ogre-thug")
+    do(s, "end_turn")
+    assert s.turn == 1 and len(s.hands[1]) == 5 and s.mana[1] == 1, "the Beginning is done"
+    assert GAME.to_act(s) == 0, "the other player is asked before the turn player acts"
+    assert {a.kind for a in legal(s)} == {"cast", "decline"}, "spells only: no mercenary"
+    do(s, "cast", bolt, (pt(1),))
+    let_resolve(s)
+    assert s.life[1] == 18 and s.turn == 1 and GAME.to_act(s) == 1 and has_move(s, "end_turn")
+
+
+def test_rule_spells_may_be_played_when_the_turn_player_would_end_the_turn():
+    """...and before the Ending of a turn: when the turn player would end it."""
+    s = duel((WARRIOR, MAGE))
+    s.mana = [1, 1]
+    bolt = to_hand(s, 1, "firebolt")
+    merc = to_hand(s, 1, "slingshot-urchin")
+    do(s, "end_turn")
+    assert s.turn == 0 and GAME.to_act(s) == 1, "the turn has not ended yet"
+    assert not has_move(s, "play", merc, 0, -1, ()) and has_move(s, "cast", bolt, (pt(0),))
+    do(s, "cast", bolt, (pt(0),))
+    let_resolve(s)
+    assert s.life[0] == 18 and s.turn == 1, "the spell resolved, then the turn ended"
+
+
+def test_rule_spells_any_time_a_player_with_nothing_to_play_is_passed_for_automatically():
+    s = duel((WARRIOR, MAGE))
+    s.mana = [1, 1]
+    to_hand(s, 1, "slingshot-urchin")                 # a mercenary: not for another's turn
+    to_hand(s, 1, "banishing-word")                   # a spell dearer than the mana left
+    to_hand(s, 0, "ogre-thug")
+    do(s, "end_turn")
+    assert s.turn == 1 and not s.stack and GAME.to_act(s) == 1 and has_move(s, "end_turn")
+    do(s, "end_turn")
+    assert s.turn == 0 and not s.stack and GAME.to_act(s) == 0 and has_move(s, "end_turn")
+
+
+def test_rule_spells_any_time_in_a_three_for_all_every_other_player_gets_the_moment():
+    s = duel((WARRIOR, MAGE, RANGER))
+    s.mana = [1, 1, 1]
+    shot = to_hand(s, 1, "quick-shot")
+    bolt = to_hand(s, 2, "firebolt")
+    to_board(s, 0, "stonecutter", 0)
+    do(s, "end_turn")
+    assert s.turn == 0 and GAME.to_act(s) == 1, "round the table from the player after"
+    do(s, "decline")
+    assert GAME.to_act(s) == 2
+    do(s, "cast", bolt, (pt(0),))
+    let_resolve(s)
+    assert s.life[0] == 18 and s.turn == 1 and shot in s.hands[1] and bolt in s.discards[2]
+
+
 def test_start_and_end_of_turn_effects_open_no_window():
     s = duel((WARRIOR, MAGE))
     to_board(s, 1, "archmage-of-the-spire", 4)
@@ -367,8 +433,11 @@ def test_start_and_end_of_turn_effects_open_no_window():
     to_hand(s, 0, "firebolt")
     end_turn(s)
     assert s.life[0] == 19 and s.prio == -1 and not s.stack and GAME.to_act(s) == 1
-    do(s, "end_turn")
-    assert s.life[1] == 16 and s.prio == -1 and GAME.to_act(s) == 0
+    do(s, "end_turn")            # first the others' moment before the Ending (spells may come)
+    assert GAME.to_act(s) == 0 and s.turn == 1 and s.life[1] == 15
+    do(s, "decline")
+    assert s.life[1] == 16 and s.turn == 0
+    assert all(link.kind == "begin" for link in s.stack), "the effects themselves asked nobody"
 
 
 def test_fated_spells_resolve_at_once_and_cannot_be_answered():
@@ -825,19 +894,79 @@ def test_a_spell_trap_answers_an_enemy_spell():
     assert levy in s.discards[0] and trap in s.discards[1] and s.mana[0] == 0
 
 
-def test_a_mercenary_whose_placement_fails_is_placed_again():
+def test_rule_mercenaries_resolve_onto_the_board_instantly():
+    """"Mercenaries typically resolve onto the Board instantly": the mercenary and the
+    occupant it moves are in place as soon as it is played, and answers can target it."""
+    s = duel((WARRIOR, MAGE))
+    s.mana = [5, 2]
+    old = to_board(s, 0, "stonecutter", 0)
+    new = to_hand(s, 0, "ogre-thug")                  # 4/3
+    bolt = to_hand(s, 1, "firebolt")                  # 2 damage
+    do(s, "play", new, 0, 4, ())                       # bumping the Stonecutter behind it
+    assert s.spaces[0][0] == new and s.spaces[0][4] == old and new in s.fresh
+    assert GAME.to_act(s) == 1 and s.stack, "playing it still opens a window"
+    assert has_move(s, "cast", bolt, (new,)), "an answer can target the mercenary just played"
+    do(s, "cast", bolt, (new,))
+    let_resolve(s)
+    assert s.damage.get(new) == 2 and s.spaces[0][0] == new and s.pending is None
+    every_card_once(s)
+
+
+def test_rule_mercenaries_resolve_instantly_so_answers_find_them_on_the_board():
+    """An answer that removes the board's mercenaries cannot make the played one choose
+    again: it has already arrived, and the occupant it moved has already moved."""
     s = duel((WARRIOR, RANGER))
     s.mana = [5, 2]
     old = to_board(s, 0, "stonecutter", 0)
     new = to_hand(s, 0, "ogre-thug")
     vanish = to_hand(s, 1, "vanish")
-    do(s, "play", new, 0, 4, ())                       # bumping the Stonecutter behind it
-    do(s, "cast", vanish, (old,))
+    do(s, "play", new, 0, 4, ())
+    do(s, "cast", vanish, (new,))
     let_resolve(s)
-    assert s.pending is not None and old in s.hands[0]
-    assert has_move(s, "rechoose", 0, -1, ()) and not has_move(s, "rechoose", 0, 4, ())
-    do(s, "rechoose", 0, -1, ())
-    assert s.spaces[0][0] == new and new in s.fresh
+    assert new in s.hands[0] and s.spaces[0][4] == old and s.pending is None
+    every_card_once(s)
+
+
+def test_rule_a_mercenarys_arrival_effect_happens_as_it_resolves_onto_the_board():
+    s = duel((WARRIOR, MAGE))
+    s.mana = [5, 9]
+    urchin = to_board(s, 1, "slingshot-urchin", 0)    # 1/1
+    to_hand(s, 1, "firebolt")
+    thrower = to_hand(s, 0, "javelin-thrower")        # arrival: 1 damage to an enemy mercenary
+    do(s, "play", thrower, 1, -1, (urchin,))
+    assert urchin in s.discards[1] and s.spaces[0][1] == thrower
+    assert GAME.to_act(s) == 1
+
+
+def test_rule_an_answer_that_explicitly_says_so_stops_a_mercenary_coming_into_play():
+    """"...unless the spell played in response explicitly says otherwise": an answer aimed at
+    a mercenary being played sends it from the board back to its owner's hand."""
+    s = duel((WARRIOR, MAGE))
+    s.mana = [9, 9]
+    merc = to_hand(s, 0, "ogre-thug")
+    repel = to_hand(s, 1, "repel-summoning")
+    do(s, "play", merc, 2, -1, ())
+    assert s.spaces[0][2] == merc
+    do(s, "cast", repel, (link_target(0),))
+    let_resolve(s)
+    assert merc in s.hands[0] and not s.mercs(0) and s.mana[0] == 6
+    every_card_once(s)
+
+
+def test_rule_a_mercenary_already_gone_is_no_longer_being_played():
+    s = duel((WARRIOR, MAGE))
+    s.mana = [9, 9]
+    merc = to_hand(s, 0, "slingshot-urchin")          # 1/1
+    spark = to_hand(s, 1, "chain-spark")              # Fated: 1 damage to it, at once
+    repel = to_hand(s, 1, "repel-summoning")
+    do(s, "play", merc, 2, -1, ())
+    assert has_move(s, "cast", repel, (link_target(0),))
+    do(s, "cast", spark, (merc,))
+    assert merc in s.discards[0] and GAME.to_act(s) == 1
+    assert not has_move(s, "cast", repel, (link_target(0),))
+    let_resolve(s)
+    assert not s.stack and repel in s.hands[1]
+    every_card_once(s)
 
 
 def test_a_defence_whose_defender_is_gone_is_rescinded_and_the_attack_lands():

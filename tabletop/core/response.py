@@ -43,7 +43,9 @@ How the games use it:
   shield item resolves first and reduces the attack's damage, then the attack resolves.
 
 Callbacks must not push items while resolving one: a resolution that wants an answer declares it
-after the window has moved on (the game's `on_empty` or its next decision). A resolution may put
+after the window has moved on (the game's `on_empty` or its next decision), or `open`s it, which
+puts it on the stack with priority to the seat after its controller and lets the window's loop
+go on with it. A resolution may put
 items it caused (triggered effects) on top of the stack by appending them: with `reopen` the
 window opens for them next.
 
@@ -222,10 +224,17 @@ class ResponseWindow(Generic[S]):
     def push(self, s: S, item: StackItem, ev: list[Event]) -> None:
         """Declare `item` (an action, or a response to the top item): the seats after its
         controller get priority in turn."""
+        self.open(s, item)
+        self.advance(s, ev)
+
+    def open(self, s: S, item: StackItem) -> None:
+        """Put `item` on the stack and give priority to the seat after its controller, without
+        moving on: for a resolution that starts something to be answered (Paragons: the turn that
+        ends opens the next turn's moment). The window's own loop takes it from there when called
+        from a resolution; anywhere else the game calls `advance`."""
         s.stack.append(item)
         s.prio = next_seat(self.out(s), item.seat)
         s.declines = 0
-        self.advance(s, ev)
 
     def resume(self, s: S, ev: list[Event]) -> None:
         """The decision a resolution waited for is made and the resolution is over: the window

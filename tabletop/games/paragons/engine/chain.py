@@ -1,4 +1,5 @@
-"""Reaction chains, on the shared response window (tabletop.core.response) with reopen=False.
+"""Reaction chains: what a link is, who may answer it, how it resolves. The response window
+itself (tabletop.core.response, reopen=False) is built in flow.py, which owns the turn.
 
 Every Voluntary Action is declared as a link. The seats after its player, round the table,
 may React (a spell, a Hidden card revealed, an ability, a defence); when every seat still in
@@ -7,16 +8,24 @@ be done as declared is handed back to its player to choose again with the same c
 (the state's `pending` link; the chain stops until they do), or is rescinded when no other
 choice exists: its card goes back where it came from, and what was paid stays paid.
 
+A mercenary played resolves onto the board at once ("instantly"), its arrival effect with it,
+so answers can target it there; its link stays on the chain as "the mercenary being played"
+(answers and Hidden cards can respond to the play) and has nothing left to do when it resolves.
+Only an answer that explicitly aims at a mercenary being played (a counter) undoes its coming:
+the mercenary goes from the board back to its owner's hand (or discard pile).
+
 Seats are asked on what the table shows (cards in hand with mana to spend, face-down Hidden
 cards, usable abilities, an attack to defend against), so being passed over tells nothing.
+
+Spells may be played on any turn: every turn also gives the other players two moments on the
+chain (flow.py), once its Beginning is done and when its player would end it.
 """
 
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop.core.response import ResponseWindow
 from tabletop.games.paragons.engine import combat, outcome
-from tabletop.games.paragons.engine.board import can_place, place, placements
+from tabletop.games.paragons.engine.board import place, placements
 from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HIDDEN,
                                                        GARRISON, HIDE, MERC, RECRUIT, SPELL, Link)
 from tabletop.games.paragons.engine.effects import Ctx, add_garrison, recruit, run_effect, settle
@@ -52,11 +61,8 @@ def merc_choices(s: ParagonsState, seat: int, c: int) -> list[tuple[int, int, tu
 
 def link_valid(s: ParagonsState, link: Link) -> bool:
     seat, kind = link.seat, link.kind
-    if kind == MERC:
-        eff = card_of(s, link.card).play_effect
-        aims_ok = not link.targets or target_ok(s, seat, eff.target, link.targets[0], PASSIVE_AIM,
-                                                link.card)
-        return can_place(s, seat, link.space, link.bump) and aims_ok
+    if kind == MERC:             # it entered the board when played: nothing is left to do
+        return True
     if kind == SPELL:
         spec = card(design_of(s, link)).play_effect.target
         return not spec or target_ok(s, seat, spec, link.targets[0], SPELL_AIM, link.card)
@@ -92,8 +98,6 @@ def _defence_valid(s: ParagonsState, link: Link) -> bool:
 def options(s: ParagonsState, link: Link) -> list[tuple[int, int, tuple]]:
     """The other ways (space, bump, targets) to do the link with the same card or action."""
     seat, kind = link.seat, link.kind
-    if kind == MERC:
-        return merc_choices(s, seat, link.card)
     if kind == SPELL and link.card >= 0:
         spec = card(design_of(s, link)).play_effect.target
         return [(-1, -1, t) for t in aim_choices(s, seat, spec, SPELL_AIM, False, link.card)]
@@ -108,7 +112,8 @@ def options(s: ParagonsState, link: Link) -> list[tuple[int, int, tuple]]:
     if kind == RECRUIT:
         tier = card(s.designs[link.card]).tier
         return [(-1, -1, (c,)) for c in s.pool if card_of(s, c).tier == tier]
-    return []            # a copy, a defence, a Garrison counter: the same card or nothing
+    return []            # a copy, a defence, a Garrison counter: the same card or nothing (a
+                         # mercenary played has nothing to choose again: it is on the board)
 
 
 # --- resolving ---------------------------------------------------------------------------------
@@ -157,7 +162,7 @@ def rescind(s: ParagonsState, link: Link, ev: list[Event]) -> None:
 def carry_out(s: ParagonsState, link: Link, ev: list[Event]) -> None:
     seat, kind, c = link.seat, link.kind, link.card
     if kind == MERC:
-        enter(s, link, ev)
+        pass             # it entered the board as it was played (rules.py, enter below)
     elif kind == SPELL:
         cast_spell(s, link, ev)
     elif kind == HIDE:
@@ -181,12 +186,14 @@ def carry_out(s: ParagonsState, link: Link, ev: list[Event]) -> None:
 
 
 def enter(s: ParagonsState, link: Link, ev: list[Event]) -> None:
-    """A mercenary comes onto its player's board, then its arrival effect happens."""
+    """A mercenary played comes onto its player's board at once, then its arrival effect
+    happens; the play's link then joins the chain (rules.py)."""
     seat, m = link.seat, link.card
     moved = place(s, seat, link.space, link.bump, m)
     s.fresh.add(m)
+    src = "hidden" if link.origin == FROM_HIDDEN else "hand"
     ev.append(Event("enter", f"{name(s, m)} enters Player {seat + 1}'s board.",
-                    {"card": m, "name": name(s, m), "owner": seat, "space": link.space, "from": "chain",
+                    {"card": m, "name": name(s, m), "owner": seat, "space": link.space, "from": src,
                      "to": "board", "bumped": moved, "bump": link.bump}))
     eff = card_of(s, m).play_effect
     if eff is not None:
@@ -236,19 +243,20 @@ def cast_spell(s: ParagonsState, link: Link, ev: list[Event]) -> None:
 
 
 def rechoose(s: ParagonsState, space: int, bump: int, targets: tuple, ev: list[Event]) -> None:
-    """The pending link's player has chosen again: it is carried out, and the chain goes on."""
+    """The pending link's player has chosen again: it is carried out (the window then goes on:
+    flow.rechoose)."""
     link = s.pending.with_choices(space, bump, targets)
     s.pending = None
     if link.kind == ATTACK:          # a defence was against the target first declared
         s.defenders.pop(link.card, None)
     carry_out(s, link, ev)
-    WINDOW.advance(s, ev)
 
 
 # --- the window ------------------------------------------------------------------------------------
 
 def may_respond(s: ParagonsState, p: int) -> bool:
-    """Could p add to the chain, judged on what the table shows?"""
+    """Could p add to the chain, judged on what the table shows? (A turn's moments ask
+    otherwise: flow.py.)"""
     if s.hidden[p] or (s.hands[p] and s.mana[p] >= 1):
         return True
     if combat.open_attacks(s, p) and any(combat.defenders(s, a, t) for a, t in combat.open_attacks(s, p)):
@@ -267,16 +275,11 @@ def ability_payable(s: ParagonsState, p: int, m: int, e) -> bool:
     return not (e.exhaust and m in s.exhausted) and e.mana <= s.mana[p]
 
 
-def _emptied(s: ParagonsState, ev: list[Event]) -> None:
+def emptied(s: ParagonsState, ev: list[Event]) -> None:
+    """The chain has resolved whole: no attack waits for its defence any more."""
     s.defenders.clear()
 
 
-def _closed(s: ParagonsState) -> bool:
+def closed(s: ParagonsState) -> bool:
+    """Nobody is asked while a link waits to be chosen again or once the game is decided."""
     return s.pending is not None or not outcome.game_on(s)
-
-
-WINDOW: ResponseWindow[ParagonsState] = ResponseWindow(
-    out=lambda s: s.out, may_respond=may_respond, resolve=resolve, closed=_closed,
-    on_empty=_emptied, reopen=False)
-declare = WINDOW.push           # (s, link, ev): a Voluntary Action joins the chain
-decline = WINDOW.decline        # (s, ev): the seat holding priority lets the chain be

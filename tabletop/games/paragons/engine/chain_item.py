@@ -7,6 +7,10 @@ from tabletop.core.response import StackItem
 # kinds of link
 MERC, SPELL, HIDE, ATTACK, DEFEND, ABILITY, CASTER, GARRISON, RECRUIT = (
     "merc", "spell", "hide", "attack", "defend", "ability", "caster", "garrison", "recruit")
+# the moments a turn gives the other players (seat: the turn player): once the Beginning of the
+# turn is done, and when the turn player would end it (resolving, the turn ends)
+BEGIN, END = "begin", "end"
+MOMENTS = (BEGIN, END)
 FROM_HAND, FROM_HIDDEN = 0, 1
 
 
@@ -15,7 +19,8 @@ class Link(StackItem):
     [kind, seat, card, design, index, space, bump, targets, origin, combo]."""
 
     __slots__ = ()
-    card: int         # the card played, cast or revealed; the attacker; the defender; the
+    card: int         # the card played, cast or revealed (a mercenary: on the board already,
+                      # this link is its play); the attacker; the defender; the
                       # ability's mercenary; the garrisoned mercenary; the recruited card;
                       # -1 for a copy of a spell and for a card put face down
     design: str       # a copy: the design it copies; otherwise ""
@@ -28,9 +33,9 @@ class Link(StackItem):
 
     @property
     def holds_card(self) -> bool:
-        """Does a card wait on the chain in this link (a mercenary or a spell from a hand or a
-        Hidden Pile; not a copy)?"""
-        return self.kind in (MERC, SPELL) and self.card >= 0
+        """Does a card wait on the chain in this link (a spell from a hand or a Hidden Pile; not
+        a copy)? A mercenary played is on the board at once: its link holds no card."""
+        return self.kind == SPELL and self.card >= 0
 
     def with_choices(self, space: int, bump: int, targets: tuple) -> "Link":
         """The same link with new choices (a link re-chosen when it resolves)."""

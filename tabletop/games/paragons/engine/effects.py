@@ -17,7 +17,7 @@ from tabletop.core.ops import Param
 from tabletop.games.paragons.engine import outcome
 from tabletop.games.paragons.engine.board import lift
 from tabletop.games.paragons.engine.cards import KEYWORD_NAMES, card
-from tabletop.games.paragons.engine.chain_item import FROM_HAND, SPELL, Link
+from tabletop.games.paragons.engine.chain_item import FROM_HAND, MERC, SPELL, Link
 from tabletop.games.paragons.engine.state import MAX_LIFE, PLAY, POOL_SIZE, ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, health, name
 from tabletop.games.paragons.engine.steps import GRANTABLE, OPS, Effect, Step
@@ -392,6 +392,18 @@ def _counter_text(st: Step, eff: Effect, ct: str) -> str:
 @OPS.op("counter", params=(Param("to_hand", bool),), kind="link", text=_counter_text)
 def _counter(st: Step, s: ParagonsState, ctx: Ctx, t: int, ev: list[Event]) -> None:
     link = outcome.void(s, t - LINK_BASE)
+    if link.kind == MERC:        # a mercenary being played is on the board already: it goes back
+        m = link.card
+        if m in s.at:
+            p = s.owner[m]
+            if st.to_hand:
+                s.known[p].append(m)
+            to = "hand" if st.to_hand else "discard"
+            _leave_board(s, m, s.hands[p] if st.to_hand else s.discards[p], Event(
+                "counter", f"{name(s, m)} is cancelled.",
+                {"card": m, "name": name(s, m), "owner": p, "source": ctx.source, "from": "board",
+                 "to": to}), ev)
+        return
     what = name(s, link.card) if link.card >= 0 else f"the copy of {_design_name(link.design)}"
     ev.append(Event("counter", f"{what} is cancelled.",
                     {"card": link.card, "name": what, "owner": link.seat, "source": ctx.source,

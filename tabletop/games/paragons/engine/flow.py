@@ -6,13 +6,24 @@ at most 10); damage heals and this turn's buffs end on every board; the player's
 Recover (unless an effect holds them); the player draws up to 5 cards, or 1 when holding 5 or
 more (a card the deck cannot give loses the game); then their start-of-turn effects happen.
 Play order is Warrior, Mage, Ranger; a round ends with the last of them.
+
+Spells may be played on any turn: every turn gives the other players two moments, as links of
+the turn player's on the chain that only the others are asked about: once the Beginning is done
+(BEGIN, before the turn player's first action) and when the turn player would end the turn (END;
+as it resolves, the turn ends and the next begins). In a moment a player is asked only if they
+have something they could play now; anyone who plays opens an ordinary chain on top of it.
+
+This module owns the response window (chain.py says what links are and how they resolve),
+because resolving END ends the turn.
 """
 
 from __future__ import annotations
 
 from tabletop.core import Event, Rng
-from tabletop.games.paragons.engine import draft, outcome
+from tabletop.core.response import ResponseWindow
+from tabletop.games.paragons.engine import chain, draft, moves, outcome
 from tabletop.games.paragons.engine.cards import CLASSES, neutrals
+from tabletop.games.paragons.engine.chain_item import BEGIN, END, MOMENTS, Link
 from tabletop.games.paragons.engine.effects import draw, trigger
 from tabletop.games.paragons.engine.state import (CLASS, HAND_TARGET, MULLIGAN, PLAY, POOL_SIZE,
                                                   START_LIFE, ParagonsState)
@@ -31,8 +42,7 @@ def new_state(options: dict, seed: int, players: int, ev: list[Event]) -> Parago
     if best_of not in (1, 3):
         raise ValueError("a match is best of 3 or best of 1")
     s = ParagonsState(Rng(seed), players, variant, best_of)
-    for i, d in enumerate(neutrals()):
-        s.designs[i] = d
+    s.designs = dict(enumerate(neutrals()))      # shared by clones: replaced, never changed in place
     s.neutral_deck = list(range(len(neutrals())))
     classes = options.get("classes")
     if classes is None and variant == "preconstructed":      # no clash to settle: a seeded deal
@@ -99,6 +109,7 @@ def mulligan(s: ParagonsState, p: int, back: tuple, ev: list[Event]) -> None:
     s.phase = PLAY
     s.round = 1
     start_turn(s, order[0], ev)
+    WINDOW.advance(s, ev)        # the first turn's moment
 
 
 def start_turn(s: ParagonsState, p: int, ev: list[Event]) -> None:
@@ -122,14 +133,35 @@ def start_turn(s: ParagonsState, p: int, ev: list[Event]) -> None:
     want = HAND_TARGET - len(s.hands[p]) if len(s.hands[p]) < HAND_TARGET else 1
     if draw(s, p, want, ev):
         trigger(s, p, "turn_start", ev)
-    pass_if_out(s, ev)
+    _skip_if_out(s, ev)
+    if s.turn == p and outcome.game_on(s) and not s.out[p] and not s.stack and s.pending is None:
+        # the Beginning is done: the others may act first (opened, not pushed: this may run
+        # while END resolves, and the window's loop goes on with it; other callers advance)
+        WINDOW.open(s, _moment(s, BEGIN))
+
+
+def _moment(s: ParagonsState, kind: str) -> Link:
+    return Link(kind, s.turn, -1, "", -1, -1, -1, (), 0, 0)
+
+
+def would_end_turn(s: ParagonsState, ev: list[Event]) -> None:
+    """The turn player would end the turn: the others' moment first (the turn ends as it
+    resolves)."""
+    declare(s, _moment(s, END), ev)
 
 
 def pass_if_out(s: ParagonsState, ev: list[Event]) -> None:
     """A three-for-all player put out on their own turn: once nothing waits on the chain, the
-    turn goes to the next player still in."""
+    turn goes to the next player still in (and the window to that turn's moment)."""
+    if _skip_if_out(s, ev):
+        WINDOW.advance(s, ev)
+
+
+def _skip_if_out(s: ParagonsState, ev: list[Event]) -> bool:
     if s.out[s.turn] and outcome.game_on(s) and not s.stack and s.pending is None:
         next_turn(s, s.turn, ev)
+        return True
+    return False
 
 
 def end_turn(s: ParagonsState, ev: list[Event]) -> None:
@@ -148,3 +180,32 @@ def next_turn(s: ParagonsState, p: int, ev: list[Event]) -> None:
     if order.index(nxt) <= order.index(p):
         s.round += 1
     start_turn(s, nxt, ev)
+
+
+# --- the window: the chain and the turn's moments --------------------------------------------------
+
+def _may_respond(s: ParagonsState, p: int) -> bool:
+    top = s.stack[-1]
+    if top.kind in MOMENTS:      # only the others, and only with something they could play now
+        return top.seat != p and any(a.kind != "decline" for a in moves.play_moves(s, p))
+    return chain.may_respond(s, p)
+
+
+def _resolve(s: ParagonsState, link: Link, ev: list[Event]) -> None:
+    if link.kind == END:         # nobody else wants to act: the turn ends, the next one begins
+        end_turn(s, ev)
+    elif link.kind != BEGIN:
+        chain.resolve(s, link, ev)
+
+
+WINDOW: ResponseWindow[ParagonsState] = ResponseWindow(
+    out=lambda s: s.out, may_respond=_may_respond, resolve=_resolve, closed=chain.closed,
+    on_empty=chain.emptied, reopen=False)
+declare = WINDOW.push           # (s, link, ev): a Voluntary Action joins the chain
+decline = WINDOW.decline        # (s, ev): the seat holding priority lets the chain be
+
+
+def rechoose(s: ParagonsState, space: int, bump: int, targets: tuple, ev: list[Event]) -> None:
+    """The pending link's player has chosen again: it is carried out, and the chain goes on."""
+    chain.rechoose(s, space, bump, targets, ev)
+    WINDOW.advance(s, ev)

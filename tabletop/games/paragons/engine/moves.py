@@ -4,7 +4,8 @@ On your turn with the chain empty you may play mercenaries, put Hidden cards fac
 attack, use abilities (a Caster's too), add Garrison counters, Recruit, play spells, reveal
 Hidden cards, or end the turn. While a chain is open, the seat holding priority may add a
 spell, reveal a Hidden card, use an ability ("anytime" ones on any turn, others on its own
-turn), defend against an attack on it, or let the chain be.
+turn), defend against an attack on it, or let the chain be. The moments a turn gives the other
+players (after its Beginning, and when its player would end it) are links of the chain too.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.board import space_name
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, DECK_SIZE, card
-from tabletop.games.paragons.engine.chain_item import ATTACK, MERC, SPELL
+from tabletop.games.paragons.engine.chain_item import ATTACK, BEGIN, END, MERC, SPELL
 from tabletop.games.paragons.engine.draft import open_classes
 from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, MULLIGAN, OVER, PLAY, SWAP,
                                                   ParagonsState)
@@ -143,8 +144,17 @@ def play_moves(s: ParagonsState, seat: int) -> list[Action]:
         for a, t in combat.open_attacks(s, seat):
             out += [A.DEFEND(a, d, label=f"Defend with {name(s, d)} against {name(s, a)}")
                     for d in combat.defenders(s, a, t)]
-        out.append(A.DECLINE(label="Let the chain resolve"))
+        out.append(A.DECLINE(label=_decline_label(s)))
     return out
+
+
+def _decline_label(s: ParagonsState) -> str:
+    top = s.stack[-1].kind if s.stack else ""
+    if top == BEGIN:
+        return "Let the turn go on"
+    if top == END:
+        return "Let the turn end"
+    return "Let the chain resolve"
 
 
 def _rechoice_label(s: ParagonsState, space: int, bump: int, targets: tuple) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.paragons.engine import actions as A
-from tabletop.games.paragons.engine import chain, draft, flow, moves, views
+from tabletop.games.paragons.engine import chain, draft, flow, moves, outcome, views
 from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HAND,
                                                        FROM_HIDDEN, GARRISON, HIDE, MERC, RECRUIT,
                                                        SPELL, Link)
@@ -26,7 +26,10 @@ from tabletop.games.paragons.engine.stats import card_of, name
 
 
 class Paragons(Game):
-    info = GameInfo("paragons", "Paragons: Age of Champions", (2, 3), 1,
+    # rules version 2 (issue 80): mercenaries arrive on the board at once, and every turn gives
+    # the other players a moment after its beginning and before its end for spells; a log of
+    # version 1 plays differently, and the store says so
+    info = GameInfo("paragons", "Paragons: Age of Champions", (2, 3), 2,
                     "Choose a class, draft mercenaries, build thirty cards and fight on a 4x2 "
                     "board, answering every move with reaction chains.")
     action_kinds = A.KINDS
@@ -84,11 +87,11 @@ class Paragons(Game):
     def _play(self, s: ParagonsState, seat: int, a: Action, ev: list[Event]) -> None:
         kind = a.kind
         if kind == "decline":
-            chain.decline(s, ev)
+            flow.decline(s, ev)
         elif kind == "end_turn":
-            flow.end_turn(s, ev)
+            flow.would_end_turn(s, ev)
         elif kind == "rechoose":
-            chain.rechoose(s, A.RECHOOSE.space(a), A.RECHOOSE.bump(a), A.RECHOOSE.targets(a), ev)
+            flow.rechoose(s, A.RECHOOSE.space(a), A.RECHOOSE.bump(a), A.RECHOOSE.targets(a), ev)
         elif kind in ("play", "cast", "reveal"):
             self._play_card(s, seat, a, ev)
         elif kind == "hide":
@@ -100,19 +103,19 @@ class Paragons(Game):
                             {"seat": seat, "card": c, "name": name(s, c), "from": "hand", "to": "hidden"},
                             private_to=seat, public_text=f"Player {seat + 1} puts a card face down.",
                             public_data={"seat": seat, "from": "hand", "to": "hidden"}))
-            chain.declare(s, Link(HIDE, seat, -1, "", -1, -1, -1, (), FROM_HAND, 0), ev)
+            flow.declare(s, Link(HIDE, seat, -1, "", -1, -1, -1, (), FROM_HAND, 0), ev)
         elif kind == "attack":
             m, t = A.ATTACK.attacker(a), A.ATTACK.target(a)
             s.exhausted.add(m)
             s.attacked.add(m)
             ev.append(Event("declare_attack", a.label or f"{name(s, m)} attacks.",
                             {"seat": seat, "card": m, "name": name(s, m), "target": t, "to": "chain"}))
-            chain.declare(s, Link(ATTACK, seat, m, "", -1, -1, -1, (t,), FROM_HAND, 0), ev)
+            flow.declare(s, Link(ATTACK, seat, m, "", -1, -1, -1, (t,), FROM_HAND, 0), ev)
         elif kind == "defend":
             att, d = A.DEFEND.attacker(a), A.DEFEND.defender(a)
             ev.append(Event("declare_defence", f"{name(s, d)} moves to defend against {name(s, att)}.",
                             {"seat": seat, "card": d, "name": name(s, d), "target": att, "to": "chain"}))
-            chain.declare(s, Link(DEFEND, seat, d, "", att, -1, -1, (), FROM_HAND, 0), ev)
+            flow.declare(s, Link(DEFEND, seat, d, "", att, -1, -1, (), FROM_HAND, 0), ev)
         elif kind == "ability":
             m, i, t = A.ABILITY.card(a), A.ABILITY.index(a), A.ABILITY.targets(a)
             e = card_of(s, m).activated[i]
@@ -121,27 +124,27 @@ class Paragons(Game):
             s.mana[seat] -= e.mana
             ev.append(Event("declare_ability", f"{name(s, m)} uses its ability.",
                             {"seat": seat, "card": m, "name": name(s, m), "targets": list(t), "to": "chain"}))
-            chain.declare(s, Link(ABILITY, seat, m, s.designs[m], i, -1, -1, t, FROM_HAND, 0), ev)
+            flow.declare(s, Link(ABILITY, seat, m, s.designs[m], i, -1, -1, t, FROM_HAND, 0), ev)
         elif kind == "caster":
             m, t = A.CASTER.card(a), A.CASTER.target(a)
             s.exhausted.add(m)
             s.cast.add(m)
             ev.append(Event("declare_cast", f"{name(s, m)} begins to cast.",
                             {"seat": seat, "card": m, "name": name(s, m), "target": t, "to": "chain"}))
-            chain.declare(s, Link(CASTER, seat, m, s.designs[m], -1, -1, -1, (t,), FROM_HAND, 0), ev)
+            flow.declare(s, Link(CASTER, seat, m, s.designs[m], -1, -1, -1, (t,), FROM_HAND, 0), ev)
         elif kind == "garrison":
             m = A.GARRISON.card(a)
             s.mana[seat] -= card_of(s, m).cost
             s.garrisoned.add(m)
             ev.append(Event("declare_garrison", f"Player {seat + 1} garrisons {name(s, m)}.",
                             {"seat": seat, "card": m, "name": name(s, m), "to": "chain"}))
-            chain.declare(s, Link(GARRISON, seat, m, "", -1, -1, -1, (), FROM_HAND, 0), ev)
+            flow.declare(s, Link(GARRISON, seat, m, "", -1, -1, -1, (), FROM_HAND, 0), ev)
         elif kind == "recruit":
             c = A.RECRUIT.card(a)
             s.mana[seat] -= moves.recruit_price(s, seat, c)
             ev.append(Event("declare_recruit", f"Player {seat + 1} moves to Recruit {name(s, c)}.",
                             {"seat": seat, "card": c, "name": name(s, c), "to": "chain"}))
-            chain.declare(s, Link(RECRUIT, seat, c, "", -1, -1, -1, (c,), FROM_HAND, 0), ev)
+            flow.declare(s, Link(RECRUIT, seat, c, "", -1, -1, -1, (c,), FROM_HAND, 0), ev)
 
     def _play_card(self, s: ParagonsState, seat: int, a: Action, ev: list[Event]) -> None:
         """A mercenary or spell from the hand, or a Hidden card revealed: it is played."""
@@ -163,16 +166,20 @@ class Paragons(Game):
         verb = "reveals" if kind == "reveal" else "plays"
         ev.append(Event("declare_play", f"Player {seat + 1} {verb} {cd.name}.",
                         {"seat": seat, "card": c, "name": cd.name, "targets": list(t), "space": space,
-                         "from": "hidden" if kind == "reveal" else "hand", "to": "chain"},
+                         "from": "hidden" if kind == "reveal" else "hand",
+                         "to": "board" if cd.is_merc else "chain"},
                         reveals=kind == "reveal"))
         link = Link(MERC if cd.is_merc else SPELL, seat, c, "", -1, space, bump, t, origin, combo)
+        if cd.is_merc:                   # it resolves onto the board at once ("instantly"), arrival
+            chain.enter(s, link, ev)     # effect and all; its play still opens a window (below)
         if cd.fated:                     # nothing can answer it: it resolves on the spot
             ev.append(Event("fated", f"{cd.name} is Fated: it resolves at once.", {"card": c, "name": cd.name}))
-            chain.carry_out(s, link, ev)
+            if not cd.is_merc:
+                chain.carry_out(s, link, ev)
             if s.prio >= 0:
                 s.declines = 0           # the chain changed: every seat is asked again
-        else:
-            chain.declare(s, link, ev)
+        elif outcome.game_on(s):         # (a mercenary's arrival may have ended the game)
+            flow.declare(s, link, ev)
 
     # --- the end -----------------------------------------------------------------------------------------
     def result(self, s: ParagonsState) -> Result | None:

@@ -76,8 +76,10 @@ def _link_ok(s: ParagonsState, seat: int, spec: str, t: int) -> bool:
     if spec == "own_spell":      # a plain spell: a copy of an Imbuement would have no card to attach
         return link.kind == SPELL and link.seat == seat and \
             card(link.design or s.designs[link.card]).type == "spell"
-    want = SPELL if spec == "enemy_spell" else MERC
-    return link.kind == want and link.seat != seat
+    if spec == "enemy_spell":
+        return link.kind == SPELL and link.seat != seat
+    # a mercenary being played: its play waits on the chain and it is still on the board
+    return link.kind == MERC and link.seat != seat and link.card in s.at
 
 
 def aims_at_source(spec: str, targets: tuple, source: int) -> bool:

@@ -10,8 +10,8 @@ from functools import partial
 
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, GARRISON, HIDE, MERC,
-                                                       RECRUIT, SPELL)
+from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, BEGIN, CASTER, DEFEND, END, GARRISON,
+                                                       HIDE, MERC, RECRUIT, SPELL)
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.presentation import faces
 from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, short
@@ -20,7 +20,7 @@ from tabletop.table.sprites import CardSprite
 
 LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "Attack", DEFEND: "Defence",
                ABILITY: "Ability", CASTER: "Caster shot", GARRISON: "Garrison", RECRUIT: "Recruit",
-               "void": "Cancelled"}
+               BEGIN: "Turn begins", END: "Turn ends", "void": "Cancelled"}
 ANSWER_PAGE = 6
 
 
@@ -143,6 +143,10 @@ class ChainMixin:
             return f"{who} garrisons {self.name(link.card)}"
         if kind == RECRUIT:
             return f"{who} Recruits {self.name(link.card)}"
+        if kind == BEGIN:
+            return f"{who}: the turn has begun; others may play spells first"
+        if kind == END:
+            return f"{who} would end the turn; others may play spells first"
         return "A cancelled link"
 
     # --- arrows ------------------------------------------------------------------------------------

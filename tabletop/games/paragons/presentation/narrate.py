@@ -205,7 +205,7 @@ NARRATE = Narrator({
     "enter": _enter,
     "resolve": lambda d, v: (f"a copy of {d['name']} takes effect" if d.get("copy")
                              else f"{_it(d, v)} takes effect"),
-    "copy": lambda d, v: f"a copy of {d['name']} joins the chain",
+    "copy": lambda d, v: f"{v.whose(d['seat'])} copy of {d['name']} joins the chain",
     "copy_gone": lambda d, v: f"the copy of {d['name']} fades away",
     "imbue": lambda d, v: f"{_it(d, v)} binds itself to {_it(d, v, 'target')}",
     "enchant": lambda d, v: f"{_it(d, v)} settles on {v.whose(d['seat'])} {_space(d['space'])}",
