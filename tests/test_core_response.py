@@ -299,3 +299,23 @@ def test_the_stack_copies_with_a_list_slice():
     copy = s.stack[:]
     W.push(s, Toy("respond", 1, "B", ()), ev)
     assert [it.name for it in copy] == ["A"]
+
+
+def test_a_resolution_may_open_a_new_item_and_the_window_goes_on_with_it():
+    """`open` from inside a resolution (Paragons: the turn that ends opens the next turn's
+    moment): the item is asked about from the seat after its controller, even without reopen,
+    and nothing is resolved unasked."""
+    win = ResponseWindow(out=lambda s: s.out, may_respond=lambda s, p: p not in s.silent,
+                         resolve=lambda s, item, ev: (_resolve(s, item, ev),
+                                                      item.name == "end" and win.open(s, Toy("m", 1, "begin", ()))),
+                         closed=lambda s: s.over, on_empty=_emptied, reopen=False)
+    s, ev = ToyState(2), []
+    win.push(s, Toy("m", 0, "end", ()), ev)
+    assert win.holder(s) == 1
+    win.decline(s, ev)
+    win.decline(s, ev)
+    assert s.resolved == ["end"] and win.top(s).name == "begin" and win.holder(s) == 0
+    assert s.emptied == 0, "the stack never emptied in between"
+    win.decline(s, ev)
+    win.decline(s, ev)
+    assert s.resolved == ["end", "begin"] and s.stack == [] and s.emptied == 1

@@ -617,3 +617,54 @@ def test_odd_files_in_the_saves_folder(tmp_path, base):
             plain_sentence(str(err))
             assert info.id in ("folder", match_id), info.id
     assert {p.name for p in folder.iterdir()} >= {"folder.json"}
+
+
+# --- the saves list's summaries cache --------------------------------------------------------------
+def _cache_with(folder: Path, edit) -> None:
+    """The cache as the store wrote it, each entry's summary changed by `edit` (its digest kept,
+    so the store believes it)."""
+    path = folder / ".summaries.cache"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({name: [digest, edit(dict(summary))]
+                                for name, (digest, summary) in data.items()}), encoding="utf-8")
+
+
+ODD_SUMMARIES = [
+    lambda s: {},
+    lambda s: {**s, "players": 5},
+    lambda s: {**s, "players": [1, None]},
+    lambda s: {**s, "finished": "yes"},
+    lambda s: {**s, "turn": ["deep"] * 3},
+    lambda s: {**s, "result": {"who": 1}},
+    lambda s: {**s, "title": None, "game": 7},
+    lambda s: {k: v for k, v in s.items() if k != "result"},
+]
+
+
+@pytest.mark.parametrize("odd", range(len(ODD_SUMMARIES)))
+def test_an_odd_summaries_cache_is_replayed_over_not_believed(tmp_path, base, odd):
+    match_id, save, journal = base
+    put(tmp_path, match_id, save, journal)
+    truth = SaveStore(tmp_path).list(get_game)[0]
+    _cache_with(tmp_path, ODD_SUMMARIES[odd])
+    again = SaveStore(tmp_path).list(get_game)[0]
+    assert again.error is None
+    assert (again.game, again.title, again.players, again.turn, again.finished, again.result) == \
+           (truth.game, truth.title, truth.players, truth.turn, truth.finished, truth.result)
+
+
+def test_the_saved_games_page_opens_over_an_odd_summaries_cache(qapp, tabletop_home, base):
+    from tabletop.shell.widgets import dispose
+    from tabletop.store.paths import saves_dir
+    match_id, save, journal = base
+    folder = saves_dir()
+    put(folder, match_id, save, journal)
+    SaveStore(folder).list(get_game)
+    _cache_with(folder, ODD_SUMMARIES[1])
+    win = MainWindow()
+    win.show()
+    win.show_saves()
+    QApplication.processEvents()
+    assert win.stack.currentWidget() is win.saves
+    win.close()
+    dispose(win)

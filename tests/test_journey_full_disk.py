@@ -8,6 +8,7 @@ import os
 import subprocess
 
 import pytest
+from PySide6.QtWidgets import QLabel
 
 from journey_games import GAMES, seats
 from player import Player
@@ -62,3 +63,27 @@ def test_a_full_disk_mid_match_is_said_and_loses_no_move(qapp, small_disk):
     me.close()                                           # writes whatever is still owed
     on_disk = SaveStore().load(match_id, games=get_game)
     assert [e.action for e in on_disk.log] == played
+
+
+def test_the_app_started_on_a_full_disk_plays_a_match_and_says_it_cannot_save(qapp, small_disk):
+    """A player whose disk is already full opens Tabletop: the window says at once that
+    nothing will be saved, and why; a match starts and plays all the same, each failed write
+    said in a sentence and no traceback; the home folder keeps what it had."""
+    first = Player()                                     # a home made and used on a good day
+    first.close()
+    before = {p: p.read_bytes() for p in (small_disk / "home").rglob("*") if p.is_file()}
+    fill(small_disk)
+    me = Player()
+    said = " ".join(w.text() for w in me.win.statusBar().findChildren(QLabel) if w.isVisible())
+    assert "cannot write to" in said and "the disk is full" in said and "will not be saved" in said, said
+    me.set_animations_off()                              # Edit → Settings…: not written, not fatal
+    me.new_match("paargus", seats(2))
+    told = []
+    me.ctrl.problem.connect(told.append)
+    spec = GAMES["paargus"]
+    assert me.play(6, spec.route, spec.choose) == 6
+    assert len(me.ctrl.match.log) >= 6
+    assert not any("Traceback" in t or "Errno" in t for t in told), told
+    me.close()
+    after = {p: p.read_bytes() for p in (small_disk / "home").rglob("*") if p.is_file()}
+    assert {p: b for p, b in after.items() if p in before} == before, "nothing of the player's changed"

@@ -21,7 +21,7 @@ from tabletop.shell.saves_page import SavesPage
 from tabletop.shell.settings_dialog import SettingsDialog
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
-from tabletop.store.paths import config_dir, unwritable
+from tabletop.store.paths import config_dir, unwritable, why_in_words
 from tabletop.store.saves import SaveError, SaveStore
 from tabletop.store.settings import load_settings, save_settings
 
@@ -68,9 +68,9 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1600, 940)
         self.show_home()
-        folder = unwritable()
-        if folder is not None:
-            self._tell_cannot_write(folder)
+        problem = unwritable()
+        if problem is not None:
+            self._tell_cannot_write(*problem)
 
     # --- menus -------------------------------------------------------------------------
     def _act(self, menu, text, slot, shortcut=None) -> QAction:
@@ -269,16 +269,17 @@ class MainWindow(QMainWindow):
                 folder = config_dir()
             except Exception:          # noqa: BLE001
                 folder = "the settings folder"
-            self._tell_cannot_write(folder)
+            self._tell_cannot_write(folder, why_in_words(exc))
             return False
         return True
 
-    def _tell_cannot_write(self, folder) -> None:
+    def _tell_cannot_write(self, folder, why: str = "") -> None:
         """One line at the foot of the window, for as long as the window lives (said once)."""
         if self.cannot_write:
             return
-        self.cannot_write = (f"Tabletop cannot write to {folder}: your settings and matches "
-                             "will not be saved.")
+        because = f" ({why})" if why else ""
+        self.cannot_write = (f"Tabletop cannot write to {folder}{because}: your settings and "
+                             "matches will not be saved.")
         log.warning("%s", self.cannot_write)
         label = QLabel(self.cannot_write)
         label.setObjectName("cannotWrite")

@@ -11,6 +11,7 @@ handles. `unwritable()` says which folder the player's files cannot go to.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import tempfile
@@ -69,25 +70,51 @@ def log_dir() -> Path:
     return _ensure(home / "logs" if home else Path(_dirs().user_log_dir))
 
 
-def can_write(folder: Path) -> bool:
-    """Whether a file can be made in `folder` now (tried with a scratch file, removed again:
-    permissions alone do not say it, e.g. for root or on a full or read-only disk)."""
+def write_problem(folder: Path) -> str:
+    """Why no file can be written in `folder` now, in words for the player ("the disk is
+    full"), or "" when one can. Tried with a scratch file of one byte, removed again:
+    permissions alone do not say it (root, a read-only disk), and a full disk still makes
+    empty files."""
     try:
         fd, name = tempfile.mkstemp(prefix=".tabletop-probe-", dir=folder)
-    except (OSError, ValueError):
-        return False
+    except (OSError, ValueError) as exc:
+        return why_in_words(exc)
     try:
-        os.close(fd)
-        os.unlink(name)
-    except OSError:
-        pass
-    return True
+        try:
+            os.write(fd, b"\0")
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        return why_in_words(exc)
+    finally:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+    return ""
 
 
-def unwritable() -> Path | None:
+def why_in_words(exc: Exception) -> str:
+    code = getattr(exc, "errno", None)
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if code == errno.EROFS:
+        return "the disk is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "you may not write there"
+    return "it cannot be made or written"
+
+
+def can_write(folder: Path) -> bool:
+    """Whether a file can be written in `folder` now (see `write_problem`)."""
+    return not write_problem(folder)
+
+
+def unwritable() -> tuple[Path, str] | None:
     """The first of the player's folders (settings, saved games) that cannot be written to,
-    or None when both can."""
+    and why in words, or None when both can."""
     for folder in (config_dir(), saves_dir()):
-        if not can_write(folder):
-            return folder
+        why = write_problem(folder)
+        if why:
+            return folder, why
     return None

@@ -4,7 +4,7 @@ The list shows what each save's replay says (an edited file cannot claim a match
 and a replay costs tens of milliseconds: with a hundred saves the first list of a run took
 about 2 s. So each summary is kept under a digest of everything the replay depends on (the
 game and its rules version, options, seats, seed and log); a save whose digest is known is
-not replayed again. A damaged or foreign cache file is ignored and rewritten.
+not replayed again. A damaged or foreign cache file, or an entry of another shape, is ignored and rewritten.
 """
 
 from __future__ import annotations
@@ -29,6 +29,19 @@ def replay_digest(match: dict, rules_version: object) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+# what a summary holds (saves.py's _summary): an entry of another shape, edited by hand or
+# written by another version, is not believed but replayed again
+_SHAPE = {"game": str, "title": str, "turn": str, "finished": bool, "result": (str, type(None))}
+
+
+def well_formed(summary: object) -> bool:
+    if not isinstance(summary, dict) or set(summary) != {*_SHAPE, "players"}:
+        return False
+    players = summary["players"]
+    return all(isinstance(summary[k], kind) for k, kind in _SHAPE.items()) \
+        and isinstance(players, list) and all(isinstance(p, str) for p in players)
+
+
 class SummaryCache:
     """name of a save file -> (digest, summary), read once and written when it changed."""
 
@@ -45,7 +58,7 @@ class SummaryCache:
                 if isinstance(data, dict):
                     self._entries = {k: v for k, v in data.items()
                                      if isinstance(v, list) and len(v) == 2
-                                     and isinstance(v[1], dict)}
+                                     and isinstance(v[0], str) and well_formed(v[1])}
             except (OSError, ValueError, RecursionError):
                 pass                    # no cache, or a bad one: it is rebuilt
         return self._entries
