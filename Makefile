@@ -37,6 +37,7 @@ stress: $(TEST_STAMP)
 	$(HEADLESS) $(BIN)/python stress/autosave_kill.py
 	$(HEADLESS) $(BIN)/python stress/worker_faults.py
 	$(HEADLESS) $(BIN)/python stress/random_play.py
+	$(HEADLESS) $(BIN)/python stress/hostile.py
 
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/tabletop bench paargus

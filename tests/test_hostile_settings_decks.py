@@ -51,6 +51,37 @@ def test_settings_last_choice_nested_deep_is_dropped_and_saves():
     save_settings(s)
 
 
+UNWRITABLE = [
+    '{"last_new_match": {"options": {"paargus": {"x": NaN}}}, "palette": "colour-blind"}',
+    '{"last_new_match": {"options": {"paargus": {"hands": Infinity, "chips": -1e999}}}, '
+    '"palette": "colour-blind"}',
+    '{"window_geometry": "\\ud800", "palette": "colour-blind"}',
+    '{"seen_rules": ["paargus", "\\udfff"], "palette": "colour-blind"}',
+    '{"last_new_match": {"seats": [["human", "\\ud83d"]], "\\ud800": 1}, "palette": "colour-blind"}',
+]
+
+
+@pytest.mark.parametrize("content", UNWRITABLE, ids=["nan", "infinity", "geometry", "seen", "names"])
+def test_settings_json_reads_but_no_file_can_hold_are_dropped_and_save(content):
+    """JSON lets a file say NaN, Infinity and lone surrogates; none can be written back. Read,
+    the rest of the settings stand, and saving them works (found by stress/hostile.py)."""
+    settings_path().write_text(content)
+    s = load_settings()
+    assert s.palette == "colour-blind"
+    save_settings(s)
+    assert load_settings() == s
+
+
+def test_main_window_starts_over_an_unwritable_geometry(qapp):
+    from tabletop.shell.main_window import MainWindow
+    from tabletop.shell.widgets import dispose
+    settings_path().write_text(UNWRITABLE[2])
+    win = MainWindow()
+    assert win.settings.palette == "colour-blind" and not win.cannot_write
+    win.close()
+    dispose(win)
+
+
 def test_main_window_starts_over_deeply_nested_settings(qapp):
     from tabletop.shell.main_window import MainWindow
     from tabletop.shell.widgets import dispose

@@ -102,7 +102,7 @@ def _clean_value(name: str, value, default):
     if name == "seen_rules":
         if not isinstance(value, list):
             return _bad(name, value, default)
-        return list(dict.fromkeys(v for v in value if isinstance(v, str)))   # dedupe, keep order
+        return list(dict.fromkeys(v for v in value if _text(v)))   # dedupe, keep order
     if name == "last_new_match":
         if not isinstance(value, dict):
             return _bad(name, value, default)
@@ -110,9 +110,23 @@ def _clean_value(name: str, value, default):
         if kept is None:
             return _bad(name, "<nested too deep>", default)
         return kept
+    if isinstance(default, str):
+        return value if _text(value) else _bad(name, value, default)
     if isinstance(value, type(default)):
         return value
     return _bad(name, value, default)
+
+
+def _text(value) -> bool:
+    """A str that can be written back: JSON reads lone surrogates ("\\ud800") that no UTF-8
+    file can hold."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 LAST_DEPTH = 6       # {"options": {game: {key: value}}}, {"seats": [[kind, name]]}: 4 deep
@@ -120,14 +134,22 @@ LAST_DEPTH = 6       # {"options": {game: {key: value}}}, {"seats": [[kind, name
 
 def _plain(value, depth: int):
     """`value` (JSON data) as a fresh copy, or None when it nests deeper than `depth`: the
-    dialog that reads it checks every value's type; this only keeps saving it cheap."""
+    dialog that reads it checks every value's type; this only keeps saving it cheap, and
+    writable (a number JSON cannot write, NaN or infinite, and a text no file can hold become
+    null; an entry under such a name is dropped)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, str) and not _text(value):
+        return None
     if isinstance(value, dict):
         if depth <= 0:
             return None
         out = {}
         for k, v in value.items():
+            if not _text(k):
+                continue
             v = _plain(v, depth - 1)
-            if v is None and value[k] is not None:
+            if v is None and isinstance(value[k], (dict, list)):     # nested too deep
                 return None
             out[k] = v
         return out
@@ -137,7 +159,7 @@ def _plain(value, depth: int):
         out = []
         for v in value:
             c = _plain(v, depth - 1)
-            if c is None and v is not None:
+            if c is None and isinstance(v, (dict, list)):
                 return None
             out.append(c)
         return out
