@@ -103,10 +103,10 @@ class BrokenNim(ToyNim):
         self.setups += 1
         return super().setup(options, seed, players)
 
-    def apply(self, s, a):
+    def apply(self, s, a, **how):
         if self.setups % 2 == 0:
             raise RuntimeError("engine bug")
-        return super().apply(s, a)
+        return super().apply(s, a, **how)
 
 
 def assert_choice_blind_to_hidden_cards(game, s, alt, seat: int, bot: str, iterations: int,

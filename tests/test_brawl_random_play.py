@@ -37,7 +37,7 @@ def play(seed: int, checks: bool = False, views: bool = False) -> tuple[BrawlSta
             for seat in (0, 1):
                 view_hides(s, seat, rng)
         a = rng.choice(legal)
-        events = GAME.apply(s, a) if checks else GAME.apply_legal(s, a)
+        events = GAME.apply(s, a) if checks else GAME.apply(s, a, checked=True)
         for e in events:
             assert not e.leaks(), e
         if checks:

@@ -61,9 +61,8 @@ def test_undo_takes_back_the_seats_last_move_and_the_bot_replies():
 
 def test_undo_never_crosses_a_reveal_unless_casual():
     class Revealing(type(GAME)):
-        def apply(self, s, a):
-            events = super().apply(s, a)
-            return events + [Event("roll", "A die is rolled.", reveals=True)]
+        def after(self, s, a, events):
+            events.append(Event("roll", "A die is rolled.", reveals=True))
     game = Revealing()
     m = Match(game, [Seat(), Seat()], 1)
     m.play(m.legal_actions()[0])

@@ -162,6 +162,12 @@ class TypedNim(ToyNim):
     action_kinds = ActionKinds(TAKE, unknown="Only taking stones is allowed.")
 
 
+class UntypedNim(ToyNim):
+    """A game that declares no kinds: nothing checks an action's shape before its rules."""
+    action_kinds = None
+    check_action = Game.check_action
+
+
 class DefaultNim(TypedNim):
     why_illegal = Game.why_illegal          # the contract's default: the shape, then membership
 
@@ -187,7 +193,7 @@ def test_the_default_why_illegal_asks_the_shape_first():
     assert g.why_illegal(s, Action("take", ("x", 1))) == TAKE.says
     assert g.why_illegal(s, Action("take", (0, 1))) is None
     assert g.why_illegal(s, Action("take", (9, 1))) == "That move is not allowed now."
-    assert ToyNim().check_action(Action("anything", ({},))) is None       # no kinds declared: no check
+    assert UntypedNim().check_action(Action("anything", ({},))) is None    # no kinds declared: no check
 
 
 def test_a_saved_log_with_a_malformed_action_is_refused_with_the_sentence():

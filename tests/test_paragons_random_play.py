@@ -35,7 +35,7 @@ def play(seed: int, players: int, variant: str, checks: bool = False, views: boo
             for seat in range(players):
                 view_hides(s, seat, rng)
         a = rng.choice(legal)
-        for e in (GAME.apply(s, a) if checks else GAME.apply_legal(s, a)):
+        for e in (GAME.apply(s, a) if checks else GAME.apply(s, a, checked=True)):
             assert not e.leaks(), e
         if checks:
             every_card_once(s)

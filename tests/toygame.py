@@ -7,11 +7,21 @@ Nim with a twist: piles are dealt by the Rng, each seat holds one secret
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tabletop.core.plugin import Plugin
 from tabletop.core.policy import Policy
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.game import IllegalAction
+from tabletop.core.action_kinds import ActionKind, ActionKinds
+from tabletop.core.game import handles
+
+
+class Take(NamedTuple):
+    pile: int
+    stones: int
+
+
+TAKE = ActionKind("take", Take, says="Only taking stones is allowed.")
 
 
 @dataclass
@@ -25,6 +35,7 @@ class NimState:
 
 class ToyNim(Game):
     info = GameInfo("toynim", "Toy Nim", (2,), 1)
+    action_kinds = ActionKinds(TAKE, unknown="Only taking stones is allowed.")
 
     def setup(self, options, seed, players=2):
         rng = Rng(seed)
@@ -43,8 +54,9 @@ class ToyNim(Game):
     def why_illegal(self, s, a):
         if s.winner is not None:
             return "The game is over."
-        if a.kind != "take" or len(a.args) != 2:
-            return "Only taking stones is allowed."
+        reason = self.check_action(a)
+        if reason:
+            return reason
         p, n = a.args
         if not 0 <= p < len(s.piles):
             return "There is no such pile."
@@ -52,19 +64,16 @@ class ToyNim(Game):
             return f"Pile {p + 1} holds {s.piles[p]} stones."
         return None
 
-    def apply(self, s, a):
-        reason = self.why_illegal(s, a)
-        if reason:
-            raise IllegalAction(reason)
-        p, n = a.args
-        s.piles[p] -= n
-        events = [Event("take", f"Player {s.turn + 1} takes {n} from pile {p + 1}.", {"pile": p, "n": n})]
-        if sum(s.piles) == 0:
-            s.winner = s.turn
-            events.append(Event("win", f"Player {s.turn + 1} wins."))
+    @handles(TAKE)
+    def _take(self, state, seat, events, pile, stones):
+        state.piles[pile] -= stones
+        events.append(Event("take", f"Player {seat + 1} takes {stones} from pile {pile + 1}.",
+                            {"pile": pile, "n": stones}))
+        if sum(state.piles) == 0:
+            state.winner = seat
+            events.append(Event("win", f"Player {seat + 1} wins."))
         else:
-            s.turn = 1 - s.turn
-        return events
+            state.turn = 1 - seat
 
     def result(self, s):
         if s.winner is None:

@@ -15,6 +15,8 @@ the args of one kind mean, from a NamedTuple whose fields are the arguments in o
     TRADE.give(a)              a named accessor: a.args[0], no allocation (hot paths)
     TRADE.read(a)              a typed view: Trade(give=12, take=30)
     TRADE.check(a.args)        None, or the sentence `says` when the shape is wrong
+    TRADE.matches(a)           is `a` a trade: a.kind == "trade", no allocation (hot paths)
+    kinds(PLAY, TRADE)         the JSON names as a frozenset, for `a.kind in kinds(...)` tests
 
 A game lists its kinds in one `ActionKinds`; its `check_shape(action)` is what
 `Game.check_action` asks before any rule reads an action, so a fabricated action (a
@@ -230,12 +232,21 @@ class ActionKind(Generic[T]):
                 return tuple(freeze(x) for x in args)
         return args      # numbers and tuples of numbers are already what Action() makes of them
 
+    def matches(self, action: Action) -> bool:
+        """Whether `action` is of this kind (its kind is this kind's JSON name)."""
+        return action.kind == self.kind
+
     def read(self, a: Action) -> T:
         """The arguments of `a` (of this kind, with a checked shape) as the named tuple."""
         return tuple.__new__(self.args_type, a.args)    # type: ignore[type-var]
 
     def __repr__(self) -> str:
         return f"ActionKind({self.kind!r}, {', '.join(self.fields)})"
+
+
+def kinds(*ks: ActionKind) -> frozenset[str]:
+    """The JSON names of these kinds, for membership tests: `a.kind in kinds(PLAY, CAST)`."""
+    return frozenset(k.kind for k in ks)
 
 
 # --- a game's kinds ----------------------------------------------------------------------

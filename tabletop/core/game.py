@@ -6,12 +6,13 @@ most tests run headless.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from tabletop.core.action import Action
-from tabletop.core.action_kinds import ActionKinds
+from tabletop.core.action_kinds import ActionKind, ActionKinds
 from tabletop.core.event import Event
 from tabletop.core.rng import Rng
 
@@ -53,10 +54,69 @@ class IllegalAction(ValueError):
     """Raised by `apply` for an action `why_illegal` rejects; the message says why."""
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+HANDLER_HEAD = ("self", "state", "seat", "events")     # by place; then the kind's arguments, by name
+
+
+def handles(kind: ActionKind) -> Callable[[F], F]:
+    """Bind a Game method to one kind of action. `Game.apply` calls it as
+    `method(state, seat, events, *arguments)`: the seat that acts, the list to add the
+    game's events to, and the action's arguments under their declared names (checked when
+    the class is made), so no handler reads `a.args[i]` or compares kinds."""
+    def bind(fn: F) -> F:
+        fn.__handles__ = kind      # type: ignore[attr-defined]
+        return fn
+    return bind
+
+
+def _bind_handlers(cls: type) -> dict[str, Callable[..., Any]]:
+    """The handlers of cls and its bases, by kind, each checked against its kind's arguments."""
+    found: dict[str, Callable[..., Any]] = {}
+    for base in reversed(cls.__mro__):
+        for fn in vars(base).values():
+            kind = getattr(fn, "__handles__", None)
+            if kind is None:
+                continue
+            names = tuple(inspect.signature(fn).parameters)
+            if len(names) != len(HANDLER_HEAD) + kind.arity or names[len(HANDLER_HEAD):] != kind.fields:
+                raise TypeError(f"{cls.__name__}.{fn.__name__} handles {kind.kind!r}: its parameters "
+                                f"must be {HANDLER_HEAD} and then {kind.fields}, not {names}")
+            found[kind.kind] = fn
+    kinds = getattr(cls, "action_kinds", None)
+    if found and kinds is not None:
+        missing = [k.kind for k in kinds if k.kind not in found]
+        if missing:
+            raise TypeError(f"{cls.__name__} declares kinds with no handler: {', '.join(missing)}")
+    return found
+
+
+class _Discard(list):
+    """The events of a move nobody will read (the bots' search): whatever is added is dropped."""
+
+    __slots__ = ()
+
+    def append(self, item: Any) -> None:
+        pass
+
+    def extend(self, items: Any) -> None:
+        pass
+
+    def insert(self, index: Any, item: Any) -> None:
+        pass
+
+    def __iadd__(self, items: Any) -> "_Discard":
+        return self
+
+    def __setitem__(self, index: Any, item: Any) -> None:
+        pass
+
+
 class Game(ABC):
     info: GameInfo
     # every kind of decision, with its arguments' names and types (engine/actions.py)
     action_kinds: ActionKinds | None = None
+    # kind -> the method bound to it with @handles (made with the class)
+    handlers: dict[str, Callable[..., Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -64,6 +124,7 @@ class Game(ABC):
         if kinds is not None and "check_action" not in cls.__dict__:
             # every apply asks it: the kinds' own check, with no call in between
             cls.check_action = staticmethod(kinds.check_shape)     # type: ignore[method-assign]
+        cls.handlers = _bind_handlers(cls)
 
     # --- a match -----------------------------------------------------------
     @abstractmethod
@@ -108,9 +169,26 @@ class Game(ABC):
         """Why a well-formed action that is not legal now is refused, in the rules' words."""
         return "That move is not allowed now."
 
-    @abstractmethod
-    def apply(self, state, action: Action) -> list[Event]:
-        """Change `state` in place and say what happened. Illegal: IllegalAction."""
+    def apply(self, state, action: Action, *, checked: bool = False,
+              events: bool = True) -> list[Event]:
+        """The one door for a move: change `state` in place and say what happened.
+
+        Unless `checked` (the action came from `legal_actions`, or the caller asked
+        `why_illegal` itself: a Match's check, a replay), the shape and the rules are asked
+        first and an illegal action raises IllegalAction with the reason. Then the kind's
+        handler (`@handles`) does the move, and `after` whatever the game does after every
+        move. With `events=False` (the search) the events are dropped as they are made."""
+        if not checked:
+            reason = self.why_illegal(state, action)
+            if reason:
+                raise IllegalAction(reason)
+        said: list[Event] = [] if events else _Discard()
+        self.handlers[action.kind](self, state, self.to_act(state), said, *action.args)
+        self.after(state, action, said)
+        return said
+
+    def after(self, state, action: Action, events: list[Event]) -> None:
+        """What the game does after every move, whatever its kind (nothing by default)."""
 
     @abstractmethod
     def result(self, state) -> Result | None:

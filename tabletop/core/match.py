@@ -116,7 +116,7 @@ class Match:
         if checked.reason:
             raise IllegalAction(checked.reason)
         seat, action = self.to_act, checked.action
-        events = self.game.apply(self.state, action)
+        events = self.game.apply(self.state, action, checked=True)
         self.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
         self.version += 1
         self.updated = time.time()
@@ -159,8 +159,8 @@ class Match:
     def replay(self, upto: int | None = None):
         """The state after the first `upto` log entries, rebuilt from the seed."""
         state = self.game.setup(self.options, self.seed, len(self.seats))
-        for entry in self.log[:upto]:
-            self.game.apply(state, entry.action)
+        for entry in self.log[:upto]:             # moves checked as they were played
+            self.game.apply(state, entry.action, checked=True)
         return state
 
     # --- serialisation -------------------------------------------------------------
@@ -189,7 +189,7 @@ class Match:
         reason = game.check_action(action) or game.why_illegal(self.state, action)
         if reason:
             raise ValueError(f"move {len(self.log) + 1} {where} is illegal: {reason}")
-        events = game.apply(self.state, action)
+        events = game.apply(self.state, action, checked=True)
         self.log.append(LogEntry(seat, action, any(e.reveals for e in events)))
 
     @classmethod

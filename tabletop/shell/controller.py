@@ -196,7 +196,7 @@ class MatchController(QObject):
         state = m.game.setup(m.options, m.seed, len(m.seats))
         events: list[Event] = []
         for entry in m.log:
-            events += [e.for_seat(self.log_viewer) for e in m.game.apply(state, entry.action)]
+            events += [e.for_seat(self.log_viewer) for e in m.game.apply(state, entry.action, checked=True)]
         return events
 
     def can_undo(self) -> bool:

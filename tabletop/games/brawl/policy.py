@@ -31,6 +31,7 @@ from tabletop.core.policy import Policy
 from tabletop.games.brawl import playbook as book
 from tabletop.games.brawl import setupcraft as craft
 from tabletop.games.brawl import tactics as T
+from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.content import challenges
 from tabletop.games.brawl.engine.moves import to_act
@@ -119,7 +120,7 @@ def search_actions(s: BrawlState) -> list[Action]:
 
 
 def search_apply(s: BrawlState, action: Action) -> None:
-    GAME.apply_legal(s, action)
+    GAME.apply(s, action, checked=True, events=False)
 
 
 def playout(s: BrawlState, rng: Rng, max_actions: int) -> int:
@@ -127,7 +128,7 @@ def playout(s: BrawlState, rng: Rng, max_actions: int) -> int:
     the engine's options allow; tests/test_brawl_bots.py checks it); the moves made."""
     done = 0
     while done < max_actions and to_act(s) is not None:
-        GAME.apply_legal(s, book.rollout_action(s, rng))
+        GAME.apply(s, book.rollout_action(s, rng), checked=True, events=False)
         done += 1
     return done
 
@@ -136,7 +137,7 @@ POLICY = Policy(evaluate=evaluate, rollout_action=book.rollout_action,
                 prune_actions=prune_actions, search_actions=search_actions,
                 search_apply=search_apply, playout=playout, zero_sum=True, single_pruned=True,
                 levels=SEARCH_LEVELS,
-                preferred_kinds=("play", "end", "target", "react", "pass", "stop"),
+                preferred_kinds=tuple(k.kind for k in (A.PLAY, A.END, A.TARGET, A.REACT, A.PASS, A.STOP)),
                 setup_decision=lambda v: v.phase != PLAY and v.phase != OVER)
 
 __all__ = ["POLICY", "evaluate", "worth", "prune_actions", "search_actions"]

@@ -319,8 +319,13 @@ def evaluate(s: PaargusState, seat: int) -> float:
 
 # --- the rollout policy ------------------------------------------------------------------
 # Moves are plain tuples inside the playouts (an Action costs more to build than
-# the whole decision): ("play", c), ("trade", h, t), ("draw",), ("conjoin", q,
-# fan), ("trail", i, c), ("end_turn",).
+# the whole decision): the kind's JSON name, then the args in the declared order:
+# (_K_PLAY, c), (_K_TRADE, h, t), (_K_DRAW,), (_K_CONJOIN, q, fan), (_K_TRAIL, i, c),
+# (_K_END_TURN,) and (_K_DEAL,).
+_K_PLAY, _K_TRADE, _K_DRAW = actions.PLAY.kind, actions.TRADE.kind, actions.DRAW.kind
+_K_CONJOIN, _K_TRAIL, _K_END_TURN = actions.CONJOIN.kind, actions.TRAIL.kind, actions.END_TURN.kind
+_K_DEAL = actions.DEAL.kind
+
 # The policy's knobs (tuned by playing the policy alone against the greedy bot).
 P_SYMBOL = 1.2          # worth of an alignment symbol on a card in hand
 P_LINK1 = 0.35          # worth of one other card sharing a sigil with it
@@ -379,13 +384,13 @@ def _tableau_move(s: PaargusState) -> tuple:
     tableau = s.tableau
     if not over:
         if not tableau:
-            return ("draw",)
+            return (_K_DRAW,)
         nws = {_NW[h] for h in hand}
         for t in tableau:
             if _NW[t] in nws:
                 break
         else:
-            return ("draw",)            # nothing to trade
+            return (_K_DRAW,)           # nothing to trade
     cnt, alc = _counts(hand)
     if over:
         worst, worst_v = hand[0], 1e9
@@ -395,7 +400,7 @@ def _tableau_move(s: PaargusState) -> tuple:
                 v += P_DUMP_DANGER * _dump_danger(s, c)
             if v < worst_v:
                 worst, worst_v = c, v
-        return ("play", worst)
+        return (_K_PLAY, worst)
     best, best_gain = None, P_TRADE_GAIN
     for h in hand:
         nw = _NW[h]
@@ -416,8 +421,8 @@ def _tableau_move(s: PaargusState) -> tuple:
             if take - give > best_gain:
                 best, best_gain = (h, t), take - give
     if best is not None:
-        return ("trade", best[0], best[1])
-    return ("draw",)
+        return (_K_TRADE, best[0], best[1])
+    return (_K_DRAW,)
 
 
 def _conjoin_move(s: PaargusState) -> tuple:
@@ -425,7 +430,7 @@ def _conjoin_move(s: PaargusState) -> tuple:
     hand = s.hands[p]
     options = []          # (alignments added, a new conjunction?, points, move)
     for al, q, trio in _ready_trios(hand):
-        options.append((al, True, POINTS[q] * 3, ("conjoin", q, trio)))
+        options.append((al, True, POINTS[q] * 3, (_K_CONJOIN, q, trio)))
     for i, conj in enumerate(s.arrays[p]):
         q = conj.quadrant
         if q >= 3:
@@ -433,9 +438,9 @@ def _conjoin_move(s: PaargusState) -> tuple:
             want = col[conj.fan[0]]
             for c in hand:
                 if col[c] == want:
-                    options.append((_ONE_AL[c], False, POINTS[q], ("trail", i, c)))
+                    options.append((_ONE_AL[c], False, POINTS[q], (_K_TRAIL, i, c)))
     if not options:
-        return ("end_turn",)
+        return (_K_END_TURN,)
     mine = _array_alignments(s.arrays[p])
     theirs = _array_alignments(s.arrays[1 - p])
     shown = _shown_conjunctions(s)
@@ -450,7 +455,7 @@ def _conjoin_move(s: PaargusState) -> tuple:
     if al > 0:
         if theirs - (mine + al) >= 2 and shown < 2 <= shown + (1 if best[1] else 0):
             # showing it would open the endgame for an opponent two ahead
-            return _finish(best[3], hide=True) if best[1] else ("end_turn",)
+            return _finish(best[3], hide=True) if best[1] else (_K_END_TURN,)
         return _finish(best[3])
     # nothing to show: lay a plain conjunction when it wastes no symbol and the
     # hand is getting full
@@ -458,12 +463,12 @@ def _conjoin_move(s: PaargusState) -> tuple:
         for opt in options:
             if opt[1] and opt[0] == 0 and not any(_ONE_AL[c] for c in opt[3][2]):
                 return _finish(opt[3])
-    return ("end_turn",)
+    return (_K_END_TURN,)
 
 
 def _finish(move: tuple, hide: bool = False) -> tuple:
-    if move[0] == "conjoin":
-        return ("conjoin", move[1], best_fan(move[2], move[1], hide))
+    if move[0] == _K_CONJOIN:
+        return (_K_CONJOIN, move[1], best_fan(move[2], move[1], hide))
     return move
 
 
@@ -472,7 +477,7 @@ def _policy_move(s: PaargusState) -> tuple:
         return _tableau_move(s)
     if s.phase == CONJOIN:
         return _conjoin_move(s)
-    return ("deal",)
+    return (_K_DEAL,)
 
 
 # Actions are immutable values: the search reuses one object per move instead of
@@ -488,13 +493,13 @@ _PLAY, _TRADE, _CONJOIN, _TRAIL = actions.PLAY, actions.TRADE, actions.CONJOIN, 
 def _to_action(move: tuple) -> Action:
     """The Action of one of the policy's moves: (kind, its arguments in the declared order)."""
     kind = move[0]
-    if kind == "play":
+    if kind == _K_PLAY:
         return _action(_PLAY, move[1])
-    if kind == "trade":
+    if kind == _K_TRADE:
         return _action(_TRADE, move[1], move[2])
-    if kind == "trail":
+    if kind == _K_TRAIL:
         return _action(_TRAIL, move[1], move[2])
-    if kind == "conjoin":
+    if kind == _K_CONJOIN:
         return _action(_CONJOIN, move[1], tuple(move[2]))
     return _action(actions.KINDS[kind])
 
@@ -530,14 +535,14 @@ def prune_actions(s: PaargusState, legal: list[Action]) -> list[Action]:
     alignments shown), and no card played to the tableau by choice."""
     if s.phase == TABLEAU:
         if PRUNE_VOLUNTARY_PLAYS and len(s.hands[s.turn]) <= HAND_LIMIT:
-            return [a for a in legal if a.kind != "play"] or legal
+            return [a for a in legal if a.kind != _K_PLAY] or legal
         return legal
     if s.phase != CONJOIN or len(legal) <= 2:
         return legal
     out = []
     seen = set()
     for a in legal:
-        if a.kind == "conjoin":
+        if a.kind == _K_CONJOIN:
             q, fan = _CONJOIN.quadrant(a), _CONJOIN.fan(a)
             key = (q, tuple(sorted(fan)), _shown_count(fan, q))
             if key in seen:
@@ -658,15 +663,15 @@ def fast_apply(s: PaargusState, move) -> None:
         move = (move.kind,) + tuple(move.args)      # the policy's move: the kind, then the args in order
     kind = move[0]
     p = s.turn
-    if kind == "draw":
+    if kind == _K_DRAW:
         _fast_draw(s, p)
         return
-    if kind == "play":
+    if kind == _K_PLAY:
         c = move[1]
         _leave(s, p, c)
         s.tableau.append(c)
         return
-    if kind == "trade":
+    if kind == _K_TRADE:
         h, t = move[1], move[2]
         _leave(s, p, h)
         s.tableau[s.tableau.index(t)] = h
@@ -675,24 +680,24 @@ def fast_apply(s: PaargusState, move) -> None:
         _fast_draw(s, p)
         return
     array = s.arrays[p]
-    if kind == "conjoin":
+    if kind == _K_CONJOIN:
         after = array + [Conjunction(move[1], tuple(move[2]))]
-    elif kind == "trail":
+    elif kind == _K_TRAIL:
         i, c = move[1], move[2]
         old = array[i]
         after = array[:i] + [Conjunction(old.quadrant, old.fan, old.trailing + (c,))] + array[i + 1:]
-    elif kind == "end_turn":
+    elif kind == _K_END_TURN:
         after = array
     else:
-        GAME.apply(s, _to_action(move))
+        GAME.apply(s, _to_action(move), checked=True, events=False)
         return
     if _ends_hand(s, p, after):
-        GAME.apply(s, _to_action(move))
+        GAME.apply(s, _to_action(move), checked=True, events=False)
         return
-    if kind == "conjoin":
+    if kind == _K_CONJOIN:
         for c in move[2]:
             _leave(s, p, c)
-    elif kind == "trail":
+    elif kind == _K_TRAIL:
         _leave(s, p, move[2])
     s.arrays[p] = after
     s.turn, s.phase = 1 - p, TABLEAU

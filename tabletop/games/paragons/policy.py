@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 
 from tabletop.core import Action, Rng
+from tabletop.core.action_kinds import kinds
 from tabletop.core.policy import Policy
 from tabletop.games.paragons import deckcraft as craft
 from tabletop.games.paragons import playbook as book
@@ -154,7 +155,7 @@ def settled(s: ParagonsState) -> ParagonsState:
     for _ in range(SETTLE_STEPS):
         if c.phase != PLAY or (not c.stack and c.pending is None):
             break
-        GAME.apply_legal(c, settle_move(c))
+        GAME.apply(c, settle_move(c), checked=True, events=False)
     return c
 
 
@@ -215,17 +216,17 @@ def playout(s: ParagonsState, rng: Rng, max_actions: int) -> int:
     SETTLE_STEPS), so that no playout ends on a move half declared; the moves made."""
     done = 0
     while done < max_actions and to_act(s) is not None and s.phase != SWAP:
-        GAME.apply_legal(s, book.rollout_action(s, rng))
+        GAME.apply(s, book.rollout_action(s, rng), checked=True, events=False)
         done += 1
     extra = 0
     while s.phase == PLAY and (s.stack or s.pending is not None) and extra < SETTLE_STEPS:
-        GAME.apply_legal(s, settle_move(s))
+        GAME.apply(s, settle_move(s), checked=True, events=False)
         extra += 1
     return done + extra
 
 
 def search_apply(s: ParagonsState, action: Action) -> None:
-    GAME.apply_legal(s, action)
+    GAME.apply(s, action, checked=True, events=False)
 
 
 def prune_actions(s: ParagonsState, legal: list[Action]) -> list[Action]:
@@ -285,7 +286,7 @@ def turn_candidates(tb: T.Table, seat: int) -> set[Action]:
     for m in s.mercs(seat):
         # an ability that gains nothing is never searched: it would only spend the mercenary
         keep.update(a for g, a in book.merc_moves(tb, seat, m, PRUNE_KEEP)
-                    if g > (0.0 if a.kind == "ability" else PRUNE_FLOOR))
+                    if g > (0.0 if a.kind == A.ABILITY.kind else PRUNE_FLOOR))
         if garrison_ok(s, seat, m):
             keep.add(A.GARRISON(m))
     pool = sorted((c for c in s.pool if recruit_price(s, seat, c) <= s.mana[seat]),
@@ -311,9 +312,13 @@ def answer_candidates(tb: T.Table, seat: int) -> set[Action]:
     return keep
 
 
+# the kinds that may aim at a link of the chain (their last argument is the targets)
+_AIMED = kinds(A.CAST, A.ABILITY, A.REVEAL)
+
+
 def _copies(a: Action) -> bool:
     """Is the move aimed at a link of the chain (a copy of the seat's own spell)?"""
-    targets = a.args[-1] if a.kind in ("cast", "ability", "reveal") else ()
+    targets = a.args[-1] if a.kind in _AIMED else ()
     return bool(targets) and targets[0] >= LINK_BASE
 
 
@@ -323,7 +328,7 @@ POLICY = Policy(evaluate=evaluate, rollout_action=book.rollout_action, search_ho
                 prune_actions=prune_actions, search_actions=search_actions,
                 search_apply=search_apply, playout=playout,
                 single_pruned=True, levels=SEARCH_LEVELS,
-                preferred_kinds=("end_turn", "decline", "attack", "defend"),
+                preferred_kinds=tuple(k.kind for k in (A.END_TURN, A.DECLINE, A.ATTACK, A.DEFEND)),
                 setup_decision=lambda v: v.phase in (CLASS, DRAFT, BUILD))
 
 __all__ = ["POLICY", "evaluate", "prune_actions", "search_actions", "playout", "settled"]

@@ -42,10 +42,10 @@ import math
 from functools import lru_cache
 from itertools import combinations
 
-from tabletop.core import Action, Event, Rng
+from tabletop.core import Action, Rng
 from tabletop.core.action_kinds import ActionKind
 from tabletop.core.policy import Policy
-from tabletop.games.pariah.engine import abilities, actions, combat, flow
+from tabletop.games.pariah.engine import actions, combat, flow
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.cards import ACTIVATION, design, evolutions, factions, relics
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, HIDDEN, OVER, PREP, ROUNDS,
@@ -612,7 +612,7 @@ def _relic_worth(rid: str) -> float:
 
 def _play_value(s: PariahState, seat: int, kind: str, c: int, t, recs) -> float:
     """Points playing a relic or an evolution on t is worth (rough, for the policy)."""
-    if kind == "evolve":
+    if kind == actions.EVOLVE.kind:
         e = evolutions()[s.designs[c]]
         r = recs[t]
         return 1.0 + 0.3 * e.cost + 0.3 * r[COST] * r[HP] / r[HPMAX]
@@ -656,7 +656,7 @@ def _prep_move(s: PariahState) -> Action:
 def _wasted(s: PariahState, kind: str, c: int, t, recs) -> bool:
     """A relic play that throws the relic away: healing an unhurt unit, equipping a token (it
     leaves at the round's end, its gear with it)."""
-    if kind != "relic":
+    if kind != actions.RELIC.kind:
         return False
     r = relics()[s.designs[c]]
     if r.effects and r.effects[0].op == "heal":
@@ -666,8 +666,9 @@ def _wasted(s: PariahState, kind: str, c: int, t, recs) -> bool:
 
 def _relic_plays(s: PariahState, seat: int, recs) -> list[tuple[float, Action]]:
     """(value, play) of the relics the seat may play on its turn in the activations, best first."""
-    out = [(_play_value(s, seat, "relic", c, t, recs), _action(actions.RELIC, c, t))
-           for c, t in flow.relic_options(s, seat, ACTIVATION) if not _wasted(s, "relic", c, t, recs)]
+    relic = actions.RELIC.kind
+    out = [(_play_value(s, seat, relic, c, t, recs), _action(actions.RELIC, c, t))
+           for c, t in flow.relic_options(s, seat, ACTIVATION) if not _wasted(s, relic, c, t, recs)]
     return sorted(out, key=lambda x: -x[0])
 
 
@@ -798,18 +799,9 @@ def prune_actions(s: PariahState, legal: list[Action]) -> list[Action]:
     return [a for a in legal if a in keep] or legal
 
 
-class _NoEvents(list):
-    """An event list that keeps nothing: the search reads no events."""
-
-    def append(self, item: Event) -> None:
-        pass
-
-
 def search_apply(s: PariahState, action: Action) -> None:
     """`apply` for an action the search listed as legal: no check, no events kept."""
-    events = _NoEvents()
-    getattr(GAME, "_do_" + action.kind)(s, s.turn, action, events)
-    flow.advance(s, events)
+    GAME.apply(s, action, checked=True, events=False)
 
 
 # The evaluation already plays the match out on average; a playout only adds the luck of

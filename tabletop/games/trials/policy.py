@@ -105,7 +105,7 @@ def settled(s: TrialsState) -> TrialsState:
     ev: list[Event] = []
     while c.phase != OVER:
         if c.waiting is not None:
-            GAME.apply_legal(c, answer(c))
+            GAME.apply(c, answer(c), checked=True, events=False)
         elif c.stack:
             stack.resolve(c, c.stack.pop(), ev)
         else:
@@ -342,7 +342,7 @@ def playout(s: TrialsState, rng: Rng, max_actions: int) -> int:
     G = GAME
     done = 0
     while done < max_actions and s.phase != OVER:
-        G.apply_legal(s, rollout_action(s, rng))
+        G.apply(s, rollout_action(s, rng), checked=True, events=False)
         done += 1
     return done
 
@@ -361,7 +361,8 @@ def search_actions(s: TrialsState) -> list[Action]:
     if s.prio < 0 and not s.acted:
         seat = s.turn
         if not _energy_useful(s, seat):
-            acts = [a for a in acts if a.kind != "channel"] or acts
+            channel = actions.CHANNEL.kind
+            acts = [a for a in acts if a.kind != channel] or acts
     return acts
 
 
@@ -379,10 +380,11 @@ def prune_actions(s: TrialsState, legal: list[Action]) -> list[Action]:
 
 
 def search_apply(s: TrialsState, action: Action) -> None:
-    GAME.apply_legal(s, action)
+    GAME.apply(s, action, checked=True, events=False)
 
 
 # Not zero-sum: a royale has more than two sides, and the duel's evaluation is scored per seat too.
 POLICY = Policy(evaluate=evaluate, rollout_action=rollout_action, prune_actions=prune_actions,
                 search_actions=search_actions, search_apply=search_apply, playout=playout,
-                levels=SEARCH_LEVELS, preferred_kinds=("attack", "pass", "decline"))
+                levels=SEARCH_LEVELS,
+                preferred_kinds=tuple(k.kind for k in (actions.ATTACK, actions.PASS, actions.DECLINE)))

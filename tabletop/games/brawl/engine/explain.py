@@ -4,6 +4,8 @@ in the words of the rules."""
 from __future__ import annotations
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
+from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of, cname
@@ -21,12 +23,19 @@ WAITING = {
     "discard": "choose the card to discard",
     "plan": "choose the cards to put on top of your deck", "trap": "place the new trap",
 }
-PHASE_KIND = {PICK: ("pick", "choose a champion"), REDRAW: ("redraw", "keep or redraw your hand"),
-              TRAPS: ("trap", "set a trap"), DEPLOY: ("deploy", "deploy a champion")}
-PENDING_KIND = {"walk": ("hex", "stop"), "force": ("hex", "stop"), "dash": ("hex", "stop"),
-                "swoop": ("hex", "stop"), "jump": ("hex", "stop"), "fear": ("hex",), "place": ("hex",),
-                "trap": ("hex",), "target": ("target",),
-                "discard": ("discard",), "plan": ("plan",)}
+PHASE_KIND = {PICK: (A.PICK.kind, "choose a champion"), REDRAW: (A.REDRAW.kind, "keep or redraw your hand"),
+              TRAPS: (A.TRAP.kind, "set a trap"), DEPLOY: (A.DEPLOY.kind, "deploy a champion")}
+# the kinds that answer each pending decision, by its kind
+_HEX_OR_STOP, _HEX = kinds(A.HEX, A.STOP), kinds(A.HEX)
+PENDING_KIND = {"walk": _HEX_OR_STOP, "force": _HEX_OR_STOP, "dash": _HEX_OR_STOP,
+                "swoop": _HEX_OR_STOP, "jump": _HEX_OR_STOP, "fear": _HEX, "place": _HEX,
+                "trap": _HEX, "target": kinds(A.TARGET),
+                "discard": kinds(A.DISCARD), "plan": kinds(A.PLAN)}
+# the answers to the defending player's reaction window, and every kind that answers something
+# (a set-up step, a reaction window, a pending decision) rather than starts a play
+_REACTION = kinds(A.REACT, A.PASS)
+_ANSWERS = kinds(A.HEX, A.STOP, A.TARGET, A.REACT, A.PASS, A.DISCARD, A.PLAN, A.PICK, A.REDRAW, A.TRAP,
+                 A.DEPLOY)
 
 
 def _valid(n: int, size: int) -> bool:
@@ -42,7 +51,7 @@ def explain(s: BrawlState, a: Action) -> str:
             return f"Set-up is not over: now Player {seat + 1} must {what}."
         return _setup(s, seat, a)
     if s.prio >= 0:
-        if k not in ("react", "pass"):
+        if k not in _REACTION:
             return "First, the defending player reacts to the attack or passes."
         return _react(s, seat, a.args[0])
     if s.pending:
@@ -50,12 +59,11 @@ def explain(s: BrawlState, a: Action) -> str:
         if k not in PENDING_KIND[pd.kind]:
             return f"First, {WAITING[pd.kind]}."
         return _answer(s, pd, a)
-    if k in ("hex", "stop", "target", "react", "pass", "discard", "plan", "pick", "redraw", "trap",
-             "deploy"):
+    if k in _ANSWERS:
         return "Nothing is waiting for that answer: play a card, take a standard action or end your turn."
-    if k == "play":
+    if k == A.PLAY.kind:
         return _play(s, seat, a.args[0])
-    if k == "standard":
+    if k == A.STANDARD.kind:
         return _standard(s, seat, *a.args)
     return "That move is not allowed now."
 
@@ -145,9 +153,9 @@ def _react(s: BrawlState, seat: int, r: int) -> str:
 def _answer(s: BrawlState, pd, a: Action) -> str:
     k = a.kind
     c = pd.champ
-    if k == "stop":
+    if k == A.STOP.kind:
         return "A champion may cross an ally but not end its move on the ally's hex."
-    if k == "hex":
+    if k == A.HEX.kind:
         h = a.args[0]
         if pd.kind == "trap":
             return _trap_hex(s, h, pd.src)
@@ -177,7 +185,7 @@ def _answer(s: BrawlState, pd, a: Action) -> str:
             return f"A {pd.kind.capitalize()} runs along one straight row, up to {pd.n} hexes, never through enemies or statues." \
                 if pd.kind == "dash" else f"A Swoop goes along one straight row, up to {pd.n} hexes."
         return f"A Jump lands within {pd.n} hexes."
-    if k == "target":
+    if k == A.TARGET.kind:
         t = a.args[0]
         if not _valid(t, 6):
             return "There is no such champion."
@@ -191,9 +199,9 @@ def _answer(s: BrawlState, pd, a: Action) -> str:
         if cd is not None and cd.min and arena().dist(s.pos[c], s.pos[t]) < cd.min:
             return f"That champion is closer than the card's minimum range ({cd.min})."
         return "That champion is not in range (or not in sight) of the card."
-    if k == "discard":
+    if k == A.DISCARD.kind:
         return f"Discard a card of {cname(s, c)} from your hand."
-    if k == "plan":
+    if k == A.PLAN.kind:
         cards = a.args[0]
         if len(cards) > pd.n:
             return f"Plan puts at most {pd.n} card{'s' * (pd.n != 1)} on top of your deck."

@@ -1,8 +1,8 @@
-"""Whose decision it is, every legal action with its label, and carrying out a legal one."""
+"""Whose decision it is and every legal action with its label (rules.py carries them out)."""
 
 from __future__ import annotations
 
-from tabletop.core import Action, Event
+from tabletop.core import Action
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import arena
@@ -78,44 +78,3 @@ def _answers(s: BrawlState, pd) -> list[Action]:
         return [A.PLAN(cards, label="Plan nothing" if not cards else
                        "Put on top: " + ", ".join(card_of(s, c).name for c in cards)) for cards in opts]
     raise ValueError(k)
-
-
-def apply_legal(s: BrawlState, a: Action) -> list[Event]:
-    ev: list[Event] = []
-    seat = to_act(s)
-    k = a.kind
-    if s.phase == PICK:
-        flow.pick(s, seat, A.PICK.champion(a), ev)
-    elif s.phase == REDRAW:
-        flow.redraw(s, seat, A.REDRAW.cards(a), ev)
-    elif s.phase == TRAPS:
-        flow.set_trap(s, seat, A.TRAP.hex(a), ev)
-    elif s.phase == DEPLOY:
-        flow.deploy(s, seat, A.DEPLOY.champion(a), A.DEPLOY.hex(a), ev)
-    elif k == "play":
-        flow.start_play(s, seat, A.PLAY.card(a), ev)
-    elif k == "standard":
-        flow.start_standard(s, seat, *a.args, ev)
-    elif k == "end":
-        flow.end_turn(s, ev)
-    elif k == "react":
-        flow.react(s, A.REACT.card(a), ev)
-    elif k == "pass":
-        flow.WINDOW.decline(s, ev)
-    else:
-        pd = s.pending[-1]
-        if k == "hex":
-            flow.answer_hex(s, pd, A.HEX.hex(a), ev)
-        elif k == "stop":
-            s.pending.pop()
-        elif k == "target":
-            flow.answer_target(s, A.TARGET.champion(a), ev)
-        elif k == "discard":
-            s.pending.pop()
-            board.discard_card(s, seat, A.DISCARD.card(a), ev)
-        elif k == "plan":
-            flow.plan(s, seat, A.PLAN.cards(a), ev)
-    if s.phase == PLAY:
-        flow.advance(s, ev)
-        flow.settle(s, ev)
-    return ev

@@ -12,9 +12,9 @@ Decisions, phase by phase (actions.py):
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.game import IllegalAction
+from tabletop.core.game import handles
 from tabletop.games.brawl.engine import actions as A
-from tabletop.games.brawl.engine import flow, moves, views
+from tabletop.games.brawl.engine import board, flow, moves, views
 from tabletop.games.brawl.engine.explain import explain
 from tabletop.games.brawl.engine.state import OVER, PLAY, BrawlState
 
@@ -42,15 +42,71 @@ class Brawl(Game):
     def explain(self, s: BrawlState, a: Action) -> str:
         return explain(s, a)
 
-    def apply(self, s: BrawlState, a: Action) -> list[Event]:
-        reason = self.why_illegal(s, a)
-        if reason:
-            raise IllegalAction(reason)
-        return moves.apply_legal(s, a)
+    # the set-up
+    @handles(A.PICK)
+    def _pick(self, s: BrawlState, seat: int, ev: list[Event], champion: str) -> None:
+        flow.pick(s, seat, champion, ev)
 
-    def apply_legal(self, s: BrawlState, a: Action) -> list[Event]:
-        """`apply` for an action known to be legal (it came from legal_actions)."""
-        return moves.apply_legal(s, a)
+    @handles(A.REDRAW)
+    def _redraw(self, s: BrawlState, seat: int, ev: list[Event], cards: tuple[int, ...]) -> None:
+        flow.redraw(s, seat, cards, ev)
+
+    @handles(A.TRAP)
+    def _trap(self, s: BrawlState, seat: int, ev: list[Event], hex: int) -> None:
+        flow.set_trap(s, seat, hex, ev)
+
+    @handles(A.DEPLOY)
+    def _deploy(self, s: BrawlState, seat: int, ev: list[Event], champion: int, hex: int) -> None:
+        flow.deploy(s, seat, champion, hex, ev)
+
+    # the Activation Phase
+    @handles(A.PLAY)
+    def _play(self, s: BrawlState, seat: int, ev: list[Event], card: int) -> None:
+        flow.start_play(s, seat, card, ev)
+
+    @handles(A.STANDARD)
+    def _standard(self, s: BrawlState, seat: int, ev: list[Event], core: str, option: str,
+                  champion: int) -> None:
+        flow.start_standard(s, seat, core, option, champion, ev)
+
+    @handles(A.END)
+    def _end(self, s: BrawlState, seat: int, ev: list[Event]) -> None:
+        flow.end_turn(s, ev)
+
+    @handles(A.REACT)
+    def _react(self, s: BrawlState, seat: int, ev: list[Event], card: int) -> None:
+        flow.react(s, card, ev)
+
+    @handles(A.PASS)
+    def _pass(self, s: BrawlState, seat: int, ev: list[Event]) -> None:
+        flow.WINDOW.decline(s, ev)
+
+    # what a card in play waits for
+    @handles(A.HEX)
+    def _hex(self, s: BrawlState, seat: int, ev: list[Event], hex: int) -> None:
+        flow.answer_hex(s, s.pending[-1], hex, ev)
+
+    @handles(A.STOP)
+    def _stop(self, s: BrawlState, seat: int, ev: list[Event]) -> None:
+        s.pending.pop()
+
+    @handles(A.TARGET)
+    def _target(self, s: BrawlState, seat: int, ev: list[Event], champion: int) -> None:
+        flow.answer_target(s, champion, ev)
+
+    @handles(A.DISCARD)
+    def _discard(self, s: BrawlState, seat: int, ev: list[Event], card: int) -> None:
+        s.pending.pop()
+        board.discard_card(s, seat, card, ev)
+
+    @handles(A.PLAN)
+    def _plan(self, s: BrawlState, seat: int, ev: list[Event], cards: tuple[int, ...]) -> None:
+        flow.plan(s, seat, cards, ev)
+
+    def after(self, s: BrawlState, a: Action, ev: list[Event]) -> None:
+        if s.phase == PLAY:              # the activation goes on as far as it can unasked
+            flow.advance(s, ev)
+            flow.settle(s, ev)
 
     def result(self, s: BrawlState) -> Result | None:
         if s.phase != OVER:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.core.event import Event
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board as B
@@ -43,6 +44,8 @@ from tabletop.table.presenter import GOLD, HINT, INK, LOCAL, MUTED, RED, OptionF
 
 __all__ = ["PRESENTATION", "BrawlPresenter"]
 
+# a card of the hand played: on your turn, or as a reaction to an attack
+_CARD_PLAYS = kinds(A.PLAY, A.REACT)
 STOPPABLE = ("walk", "force", "dash", "swoop", "jump")
 CORE_LABEL = {"red": "Red", "yellow": "Yellow", "blue": "Blue"}
 STD_WORDS = {("red", "own"): "move 1, strike 1", ("yellow", "own"): "move 1, heal 1",
@@ -84,7 +87,7 @@ def _num(sid: str | None, head: str) -> int | None:
 class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
     narrator = NARRATE
     important_kinds = frozenset({"out", "level_up", "challenge", "game_over", "teams"})
-    auto_pass_kinds = frozenset({"pass"})
+    auto_pass_kinds = kinds(A.PASS)
     sticky_zoom = True
     button_h = 46
 
@@ -143,13 +146,13 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
     def _still_selectable(self, sid: str) -> bool:
         c = _num(sid, "card")
         if c is not None:
-            return any(a.kind == "play" and a.args[0] == c for a in self.legal)
+            return any(A.PLAY.matches(a) and a.args[0] == c for a in self.legal)
         if sid.startswith("std:"):
             _, core, opt = sid.split(":")
-            return any(a.kind == "standard" and a.args[:2] == (core, opt) for a in self.legal)
+            return any(A.STANDARD.matches(a) and a.args[:2] == (core, opt) for a in self.legal)
         ch = _num(sid, "champ")
         if ch is not None:
-            return any(a.kind == "deploy" and a.args[0] == ch for a in self.legal)
+            return any(A.DEPLOY.matches(a) and a.args[0] == ch for a in self.legal)
         return False
 
     def _to_act(self) -> int | None:
@@ -222,7 +225,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def _card_draggable(self, c: int) -> bool:
         """A card you may play now, or a reaction you may answer the attack with."""
-        return self.my_turn and any(a.kind in ("play", "react") and a.args[0] == c for a in self.legal)
+        return self.my_turn and any(a.kind in _CARD_PLAYS and a.args[0] == c for a in self.legal)
 
     def _card_tip(self, c: int) -> str:
         cd = B.card_of(self.view, c)
@@ -236,7 +239,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return False
         v = self.view
         if v.phase == "deploy":
-            return any(a.kind == "deploy" and a.args[0] == c for a in self.legal)
+            return any(A.DEPLOY.matches(a) and a.args[0] == c for a in self.legal)
         if v.phase == "play" and v.prio < 0 and v.pending:
             pd = v.pending[-1]
             return pd.kind in HEX_KINDS and pd.kind != "trap" and pd.champ == c
@@ -451,14 +454,14 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             pd = v.pending[-1]
             if self.route:
                 out.append(("btn:walkon", "Walk on along the path", True))
-            if self._legal("stop"):
+            if self._legal(A.STOP.kind):
                 out.append(("btn:stop", "Stop here", not self.route))
             if pd.kind == "plan":
                 n = len(self.marked)
                 out.append(("btn:plan", f"Put {n} on top of the deck" if n else "Plan nothing", True))
             return out
         pairs = []
-        for a in self._legal("standard"):
+        for a in self._legal(A.STANDARD.kind):
             pair = (a.args[0], a.args[1])
             if pair not in pairs:
                 pairs.append(pair)
@@ -467,7 +470,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             out.append((f"btn:std:{core}:{opt}", f"{CORE_LABEL[core]}: {STD_SHORT[core, opt]}", chosen))
         if self.selected:
             out.append(("btn:cancel", "Cancel", False))
-        if self._legal("end"):
+        if self._legal(A.END.kind):
             out.append(("btn:end", "End turn", True))
         return out[:8]
 
@@ -491,25 +494,26 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self._mark_hint()
             return
         if self._in_room():
-            glow = {f"pick:{a.args[0]}" for a in self._legal("pick")}
+            glow = {f"pick:{a.args[0]}" for a in self._legal(A.PICK.kind)}
         elif v.phase == "redraw":
             glow = {f"card:{c}" for c in v.hands[self.me] if c not in self.marked}
             for c in self.marked:
                 self._mark(f"card:{c}", "warn")
         elif v.phase == "traps":
-            self._show_hexes([a.args[0] for a in self._legal("trap")])
+            self._show_hexes([a.args[0] for a in self._legal(A.TRAP.kind)])
         elif v.phase == "deploy":
-            champs = sorted({a.args[0] for a in self._legal("deploy")})
+            champs = sorted({a.args[0] for a in self._legal(A.DEPLOY.kind)})
             sel = _num(self.selected, "champ")
             if sel is None and len(champs) == 1:
                 sel = champs[0]
             if sel is not None:
                 self._mark(f"champ:{sel}", "select")
-            self._show_hexes(sorted({a.args[1] for a in self._legal("deploy") if sel is None or a.args[0] == sel}),
+            deploys = self._legal(A.DEPLOY.kind)
+            self._show_hexes(sorted({a.args[1] for a in deploys if sel is None or a.args[0] == sel}),
                              f"champ:{sel}" if sel is not None else None)
             glow = {f"champ:{c}" for c in champs}
         elif v.prio >= 0:
-            glow = {f"card:{a.args[0]}" for a in self._legal("react")}
+            glow = {f"card:{a.args[0]}" for a in self._legal(A.REACT.kind)}
         elif v.pending:
             glow = self._pending_glow(v.pending[-1])
         else:
@@ -517,7 +521,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 self._mark(self.selected, "select")
                 glow = self._selected_targets()
             else:
-                glow = {f"card:{a.args[0]}" for a in self._legal("play")}
+                glow = {f"card:{a.args[0]}" for a in self._legal(A.PLAY.kind)}
         self.scene.set_glow(glow)
         self._lit_cells_focusable()
         self._mark_hint()
@@ -535,19 +539,19 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return
         k = a.kind
         ids = []
-        if k in ("play", "react", "discard"):
+        if k in kinds(A.PLAY, A.REACT, A.DISCARD):
             ids.append(f"card:{a.args[0]}")
-        elif k in ("target", "deploy"):
+        elif k in kinds(A.TARGET, A.DEPLOY):
             ids.append(f"champ:{a.args[0]}")
-        elif k == "standard":
+        elif k == A.STANDARD.kind:
             ids += [f"champ:{a.args[2]}", f"btn:std:{a.args[0]}:{a.args[1]}"]
-        elif k == "pick":
+        elif k == A.PICK.kind:
             ids.append(f"pick:{a.args[0]}")
-        elif k in ("redraw", "plan"):
+        elif k in kinds(A.REDRAW, A.PLAN):
             ids += [f"card:{c}" for c in a.args[0]]
         for sid in ids:
             self._mark(sid, "hint")
-        h = a.args[1] if k == "deploy" else (a.args[0] if k in ("hex", "trap") else None)
+        h = a.args[1] if k == A.DEPLOY.kind else (a.args[0] if k in kinds(A.HEX, A.TRAP) else None)
         if h is not None and self.board is not None:
             self.board.path = [self._display(h)]
 
@@ -573,7 +577,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         k = pd.kind
         if k in HEX_KINDS:
             if k == "trap":
-                self._show_hexes([a.args[0] for a in self._legal("hex")])
+                self._show_hexes([a.args[0] for a in self._legal(A.HEX.kind)])
                 return set()
             paths = move_paths(v, pd)
             piece = f"champ:{pd.champ}"
@@ -583,9 +587,9 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 self.board.path = [self._display(h) for h in self.route]
             return set()
         if k == "target":
-            return {f"champ:{a.args[0]}" for a in self._legal("target")}
+            return {f"champ:{a.args[0]}" for a in self._legal(A.TARGET.kind)}
         if k == "discard":
-            return {f"card:{a.args[0]}" for a in self._legal("discard")}
+            return {f"card:{a.args[0]}" for a in self._legal(A.DISCARD.kind)}
         if k == "plan":
             for c in self.marked:
                 self._mark(f"card:{c}", "warn")
@@ -599,7 +603,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return {f"champ:{c // 6}"}
         if sel and sel.startswith("std:"):
             _, core, opt = sel.split(":")
-            return {f"champ:{a.args[2]}" for a in self._legal("standard") if a.args[:2] == (core, opt)}
+            standards = self._legal(A.STANDARD.kind)
+            return {f"champ:{a.args[2]}" for a in standards if a.args[:2] == (core, opt)}
         return set()
 
     # --- dragging ------------------------------------------------------------------------------------------
@@ -609,14 +614,14 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return set()
         c = _num(sprite_id, "card")
         if c is not None:
-            if any(a.kind in ("play", "react") and a.args[0] == c for a in self.legal):
+            if any(a.kind in _CARD_PLAYS and a.args[0] == c for a in self.legal):
                 return {f"champ:{c // 6}"}      # onto its own champion (the one a reaction shields)
             return set()
         ch = _num(sprite_id, "champ")
         if ch is None or self.board is None:
             return set()
         if v.phase == "deploy":
-            return {self.cell(a.args[1]) for a in self._legal("deploy") if a.args[0] == ch}
+            return {self.cell(a.args[1]) for a in self._legal(A.DEPLOY.kind) if a.args[0] == ch}
         if v.phase == "play" and v.prio < 0 and v.pending:
             pd = v.pending[-1]
             if pd.kind in HEX_KINDS and pd.kind != "trap" and pd.champ == ch:
@@ -760,7 +765,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def _deploy_click(self, ch: int | None, h: int | None):
         v = self.view
-        mine = sorted({a.args[0] for a in self._legal("deploy")})
+        mine = sorted({a.args[0] for a in self._legal(A.DEPLOY.kind)})
         if ch is not None and ch in mine:
             self.selected = None if self.selected == f"champ:{ch}" else f"champ:{ch}"
             return LOCAL
@@ -813,7 +818,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                 self.selected = None
                 return A.STANDARD(core, opt, ch)
         if c is not None and c in v.hands[self.me]:
-            if any(a.kind == "play" and a.args[0] == c for a in self.legal):
+            if any(A.PLAY.matches(a) and a.args[0] == c for a in self.legal):
                 self.selected = f"card:{c}"
                 return LOCAL
             return A.PLAY(c)               # the engine says why it cannot be played
@@ -843,7 +848,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return A.PLAN(tuple(sorted(self.marked)))
         if button_id.startswith("btn:std:"):
             _, _, core, opt = button_id.split(":")
-            who = [a for a in self._legal("standard") if a.args[:2] == (core, opt)]
+            who = [a for a in self._legal(A.STANDARD.kind) if a.args[:2] == (core, opt)]
             if len(who) == 1:
                 self.selected = None
                 return who[0]
@@ -897,10 +902,10 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
                     return self._walk_on()
                 if pd.kind == "plan":
                     return A.PLAN(tuple(sorted(self.marked)))
-                if self._legal("stop"):
+                if self._legal(A.STOP.kind):
                     return A.STOP()
                 return None
-            if self._legal("end"):
+            if self._legal(A.END.kind):
                 return A.END()
         return None
 

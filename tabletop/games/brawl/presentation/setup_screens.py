@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import flow
 from tabletop.games.brawl.engine.content import champions
 from tabletop.games.brawl.engine.state import UNPICKED
@@ -40,7 +41,7 @@ class PickScreenMixin:
                        INK, seen, anchor="midtop")
         mine = set(v.picks[self.me])
         theirs = set(c for c in v.picks[1 - self.me] if c != UNPICKED)
-        legal = {a.args[0] for a in self._legal("pick")}
+        legal = {a.args[0] for a in self._legal(A.PICK.kind)}
         ids = list(champions())
         col_w = (W - 40) / len(ids)
         cw = min(210.0 * min(1.3, self.scene.stretch), col_w - 24)

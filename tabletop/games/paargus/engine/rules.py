@@ -12,13 +12,21 @@ from __future__ import annotations
 from itertools import combinations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.game import IllegalAction
+from tabletop.core.action_kinds import kinds
+from tabletop.core.game import handles
 from tabletop.games.paargus.engine import actions, conjunctions as cj
 from tabletop.games.paargus.engine.cards import (EAST, QUADRANT_NAMES, QUADRANTS, card, cards, short,
                                           sigil_name)
+from tabletop.games.paargus.engine.cards import card as _card     # (a handler's argument is `card`)
 from tabletop.games.paargus.engine.conjunctions import Conjunction
 from tabletop.games.paargus.engine.state import (CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, START_CHIPS,
                                           TABLEAU, HandResult, PaargusState)
+
+
+# the kinds of step 1-3 (before and with the draw), those of them that take a card, and step 4's
+_TABLEAU_KINDS = kinds(actions.PLAY, actions.TRADE, actions.DRAW)
+_TAKING = kinds(actions.TRADE, actions.DRAW)
+_CLOSING = kinds(actions.CONJOIN, actions.TRAIL, actions.END_TURN)
 
 
 def array_alignments(state: PaargusState, p: int) -> int:
@@ -127,19 +135,19 @@ class Paargus(Game):
         kind = a.kind
         hand = s.hands[s.turn]
         if s.phase == HAND_OVER:
-            return None if kind == "deal" else "The hand is over: deal the next one."
-        if kind == "deal":
+            return None if kind == actions.DEAL.kind else "The hand is over: deal the next one."
+        if kind == actions.DEAL.kind:
             return "The hand is still being played."
         if s.phase == TABLEAU:
-            if kind == "play":
+            if kind == actions.PLAY.kind:
                 if actions.PLAY.card(a) not in hand:
                     return "Only a card from your own hand can go to the sky tableau."
                 return None
-            if kind in ("trade", "draw") and len(hand) > HAND_LIMIT:
+            if kind in _TAKING and len(hand) > HAND_LIMIT:
                 extra = len(hand) - HAND_LIMIT
                 return (f"Your hand holds {len(hand)} cards: play {extra} more to the sky tableau "
                         f"first (at most {HAND_LIMIT}).")
-            if kind == "trade":
+            if kind == actions.TRADE.kind:
                 h, t = actions.TRADE.give(a), actions.TRADE.take(a)
                 if h not in hand:
                     return "You can only trade a card from your own hand."
@@ -149,19 +157,19 @@ class Paargus(Game):
                     return (f"A trade needs the same North-West sigil: {sigil_name(card(h).sigils[0])} "
                             f"is not {sigil_name(card(t).sigils[0])}.")
                 return None
-            if kind == "draw":
+            if kind == actions.DRAW.kind:
                 return None
-            if kind in ("conjoin", "trail", "end_turn"):
+            if kind in _CLOSING:
                 return "Conjunctions come after the draw: play to the tableau, trade or draw first."
             return "That is not a Paargus move."
         # CONJOIN
-        if kind in ("play", "trade", "draw"):
+        if kind in _TABLEAU_KINDS:
             return "You have already drawn this turn: play a conjunction or end your turn."
-        if kind == "end_turn":
+        if kind == actions.END_TURN.kind:
             return None
-        if kind == "conjoin":
+        if kind == actions.CONJOIN.kind:
             return self._why_conjoin(s, a)
-        if kind == "trail":
+        if kind == actions.TRAIL.kind:
             return self._why_trail(s, a)
         return "That is not a Paargus move."
 
@@ -195,60 +203,71 @@ class Paargus(Game):
         return None
 
     # --- applying --------------------------------------------------------------------
-    def apply(self, s: PaargusState, a: Action) -> list[Event]:
-        reason = self.why_illegal(s, a)
-        if reason:
-            raise IllegalAction(reason)
-        p = s.turn
-        who = f"Player {p + 1}"
-        if a.kind == "deal":
-            return self._next_hand(s)
-        if a.kind == "play":
-            c = actions.PLAY.card(a)
-            self._leave_hand(s, p, c)
-            s.tableau.append(c)
-            return [Event("to_tableau", f"{who} plays {short(c)} to the sky tableau.",
-                          {"seat": p, "card": c, "name": short(c), "from": "hand", "to": "tableau"})]
-        if a.kind == "trade":
-            h, t = actions.TRADE.give(a), actions.TRADE.take(a)
-            self._leave_hand(s, p, h)
-            s.tableau[s.tableau.index(t)] = h      # the traded card takes the other's place
-            s.hands[p].append(t)
-            s.known[p].append(t)
-            events = [Event("trade", f"{who} trades {short(h)} for {short(t)} from the tableau.",
-                            {"seat": p, "give": h, "take": t, "card": h, "name": short(h),
-                             "taken": t, "taken_name": short(t), "from": "hand", "to": "tableau"})]
-            return events + self._draw(s)
-        if a.kind == "draw":
-            return self._draw(s)
-        if a.kind == "conjoin":
-            q, fan = actions.CONJOIN.quadrant(a), tuple(actions.CONJOIN.fan(a))
-            for c in fan:
-                self._leave_hand(s, p, c)
-            conj = Conjunction(q, fan)
-            s.arrays[p].append(conj)
-            n = cj.alignments(conj)
-            events = [Event("conjoin", f"{who} lays a conjunction of {sigil_name(card(fan[0]).sigil(q))} "
-                            f"in the {QUADRANT_NAMES[q]} showing {n} alignment{'s' if n != 1 else ''}.",
-                            {"seat": p, "quadrant": q, "fan": list(fan), "alignments": n,
-                             "index": len(s.arrays[p]) - 1, "cards": list(fan),
-                             "names": [short(c) for c in fan], "sigil_name": sigil_name(card(fan[0]).sigil(q)),
-                             "quadrant_name": QUADRANT_NAMES[q], "from": "hand", "to": "array"})]
-            return events + self._end_turn(s)
-        if a.kind == "trail":
-            i, c = actions.TRAIL.conjunction(a), actions.TRAIL.card(a)
-            self._leave_hand(s, p, c)
-            old = s.arrays[p][i]
-            s.arrays[p][i] = Conjunction(old.quadrant, old.fan, old.trailing + (c,))
-            sym = card(c).alignment is not None
-            events = [Event("trail", f"{who} adds {short(c)} as a trailing card"
+    @handles(actions.DEAL)
+    def _deal_next(self, state: PaargusState, seat: int, events: list[Event]) -> None:
+        events += self._next_hand(state)
+
+    @handles(actions.PLAY)
+    def _play(self, state: PaargusState, seat: int, events: list[Event], card: int) -> None:
+        self._leave_hand(state, seat, card)
+        state.tableau.append(card)
+        events.append(Event("to_tableau", f"Player {seat + 1} plays {short(card)} to the sky tableau.",
+                            {"seat": seat, "card": card, "name": short(card), "from": "hand",
+                             "to": "tableau"}))
+
+    @handles(actions.TRADE)
+    def _trade(self, state: PaargusState, seat: int, events: list[Event], give: int, take: int) -> None:
+        self._leave_hand(state, seat, give)
+        state.tableau[state.tableau.index(take)] = give      # the traded card takes the other's place
+        state.hands[seat].append(take)
+        state.known[seat].append(take)
+        events.append(Event("trade", f"Player {seat + 1} trades {short(give)} for {short(take)} from "
+                            "the tableau.",
+                            {"seat": seat, "give": give, "take": take, "card": give, "name": short(give),
+                             "taken": take, "taken_name": short(take), "from": "hand", "to": "tableau"}))
+        events += self._draw(state)
+
+    @handles(actions.DRAW)
+    def _draw_step(self, state: PaargusState, seat: int, events: list[Event]) -> None:
+        events += self._draw(state)
+
+    @handles(actions.CONJOIN)
+    def _conjoin(self, state: PaargusState, seat: int, events: list[Event], quadrant: int,
+                 fan: tuple[int, ...]) -> None:
+        q, fan = quadrant, tuple(fan)
+        for c in fan:
+            self._leave_hand(state, seat, c)
+        conj = Conjunction(q, fan)
+        state.arrays[seat].append(conj)
+        n = cj.alignments(conj)
+        events.append(Event("conjoin", f"Player {seat + 1} lays a conjunction of "
+                            f"{sigil_name(card(fan[0]).sigil(q))} in the {QUADRANT_NAMES[q]} showing "
+                            f"{n} alignment{'s' if n != 1 else ''}.",
+                            {"seat": seat, "quadrant": q, "fan": list(fan), "alignments": n,
+                             "index": len(state.arrays[seat]) - 1, "cards": list(fan),
+                             "names": [short(c) for c in fan],
+                             "sigil_name": sigil_name(card(fan[0]).sigil(q)),
+                             "quadrant_name": QUADRANT_NAMES[q], "from": "hand", "to": "array"}))
+        events += self._end_turn(state)
+
+    @handles(actions.TRAIL)
+    def _trail(self, state: PaargusState, seat: int, events: list[Event], conjunction: int,
+               card: int) -> None:
+        i, c = conjunction, card
+        self._leave_hand(state, seat, c)
+        old = state.arrays[seat][i]
+        state.arrays[seat][i] = Conjunction(old.quadrant, old.fan, old.trailing + (c,))
+        sym = _card(c).alignment is not None
+        events.append(Event("trail", f"Player {seat + 1} adds {short(c)} as a trailing card"
                             f"{', with an alignment' if sym else ''}.",
-                            {"seat": p, "index": i, "card": c, "name": short(c), "aligned": sym,
-                             "from": "hand", "to": "array"})]
-            return events + self._end_turn(s)
-        if a.kind == "end_turn":
-            return [Event("pass", f"{who} plays no conjunction.", {"seat": p})] + self._end_turn(s)
-        raise IllegalAction("That is not a Paargus move.")
+                            {"seat": seat, "index": i, "card": c, "name": short(c), "aligned": sym,
+                             "from": "hand", "to": "array"}))
+        events += self._end_turn(state)
+
+    @handles(actions.END_TURN)
+    def _pass(self, state: PaargusState, seat: int, events: list[Event]) -> None:
+        events.append(Event("pass", f"Player {seat + 1} plays no conjunction.", {"seat": seat}))
+        events += self._end_turn(state)
 
     @staticmethod
     def _leave_hand(s: PaargusState, p: int, c: int) -> None:

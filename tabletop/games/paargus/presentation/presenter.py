@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.games.paargus.engine import actions, conjunctions as cj
 from tabletop.games.paargus.presentation import faces
 from tabletop.games.paargus.presentation.narrate import NARRATE
@@ -45,7 +46,7 @@ def cid(sprite_id: str | None) -> int | None:
 
 
 class PaargusPresenter(Presenter):
-    auto_pass_kinds = frozenset({"end_turn"})
+    auto_pass_kinds = kinds(actions.END_TURN)
     narrator = NARRATE
     important_kinds = frozenset({"hand_end", "match_end", "conjoin", "trail"})
     button_z = 500
@@ -79,14 +80,16 @@ class PaargusPresenter(Presenter):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)
 
     def _trade_targets(self, h: int) -> set[int]:
-        return {actions.TRADE.take(a) for a in self._legal("trade") if actions.TRADE.give(a) == h}
+        trades = self._legal(actions.TRADE.kind)
+        return {actions.TRADE.take(a) for a in trades if actions.TRADE.give(a) == h}
 
     def _trail_targets(self, c: int) -> set[int]:
-        return {actions.TRAIL.conjunction(a) for a in self._legal("trail") if actions.TRAIL.card(a) == c}
+        trails = self._legal(actions.TRAIL.kind)
+        return {actions.TRAIL.conjunction(a) for a in trails if actions.TRAIL.card(a) == c}
 
     def _in_some_conjunction(self, c: int) -> bool:
         staged = set(self.builder)
-        for a in self._legal("conjoin"):
+        for a in self._legal(actions.CONJOIN.kind):
             fan = set(actions.CONJOIN.fan(a))
             if c in fan and staged <= fan:
                 return True
@@ -317,12 +320,12 @@ class PaargusPresenter(Presenter):
         z = self.layout.zones["controls"]
         x, y, w = z.rect[0] + 10, z.rect[1] + 10, z.rect[2] - 20
         if view.phase == TABLEAU:
-            draws = self._legal("draw")
+            draws = self._legal(actions.DRAW.kind)
             text = draws[0].label if draws else "Draw"
             self.put_button("btn:draw", text, x, y, w, bool(draws), True, seen)
         elif view.phase == CONJOIN:
-            self.put_button("btn:end", "End turn", x, y + 56, w, bool(self._legal("end_turn")),
-                            not self.builder, seen)
+            self.put_button("btn:end", "End turn", x, y + 56, w,
+                            bool(self._legal(actions.END_TURN.kind)), not self.builder, seen)
             bz = self.layout.zones["builder"]
             bx = bz.rect[0] + bz.rect[2] - 196
             if self.builder:
@@ -351,13 +354,13 @@ class PaargusPresenter(Presenter):
 
     @staticmethod
     def _hint_cards(a: Action) -> list[int]:
-        if a.kind == "play":
+        if actions.PLAY.matches(a):
             return [actions.PLAY.card(a)]
-        if a.kind == "trade":
+        if actions.TRADE.matches(a):
             return [actions.TRADE.give(a), actions.TRADE.take(a)]
-        if a.kind == "conjoin":
+        if actions.CONJOIN.matches(a):
             return list(actions.CONJOIN.fan(a))
-        if a.kind == "trail":
+        if actions.TRAIL.matches(a):
             return [actions.TRAIL.card(a)]
         return []
 
@@ -375,14 +378,14 @@ class PaargusPresenter(Presenter):
             if hand > HAND_LIMIT:
                 return (f"Your hand holds {hand} cards: play {hand - HAND_LIMIT} to the sky tableau "
                         f"(drag them up).")
-            if self._legal("trade"):
+            if self._legal(actions.TRADE.kind):
                 return ("Play cards to the tableau if you like, then trade (drop a hand card on a "
                         "tableau card with the same North-West sigil) or draw.")
             return "Play cards to the tableau if you like, then draw."
         if v.phase == CONJOIN:
             if self.builder:
                 return "Drag to reorder the fan (the last card lies on top), then Confirm."
-            if self._legal("conjoin") or self._legal("trail"):
+            if self._legal(actions.CONJOIN.kind) or self._legal(actions.TRAIL.kind):
                 return ("Build a conjunction: drag three matching cards to the builder, or drop a "
                         "trailing card on an East conjunction. Or end your turn.")
             return "No conjunction to play: end your turn."
@@ -444,7 +447,7 @@ class PaargusPresenter(Presenter):
             return out
         if c not in v.hands[self.me]:
             return out
-        if any(actions.PLAY.card(a) == c for a in self._legal("play")):
+        if any(actions.PLAY.card(a) == c for a in self._legal(actions.PLAY.kind)):
             out.add("tableau")
         out |= {f"card:{t}" for t in self._trade_targets(c)}
         if v.phase == CONJOIN:
@@ -505,7 +508,7 @@ class PaargusPresenter(Presenter):
             return None
         c = cid(target)
         if target == "deck":
-            draws = self._legal("draw")
+            draws = self._legal(actions.DRAW.kind)
             return draws[0] if draws else actions.DRAW()
         if c is not None and c in self.builder:
             self.builder.remove(c)                     # a click brings a builder card to the top
@@ -523,7 +526,7 @@ class PaargusPresenter(Presenter):
 
     def button(self, button_id: str):
         if button_id == "btn:draw":
-            draws = self._legal("draw")
+            draws = self._legal(actions.DRAW.kind)
             return draws[0] if draws else actions.DRAW()
         if button_id == "btn:end":
             return actions.END_TURN()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tabletop.core.action_kinds import ActionKind, ActionKinds
+from tabletop.core.action_kinds import ActionKind, ActionKinds, kinds
 
 
 class Choose(NamedTuple):
@@ -88,3 +88,7 @@ RECHOOSE = ActionKind("rechoose", Rechoose, says="Choose again: a space, a bump 
 KINDS = ActionKinds(CHOOSE, PICK, ADD, REMOVE, DONE, MULLIGAN, PLAY, CAST, HIDE, REVEAL, ATTACK,
                     DEFEND, ABILITY, CASTER, GARRISON, RECRUIT, END_TURN, DECLINE, RECHOOSE,
                     unknown="That is not a Paragons move.")
+# the kinds of the play itself (after the mulligans): a player put out on their own turn passes
+# it on after any of them
+IN_PLAY = kinds(PLAY, CAST, HIDE, REVEAL, ATTACK, DEFEND, ABILITY, CASTER, GARRISON, RECRUIT, END_TURN,
+                DECLINE, RECHOOSE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.board import blocked_melee
@@ -14,38 +15,44 @@ from tabletop.games.paragons.engine.stats import card_of, has, name
 from tabletop.games.paragons.engine.targets import aims_at_source
 
 _ANSWERS = "spells, Hidden cards revealed, abilities and defences"
+# the kinds of the set-up (class, draft, deck, mulligan); those only done in a main time of one's
+# own turn; the plays of a card of the hand; what a mercenary on the board does
+_SETUP = kinds(A.CHOOSE, A.PICK, A.ADD, A.REMOVE, A.DONE, A.MULLIGAN)
+_MAIN_ONLY = kinds(A.END_TURN, A.PLAY, A.HIDE, A.ATTACK, A.GARRISON, A.RECRUIT)
+_FROM_HAND = kinds(A.PLAY, A.CAST, A.HIDE)
+_BY_A_MERC = kinds(A.ABILITY, A.CASTER, A.GARRISON)
 
 
 def explain(s: ParagonsState, a: Action) -> str:
     seat = to_act(s)
     kind = a.kind
     if s.phase == CLASS:
-        if kind != "choose":
+        if kind != A.CHOOSE.kind:
             return "Choose your class first."
         k = A.CHOOSE.klass(a)
         if k not in CLASSES:
             return f"There is no {k!r} class: choose the Warrior, the Mage or the Ranger."
         return f"The {CLASS_NAMES[k]} is taken: choose another class."
     if s.phase == DRAFT:
-        return "That card is not laid out: draft one that is." if kind == "pick" else \
+        return "That card is not laid out: draft one that is." if kind == A.PICK.kind else \
             "It is the draft: pick one of the cards laid out."
     if s.phase in (BUILD, SWAP):
         return _building(s, seat, a)
     if s.phase == MULLIGAN:
-        return "Return only cards of your own hand, each once." if kind == "mulligan" else \
+        return "Return only cards of your own hand, each once." if kind == A.MULLIGAN.kind else \
             "Decide on your mulligan first (keeping the hand is a choice too)."
-    if kind in ("choose", "pick", "add", "remove", "done", "mulligan"):
+    if kind in _SETUP:
         return "The game is under way: that belongs to another phase of the match."
     if s.pending is not None:
         what = chain.what_of(s, s.pending)
-        return "That choice is not possible either." if kind == "rechoose" else \
+        return "That choice is not possible either." if kind == A.RECHOOSE.kind else \
             f"{what} can no longer be done as declared: choose again for it first."
-    if kind == "rechoose":
+    if kind == A.RECHOOSE.kind:
         return "There is nothing to choose again."
     main = main_time(s)
-    if kind == "decline":
+    if kind == A.DECLINE.kind:
         return "No chain is waiting for an answer: act, or end your turn."
-    if kind in ("end_turn", "play", "hide", "attack", "garrison", "recruit") and not main:
+    if kind in _MAIN_ONLY and not main:
         if seat != s.turn:
             return f"On another player's turn you may only answer with {_ANSWERS}."
         return f"While the chain is open you may only add {_ANSWERS}, or let it resolve."
@@ -55,13 +62,13 @@ def explain(s: ParagonsState, a: Action) -> str:
 def _building(s: ParagonsState, seat: int, a: Action) -> str:
     kind = a.kind
     short = len(s.decks[seat]) < DECK_SIZE
-    if kind == "add":
+    if kind == A.ADD.kind:
         return "That card is not in your Reserve Pile." if short else \
             f"Your deck already holds {DECK_SIZE} cards: set one aside first."
-    if kind == "remove":
+    if kind == A.REMOVE.kind:
         return "That card is not in your deck." if not short else \
             "Put a card into your deck first: a swap sets one card aside, then puts one in."
-    if kind == "done":
+    if kind == A.DONE.kind:
         return f"Your deck holds {len(s.decks[seat])} cards: it must hold exactly {DECK_SIZE}."
     return "Finish your deck first." if s.phase == BUILD else \
         "Between games the loser may change their deck: add, set aside or finish."
@@ -69,45 +76,45 @@ def _building(s: ParagonsState, seat: int, a: Action) -> str:
 
 def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
     mana = s.mana[seat]
-    if kind in ("play", "cast", "hide"):
+    if kind in _FROM_HAND:
         c = a.args[0]
         if c not in s.hands[seat]:
             return "That card is not in your hand."
         cd = card_of(s, c)
-        if kind == "hide" and not cd.hidden:
+        if kind == A.HIDE.kind and not cd.hidden:
             return f"{cd.name} is not a Hidden card: only Hidden cards go face down."
-        if kind != "hide" and cd.hidden:
+        if kind != A.HIDE.kind and cd.hidden:
             return f"{cd.name} is Hidden: put it face down on your turn, then reveal it when it says."
-        if kind == "play" and not cd.is_merc:
+        if kind == A.PLAY.kind and not cd.is_merc:
             return f"{cd.name} is a spell: cast it."
-        if kind == "cast" and cd.is_merc:
+        if kind == A.CAST.kind and cd.is_merc:
             return f"{cd.name} is a mercenary: play it onto your board."
         if cd.cost > mana:
             return f"{cd.name} costs {cd.cost} mana; you have {mana}."
         return _where(cd.name, kind)
-    if kind == "reveal":
+    if kind == A.REVEAL.kind:
         c = A.REVEAL.card(a)
         if c not in s.hidden[seat]:
             return "That card is not in your Hidden Pile."
         if not reveal_ready(s, seat, c):
             cd = card_of(s, c)
             return f"{cd.name} can only be revealed {CONDITION_TEXT[cd.reveal]}."
-        return _where(name(s, c), "play" if card_of(s, c).is_merc else "cast")
-    if kind == "attack":
+        return _where(name(s, c), (A.PLAY if card_of(s, c).is_merc else A.CAST).kind)
+    if kind == A.ATTACK.kind:
         return _attack(s, seat, A.ATTACK.attacker(a))
-    if kind == "defend":
+    if kind == A.DEFEND.kind:
         attacks = dict(combat.open_attacks(s, seat))
         att = A.DEFEND.attacker(a)
         if att not in attacks:
             return "You can only defend against an attack on you or your mercenaries that no one defends yet."
         return (f"That mercenary cannot defend: it must be yours and unexhausted, and Adjacent to "
                 f"the mercenary attacked; an attack with Reach on a mercenary cannot be defended.")
-    if kind in ("ability", "caster", "garrison"):
+    if kind in _BY_A_MERC:
         m = a.args[0]
         if m not in s.at or s.board_of(m) != seat:
             return "Use one of your own mercenaries on the board."
         cd = card_of(s, m)
-        if kind == "garrison":
+        if kind == A.GARRISON.kind:
             if not has(s, m, "garrison"):
                 return f"{cd.name} does not have Garrison."
             if m in s.fresh:
@@ -115,7 +122,7 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
             if m in s.garrisoned:
                 return f"{cd.name} has already taken a Garrison counter this turn."
             return f"A Garrison counter on {cd.name} costs {cd.cost} mana; you have {mana}."
-        if kind == "caster":
+        if kind == A.CASTER.kind:
             return _caster(s, seat, m)
         i = A.ABILITY.index(a)
         if not 0 <= i < len(cd.activated):
@@ -132,7 +139,7 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
         if aims_at_source(e.target, A.ABILITY.targets(a), m):
             return "An ability that says another mercenary cannot target the mercenary it comes from."
         return "That is not a valid target for this ability."
-    if kind == "recruit":
+    if kind == A.RECRUIT.kind:
         c = A.RECRUIT.card(a)
         if c not in s.pool:
             return "That mercenary is not in the Mercenary Pool."
@@ -141,7 +148,7 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
 
 
 def _where(what: str, kind: str) -> str:
-    if kind == "play":
+    if kind == A.PLAY.kind:
         return (f"{what} cannot go there: choose a space of your board; if it is taken, its "
                 "mercenary must move to an empty Surrounding space. Any target must be valid.")
     return f"That is not a valid target for {what}."

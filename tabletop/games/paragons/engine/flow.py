@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from tabletop.core import Event, Rng
 from tabletop.core.response import ResponseWindow
+from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, draft, moves, outcome
 from tabletop.games.paragons.engine.cards import CLASSES, neutrals
 from tabletop.games.paragons.engine.chain_item import BEGIN, END, MOMENTS, Link
@@ -187,7 +188,7 @@ def next_turn(s: ParagonsState, p: int, ev: list[Event]) -> None:
 def _may_respond(s: ParagonsState, p: int) -> bool:
     top = s.stack[-1]
     if top.kind in MOMENTS:      # only the others, and only with something they could play now
-        return top.seat != p and any(a.kind != "decline" for a in moves.play_moves(s, p))
+        return top.seat != p and any(not A.DECLINE.matches(a) for a in moves.play_moves(s, p))
     return chain.may_respond(s, p)
 
 

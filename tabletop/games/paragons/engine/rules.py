@@ -13,15 +13,14 @@ Every Voluntary Action joins the reaction chain (chain.py); Fated spells resolve
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.game import IllegalAction
+from tabletop.core.game import handles
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, draft, flow, moves, outcome, views
 from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HAND,
                                                        FROM_HIDDEN, GARRISON, HIDE, MERC, RECRUIT,
                                                        SPELL, Link)
 from tabletop.games.paragons.engine.explain import explain
-from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, MULLIGAN, OVER, PLAY, SWAP,
-                                                  ParagonsState)
+from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, OVER, PLAY, ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, name
 
 
@@ -54,121 +53,149 @@ class Paragons(Game):
         return explain(s, a)
 
     # --- doing ---------------------------------------------------------------------------------------
-    def apply(self, s: ParagonsState, a: Action) -> list[Event]:
-        reason = self.why_illegal(s, a)
-        if reason:
-            raise IllegalAction(reason)
-        return self.apply_legal(s, a)
+    # the set-up: classes, the draft, the decks, the mulligans
+    @handles(A.CHOOSE)
+    def _choose(self, s: ParagonsState, seat: int, ev: list[Event], klass: str) -> None:
+        if draft.wish(s, seat, klass, ev):
+            flow.start_after_classes(s, ev)
 
-    def apply_legal(self, s: ParagonsState, a: Action) -> list[Event]:
-        """`apply` for an action known to be legal (it came from legal_actions)."""
-        ev: list[Event] = []
-        seat, kind = moves.to_act(s), a.kind
-        if s.phase == CLASS:
-            if draft.wish(s, seat, A.CHOOSE.klass(a), ev):
-                flow.start_after_classes(s, ev)
-        elif s.phase == DRAFT:
-            if draft.pick(s, seat, A.PICK.card(a), ev):
-                draft.start_building(s, ev)
-        elif s.phase in (BUILD, SWAP):
-            if kind == "add":
-                draft.add(s, seat, A.ADD.card(a), ev)
-            elif kind == "remove":
-                draft.remove(s, seat, A.REMOVE.card(a), ev)
-            elif draft.done(s, seat, ev):
-                flow.start_game(s, ev)
-        elif s.phase == MULLIGAN:
-            flow.mulligan(s, seat, A.MULLIGAN.cards(a), ev)
-        else:
-            self._play(s, seat, a, ev)
+    @handles(A.PICK)
+    def _pick(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
+        if draft.pick(s, seat, card, ev):
+            draft.start_building(s, ev)
+
+    @handles(A.ADD)
+    def _add(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
+        draft.add(s, seat, card, ev)
+
+    @handles(A.REMOVE)
+    def _remove(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
+        draft.remove(s, seat, card, ev)
+
+    @handles(A.DONE)
+    def _done(self, s: ParagonsState, seat: int, ev: list[Event]) -> None:
+        if draft.done(s, seat, ev):
+            flow.start_game(s, ev)
+
+    @handles(A.MULLIGAN)
+    def _mulligan(self, s: ParagonsState, seat: int, ev: list[Event], cards: tuple[int, ...]) -> None:
+        flow.mulligan(s, seat, cards, ev)
+
+    # play
+    def after(self, s: ParagonsState, a: Action, ev: list[Event]) -> None:
+        if a.kind in A.IN_PLAY:          # a player put out on their own turn passes it on
             flow.pass_if_out(s, ev)
-        return ev
 
-    def _play(self, s: ParagonsState, seat: int, a: Action, ev: list[Event]) -> None:
-        kind = a.kind
-        if kind == "decline":
-            flow.decline(s, ev)
-        elif kind == "end_turn":
-            flow.would_end_turn(s, ev)
-        elif kind == "rechoose":
-            flow.rechoose(s, A.RECHOOSE.space(a), A.RECHOOSE.bump(a), A.RECHOOSE.targets(a), ev)
-        elif kind in ("play", "cast", "reveal"):
-            self._play_card(s, seat, a, ev)
-        elif kind == "hide":
-            c = A.HIDE.card(a)
-            s.mana[seat] -= card_of(s, c).cost
-            _forget(s, seat, c)
-            s.hidden[seat].append(c)
-            ev.append(Event("hide", f"You put {name(s, c)} face down.",
-                            {"seat": seat, "card": c, "name": name(s, c), "from": "hand", "to": "hidden"},
-                            private_to=seat, public_text=f"Player {seat + 1} puts a card face down.",
-                            public_data={"seat": seat, "from": "hand", "to": "hidden"}))
-            flow.declare(s, Link(HIDE, seat, -1, "", -1, -1, -1, (), FROM_HAND, 0), ev)
-        elif kind == "attack":
-            m, t = A.ATTACK.attacker(a), A.ATTACK.target(a)
-            s.exhausted.add(m)
-            s.attacked.add(m)
-            ev.append(Event("declare_attack", a.label or f"{name(s, m)} attacks.",
-                            {"seat": seat, "card": m, "name": name(s, m), "target": t, "to": "chain"}))
-            flow.declare(s, Link(ATTACK, seat, m, "", -1, -1, -1, (t,), FROM_HAND, 0), ev)
-        elif kind == "defend":
-            att, d = A.DEFEND.attacker(a), A.DEFEND.defender(a)
-            ev.append(Event("declare_defence", f"{name(s, d)} moves to defend against {name(s, att)}.",
-                            {"seat": seat, "card": d, "name": name(s, d), "target": att, "to": "chain"}))
-            flow.declare(s, Link(DEFEND, seat, d, "", att, -1, -1, (), FROM_HAND, 0), ev)
-        elif kind == "ability":
-            m, i, t = A.ABILITY.card(a), A.ABILITY.index(a), A.ABILITY.targets(a)
-            e = card_of(s, m).activated[i]
-            if e.exhaust:
-                s.exhausted.add(m)
-            s.mana[seat] -= e.mana
-            ev.append(Event("declare_ability", f"{name(s, m)} uses its ability.",
-                            {"seat": seat, "card": m, "name": name(s, m), "targets": list(t), "to": "chain"}))
-            flow.declare(s, Link(ABILITY, seat, m, s.designs[m], i, -1, -1, t, FROM_HAND, 0), ev)
-        elif kind == "caster":
-            m, t = A.CASTER.card(a), A.CASTER.target(a)
-            s.exhausted.add(m)
-            s.cast.add(m)
-            ev.append(Event("declare_cast", f"{name(s, m)} begins to cast.",
-                            {"seat": seat, "card": m, "name": name(s, m), "target": t, "to": "chain"}))
-            flow.declare(s, Link(CASTER, seat, m, s.designs[m], -1, -1, -1, (t,), FROM_HAND, 0), ev)
-        elif kind == "garrison":
-            m = A.GARRISON.card(a)
-            s.mana[seat] -= card_of(s, m).cost
-            s.garrisoned.add(m)
-            ev.append(Event("declare_garrison", f"Player {seat + 1} garrisons {name(s, m)}.",
-                            {"seat": seat, "card": m, "name": name(s, m), "to": "chain"}))
-            flow.declare(s, Link(GARRISON, seat, m, "", -1, -1, -1, (), FROM_HAND, 0), ev)
-        elif kind == "recruit":
-            c = A.RECRUIT.card(a)
-            s.mana[seat] -= moves.recruit_price(s, seat, c)
-            ev.append(Event("declare_recruit", f"Player {seat + 1} moves to Recruit {name(s, c)}.",
-                            {"seat": seat, "card": c, "name": name(s, c), "to": "chain"}))
-            flow.declare(s, Link(RECRUIT, seat, c, "", -1, -1, -1, (c,), FROM_HAND, 0), ev)
+    @handles(A.DECLINE)
+    def _decline(self, s: ParagonsState, seat: int, ev: list[Event]) -> None:
+        flow.decline(s, ev)
 
-    def _play_card(self, s: ParagonsState, seat: int, a: Action, ev: list[Event]) -> None:
+    @handles(A.END_TURN)
+    def _end_turn(self, s: ParagonsState, seat: int, ev: list[Event]) -> None:
+        flow.would_end_turn(s, ev)
+
+    @handles(A.RECHOOSE)
+    def _rechoose(self, s: ParagonsState, seat: int, ev: list[Event], space: int, bump: int,
+                  targets: tuple[int, ...]) -> None:
+        flow.rechoose(s, space, bump, targets, ev)
+
+    @handles(A.PLAY)
+    def _play(self, s: ParagonsState, seat: int, ev: list[Event], card: int, space: int, bump: int,
+              targets: tuple[int, ...]) -> None:
+        self._play_card(s, seat, ev, card, space, bump, targets, FROM_HAND)
+
+    @handles(A.CAST)
+    def _cast(self, s: ParagonsState, seat: int, ev: list[Event], card: int,
+              targets: tuple[int, ...]) -> None:
+        self._play_card(s, seat, ev, card, -1, -1, targets, FROM_HAND)
+
+    @handles(A.REVEAL)
+    def _reveal(self, s: ParagonsState, seat: int, ev: list[Event], card: int, space: int, bump: int,
+                targets: tuple[int, ...]) -> None:
+        self._play_card(s, seat, ev, card, space, bump, targets, FROM_HIDDEN)
+
+    @handles(A.HIDE)
+    def _hide(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
+        s.mana[seat] -= card_of(s, card).cost
+        _forget(s, seat, card)
+        s.hidden[seat].append(card)
+        ev.append(Event("hide", f"You put {name(s, card)} face down.",
+                        {"seat": seat, "card": card, "name": name(s, card), "from": "hand", "to": "hidden"},
+                        private_to=seat, public_text=f"Player {seat + 1} puts a card face down.",
+                        public_data={"seat": seat, "from": "hand", "to": "hidden"}))
+        flow.declare(s, Link(HIDE, seat, -1, "", -1, -1, -1, (), FROM_HAND, 0), ev)
+
+    @handles(A.ATTACK)
+    def _attack(self, s: ParagonsState, seat: int, ev: list[Event], attacker: int, target: int) -> None:
+        m = attacker
+        s.exhausted.add(m)
+        s.attacked.add(m)
+        ev.append(Event("declare_attack", f"{name(s, m)} attacks {moves.target_label(s, target)}.",
+                        {"seat": seat, "card": m, "name": name(s, m), "target": target, "to": "chain"}))
+        flow.declare(s, Link(ATTACK, seat, m, "", -1, -1, -1, (target,), FROM_HAND, 0), ev)
+
+    @handles(A.DEFEND)
+    def _defend(self, s: ParagonsState, seat: int, ev: list[Event], attacker: int, defender: int) -> None:
+        ev.append(Event("declare_defence", f"{name(s, defender)} moves to defend against {name(s, attacker)}.",
+                        {"seat": seat, "card": defender, "name": name(s, defender), "target": attacker,
+                         "to": "chain"}))
+        flow.declare(s, Link(DEFEND, seat, defender, "", attacker, -1, -1, (), FROM_HAND, 0), ev)
+
+    @handles(A.ABILITY)
+    def _ability(self, s: ParagonsState, seat: int, ev: list[Event], card: int, index: int,
+                 targets: tuple[int, ...]) -> None:
+        m = card
+        e = card_of(s, m).activated[index]
+        if e.exhaust:
+            s.exhausted.add(m)
+        s.mana[seat] -= e.mana
+        ev.append(Event("declare_ability", f"{name(s, m)} uses its ability.",
+                        {"seat": seat, "card": m, "name": name(s, m), "targets": list(targets),
+                         "to": "chain"}))
+        flow.declare(s, Link(ABILITY, seat, m, s.designs[m], index, -1, -1, targets, FROM_HAND, 0), ev)
+
+    @handles(A.CASTER)
+    def _caster(self, s: ParagonsState, seat: int, ev: list[Event], card: int, target: int) -> None:
+        m = card
+        s.exhausted.add(m)
+        s.cast.add(m)
+        ev.append(Event("declare_cast", f"{name(s, m)} begins to cast.",
+                        {"seat": seat, "card": m, "name": name(s, m), "target": target, "to": "chain"}))
+        flow.declare(s, Link(CASTER, seat, m, s.designs[m], -1, -1, -1, (target,), FROM_HAND, 0), ev)
+
+    @handles(A.GARRISON)
+    def _garrison(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
+        s.mana[seat] -= card_of(s, card).cost
+        s.garrisoned.add(card)
+        ev.append(Event("declare_garrison", f"Player {seat + 1} garrisons {name(s, card)}.",
+                        {"seat": seat, "card": card, "name": name(s, card), "to": "chain"}))
+        flow.declare(s, Link(GARRISON, seat, card, "", -1, -1, -1, (), FROM_HAND, 0), ev)
+
+    @handles(A.RECRUIT)
+    def _recruit(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
+        s.mana[seat] -= moves.recruit_price(s, seat, card)
+        ev.append(Event("declare_recruit", f"Player {seat + 1} moves to Recruit {name(s, card)}.",
+                        {"seat": seat, "card": card, "name": name(s, card), "to": "chain"}))
+        flow.declare(s, Link(RECRUIT, seat, card, "", -1, -1, -1, (card,), FROM_HAND, 0), ev)
+
+    def _play_card(self, s: ParagonsState, seat: int, ev: list[Event], c: int, space: int, bump: int,
+                   t: tuple[int, ...], origin: int) -> None:
         """A mercenary or spell from the hand, or a Hidden card revealed: it is played."""
-        kind = a.kind
-        if kind == "cast":
-            c, space, bump, t = A.CAST.card(a), -1, -1, A.CAST.targets(a)
-        else:
-            c, space, bump, t = a.args
         cd = card_of(s, c)
-        if kind == "reveal":
+        revealed = origin == FROM_HIDDEN
+        if revealed:
             s.hidden[seat].remove(c)
-            origin = FROM_HIDDEN
         else:
             s.mana[seat] -= cd.cost
             _forget(s, seat, c)
-            origin = FROM_HAND
         combo = 1 if s.played[seat] else 0
         s.played[seat] += 1
-        verb = "reveals" if kind == "reveal" else "plays"
+        verb = "reveals" if revealed else "plays"
         ev.append(Event("declare_play", f"Player {seat + 1} {verb} {cd.name}.",
                         {"seat": seat, "card": c, "name": cd.name, "targets": list(t), "space": space,
-                         "from": "hidden" if kind == "reveal" else "hand",
+                         "from": "hidden" if revealed else "hand",
                          "to": "board" if cd.is_merc else "chain"},
-                        reveals=kind == "reveal"))
+                        reveals=revealed))
         link = Link(MERC if cd.is_merc else SPELL, seat, c, "", -1, space, bump, t, origin, combo)
         if cd.is_merc:                   # it resolves onto the board at once ("instantly"), arrival
             chain.enter(s, link, ev)     # effect and all; its play still opens a window (below)

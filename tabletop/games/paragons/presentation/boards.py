@@ -12,6 +12,8 @@ from functools import partial
 
 import pygame
 
+from tabletop.core.action_kinds import kinds
+from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.state import COLS, OVER, SPACES
 from tabletop.games.paragons.engine.views import UNKNOWN
@@ -24,6 +26,7 @@ from tabletop.table.sprites import CardSprite, CounterSprite
 CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
 HAND_ASPECT = 173 / 124
 PEEK = 20                  # how far an Imbuement or an Enchantment shows from under its card
+_FROM_HAND = kinds(A.PLAY, A.CAST, A.HIDE)     # the plays of a card of the hand
 
 
 @dataclass(eq=False)
@@ -272,7 +275,7 @@ class BoardsMixin:
         v = self.view
         cards = v.hidden[self.me]
         step = min(22.0, 60.0 / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        ready = {a.args[0] for a in self._legal("reveal")}
+        ready = {a.args[0] for a in self._legal(A.REVEAL.kind)}
         for k, c in enumerate(cards):
             s = self._card(f"card:{c}", c, x + k * step, y - k * 3, size, 85 + k, seen,
                            draggable=c in ready, table="thumb")
@@ -288,7 +291,7 @@ class BoardsMixin:
         # sized from the zone and the card-size setting
         size = self.hand_card("hand", len(hand), HAND_ASPECT, 190, top=14, left=150, right=20)
         inner = Zone("hand-inner", cardfit.room(zone.rect, top=14, left=150, right=20), kind="row")
-        active = {a.args[0] for a in self.legal if a.kind in ("play", "cast", "hide")}
+        active = {a.args[0] for a in self.legal if a.kind in _FROM_HAND}
         marking = v.phase == "mulligan" and self.my_turn
         for i, (c, (x, y)) in enumerate(zip(hand, inner.positions(len(hand), size, 12))):
             lifted = marking and c in self.marked

@@ -46,7 +46,7 @@ class ChainMixin:
             s = self._card("pile:neutral", None, x0 + 12, top, size, 80, seen, face_up=False)
             s.badge = str(n)
             s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
-        recruits = {A.RECRUIT.card(a) for a in self._legal("recruit")}
+        recruits = {A.RECRUIT.card(a) for a in self._legal(A.RECRUIT.kind)}
         for k, c in enumerate(v.pool):
             # the picture only: a card this small has no room for words (the zoom has them)
             s = self._card(f"card:{c}", c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
@@ -210,15 +210,15 @@ class ChainMixin:
                 self.put_fit("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", f"{self.link_text(v.pending)}: pick anew",
                                cx, y + 40, 16, INK, seen, "midtop")
-                self._answer_buttons(self._legal("rechoose"), x + 12, y + 70, w - 24, seen)
+                self._answer_buttons(self._legal(A.RECHOOSE.kind), x + 12, y + 70, w - 24, seen)
             else:
                 self.put_fit("lbl:banner", f"{self._seat_name(v.pending.seat)} is choosing again…", cx,
                                y + 40, 22, INK, seen, "midtop", True)
             return
         if v.stack:
             top = v.stack[-1]
-            if self.my_turn and self._legal("defend"):
-                att = A.DEFEND.attacker(self._legal("defend")[0])
+            if self.my_turn and self._legal(A.DEFEND.kind):
+                att = A.DEFEND.attacker(self._legal(A.DEFEND.kind)[0])
                 self.put_fit("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", short(f"{self.name(att)} attacks. Click a glowing mercenary to stand "
                                                     "in the way,", 80), cx, y + 40, 16, INK, seen, "midtop")
@@ -229,7 +229,7 @@ class ChainMixin:
                 self.put_fit("lbl:banner", "React or pass", cx, y + 4, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 52), cx, y + 40, 17, INK,
                                seen, "midtop")
-                answers = [a for a in self.legal if a.kind != "decline"]
+                answers = [a for a in self.legal if not A.DECLINE.matches(a)]
                 tip = ("What you can answer with glows: drag it, or right-click a mercenary."
                        if answers else "You have nothing to answer with.")
                 self.put_fit("lbl:banner3", tip, cx, y + 63, 15, MUTED, seen, "midtop")
@@ -299,7 +299,7 @@ class ChainMixin:
         x, y, w, h = self.layout.zones["controls"].rect
         if v.phase == OVER or self._in_mulligan():
             return
-        main = bool(self._legal("end_turn"))
+        main = bool(self._legal(A.END_TURN.kind))
         if self.my_turn and main:
             self.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
                             self.selected is None and not self.menu, seen, h=56)

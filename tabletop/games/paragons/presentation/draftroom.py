@@ -114,10 +114,10 @@ class DraftRoomMixin(BuildRoomMixin):
         if v is None or not self.my_turn or v.phase not in ROOM_PHASES:
             return set()
         if v.phase == CLASS:
-            return {f"room:class:{A.CHOOSE.klass(a)}" for a in self._legal("choose")}
+            return {f"room:class:{A.CHOOSE.klass(a)}" for a in self._legal(A.CHOOSE.kind)}
         if v.phase == DRAFT:
-            return {f"card:{A.PICK.card(a)}" for a in self._legal("pick")}
-        return {f"card:{A.ADD.card(a)}" for a in self._legal("add")}
+            return {f"card:{A.PICK.card(a)}" for a in self._legal(A.PICK.kind)}
+        return {f"card:{A.ADD.card(a)}" for a in self._legal(A.ADD.kind)}
 
     def _room_zoom(self, target: str | None):
         """(cache key, compose, caption) for the class panels' sample cards, which are not
@@ -158,7 +158,7 @@ class DraftRoomMixin(BuildRoomMixin):
             return None
         name = name.lower()
         if v.phase == CLASS:
-            choices = self._legal("choose")
+            choices = self._legal(A.CHOOSE.kind)
             if name in ("1", "2", "3"):
                 return self._offer(A.CHOOSE(CLASSES[int(name) - 1]))
             if name in ("return", "enter") and len(choices) == 1:
@@ -267,7 +267,7 @@ class DraftRoomMixin(BuildRoomMixin):
                          "Each player wishes for a class in secret; the wishes are shown together.", seen)
         pw, gap, py, ph = 560, 40, 132, 740
         x0 = (W - 3 * pw - 2 * gap) / 2
-        choosable = {A.CHOOSE.klass(a) for a in self._legal("choose")}
+        choosable = {A.CHOOSE.klass(a) for a in self._legal(A.CHOOSE.kind)}
         for i, k in enumerate(CLASSES):
             x = x0 + i * (pw + gap)
             cx = x + pw / 2

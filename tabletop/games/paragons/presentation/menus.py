@@ -5,6 +5,8 @@ only; the cards and spaces an entry names glow and a click on one picks it."""
 from __future__ import annotations
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
+from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.presentation.style import GOLD, MUTED, cid
 from tabletop.table import cardfit
 from tabletop.table.actionmenu import ActionMenuMixin
@@ -20,7 +22,8 @@ class MenusMixin(ActionMenuMixin):
     def _menu_targets(self) -> dict[str, Action]:
         """Sprites that pick one menu entry when clicked: the one place or target it names."""
         named: dict[str, list[Action]] = {}
-        pushes = all(a.kind in ("play", "reveal") for a in self.menu) and len({a.args[1] for a in self.menu}) == 1
+        pushes = (all(a.kind in kinds(A.PLAY, A.REVEAL) for a in self.menu)
+                  and len({a.args[1] for a in self.menu}) == 1)
         for a in self.menu:
             # a choice of where the occupant goes: the empty spaces it may be pushed to pick
             spots = {f"space:{self.me}:{a.args[2]}"} if pushes and a.args[2] >= 0 else self.action_spots(a)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.core.event import Event
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
@@ -48,8 +49,13 @@ __all__ = ["PRESENTATION", "ParagonsPresenter", "rules_text"]
 rules_text = rules_page("tabletop.games.paragons")
 
 # what a card can do, by the argument that names it
-_SOURCE = {"play": 0, "cast": 0, "hide": 0, "reveal": 0, "attack": 0, "ability": 0, "caster": 0,
-           "garrison": 0, "recruit": 0, "defend": 1}
+_SOURCE = {k.kind: 0 for k in (A.PLAY, A.CAST, A.HIDE, A.REVEAL, A.ATTACK, A.ABILITY, A.CASTER,
+                               A.GARRISON, A.RECRUIT)} | {A.DEFEND.kind: 1}
+# a mercenary put on a space (args: card, space, bump, targets); what a mercenary on the board
+# aims (an ability, a Garrison counter); its moves in a fight
+_ONTO_A_SPACE = kinds(A.PLAY, A.REVEAL)
+_MERC_USES = kinds(A.ABILITY, A.GARRISON)
+_FIGHTS = kinds(A.ATTACK, A.CASTER, A.DEFEND)
 
 
 def source(a: Action) -> int | None:
@@ -59,7 +65,7 @@ def source(a: Action) -> int | None:
 
 class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, BrowserMixin, WordsMixin,
                         Presenter):
-    auto_pass_kinds = frozenset({"decline"})
+    auto_pass_kinds = kinds(A.DECLINE)
     narrator = NARRATE
     important_kinds = frozenset({"game", "game_over", "over", "out", "class"})
     sticky_zoom = True
@@ -265,11 +271,11 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         """Where a drop (or a click after choosing the card) makes this action."""
         v = self.view
         k = a.kind
-        if k in ("play", "reveal") and a.args[1] >= 0:
+        if k in _ONTO_A_SPACE and a.args[1] >= 0:
             return self._space_spots(self.me, a.args[1])
-        if k in ("play", "reveal", "cast", "ability", "rechoose"):
+        if k in kinds(A.PLAY, A.REVEAL, A.CAST, A.ABILITY, A.RECHOOSE):
             ts = a.args[-1]
-            if k == "rechoose" and a.args[0] >= 0:
+            if k == A.RECHOOSE.kind and a.args[0] >= 0:
                 return self._space_spots(v.pending.seat, a.args[0])
             if not ts:
                 return set()
@@ -278,21 +284,21 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 return self._space_spots(*divmod(t - SPACE_BASE, SPACES))
             s = self.target_sprite(t)
             return {s} if s else set()
-        if k == "attack":
+        if k == A.ATTACK.kind:
             return {self.target_sprite(A.ATTACK.target(a))}
-        if k == "caster":
+        if k == A.CASTER.kind:
             return {self.target_sprite(A.CASTER.target(a))}
-        if k == "defend":
+        if k == A.DEFEND.kind:
             return {f"card:{A.DEFEND.attacker(a)}"}
-        if k == "hide":
+        if k == A.HIDE.kind:
             return {f"pile:hidden:{self.me}"} | {f"card:{h}" for h in v.hidden[self.me]}
-        if k == "recruit":
+        if k == A.RECRUIT.kind:
             return {"hand"}
         return set()
 
     def _untargeted(self, a: Action) -> bool:
         """A spell (or a revealed Hidden spell) that aims at nothing: dropped anywhere on the table."""
-        return a.kind in ("cast", "reveal") and (a.kind == "cast" or a.args[1] < 0) and not a.args[-1]
+        return (A.CAST.matches(a) or (A.REVEAL.matches(a) and a.args[1] < 0)) and not a.args[-1]
 
     # --- highlights ------------------------------------------------------------------------------------
     def _highlight(self) -> None:
@@ -321,8 +327,8 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                     s = self.scene.get(f"card:{c}")
                     if s is not None:
                         s.highlight = "warn"
-            elif self._legal("defend"):
-                glow = {f"card:{A.DEFEND.defender(a)}" for a in self._legal("defend")}
+            elif self._legal(A.DEFEND.kind):
+                glow = {f"card:{A.DEFEND.defender(a)}" for a in self._legal(A.DEFEND.kind)}
             else:
                 glow = {f"card:{source(a)}" for a in self.legal if source(a) is not None}
         if v is not None:
@@ -354,14 +360,14 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
     def _answer_spots(self) -> dict[str, Action]:
         """Places that answer a re-choice when clicked (named by one answer only)."""
         named: dict[str, list[Action]] = {}
-        for a in self._legal("rechoose"):
+        for a in self._legal(A.RECHOOSE.kind):
             for sid in self.action_spots(a):
                 named.setdefault(sid, []).append(a)
         return {sid: acts[0] for sid, acts in named.items() if len(acts) == 1}
 
     # --- dragging -----------------------------------------------------------------------------------
     def _board_drags(self, m: int) -> list[Action]:
-        return [a for a in self._acts_of(m) if a.kind in ("attack", "caster", "defend")]
+        return [a for a in self._acts_of(m) if a.kind in _FIGHTS]
 
     def drag_targets(self, sprite_id: str) -> set[str]:
         if self._in_room():
@@ -372,12 +378,12 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             return set()
         out: set[str] = set()
         for a in self._acts_of(c):
-            if a.kind in ("ability", "garrison"):
+            if a.kind in _MERC_USES:
                 continue
             if self._untargeted(a):
                 out |= {"my_area", "middle", "opp_area"}
             out |= self.action_spots(a)
-            if a.kind in ("play", "reveal") and a.args[2] >= 0:
+            if a.kind in _ONTO_A_SPACE and a.args[2] >= 0:
                 dest = self.scene.get(f"space:{self.me}:{a.args[2]}")
                 if dest is not None and hasattr(dest, "bump_from"):
                     dest.bump_from |= self._space_spots(self.me, a.args[1])
@@ -404,7 +410,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
     def _drop_acts(self, c: int, target: str) -> list[Action]:
         out = []
         for a in self._acts_of(c):
-            if a.kind in ("ability", "garrison") and target != f"card:{c}":
+            if a.kind in _MERC_USES and target != f"card:{c}":
                 continue
             if self._untargeted(a):
                 # anywhere on the table but back in the hand
@@ -417,7 +423,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     def _choice_title(self, c: int, acts: list[Action]) -> str:
         nm = self.name(c)
-        if all(a.kind in ("play", "reveal") for a in acts):
+        if all(a.kind in _ONTO_A_SPACE for a in acts):
             if len({a.args[2] for a in acts}) > 1:
                 return f"{nm}: push the mercenary there to…"
             return f"{nm}: choose its target"
@@ -451,7 +457,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         if c in v.at and v.board_of(c) == self.me:
             if t is None or t >= SPACE_BASE:
                 return None
-            attacks = [a for a in self.legal if a.kind == "defend" and A.DEFEND.attacker(a) == t]
+            attacks = [a for a in self.legal if A.DEFEND.matches(a) and A.DEFEND.attacker(a) == t]
             if attacks or any(l.kind == "attack" and l.card == t for l in v.stack):
                 return A.DEFEND(t, c)
             return A.ATTACK(c, t)
@@ -525,7 +531,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 self.menu = []
                 return pick
             return None
-        defends = [a for a in self._legal("defend") if A.DEFEND.defender(a) == c]
+        defends = [a for a in self._legal(A.DEFEND.kind) if A.DEFEND.defender(a) == c]
         if self.selected is None and len(defends) == 1:
             return defends[0]
         if self.selected is not None:
@@ -543,11 +549,11 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 return LOCAL
             return None
         if c is not None and c in v.pool:
-            recruits = [a for a in self._legal("recruit") if A.RECRUIT.card(a) == c]
+            recruits = [a for a in self._legal(A.RECRUIT.kind) if A.RECRUIT.card(a) == c]
             return recruits[0] if recruits else A.RECRUIT(c)
         if c is not None and self._acts_of(c):
             acts = self._acts_of(c)
-            if all(a.kind in ("ability", "garrison") for a in acts):
+            if all(a.kind in _MERC_USES for a in acts):
                 return self.context(target)
             self.selected = c
             return LOCAL
@@ -595,7 +601,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             return LOCAL
         if button_id.startswith("btn:ans:"):
             i = int(button_id.rsplit(":", 1)[1])
-            answers = self._legal("rechoose")
+            answers = self._legal(A.RECHOOSE.kind)
             return answers[i] if i < len(answers) else None
         if button_id == "btn:cancel":
             self.selected, self.menu = None, []
@@ -614,7 +620,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     def _mulligan_action(self) -> Action:
         want = set(self.marked)
-        for a in self._legal("mulligan"):
+        for a in self._legal(A.MULLIGAN.kind):
             if set(A.MULLIGAN.cards(a)) == want:
                 return a
         return A.MULLIGAN(tuple(sorted(want)))
@@ -637,9 +643,9 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 return self._mulligan_action() if self.marked else A.MULLIGAN(())
             if v.pending is not None:
                 return None
-            if self._legal("end_turn"):
+            if self._legal(A.END_TURN.kind):
                 return A.END_TURN()
-            if self._legal("decline"):
+            if self._legal(A.DECLINE.kind):
                 return A.DECLINE()
         return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, card, card_text
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
@@ -68,7 +69,7 @@ class WordsMixin:
             return "Pick one in the menu (or click a glowing place); Escape cancels."
         if v.pending is not None:
             return "Choose again: a button in the banner, or a glowing place."
-        if self._legal("defend"):
+        if self._legal(A.DEFEND.kind):
             return "Defend? Click a glowing mercenary, or No defence (Space)."
         if v.stack:
             return "React with what glows, or Pass (Space) to let the chain resolve."

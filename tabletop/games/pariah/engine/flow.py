@@ -8,7 +8,7 @@ the match is over, and sets `state.turn` to that seat.
 from __future__ import annotations
 
 from tabletop.core import Event, Rng
-from tabletop.games.pariah.engine import abilities
+from tabletop.games.pariah.engine import abilities, actions
 from tabletop.games.pariah.engine.board import card_name, seat_name, side_name, unit_name
 from tabletop.games.pariah.engine.cards import (FACTIONS, START, design, evolutions, factions, relic_deck,
                                                 relics)
@@ -312,14 +312,14 @@ def relic_options(s: PariahState, seat: int, moment: str) -> list[tuple[int, obj
 
 
 def prep_options(s: PariahState, seat: int) -> list[tuple[str, int, int]]:
-    """("relic" | "evolve", card, target) plays the seat can afford at the start of the round."""
+    """(RELIC's or EVOLVE's kind, card, target) plays the seat can afford at the start of the round."""
     side = side_of(seat)
     energy = s.energy[side]
-    out = [("relic", c, t) for c, t in relic_options(s, seat, START)]
+    out = [(actions.RELIC.kind, c, t) for c, t in relic_options(s, seat, START)]
     if not s.evo_played[side]:
         for c in s.evo_hands[seat]:
             if evolutions()[s.designs[c]].cost <= energy:
-                out += [("evolve", c, t) for t in evolve_targets(s, seat, c)]
+                out += [(actions.EVOLVE.kind, c, t) for t in evolve_targets(s, seat, c)]
     return out
 
 

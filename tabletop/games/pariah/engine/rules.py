@@ -16,7 +16,8 @@ information.py's.
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.game import IllegalAction
+from tabletop.core.action_kinds import kinds
+from tabletop.core.game import handles
 from tabletop.games.pariah.engine import abilities, actions, combat, flow, information
 from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
 from tabletop.games.pariah.engine.cards import (ACTIVATION, START, design, evolutions, moments_phrase,
@@ -24,9 +25,13 @@ from tabletop.games.pariah.engine.cards import (ACTIVATION, START, design, evolu
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS,
                                                 SELECT, SHOP, PariahState, Unit, side_of)
 
-_PHASE_KINDS = {SELECT: ("pick", "unpick", "commit"), DEPLOY: ("deploy",),
-                PREP: ("relic", "evolve", "ready"), ACTIVATE: ("attack", "ability", "end", "relic"),
-                SHOP: ("keep", "take_evo", "no_evo")}
+_PHASE_KINDS = {
+    SELECT: kinds(actions.PICK, actions.UNPICK, actions.COMMIT),
+    DEPLOY: kinds(actions.DEPLOY),
+    PREP: kinds(actions.RELIC, actions.EVOLVE, actions.READY),
+    ACTIVATE: kinds(actions.ATTACK, actions.ABILITY, actions.END, actions.RELIC),
+    SHOP: kinds(actions.KEEP, actions.TAKE_EVO, actions.NO_EVO),
+}
 # the moment (cards.RELIC_MOMENTS) a relic played in a phase is played at
 _MOMENT = {PREP: START, ACTIVATE: ACTIVATION}
 _PHASE_WORDS = {SELECT: "choosing armies", DEPLOY: "deployment", PREP: "the start of the round",
@@ -105,7 +110,7 @@ class Pariah(Game):
         return f"{r.relic_type}, {r.cost} energy: {r.text}"
 
     def _prep_action(self, s: PariahState, kind: str, c: int, t) -> Action:
-        if kind == "relic":
+        if kind == actions.RELIC.kind:
             return self._relic_action(s, c, t)
         e = evolutions()[s.designs[c]]
         return actions.EVOLVE(c, t, label=f"Evolve {flow.unit_label(s, t)} into {e.name} "
@@ -169,9 +174,9 @@ class Pariah(Game):
             return f"That is not a move during {_PHASE_WORDS[s.phase]}."
         side = side_of(seat)
         if s.phase == SELECT:
-            if kind == "commit":
+            if kind == actions.COMMIT.kind:
                 return "Choose at least one unit before committing your army."
-            if kind == "unpick":
+            if kind == actions.UNPICK.kind:
                 return "That card is not in the army you are choosing."
             c = actions.PICK.card(a)
             if c not in s.hands[seat]:
@@ -181,12 +186,12 @@ class Pariah(Game):
                     f"holds {spent} of {ARMY_POINTS}.")
         if s.phase == DEPLOY:
             return "You can only deploy a unit of your own army that is still waiting to be placed."
-        if kind == "relic":
+        if kind == actions.RELIC.kind:
             return self._explain_relic(s, seat, side, a, _MOMENT[s.phase])
         if s.phase == PREP:
             return self._explain_prep(s, seat, side, kind, a)
         if s.phase == SHOP:
-            if kind == "keep":
+            if kind == actions.KEEP.kind:
                 return "Keep one of the three relics you drew."
             if s.offers[seat] and not s.shop_kept:
                 return "First keep one of the relics you drew."
@@ -195,7 +200,7 @@ class Pariah(Game):
 
     def _explain_prep(self, s, seat, side, kind, action: Action) -> str | None:
         """Why a ready or an evolution is refused (relics: _explain_relic)."""
-        if kind == "ready":
+        if kind == actions.READY.kind:
             return "Ready takes nothing."
         c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
         if c not in s.evo_hands[seat]:
@@ -247,12 +252,12 @@ class Pariah(Game):
             if nxt is None or uid not in nxt[1]:
                 return ("Units activate in descending Priority: a unit with a higher Priority, or "
                         "the other side on a tie, goes first.")
-        if kind == "attack":
+        if kind == actions.ATTACK.kind:
             if s.active == uid and s.active_committed:
                 return f"{unit_name(s, uid)} is already committed this activation."
             plan = actions.ATTACK.plan(action)
             return combat.why_plan_illegal(s, uid, plan) or "That attack is not possible."
-        if kind == "ability":
+        if kind == actions.ABILITY.kind:
             abl = design(u.design).abilities
             i = actions.ABILITY.index(action)
             if not 0 <= i < len(abl) or abl[i].when != "active":
@@ -272,36 +277,30 @@ class Pariah(Game):
         return None
 
     # --- applying ------------------------------------------------------------------------------------
-    def apply(self, s: PariahState, a: Action) -> list[Event]:
-        reason = self.why_illegal(s, a)
-        if reason:
-            raise IllegalAction(reason)
-        seat = s.turn
-        events: list[Event] = []
-        getattr(self, "_do_" + a.kind)(s, seat, a, events)
+    def after(self, s: PariahState, a: Action, events: list[Event]) -> None:
         flow.advance(s, events)
-        return events
 
     # select
-    def _do_pick(self, s, seat, action, events):
-        c = actions.PICK.card(action)
-        s.hands[seat].remove(c)
-        s.picks[seat].append(c)
-        events.append(Event("pick", f"You add {card_name(s, c)} to your army.",
-                            {"seat": seat, "card": c, "name": card_name(s, c), "from": "hand", "to": "army"},
+    @handles(actions.PICK)
+    def _pick(self, s, seat, events, card):
+        s.hands[seat].remove(card)
+        s.picks[seat].append(card)
+        events.append(Event("pick", f"You add {card_name(s, card)} to your army.",
+                            {"seat": seat, "card": card, "name": card_name(s, card), "from": "hand", "to": "army"},
                             private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
                             public_data={"seat": seat}))
 
-    def _do_unpick(self, s, seat, action, events):
-        c = actions.UNPICK.card(action)
-        s.picks[seat].remove(c)
-        s.hands[seat].append(c)
-        events.append(Event("unpick", f"You take {card_name(s, c)} back.",
-                            {"seat": seat, "card": c, "name": card_name(s, c), "from": "army", "to": "hand"},
+    @handles(actions.UNPICK)
+    def _unpick(self, s, seat, events, card):
+        s.picks[seat].remove(card)
+        s.hands[seat].append(card)
+        events.append(Event("unpick", f"You take {card_name(s, card)} back.",
+                            {"seat": seat, "card": card, "name": card_name(s, card), "from": "army", "to": "hand"},
                             private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
                             public_data={"seat": seat}))
 
-    def _do_commit(self, s, seat, action, events):
+    @handles(actions.COMMIT)
+    def _commit(self, s, seat, events):
         # the army is set aside face down; the rest of the hand goes back into the deck
         s.committed[seat] = True
         s.armies[seat], s.picks[seat] = s.picks[seat], []
@@ -312,67 +311,68 @@ class Pariah(Game):
                             {"seat": seat, "count": len(s.armies[seat]), "amount": len(s.armies[seat])}))
 
     # deploy
-    def _do_deploy(self, s, seat, action, events):
-        c = actions.DEPLOY.card(action)
+    @handles(actions.DEPLOY)
+    def _deploy(self, s, seat, events, card):
         side = side_of(seat)
-        s.armies[seat].remove(c)
-        u = Unit(c, s.designs[c], seat)
-        s.units[c] = u
-        s.lines[side].append(c)
+        s.armies[seat].remove(card)
+        u = Unit(card, s.designs[card], seat)
+        s.units[card] = u
+        s.lines[side].append(card)
         # the unit was face down in the army until now: undo does not step back past this
-        events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, c)} in slot "
-                            f"{len(s.lines[side])}.", {"seat": seat, "unit": c, "side": side,
-                                                        "index": len(s.lines[side]) - 1, "card": c,
-                                                        "name": card_name(s, c), "owner": seat,
+        events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, card)} in slot "
+                            f"{len(s.lines[side])}.", {"seat": seat, "unit": card, "side": side,
+                                                        "index": len(s.lines[side]) - 1, "card": card,
+                                                        "name": card_name(s, card), "owner": seat,
                                                         "from": "army", "to": "line"}, reveals=True))
-        abilities.deploy_effects(s, c, events)
+        abilities.deploy_effects(s, card, events)
         s.deploy_turn = 1 - side
 
     # prep
-    def _do_relic(self, s, seat, action, events):
-        c, t = actions.RELIC.card(action), actions.RELIC.target(action)
+    @handles(actions.RELIC)
+    def _relic(self, s, seat, events, card, target):
         side = side_of(seat)
-        r = relics()[s.designs[c]]
-        s.relic_hands[seat].remove(c)
+        r = relics()[s.designs[card]]
+        s.relic_hands[seat].remove(card)
         s.energy[side] -= r.cost
         if r.relic_type == "equipment":
-            s.units[t].equip.append(c)
-            events.append(Event("equip", f"{seat_name(s, seat)} equips {unit_name(s, t)} with {r.name} "
-                                f"({r.cost} energy).", {"seat": seat, "card": c, "unit": t, "name": r.name,
-                                                        "amount": r.cost, "unit_name": unit_name(s, t),
-                                                        "unit_owner": s.units[t].owner,
+            s.units[target].equip.append(card)
+            events.append(Event("equip", f"{seat_name(s, seat)} equips {unit_name(s, target)} with {r.name} "
+                                f"({r.cost} energy).", {"seat": seat, "card": card, "unit": target, "name": r.name,
+                                                        "amount": r.cost, "unit_name": unit_name(s, target),
+                                                        "unit_owner": s.units[target].owner,
                                                         "from": "relic hand", "to": "unit"}))
         elif r.relic_type == "emblem":
-            s.emblems.append([c, r.id, side])
+            s.emblems.append([card, r.id, side])
             events.append(Event("emblem", f"{seat_name(s, seat)} raises the emblem {r.name} "
-                                f"({r.cost} energy).", {"seat": seat, "card": c, "side": side,
+                                f"({r.cost} energy).", {"seat": seat, "card": card, "side": side,
                                                          "emblem": r.id, "name": r.name, "amount": r.cost,
                                                          "from": "relic hand", "to": "emblems"}))
         else:
             events.append(Event("consumable", f"{seat_name(s, seat)} uses {r.name} ({r.cost} energy).",
-                                {"seat": seat, "card": c, "target": t, "name": r.name, "amount": r.cost,
-                                 "target_name": unit_name(s, t) if t in s.units else "",
-                                 "target_owner": s.units[t].owner if t in s.units else None,
+                                {"seat": seat, "card": card, "target": target, "name": r.name, "amount": r.cost,
+                                 "target_name": unit_name(s, target) if target in s.units else "",
+                                 "target_owner": s.units[target].owner if target in s.units else None,
                                  "from": "relic hand", "to": "graveyard"}))
-            s.graves[seat].append(c)
-            abilities.resolve(s, r.name, r.target, r.effects, -1, seat, side, t, events)
+            s.graves[seat].append(card)
+            abilities.resolve(s, r.name, r.target, r.effects, -1, seat, side, target, events)
 
-    def _do_evolve(self, s, seat, action, events):
-        c, t = actions.EVOLVE.card(action), actions.EVOLVE.unit(action)
+    @handles(actions.EVOLVE)
+    def _evolve(self, s, seat, events, card, unit):
         side = side_of(seat)
-        e = evolutions()[s.designs[c]]
-        s.evo_hands[seat].remove(c)
+        e = evolutions()[s.designs[card]]
+        s.evo_hands[seat].remove(card)
         s.energy[side] -= e.cost
         s.evo_played[side] = True
-        old = unit_name(s, t)
-        s.units[t].evos.append(c)
+        old = unit_name(s, unit)
+        s.units[unit].evos.append(card)
         events.append(Event("evolve", f"{seat_name(s, seat)} evolves {old} into {e.name} "
-                            f"({e.cost} energy).", {"seat": seat, "card": c, "unit": t, "name": e.name,
+                            f"({e.cost} energy).", {"seat": seat, "card": card, "unit": unit, "name": e.name,
                                                     "amount": e.cost, "unit_name": old,
-                                                    "unit_owner": s.units[t].owner,
+                                                    "unit_owner": s.units[unit].owner,
                                                     "from": "evolution hand", "to": "unit"}))
 
-    def _do_ready(self, s, seat, action, events):
+    @handles(actions.READY)
+    def _ready(self, s, seat, events):
         s.queue.pop(0)
         events.append(Event("ready", f"{seat_name(s, seat)} is ready.", {"seat": seat}))
 
@@ -385,64 +385,64 @@ class Pariah(Game):
             events.append(Event("activate", f"{unit_name(s, uid)} activates.",
                                 {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
 
-    def _do_attack(self, s, seat, action, events):
-        uid, plan = actions.ATTACK.unit(action), actions.ATTACK.plan(action)
-        self._start(s, uid, events)
+    @handles(actions.ATTACK)
+    def _attack(self, s, seat, events, unit, plan):
+        self._start(s, unit, events)
         s.active_committed = True
-        combat.resolve_attack(s, uid, plan, events)
+        combat.resolve_attack(s, unit, plan, events)
 
-    def _do_ability(self, s, seat, action, events):
-        spec = actions.ABILITY
-        uid, i, ch = spec.unit(action), spec.index(action), spec.choice(action)
-        self._start(s, uid, events)
-        a = design(s.units[uid].design).abilities[i]
+    @handles(actions.ABILITY)
+    def _ability(self, s, seat, events, unit, index, choice):
+        self._start(s, unit, events)
+        a = design(s.units[unit].design).abilities[index]
         side = side_of(seat)
-        s.active_used.append(i)
+        s.active_used.append(index)
         if a.commit:
             s.active_committed = True
         s.energy[side] -= a.cost
-        on = abilities.describe_choice(s, a.target, ch)
-        events.append(Event("ability", f"{unit_name(s, uid)} uses {a.name}{' on ' + on if on else ''}.",
-                            {"unit": uid, "ability": i, "target": list(ch) if isinstance(ch, tuple) else ch,
-                             "name": unit_name(s, uid), "owner": s.units[uid].owner, "seat": seat,
+        on = abilities.describe_choice(s, a.target, choice)
+        events.append(Event("ability", f"{unit_name(s, unit)} uses {a.name}{' on ' + on if on else ''}.",
+                            {"unit": unit, "ability": index, "target": list(choice) if isinstance(choice, tuple) else choice,
+                             "name": unit_name(s, unit), "owner": s.units[unit].owner, "seat": seat,
                              "ability_name": a.name, "on": on, "amount": a.cost,
-                             "target_owner": s.units[ch].owner if a.target in ("enemy", "ally") else None}))
-        abilities.resolve(s, a.name, a.target, a.effects, uid, seat, side, ch, events)
+                             "target_owner": s.units[choice].owner if a.target in ("enemy", "ally") else None}))
+        abilities.resolve(s, a.name, a.target, a.effects, unit, seat, side, choice, events)
 
-    def _do_end(self, s, seat, action, events):
-        uid = actions.END.unit(action)
-        self._start(s, uid, events)
+    @handles(actions.END)
+    def _end(self, s, seat, events, unit):
+        self._start(s, unit, events)
         s.active, s.active_committed, s.active_used = -1, False, []
-        events.append(Event("end_activation", f"{unit_name(s, uid)} ends its activation.",
-                            {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
+        events.append(Event("end_activation", f"{unit_name(s, unit)} ends its activation.",
+                            {"unit": unit, "name": unit_name(s, unit), "owner": s.units[unit].owner}))
 
     # shop
-    def _do_keep(self, s, seat, action, events):
-        c = actions.KEEP.card(action)
-        rest = [x for x in s.offers[seat] if x != c]
+    @handles(actions.KEEP)
+    def _keep(self, s, seat, events, card):
+        rest = [x for x in s.offers[seat] if x != card]
         s.offers[seat] = []
-        s.relic_hands[seat].append(c)
+        s.relic_hands[seat].append(card)
         s.rng.shuffle(rest)
         s.relic_decks[seat][:0] = rest                 # the bottom of a deck is its start
         s.shop_kept = True
-        events.append(Event("keep", f"You keep {card_name(s, c)}; the other relics go to the bottom.",
-                            {"seat": seat, "card": c, "bottom": len(rest), "name": card_name(s, c),
+        events.append(Event("keep", f"You keep {card_name(s, card)}; the other relics go to the bottom.",
+                            {"seat": seat, "card": card, "bottom": len(rest), "name": card_name(s, card),
                              "from": "offer", "to": "relic hand"}, private_to=seat,
                             public_text=f"{seat_name(s, seat)} keeps a relic and puts {len(rest)} "
                                         "on the bottom of the relic deck.",
                             public_data={"seat": seat, "bottom": len(rest), "from": "offer",
                                          "to": "relic hand"}, reveals=True))
 
-    def _do_take_evo(self, s, seat, action, events):
-        c = actions.TAKE_EVO.card(action)
-        s.evo_piles[seat].remove(c)
-        s.evo_hands[seat].append(c)
-        events.append(Event("take_evo", f"{seat_name(s, seat)} takes the evolution {card_name(s, c)}.",
-                            {"seat": seat, "card": c, "name": card_name(s, c), "from": "evolution pile",
+    @handles(actions.TAKE_EVO)
+    def _take_evo(self, s, seat, events, card):
+        s.evo_piles[seat].remove(card)
+        s.evo_hands[seat].append(card)
+        events.append(Event("take_evo", f"{seat_name(s, seat)} takes the evolution {card_name(s, card)}.",
+                            {"seat": seat, "card": card, "name": card_name(s, card), "from": "evolution pile",
                              "to": "evolution hand"}))
         self._shop_done(s)
 
-    def _do_no_evo(self, s, seat, action, events):
+    @handles(actions.NO_EVO)
+    def _no_evo(self, s, seat, events):
         events.append(Event("no_evo", f"{seat_name(s, seat)} takes no evolution.", {"seat": seat}))
         self._shop_done(s)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.engine.cards import design, factions
 from tabletop.games.pariah.engine.flow import army_cost
 from tabletop.games.pariah.engine.state import ARMY_POINTS, HIDDEN, SELECT
@@ -55,7 +56,7 @@ class ArmyMixin:
         self.put_label("lbl:sel:units", f"{len(army)} unit{'s' if len(army) != 1 else ''} chosen",
                        ix + 24, iy + 258, 16, MUTED, seen)
         if my_turn_here:
-            commit = self._legal("commit")
+            commit = self._legal(actions.COMMIT.kind)
             self.put_button("btn:commit", "Commit army", ix + 24, iy + 290, 352, bool(commit), True, seen,
                             h=56)
             if army:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from tabletop.core.action_kinds import kinds
 from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
@@ -16,6 +17,9 @@ from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND
                                                      MUTED, RED)
 from tabletop.table import cardfit, compact
 
+
+# the plays of a card of the hand
+_PLAYS_A_CARD = kinds(actions.DEPLOY, actions.RELIC, actions.EVOLVE)
 
 LINE_TOP = 58      # a front line's units stand under its caption, with room for what peeks above them
 LINE_GAP = 12
@@ -116,7 +120,7 @@ class BattlefieldMixin:
         self.put_label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
         playable = set()
         if self.my_turn:
-            playable = {actions.card_of(a) for a in self.legal if a.kind in ("deploy", "relic", "evolve")}
+            playable = {actions.card_of(a) for a in self.legal if a.kind in _PLAYS_A_CARD}
         # beside the title rather than under it: the cards get the zone's whole height
         size = self.hand_card("hand", len(cards), ASPECT, HAND_MAX, **HAND_ROOM)
         for i, (c, (x, y)) in enumerate(zip(cards, cardfit.row(cardfit.room(zone.rect, **HAND_ROOM), len(cards), size))):

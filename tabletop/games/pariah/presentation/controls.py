@@ -20,8 +20,8 @@ class ControlsMixin:
         y = zy + 12
         if v.phase == PREP:
             self._sync_card_play(x, y, w, seen)
-            self.put_button("btn:ready", "Ready", x, zy + zh - 60, w, bool(self._legal("ready")),
-                            self.selected is None, seen)
+            ready = bool(self._legal(actions.READY.kind))
+            self.put_button("btn:ready", "Ready", x, zy + zh - 60, w, ready, self.selected is None, seen)
             return
         if v.phase != ACTIVATE:
             return
@@ -31,7 +31,7 @@ class ControlsMixin:
             return
         if self.ability is not None:
             uid, i = self.ability
-            acts = [a for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
+            acts = [a for a in self._legal(actions.ABILITY.kind) if actions.ability_of(a) == (uid, i)]
             if not all(self._targets_unit(a) for a in acts):
                 self._sync_choices(acts, seen)
             self.put_button("btn:cancel", "Cancel", x, zy + zh - 60, w, True, False, seen)
@@ -43,7 +43,7 @@ class ControlsMixin:
         self.put_label("lbl:ctl:unit", name, x, y, 17, GOLD, seen, bold=True)
         y += 28
         abil = {}
-        for a in self._legal("ability"):
+        for a in self._legal(actions.ABILITY.kind):
             if actions.ABILITY.unit(a) == uid:
                 abil.setdefault(actions.ABILITY.index(a), a)
         for i, a in sorted(abil.items())[:2]:
@@ -54,7 +54,7 @@ class ControlsMixin:
             self.put_button(f"btn:ability:{uid}:{i}", f"{ab.name}{cost}{idle}", x, y, w, True, False,
                             seen, h=42)
             y += 50
-        ends = [a for a in self._legal("end") if actions.END.unit(a) == uid]
+        ends = [a for a in self._legal(actions.END.kind) if actions.END.unit(a) == uid]
         if ends:
             text = "End activation" if v.active == uid else "Pass (no attack)"
             self.put_button(f"btn:end:{uid}", text, x, zy + zh - 60, w, True,

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.games.pariah.engine import abilities, actions
 from tabletop.games.pariah.engine.cards import design, relics
 from tabletop.games.pariah.engine.state import is_evo_card, side_of
 from tabletop.games.pariah.engine.stats import stat_line
+
+# what a unit does in its activation
+_BY_A_UNIT = kinds(actions.ATTACK, actions.ABILITY, actions.END)
 
 
 class LegalMixin:
     """Questions the presenter asks of `legal`; it never decides legality itself."""
 
     def _unit_actions(self, uid: int) -> list[Action]:
-        return [a for a in self.legal if a.kind in ("attack", "ability", "end") and actions.unit_of(a) == uid]
+        return [a for a in self.legal if a.kind in _BY_A_UNIT and actions.unit_of(a) == uid]
 
     def _idle_why(self, uid: int, i: int) -> str | None:
         """Why every legal use of the unit's ability `i` would change nothing now (Flare Step
@@ -22,11 +26,12 @@ class LegalMixin:
         ab = design(v.units[uid].design).abilities[i]
         side = side_of(v.units[uid].owner)
         why = [abilities.idle_reason(v, ab.target, ab.effects, uid, side, actions.ABILITY.choice(a))
-               for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
+               for a in self._legal(actions.ABILITY.kind) if actions.ability_of(a) == (uid, i)]
         return why[0] if why and all(why) else None
 
     def _attack_mains(self, uid: int) -> set[int]:
-        return {actions.main_target(a) for a in self._legal("attack") if actions.ATTACK.unit(a) == uid}
+        attacks = self._legal(actions.ATTACK.kind)
+        return {actions.main_target(a) for a in attacks if actions.ATTACK.unit(a) == uid}
 
     def _plain_attack(self, uid: int, target: int) -> Action:
         """All the dice on one target (the engine explains when that is not allowed)."""
@@ -37,33 +42,33 @@ class LegalMixin:
         """Whether the chosen target of a relic, evolution or ability is a unit (else an emblem
         index, a graveyard choice or nothing)."""
         v = self.view
-        if a.kind == "evolve":
+        if actions.EVOLVE.matches(a):
             return True
-        if a.kind == "relic":
+        if actions.RELIC.matches(a):
             r = relics()[v.designs[actions.RELIC.card(a)]]
             return r.relic_type == "equipment" or (r.relic_type == "consumable"
                                                    and r.target in ("enemy", "ally"))
-        if a.kind == "ability":
+        if actions.ABILITY.matches(a):
             uid, i = actions.ability_of(a)
             u = v.units.get(uid)
             return u is not None and design(u.design).abilities[i].target in ("enemy", "ally")
         return False
 
     def _play_targets(self, c: int) -> list:
-        kind = "evolve" if is_evo_card(c) else "relic"
+        kind = (actions.EVOLVE if is_evo_card(c) else actions.RELIC).kind
         return [actions.played_on(a) for a in self._legal(kind) if actions.card_of(a) == c]
 
     def _active_units(self) -> list[int]:
         """My units that may act now (during ACTIVATE, on my turn)."""
         seen = []
         for a in self.legal:
-            if a.kind in ("attack", "ability", "end") and actions.unit_of(a) not in seen:
+            if a.kind in _BY_A_UNIT and actions.unit_of(a) not in seen:
                 seen.append(actions.unit_of(a))
         return seen
 
     def _other_choices(self, c: int) -> list[Action]:
         """A selected relic's legal plays whose target is not a unit nor nothing (an emblem)."""
-        return [a for a in self.legal if a.kind == "relic" and actions.RELIC.card(a) == c
+        return [a for a in self.legal if actions.RELIC.matches(a) and actions.RELIC.card(a) == c
                 and actions.RELIC.target(a) != -1
                 and not self._targets_unit(a)]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import design, relics
@@ -41,10 +42,14 @@ from tabletop.table.sprites import CounterSprite
 
 __all__ = ["PRESENTATION", "PariahPresenter", "activation_order", "cid"]
 
+# the kinds that name one card (their `card` argument), and the plays of a card on something
+_ONE_CARD = kinds(actions.PICK, actions.UNPICK, actions.DEPLOY, actions.KEEP, actions.TAKE_EVO)
+_PLAYED_ON = kinds(actions.RELIC, actions.EVOLVE)
+
 
 class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldMixin, TrackMixin,
                       ControlsMixin, PlanMixin, WordsMixin, Presenter):
-    auto_pass_kinds = frozenset({"end", "ready", "no_evo"})
+    auto_pass_kinds = kinds(actions.END, actions.READY, actions.NO_EVO)
     narrator = NARRATE
     important_kinds = frozenset({"round", "round_end", "game_end", "destroyed"})
     label = Presenter.put_label           # the dice tray writes its lines through `label`
@@ -113,10 +118,10 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         if self.selected not in mine:
             self.selected = None
         if self.plan and actions.ATTACK(self.plan["unit"], self._plan_tuple()) not in self.legal \
-                and not any(a.kind == "attack" and actions.ATTACK.unit(a) == self.plan["unit"]
+                and not any(actions.ATTACK.matches(a) and actions.ATTACK.unit(a) == self.plan["unit"]
                             for a in self.legal):
             self.plan = None
-        if self.ability and not any(a.kind == "ability" and actions.ability_of(a) == self.ability
+        if self.ability and not any(actions.ABILITY.matches(a) and actions.ability_of(a) == self.ability
                                     for a in self.legal):
             self.ability = None
 
@@ -161,7 +166,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             glow = self.drag_targets(f"card:{self.selected}")
         if self.ability is not None:
             uid, i = self.ability
-            glow = {f"card:{actions.ABILITY.choice(a)}" for a in self._legal("ability")
+            glow = {f"card:{actions.ABILITY.choice(a)}" for a in self._legal(actions.ABILITY.kind)
                     if actions.ability_of(a) == (uid, i) and self._targets_unit(a)}
         if self.plan:
             s = self.scene.get(f"card:{self.plan['unit']}")
@@ -171,15 +176,15 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         self._mark_hint()
 
     def _hint_cards(self, a: Action) -> list[int]:
-        if a.kind in ("pick", "unpick", "deploy", "keep", "take_evo"):
+        if a.kind in _ONE_CARD:
             return [actions.KINDS[a.kind].card(a)]
-        if a.kind == "attack":
+        if actions.ATTACK.matches(a):
             return [actions.ATTACK.unit(a)] + actions.plan_targets(a)
-        if a.kind == "ability":
+        if actions.ABILITY.matches(a):
             return [actions.ABILITY.unit(a)] + ([actions.ABILITY.choice(a)] if self._targets_unit(a) else [])
-        if a.kind in ("relic", "evolve"):
+        if a.kind in _PLAYED_ON:
             return [actions.card_of(a)] + ([actions.played_on(a)] if self._targets_unit(a) else [])
-        if a.kind == "end":
+        if actions.END.matches(a):
             return [actions.END.unit(a)]
         return []
 
@@ -190,13 +195,15 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         if c is None or not self.my_turn or v is None or sprite_id.startswith("trk:"):
             return set()
         if v.phase == SELECT:
-            if c in v.hands[self.me] and any(actions.PICK.card(a) == c for a in self._legal("pick")):
+            picks = self._legal(actions.PICK.kind)
+            if c in v.hands[self.me] and any(actions.PICK.card(a) == c for a in picks):
                 return {"army"}
             if c in v.picks[self.me]:
                 return {"drawn"}
             return set()
         if v.phase == DEPLOY:
-            return {"my_line"} if any(actions.DEPLOY.card(a) == c for a in self._legal("deploy")) else set()
+            deploys = self._legal(actions.DEPLOY.kind)
+            return {"my_line"} if any(actions.DEPLOY.card(a) == c for a in deploys) else set()
         if self._hand_card_in_play(c):
             return self._card_targets(c)
         if v.phase == ACTIVATE:
@@ -226,7 +233,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                 return None
             if side_of(v.units[t].owner) == self.side:
                 return actions.ATTACK(c, ((t, 1),))      # the engine explains: enemies only
-            plans = [a for a in self._legal("attack")
+            plans = [a for a in self._legal(actions.ATTACK.kind)
                      if actions.ATTACK.unit(a) == c and actions.main_target(a) == t]
             if len(plans) > 1:
                 self.selected = None
@@ -292,7 +299,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         for a play on nothing (an emblem)."""
         out = set()
         for a in self.legal:
-            if a.kind in ("relic", "evolve") and actions.card_of(a) == c:
+            if a.kind in _PLAYED_ON and actions.card_of(a) == c:
                 if self._targets_unit(a):
                     out.add(f"card:{actions.played_on(a)}")
                 elif actions.played_on(a) == -1:
@@ -373,7 +380,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
                                      "Click it again to use it anyway.")
                 return LOCAL
             self.warned = None
-            acts = [a for a in self._legal("ability") if actions.ability_of(a) == (uid, i)]
+            acts = [a for a in self._legal(actions.ABILITY.kind) if actions.ability_of(a) == (uid, i)]
             if len(acts) == 1 and actions.ABILITY.choice(acts[0]) == -1:
                 return acts[0]
             if not acts:
@@ -388,7 +395,8 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             return acts[k] if k < len(acts) else LOCAL
         if button_id.startswith("btn:choice:") and self.ability:
             k = int(button_id.rsplit(":", 1)[1])
-            acts = [a for a in self._legal("ability") if actions.ability_of(a) == self.ability]
+            acts = [a for a in self._legal(actions.ABILITY.kind)
+                    if actions.ability_of(a) == self.ability]
             self.ability = None
             return acts[k] if k < len(acts) else LOCAL
         return None
@@ -403,7 +411,7 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         if name == "h":
             return HINT
         if name in ("enter", "space"):
-            if v.phase == SELECT and self._legal("commit"):
+            if v.phase == SELECT and self._legal(actions.COMMIT.kind):
                 return actions.COMMIT()
             if v.phase == PREP:
                 return actions.READY()

@@ -16,7 +16,7 @@ class ShopMixin:
         zones = self.layout.zones
         offers = [c for c in v.offers[me] if c != HIDDEN]
         z = zones["offers"]
-        keep = {actions.KEEP.card(a) for a in self._legal("keep")}
+        keep = {actions.KEEP.card(a) for a in self._legal(actions.KEEP.kind)}
         box = cardfit.room(z.rect)
         size = cardfit.fit_size(3, box[2], box[3], ASPECT, 40, largest=SHOP_MAX)
         for i, (c, (x, y)) in enumerate(zip(offers, cardfit.row(box, len(offers), size, 40))):
@@ -30,7 +30,7 @@ class ShopMixin:
                 self.card_title(c) for c in kept) or "none"), zx + zw / 2, zy + zh / 2, 22, INK,
                 seen, "center")
         z = zones["evos"]
-        evos = [actions.TAKE_EVO.card(a) for a in self._legal("take_evo")]
+        evos = [actions.TAKE_EVO.card(a) for a in self._legal(actions.TAKE_EVO.kind)]
         shown = evos if evos else list(v.evo_hands[me])
         # under the line of words at the zone's top
         box = cardfit.room(z.rect, top=70)
@@ -61,7 +61,7 @@ class ShopMixin:
             text = ""
         for i, line in enumerate(text.split("\n") if text else []):
             self.put_label(f"lbl:shop:how:{i}", line, ix + 24, iy + 260 + i * 26, 18, INK, seen)
-        if self._legal("no_evo"):
+        if self._legal(actions.NO_EVO.kind):
             self.put_button("btn:no_evo", "Take no evolution", ix + 24, iy + 360, 352, True, not evos, seen)
         y = iy + 460
         self.put_label("lbl:shop:hand", "Relics in your hand", ix + 24, y, 18, GOLD, seen, bold=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.engine.cards import design, factions
 from tabletop.games.pariah.engine.flow import army_cost, points, waiting_points
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS, SELECT, SHOP,
@@ -33,7 +34,7 @@ class WordsMixin:
             return ("Start of round: drag a relic or evolution onto a unit (emblems: click, then Play), "
                     "or press Ready.")
         if v.phase == SHOP:
-            if self._legal("keep"):
+            if self._legal(actions.KEEP.kind):
                 return "The shop: click the relic you keep."
             return "Take an evolution (click it) or take none."
         if v.phase == ACTIVATE:
@@ -45,7 +46,8 @@ class WordsMixin:
                 return f"Play {self.card_title(self.selected)}: click where it goes (or Cancel)."
             units = self._active_units()
             names = ", ".join(self.name_of(u) for u in units)
-            relic = " A relic from your hand can be dragged onto a unit." if self._legal("relic") else ""
+            relic = (" A relic from your hand can be dragged onto a unit." if self._legal(actions.RELIC.kind)
+                     else "")
             if v.active in units:
                 return (f"{names} is active: attack by dragging it onto an enemy, use an ability, "
                         f"or end.{relic}")

@@ -73,8 +73,9 @@ ORDER = ActionKind("order", Order, says="Name the waiting effect that resolves f
 
 KINDS = ActionKinds(PLAY, ACTIVATE, ATTACK, CHANNEL, IGNITE, PASS, DECLINE, SCOUT, DETACH, ORDER,
                     unknown="That is not a move in this game.")
-# the answers to a question asked while something resolves, by the question's kind
-ANSWERS = {"scout": SCOUT, "detach": DETACH, "order": ORDER}
+# the answers to a question asked while something resolves, by the question's kind (each
+# answer's kind is the kind of the question it answers: stack_item.SCOUT, DETACH, ORDER)
+ANSWERS = {k.kind: k for k in (SCOUT, DETACH, ORDER)}
 
 # A play, an activation, a channel and an attack start from a card (the first argument of each).
 _SOURCE = {PLAY.kind: PLAY.card, ACTIVATE.kind: ACTIVATE.card, CHANNEL.kind: CHANNEL.avatar,

@@ -20,13 +20,17 @@ resolves (state.waiting): while one is pending it is the only decision.
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.game import IllegalAction
+from tabletop.core.action_kinds import kinds
+from tabletop.core.game import handles
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import actions, flow, stack
 from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text, pool
 from tabletop.games.trials.engine.choices import answers, explain_answer, explain_waiting
 from tabletop.games.trials.engine.stack_item import TrialsItem
 from tabletop.games.trials.engine.state import MAIN, OVER, UNKNOWN, TrialsState, seat_of
+
+# the kinds that are only ever the turn's action (never an Instant answer)
+_TURN_ACTIONS = kinds(actions.ATTACK, actions.CHANNEL, actions.IGNITE, actions.PASS)
 
 
 class Trials(Game):
@@ -213,14 +217,14 @@ class Trials(Game):
             return explain_answer(s, a) if kind in actions.ANSWERS else explain_waiting(s)
         if kind in actions.ANSWERS:
             return "Nothing is waiting for that choice now."
-        if kind == "decline":
+        if kind == actions.DECLINE.kind:
             return "There is nothing to respond to: take your turn's action."
-        if kind in ("attack", "channel", "ignite", "pass") and not main:
+        if kind in _TURN_ACTIONS and not main:
             return ("You can only answer with an Instant card or Instant effect now, or let the "
                     "stack resolve." if s.stack else "You have already taken your action this turn.")
-        if kind == "play":
+        if kind == actions.PLAY.kind:
             return self._explain_play(s, seat, main, a)
-        if kind == "activate":
+        if kind == actions.ACTIVATE.kind:
             c, i = actions.ACTIVATE.card(a), actions.ACTIVATE.effect(a)
             if not s.in_play(c) or seat_of(c) != seat:
                 return "You can only activate effects of your own cards in play."
@@ -239,7 +243,7 @@ class Trials(Game):
             if actions.ACTIVATE.scout(a) != 0:
                 return _SCOUT_LATER
             return "That target is not valid for this effect."
-        if kind == "attack":
+        if kind == actions.ATTACK.kind:
             c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
             if not s.in_play(c) or seat_of(c) != seat:
                 return "Only your own cards in play can attack."
@@ -256,14 +260,14 @@ class Trials(Game):
             if fx.is_stealthy(s, t, seat):
                 return f"{fx.name(s, t)} is stealthy: you cannot target it."
             return "A Guardian protects that Avatar and its cards: attack the Guardian first."
-        if kind == "channel":
+        if kind == actions.CHANNEL.kind:
             av = actions.CHANNEL.avatar(a)
             if av not in s.avatars[seat]:
                 return "Channel with one of your own Avatars."
             if av in s.fallen:
                 return "A Fallen Avatar cannot channel energy."
             return f"{fx.name(s, av)} is exhausted."
-        if kind == "ignite":
+        if kind == actions.IGNITE.kind:
             if not self.ignite_count(s, seat):
                 return "There is no ignite card in your discard pile."
             if s.energy[seat] < 1:
@@ -300,75 +304,85 @@ class Trials(Game):
         return "That target is not valid for this card."
 
     # --- doing ----------------------------------------------------------------------------------------------
-    def apply(self, s: TrialsState, a: Action) -> list[Event]:
-        reason = self.why_illegal(s, a)
-        if reason:
-            raise IllegalAction(reason)
-        return self.apply_legal(s, a)
+    # the answers to a question asked mid-resolution (the scout, what to detach, which first)
+    @handles(actions.SCOUT)
+    def _scout(self, s: TrialsState, seat: int, ev: list[Event], where: int) -> None:
+        flow.answer(s, where, ev)
 
-    def apply_legal(self, s: TrialsState, a: Action) -> list[Event]:
-        """`apply` for an action known to be legal (it came from legal_actions)."""
-        ev: list[Event] = []
-        seat, kind = self.to_act(s), a.kind
-        if kind in actions.ANSWERS:
-            flow.answer(s, a.args[0], ev)
-        elif kind == "decline":
-            flow.decline(s, ev)
-        elif kind == "pass":
-            flow.do_pass(s, ev)
-        elif kind == "channel":
-            av = actions.CHANNEL.avatar(a)
-            s.exhausted.add(av)                 # the cost; the energy comes as it resolves
-            self._took_action(s, False)
-            ev.append(Event("channel", f"{fx.name(s, av)} channels 1 energy.",
-                            {"card": av, "name": fx.name(s, av), "owner": seat, "seat": seat,
-                             "to": "stack"}))
-            flow.declare(s, TrialsItem("channel", seat, av, -1, -1, -1, (), 0), ev)
-        elif kind == "play":
-            spec = actions.PLAY
-            cid, av, d, t = spec.card(a), spec.avatar(a), spec.detach(a), spec.targets(a)
-            c = fx.card_of(s, cid)
-            s.energy[seat] -= c.cost
-            s.hands[seat].remove(cid)
-            self._took_action(s, c.instant)
-            ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, av)}.",
-                            {"seat": seat, "card": cid, "avatar": av, "targets": list(t), "name": c.name,
-                             "avatar_name": fx.name(s, av), "from": "hand", "to": "stack"}, reveals=True))
-            flow.declare(s, TrialsItem("play", seat, cid, -1, av, d, t, 0), ev)
-        elif kind == "activate":
-            spec = actions.ACTIVATE
-            c, i, t = spec.card(a), spec.effect(a), spec.targets(a)
-            e = fx.side(s, c).effects[i]
-            fallen_side = 1 if c in s.fallen else 0        # paying may make it fall
-            self._pay(s, seat, c, e, ev)
-            self._took_action(s, e.instant)
-            ev.append(Event("activate", f"{fx.name(s, c)} activates its effect.", {
-                "card": c, "targets": list(t), "name": fx.name(s, c), "owner": seat, "seat": seat,
-                "to": "stack"}))
-            if s.phase != OVER:
-                flow.declare(s, TrialsItem("activate", seat, c, i, fallen_side, -1, t, 0), ev)
-        elif kind == "attack":
-            c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
-            s.exhausted.add(c)
-            self._took_action(s, False)
-            ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
-                            {"attacker": c, "target": t, "seat": seat, "card": c, "name": fx.name(s, c),
-                             "owner": seat, "target_name": fx.name(s, t), "target_owner": seat_of(t),
-                             "to": "stack"}))
-            flow.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
-        elif kind == "ignite":
-            s.energy[seat] -= 1
-            burnt = [c for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords]
-            for c in burnt:
-                s.discards[seat].remove(c)
-                s.exiles[seat].append(c)
-            self._took_action(s, False)
-            ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
-                            {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
-                             "amount": len(burnt), "from": "discards", "to": "exiles"}))
-            flow.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1,
-                                       (actions.IGNITE.target(a),), 0), ev)
-        return ev
+    @handles(actions.DETACH)
+    def _detach(self, s: TrialsState, seat: int, ev: list[Event], card: int) -> None:
+        flow.answer(s, card, ev)
+
+    @handles(actions.ORDER)
+    def _order(self, s: TrialsState, seat: int, ev: list[Event], effect: int) -> None:
+        flow.answer(s, effect, ev)
+
+    @handles(actions.DECLINE)
+    def _decline(self, s: TrialsState, seat: int, ev: list[Event]) -> None:
+        flow.decline(s, ev)
+
+    @handles(actions.PASS)
+    def _pass(self, s: TrialsState, seat: int, ev: list[Event]) -> None:
+        flow.do_pass(s, ev)
+
+    @handles(actions.CHANNEL)
+    def _channel(self, s: TrialsState, seat: int, ev: list[Event], avatar: int) -> None:
+        s.exhausted.add(avatar)                 # the cost; the energy comes as it resolves
+        self._took_action(s, False)
+        ev.append(Event("channel", f"{fx.name(s, avatar)} channels 1 energy.",
+                        {"card": avatar, "name": fx.name(s, avatar), "owner": seat, "seat": seat,
+                         "to": "stack"}))
+        flow.declare(s, TrialsItem("channel", seat, avatar, -1, -1, -1, (), 0), ev)
+
+    @handles(actions.PLAY)
+    def _play(self, s: TrialsState, seat: int, ev: list[Event], card: int, avatar: int, detach: int,
+              targets: tuple[int, ...], scout: int) -> None:
+        c = fx.card_of(s, card)
+        s.energy[seat] -= c.cost
+        s.hands[seat].remove(card)
+        self._took_action(s, c.instant)
+        ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, avatar)}.",
+                        {"seat": seat, "card": card, "avatar": avatar, "targets": list(targets),
+                         "name": c.name, "avatar_name": fx.name(s, avatar), "from": "hand",
+                         "to": "stack"}, reveals=True))
+        flow.declare(s, TrialsItem("play", seat, card, -1, avatar, detach, targets, 0), ev)
+
+    @handles(actions.ACTIVATE)
+    def _activate(self, s: TrialsState, seat: int, ev: list[Event], card: int, effect: int,
+                  targets: tuple[int, ...], scout: int) -> None:
+        e = fx.side(s, card).effects[effect]
+        fallen_side = 1 if card in s.fallen else 0        # paying may make it fall
+        self._pay(s, seat, card, e, ev)
+        self._took_action(s, e.instant)
+        ev.append(Event("activate", f"{fx.name(s, card)} activates its effect.", {
+            "card": card, "targets": list(targets), "name": fx.name(s, card), "owner": seat,
+            "seat": seat, "to": "stack"}))
+        if s.phase != OVER:
+            flow.declare(s, TrialsItem("activate", seat, card, effect, fallen_side, -1, targets, 0), ev)
+
+    @handles(actions.ATTACK)
+    def _attack(self, s: TrialsState, seat: int, ev: list[Event], attacker: int, target: int) -> None:
+        c, t = attacker, target
+        s.exhausted.add(c)
+        self._took_action(s, False)
+        ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
+                        {"attacker": c, "target": t, "seat": seat, "card": c, "name": fx.name(s, c),
+                         "owner": seat, "target_name": fx.name(s, t), "target_owner": seat_of(t),
+                         "to": "stack"}))
+        flow.declare(s, TrialsItem("attack", seat, c, int(c in s.fallen), -1, -1, (t,), 0), ev)
+
+    @handles(actions.IGNITE)
+    def _ignite(self, s: TrialsState, seat: int, ev: list[Event], target: int) -> None:
+        s.energy[seat] -= 1
+        burnt = [c for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords]
+        for c in burnt:
+            s.discards[seat].remove(c)
+            s.exiles[seat].append(c)
+        self._took_action(s, False)
+        ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
+                        {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
+                         "amount": len(burnt), "from": "discards", "to": "exiles"}))
+        flow.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1, (target,), 0), ev)
 
     @staticmethod
     def _took_action(s: TrialsState, instant: bool) -> None:

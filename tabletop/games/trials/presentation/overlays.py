@@ -47,13 +47,13 @@ class OverlaysMixin(ActionMenuMixin):
 
     @staticmethod
     def _target_of(a: Action) -> int | None:
-        if a.kind == "attack":
+        if actions.ATTACK.matches(a):
             return actions.ATTACK.target(a)
-        if a.kind == "ignite":
+        if actions.IGNITE.matches(a):
             return actions.IGNITE.target(a)
-        if a.kind == "play":
+        if actions.PLAY.matches(a):
             targets = actions.PLAY.targets(a)
-        elif a.kind == "activate":
+        elif actions.ACTIVATE.matches(a):
             targets = actions.ACTIVATE.targets(a)
         else:
             return None

@@ -23,6 +23,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import Action
+from tabletop.core.action_kinds import kinds
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.presentation import faces
@@ -44,9 +45,15 @@ from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Pre
 
 __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on"]
 
+# the kinds that start from a card (actions.source), those a card already in play does, and
+# those that may answer in a response window
+_FROM_A_CARD = kinds(actions.PLAY, actions.ACTIVATE, actions.CHANNEL, actions.ATTACK)
+_IN_PLAY = kinds(actions.ACTIVATE, actions.CHANNEL, actions.ATTACK)
+_ANSWERING = kinds(actions.PLAY, actions.ACTIVATE)
+
 
 class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, WordsMixin, Presenter):
-    auto_pass_kinds = frozenset({"decline", "pass"})
+    auto_pass_kinds = kinds(actions.DECLINE, actions.PASS)
     narrator = NARRATE
     important_kinds = frozenset({"round", "fall", "out", "over"})
     sticky_zoom = True
@@ -91,13 +98,13 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         return faces.back_key(), faces.compose_back
 
     def _plays(self, c: int, avatar: int | None = None) -> list[Action]:
-        return [a for a in self._legal("play")
+        return [a for a in self._legal(actions.PLAY.kind)
                 if actions.PLAY.card(a) == c and (avatar is None or actions.PLAY.avatar(a) == avatar)]
 
     def _source_actions(self, c: int) -> list[Action]:
         """What a card in play can do now: its activated effects, channel, attacks."""
         return [a for a in self.legal
-                if a.kind in ("activate", "channel", "attack") and actions.source(a) == c]
+                if a.kind in _IN_PLAY and actions.source(a) == c]
 
     def _host(self, c: int) -> int | None:
         v = self.view
@@ -192,16 +199,16 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         elif self.my_turn and self._deciding():
             glow = {f"card:{c}" for c in self._answer_cards()}
         elif self.my_turn and self._window():
-            glow = {f"card:{actions.source(a)}" for a in self.legal if a.kind in ("play", "activate")}
+            glow = {f"card:{actions.source(a)}" for a in self.legal if a.kind in _ANSWERING}
         self.scene.set_glow(glow)
         self._mark_hint()
 
     def _hint_cards(self, a: Action) -> list[int]:
-        if a.kind in ("play", "activate", "channel", "attack"):
+        if a.kind in _FROM_A_CARD:
             out = [actions.source(a)]
             t = self._target_of(a)
             return out + ([t] if t is not None and t >= 0 else [])
-        if a.kind == "ignite":
+        if actions.IGNITE.matches(a):
             return [actions.IGNITE.target(a)]
         if a.kind in actions.ANSWERS:
             c = self._answer_card(a)
@@ -217,10 +224,10 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             return set()
         if c in v.hands[self.me]:
             return {f"card:{actions.PLAY.avatar(a)}" for a in self._plays(c)}
-        out = {f"card:{actions.ATTACK.target(a)}" for a in self._legal("attack")
+        out = {f"card:{actions.ATTACK.target(a)}" for a in self._legal(actions.ATTACK.kind)
                if actions.ATTACK.attacker(a) == c}
         if actions.CHANNEL(c) in self.legal or any(actions.CHANNEL.avatar(a) == c
-                                                   for a in self._legal("channel")):
+                                                   for a in self._legal(actions.CHANNEL.kind)):
             out.add(f"energy:{self.me}")
         return out
 
@@ -332,14 +339,14 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             self.full_control = not self.full_control
             return LOCAL
         if button_id == "btn:channel":
-            acts = self._legal("channel")
+            acts = self._legal(actions.CHANNEL.kind)
             if len(acts) == 1:
                 return acts[0]
             if not acts:
                 return actions.CHANNEL(v.avatars[self.me][0])
             return self.open_menu(acts, "Channel energy: exhaust which Avatar?", (1300, 600))
         if button_id == "btn:ignite":
-            acts = self._legal("ignite")
+            acts = self._legal(actions.IGNITE.kind)
             return self.open_menu(acts, "Ignite: deal the damage to…", (1300, 500)) if acts else None
         return self.menu_button(button_id)
 
@@ -352,7 +359,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         if got is not None or self.full_control or v is None or v.waiting is not None:
             return got
         if v.stack and v.prio == self.me and v.stack[-1].seat == self.me:
-            decline = next((a for a in legal if a.kind == "decline"), None)
+            decline = next((a for a in legal if actions.DECLINE.matches(a)), None)
             if decline is not None:
                 return decline, "Letting your own card resolve… (F: full control)"
         return None

@@ -30,9 +30,9 @@ class QuestionMixin:
     def _answer_card(self, a: Action) -> int | None:
         """The card an answer names on the table, if it names one."""
         v = self.view
-        if a.kind == "detach":
+        if actions.DETACH.matches(a):
             return actions.DETACH.card(a)
-        if a.kind == "order":               # a card in play; one in a discard pile shows no sprite
+        if actions.ORDER.matches(a):        # a card in play; one in a discard pile shows no sprite
             c = v.triggered[actions.ORDER.effect(a)].cid
             return c if v.in_play(c) else None
         return None
@@ -48,19 +48,19 @@ class QuestionMixin:
 
     def _answer_text(self, a: Action) -> str:
         v = self.view
-        if a.kind == "scout":
+        if actions.SCOUT.matches(a):
             where = actions.SCOUT.where(a)
             deck = v.decks[self.me]
             if where == fx.SCOUT_NONE or not deck:
                 return "No card"
             c = deck[0] if where == fx.SCOUT_TOP else deck[-1]
             return f"{'Top' if where == fx.SCOUT_TOP else 'Bottom'}: {self.name(c)}"
-        if a.kind == "detach":
+        if actions.DETACH.matches(a):
             return f"Detach {self.name(actions.DETACH.card(a))}"
         return self.name(v.triggered[actions.ORDER.effect(a)].cid)
 
     def _answer_tip(self, a: Action) -> str:
-        if a.kind == "order":
+        if actions.ORDER.matches(a):
             return a.label
         return ""
 
@@ -96,7 +96,7 @@ class QuestionMixin:
                 continue
             i = answers.index(a)
             self.put_button(f"btn:answer:{i}", short(self._answer_text(a), 34), bx, by, bw, True,
-                            a.kind == "scout" and actions.SCOUT.where(a) != fx.SCOUT_NONE, seen, h=40)
+                            actions.SCOUT.matches(a) and actions.SCOUT.where(a) != fx.SCOUT_NONE, seen, h=40)
             tip = self._answer_tip(a)
             if tip:
                 self.scene.get(f"btn:answer:{i}").tooltip = tip

@@ -160,7 +160,7 @@ class SeatsMixin:
         hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
         # fitted to the zone beside its caption (its whole height) and scaled by the card-size setting
         size = self.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX, **HAND_ROOM)
-        playable = {actions.PLAY.card(a) for a in self._legal("play")}
+        playable = {actions.PLAY.card(a) for a in self._legal(actions.PLAY.kind)}
         room = cardfit.room(zone.rect, **HAND_ROOM)
         for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(room, len(hand), size, 12))):
             s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable)

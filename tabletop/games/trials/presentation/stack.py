@@ -4,6 +4,7 @@ question, and the buttons of a turn."""
 
 from __future__ import annotations
 
+from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine.cards import card
 from tabletop.games.trials.engine.state import OVER
 from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, ROUND, short, wrap_words
@@ -86,7 +87,7 @@ class StackMixin:
                 self.put_label("lbl:banner", "Respond or pass", x + w / 2, y + 8, 34, GOLD, seen, "midtop", True)
                 self.put_label("lbl:banner2", "Top: " + short(self.stack_text(v.stack[-1]), 60), x + w / 2,
                                y + 54, 16, INK, seen, "midtop")
-                instants = [a for a in self.legal if a.kind != "decline"]
+                instants = [a for a in self.legal if not actions.DECLINE.matches(a)]
                 tip = ("Instants you can use glow: drag one onto an Avatar, or right-click a card."
                        if instants else "You have no Instant to play.")
                 self.put_label("lbl:banner3", tip, x + w / 2, y + 78, 14, MUTED, seen, "midtop")
@@ -133,13 +134,13 @@ class StackMixin:
             return
         bw = w - 20
         row = y + 8
-        self.put_button("btn:pass", "Pass turn", x + 10, row, bw, bool(self._legal("pass")),
+        self.put_button("btn:pass", "Pass turn", x + 10, row, bw, bool(self._legal(actions.PASS.kind)),
                         not self.selected and not self.menu, seen)
         row += 52
-        channels = self._legal("channel")
+        channels = self._legal(actions.CHANNEL.kind)
         self.put_button("btn:channel", "Channel 1 energy", x + 10, row, bw, bool(channels), False, seen)
         row += 52
-        ignites = self._legal("ignite")
+        ignites = self._legal(actions.IGNITE.kind)
         if ignites:
             n = self.view and sum(1 for c in self.view.discards[self.me] if "ignite" in card(
                 self.view.designs[c]).keywords)
