@@ -75,4 +75,4 @@ package-test: $(TEST_STAMP) $(PKG_STAMP)
 # of games are kept in build/bots-runs: stopped and started again, a run plays only the rest.
 .PHONY: bots-report
 bots-report: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m tabletop.bots.report $(if $(GAME),--game $(GAME)) $(foreach m,$(MATCHUP),--matchup $(m))
+	$(HEADLESS) $(BIN)/python -m tabletop.lab.report $(if $(GAME),--game $(GAME)) $(foreach m,$(MATCHUP),--matchup $(m))

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # this checkout's tabletop
 
-from tabletop.bots.arena import run_arena  # noqa: E402
+from tabletop.lab.arena import run_arena  # noqa: E402
 from tabletop.bots.base import _EXTRA, register_bot  # noqa: E402
 from tabletop.bots.ismcts import ISMCTSBot, level_for  # noqa: E402
 from tabletop.games.registry import game_ids  # noqa: E402

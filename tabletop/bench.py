@@ -1,5 +1,5 @@
 """`tabletop bench GAME`: the speed figures we steer by (benchmarks, not tests): the engine
-and search figures (tabletop.bots.bench), the time to draw a frame of the table, and the time
+and search figures (tabletop.lab.bench), the time to draw a frame of the table, and the time
 a move takes through the real shell (`move_ms`)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from tabletop.bots.base import resolve_plugin
-from tabletop.bots.bench import bench as engine_bench
+from tabletop.lab.bench import bench as engine_bench
 from tabletop.shell.screenshot import frame_ms
 
 MOVES = 400     # moves timed through the real shell for `move_ms`

@@ -32,7 +32,7 @@ def _cmd_cards(args) -> int:
 
 
 def _cmd_arena(args) -> int:
-    from tabletop.bots.arena import format_table, run_arena
+    from tabletop.lab.arena import format_table, run_arena
     try:
         options = json.loads(args.options) if args.options else {}
     except json.JSONDecodeError as exc:
@@ -75,7 +75,7 @@ def _cmd_bench(args) -> int:
 
 
 def _cmd_balance(args) -> int:
-    from tabletop.bots.balance import run
+    from tabletop.lab.balance import run
     try:
         return run(args)
     except FileNotFoundError as exc:           # --hard-check before a measurement
@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("balance", help="play a game's starting choices against each other "
                                        "(docs/BALANCE.md)")
-    from tabletop.bots.balance import add_arguments as balance_arguments
+    from tabletop.lab.balance import add_arguments as balance_arguments
     balance_arguments(s)                       # one list of options: `python -m` and here
     s.set_defaults(func=_cmd_balance)
 

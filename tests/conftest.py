@@ -43,7 +43,7 @@ def quick_bench(monkeypatch):
     """`tabletop bench` with short samples: the tests check that each figure is measured
     and printed, not its size (`make bench` keeps the full samples)."""
     import tabletop.bench as shell_bench
-    import tabletop.bots.bench as bench
+    import tabletop.lab.bench as bench
     monkeypatch.setattr(bench, "_playouts_per_s", lambda game, options, seconds=2.0: 1.0)
     monkeypatch.setattr(bench, "SECONDS", 0.2)
     monkeypatch.setattr(bench, "SEARCH_POSITIONS", 1)

@@ -90,3 +90,32 @@ def test_imports_inside_functions_are_only_the_lazy_ones_we_mean():
             if in_function and module.startswith("tabletop") and module not in allowed:
                 late.setdefault(str(path.relative_to(ROOT)), []).append(module)
     assert late == {}
+
+
+LAB_CHECK = """
+import sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from tabletop.shell.main_window import MainWindow
+from tabletop.shell.new_match import NewMatchDialog, measured_rates
+from tabletop.games.registry import game_ids, plugins
+win = MainWindow()
+for gid in game_ids():
+    measured_rates(gid, 2)
+dlg = NewMatchDialog(win)
+loaded = sorted(m for m in sys.modules if m.startswith("tabletop.lab") or m.endswith("_plan"))
+print("LOADED", loaded)
+"""
+
+
+def test_the_app_loads_none_of_the_lab():
+    """The measurement lab (tabletop.lab: arena, reports, balance, plans) is never imported by
+    a running app: the window, every game's plugin, the New match dialog with its measured
+    strengths (read from docs/balance as data)."""
+    env = {"QT_QPA_PLATFORM": "offscreen", "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "TABLETOP_HOME": str(ROOT / "build" / "lab-check-home")}
+    done = subprocess.run([sys.executable, "-c", LAB_CHECK], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env=env)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("LOADED")), None)
+    assert done.returncode == 0 and line, done.stdout + done.stderr
+    assert line == "LOADED []", line

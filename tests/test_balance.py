@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tabletop.bots import balance
-from tabletop.bots.arena import run_arena
+from tabletop.lab import balance
+from tabletop.lab.arena import run_arena
 from tabletop.cli import main as cli_main
 from tabletop.games.registry import plugins
 
@@ -42,7 +42,7 @@ def test_every_pariah_faction_in_the_plan_exists_and_the_engine_takes_it():
 
 def test_the_choice_follows_its_entrant_from_seat_to_seat(monkeypatch):
     """seat_option: entrant 0's faction is in seat 0 in even games and in seat 1 in odd ones."""
-    from tabletop.bots import arena
+    from tabletop.lab import arena
     seen = []
     real = arena.Match
 
@@ -351,7 +351,7 @@ def test_a_plan_below_the_issues_hard_bar_says_why_with_the_oracles_figure():
     for name, (_, plan) in balance.plans().items():
         assert 0 < plan.hard_bar <= balance.HARD_BAR, name
         if plan.hard_bar < balance.HARD_BAR:
-            assert "python -m tabletop.bots.oracle" in plan.hard_bar_reason, name
+            assert "python -m tabletop.lab.oracle" in plan.hard_bar_reason, name
             assert len(plan.hard_bar_seats) == plan.players, name
             assert set(plan.hard_bar_seats) <= {c.id for c in plan.choices}, name
 
@@ -392,8 +392,9 @@ def _digest(name: str, value: str) -> str | None:
 
 
 def _record(name: str, rates: dict[str, float]) -> dict:
-    game_id = balance.lookup(name)[0]
+    game_id, plan = balance.lookup(name)
     return {"game": game_id, "plan": name, "rules_version": plugins()[game_id].game.info.version,
+            "shown_for": list(plan.shown_for),
             "choices": [{"id": v, "value": v, "label": v, "field_rate": r,
                          "content": _digest(name, v)} for v, r in rates.items()]}
 
@@ -401,8 +402,8 @@ def _record(name: str, rates: dict[str, float]) -> dict:
 @pytest.mark.gui
 def test_the_dialog_shows_a_starters_stored_figure(qtbot, monkeypatch):
     from tabletop.shell import new_match
-    monkeypatch.setattr(new_match, "balance_record",
-                        lambda gid: _record(gid, {"Chivalry pair": 0.64}) if gid == "trials" else None)
+    monkeypatch.setattr(new_match, "balance_records",
+                        lambda gid: [_record(gid, {"Chivalry pair": 0.64})] if gid == "trials" else [])
     dlg = new_match.NewMatchDialog("trials")
     qtbot.addWidget(dlg)
     box = dlg.rows[0].extra
@@ -416,8 +417,8 @@ def test_the_dialog_shows_a_starters_stored_figure(qtbot, monkeypatch):
 def test_the_dialog_shows_a_starters_whole_text_with_its_figure(qtbot, monkeypatch):
     from tabletop.shell import new_match
     rates = {"Chronomancy pair": 0.53, "Marksmanship pair": 0.54}
-    monkeypatch.setattr(new_match, "balance_record",
-                        lambda gid: _record(gid, rates) if gid == "trials" else None)
+    monkeypatch.setattr(new_match, "balance_records",
+                        lambda gid: [_record(gid, rates)] if gid == "trials" else [])
     dlg = new_match.NewMatchDialog("trials")
     qtbot.addWidget(dlg)
     dlg.show()
@@ -432,8 +433,8 @@ def test_the_dialog_shows_a_starters_whole_text_with_its_figure(qtbot, monkeypat
 def test_the_dialog_shows_each_factions_figure_in_a_pairing(qtbot, monkeypatch):
     from tabletop.shell import new_match
     rates = {"emberkin": 0.68, "tidewardens": 0.45, "thornwild": 0.3}
-    monkeypatch.setattr(new_match, "balance_record",
-                        lambda gid: _record(gid, rates) if gid == "pariah" else None)
+    monkeypatch.setattr(new_match, "balance_records",
+                        lambda gid: [_record(gid, rates)] if gid == "pariah" else [])
     dlg = new_match.NewMatchDialog("pariah")
     qtbot.addWidget(dlg)
     box = dlg.option_boxes["factions"]
@@ -449,7 +450,8 @@ def test_the_dialog_shows_the_royale_figures_for_three_and_four_players(qtbot, m
     nyx = "Nyx Veilwalker (battle royale)"
     records = {"trials": _record("trials", {"Chivalry pair": 0.55}),
                "trials-royale": _record("trials-royale", {nyx: 0.71})}
-    monkeypatch.setattr(new_match, "balance_record", records.get)
+    monkeypatch.setattr(new_match, "balance_records",
+                        lambda gid: list(records.values()) if gid == "trials" else [])
     dlg = new_match.NewMatchDialog("trials")
     qtbot.addWidget(dlg)
     for n, shown, hidden in ((2, "Chivalry pair · even, 55%", "Nyx"),
@@ -469,7 +471,7 @@ def test_the_dialog_shows_the_royale_figures_for_three_and_four_players(qtbot, m
 @pytest.mark.gui
 def test_the_dialog_shows_no_figure_when_none_is_stored(qtbot, monkeypatch):
     from tabletop.shell import new_match
-    monkeypatch.setattr(new_match, "balance_record", lambda gid: None)
+    monkeypatch.setattr(new_match, "balance_records", lambda gid: [])
     for gid in ("trials", "pariah"):
         dlg = new_match.NewMatchDialog(gid)
         qtbot.addWidget(dlg)
@@ -482,7 +484,7 @@ def test_figures_of_other_rules_are_not_shown(monkeypatch):
     from tabletop.shell import new_match
     old = _record("trials", {"Chivalry pair": 0.58})
     old["rules_version"] -= 1
-    monkeypatch.setattr(new_match, "balance_record", lambda gid: old)
+    monkeypatch.setattr(new_match, "balance_records", lambda gid: [old])
     assert new_match.measured_rates("trials") == {}
 
 
@@ -490,7 +492,7 @@ def test_figures_of_a_choice_retuned_since_are_not_shown(monkeypatch):
     from tabletop.shell import new_match
     stored = _record("pariah", {"emberkin": 0.55, "thornwild": 0.46})
     stored["choices"][0]["content"] = "0" * 12                # Emberkin changed since
-    monkeypatch.setattr(new_match, "balance_record", lambda gid: stored)
+    monkeypatch.setattr(new_match, "balance_records", lambda gid: [stored])
     assert new_match.measured_rates("pariah") == {"thornwild": 0.46}
 
 

@@ -10,7 +10,7 @@ import test_bots_support  # noqa: F401  (registers the test bots)
 from test_bots_support import BrokenNim, SpyBot, SpyNim
 from toygame import GAME
 
-from tabletop.bots.arena import format_table, main, run_arena
+from tabletop.lab.arena import format_table, main, run_arena
 from tabletop.bots.base import register_bot, unregister_bot
 
 TOY = "toygame:PLUGIN"

@@ -9,7 +9,7 @@ import test_bots_support  # noqa: F401  (registers the test bots)
 from test_bots_support import SpyNim
 from toygame import GAME, POLICY, NimState
 
-from tabletop.bots.arena import run_arena
+from tabletop.lab.arena import run_arena
 from tabletop.bots.base import (DIFFICULTIES, UI_BOTS, bot_for_difficulty, bot_names, make_bot)
 from tabletop.bots.ismcts import LEVELS, ISMCTSBot, SearchBudget, level_for
 from tabletop.core.policy import NO_POLICY

@@ -1,4 +1,4 @@
-"""The oracle (tabletop.bots.oracle), the instrument that bounds what seeing hidden cards
+"""The oracle (tabletop.lab.oracle), the instrument that bounds what seeing hidden cards
 could add: its search deals the real state, and no other bot sees more than its view."""
 
 import json
@@ -8,7 +8,7 @@ import pytest
 from tabletop.bots.base import make_bot
 from tabletop.bots.ismcts import LEVELS
 from tabletop.bots.base import bot_names
-from tabletop.bots.oracle import OracleBot, _glass_types, glass_game, main
+from tabletop.lab.oracle import OracleBot, _glass_types, glass_game, main
 from tabletop.core import Rng
 from tabletop.games.paargus.engine.rules import GAME
 
@@ -73,7 +73,7 @@ def test_the_command_plays_whole_games_and_leaves_no_oracle_behind(capsys):
 
 
 def test_the_oracle_takes_the_hard_checks_seat_on_its_seeds(capsys):
-    from tabletop.bots.balance import load_record
+    from tabletop.lab.balance import load_record
     record = load_record("pariah")
     stored = record["hard_check"]                  # where the fair hard bot sat
     assert main(["pariah", "--hard-check", "pariah", "--difficulty", "easy", "--games", "1"]) == 0

@@ -9,7 +9,7 @@ from itertools import combinations, permutations
 import pytest
 from test_bots_support import assert_choice_blind_to_hidden_cards
 
-from tabletop.bots.arena import run_arena
+from tabletop.lab.arena import run_arena
 from tabletop.bots.base import make_bot
 from tabletop.bots.ismcts import LEVELS, ISMCTSBot
 from tabletop.bots.worker import BotWorker

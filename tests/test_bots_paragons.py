@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from paragons_helpers import MAGE, RANGER, WARRIOR, do, duel, to_board, to_hand
 
-from tabletop.bots.arena import run_arena
+from tabletop.lab.arena import run_arena
 from tabletop.bots.base import make_bot, register_bot, unregister_bot
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Rng

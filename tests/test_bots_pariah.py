@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_bots_support import assert_choice_blind_to_hidden_cards
 
-from tabletop.bots.arena import run_arena
+from tabletop.lab.arena import run_arena
 from tabletop.bots.base import make_bot, register_bot, unregister_bot
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Action, Rng

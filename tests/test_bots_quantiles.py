@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from tabletop.bots.arena import _Entrant, format_table, run_arena
-from tabletop.bots.quantiles import (EXACT_LIMIT, GAMMA, MAX_BUCKETS, MIN_VALUE, REL_ERROR,
+from tabletop.lab.arena import _Entrant, format_table, run_arena
+from tabletop.lab.quantiles import (EXACT_LIMIT, GAMMA, MAX_BUCKETS, MIN_VALUE, REL_ERROR,
                                      Quantiles)
 
 TOL = REL_ERROR + 1e-9            # floating point at a bucket's edge

@@ -8,9 +8,9 @@ import pytest
 
 import test_bots_support  # noqa: F401  (registers the test bots)
 
-from tabletop.bots import report as rep
+from tabletop.lab import report as rep
 from tabletop.games.registry import plugin
-from tabletop.bots.report import GamePlan, Matchup, render, run_plan
+from tabletop.lab.report import GamePlan, Matchup, render, run_plan
 
 TOY_PLAN = GamePlan(game="toygame:PLUGIN", options={}, what_a_game_is="one game of toy Nim",
                     matchups=(Matchup(("ismcts:easy", "random"), 6, 0.5),
@@ -127,7 +127,7 @@ def test_every_plan_holds_its_game_to_the_bots_issue(game, hard_vs_random):
                          (("ismcts:normal", "random"), 0.85)):
         assert by_bots[bots].games >= 200 and by_bots[bots].target == target, bots
     assert plan.timing_targets == {"ismcts:hard": 3.0, "ismcts:normal": 1.0}
-    assert plan.game == game and plugin(game).report_plan is not None   # declared by the plugin
+    assert plan.game == game and plugin(game).game.info.id == game   # a plan for each game in the lab
 
 
 def test_what_a_game_is_in_each_plan():

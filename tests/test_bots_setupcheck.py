@@ -1,9 +1,9 @@
-"""The setup check (python -m tabletop.bots.setupcheck): random before play, the bot after."""
+"""The setup check (python -m tabletop.lab.setupcheck): random before play, the bot after."""
 
 from __future__ import annotations
 
 from tabletop.bots.base import make_bot
-from tabletop.bots.setupcheck import RandomSetupBot, main
+from tabletop.lab.setupcheck import RandomSetupBot, main
 from tabletop.core import Rng
 from tabletop.games.registry import plugin
 

@@ -13,7 +13,7 @@ from tabletop.games.brawl import playbook as book
 from tabletop.games.brawl import policy as P
 from tabletop.games.brawl import setupcraft as craft
 from tabletop.games.brawl import tactics as T
-from tabletop.games.brawl.bots_plan import PLAN
+from tabletop.lab.games.brawl import REPORT as PLAN
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of

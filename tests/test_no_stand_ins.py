@@ -323,7 +323,7 @@ ALLOWED = {
             monkeypatch.setattr(type(GAME), "why_illegal", why_illegal)
             monkeypatch.setattr(saves, "FORMAT_VERSION", 3)
             monkeypatch.setattr(jn.os, "fsync", lambda fd: None)
-            monkeypatch.setattr("tabletop.bots.bench.SECONDS", 0.2)
+            monkeypatch.setattr("tabletop.lab.bench.SECONDS", 0.2)
         """,
     "the player's settings and flags": """
         def test():

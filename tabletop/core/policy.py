@@ -43,7 +43,7 @@ class Policy:
     # nothing is hidden: one determinisation is enough
     perfect_information: bool = False
     # a decision taken before play (Paragons: class, draft, deck building): what
-    # `python -m tabletop.bots.setupcheck` hands to chance to measure how much those choices matter
+    # `python -m tabletop.lab.setupcheck` hands to chance to measure how much those choices matter
     setup_decision: Callable[[Any], bool] | None = None
 
     def value(self, game, state, seat: int) -> float:

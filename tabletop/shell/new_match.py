@@ -9,11 +9,10 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLayout, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
 
-from tabletop.bots.balance import FIELD_BAR, content_digest, plan_for_players
 from tabletop.bots.base import bot_for_difficulty
 from tabletop.core.match import Seat
-from tabletop.games.registry import all_games, get_game
-from tabletop.resources import balance_record
+from tabletop.games.registry import all_games, get_game, plugin
+from tabletop.resources import FIELD_BAR, balance_records, content_digest
 from tabletop.shell.decks import deck_spec, seat_choices
 from tabletop.shell.deck_builder import DeckBuilderDialog
 from tabletop.shell.presentations import presentation
@@ -24,22 +23,27 @@ PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:n
 
 
 def measured_rates(game_id: str, players: int = 2) -> dict[str, float]:
-    """Each starting choice's measured win rate against the field, from the record of the
-    plan the game measures for this many players (docs/balance/PLAN.json), by the value a
-    seat's option holds for it; {} when it was never measured, or measured under other
-    rules, and nothing for a choice retuned since it was measured (its content digest
-    differs): such figures would no longer say anything."""
-    found = plan_for_players(game_id, players)
-    if found is None:
+    """Each starting choice's measured win rate against the field, from the game's record
+    shown for this many players (docs/balance), by the value a seat's option holds for it;
+    {} when it was never measured, or measured under other rules, and nothing for a choice
+    retuned since it was measured (what it holds no longer has the recorded digest): such
+    figures would no longer say anything."""
+    contents = plugin(game_id).choice_contents
+    record = next((r for r in balance_records(game_id)
+                   if isinstance(r.get("shown_for"), list) and players in r["shown_for"]), None)
+    if contents is None or record is None or record.get("rules_version") != get_game(game_id).info.version:
         return {}
-    name, plan = found
-    record = balance_record(name)
-    if not record or record.get("rules_version") != get_game(game_id).info.version:
-        return {}
-    now = {c.value: content_digest(plan, c) for c in plan.choices}
-    return {c["value"]: c["field_rate"] for c in record.get("choices", ())
-            if isinstance(c.get("value"), str) and isinstance(c.get("field_rate"), (int, float))
-            and c["value"] in now and c.get("content") == now[c["value"]]}
+    out = {}
+    for c in record.get("choices", ()):
+        value, rate = c.get("value"), c.get("field_rate")
+        if isinstance(value, str) and isinstance(rate, (int, float)) and not isinstance(rate, bool):
+            try:
+                now = content_digest(contents(value))
+            except (KeyError, OSError, ValueError):      # a choice the game no longer has
+                continue
+            if c.get("content") == now:
+                out[value] = rate
+    return out
 
 
 def strength_word(rate: float) -> str:

@@ -5,7 +5,6 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.brawl.bots_plan import PLAN
 from tabletop.games.brawl.engine.content import card_pool
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.policy import POLICY
@@ -17,6 +16,6 @@ def _presentation():     # imported when the shell asks, so the bots never load 
 
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
-                report_plan=PLAN)
+                measured_options={"picks": "alternate"})
 
 __all__ = ["GAME", "PLUGIN", "card_pool"]

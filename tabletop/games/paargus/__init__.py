@@ -4,7 +4,6 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.paargus.bots_plan import PLAN
 from tabletop.games.paargus.engine.cards import card_pool
 from tabletop.games.paargus.engine.rules import GAME
 from tabletop.games.paargus.policy import POLICY
@@ -16,4 +15,4 @@ def _presentation():     # imported when the shell asks, so the bots never load 
 
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
-                report_plan=PLAN)
+                measured_options={"hands": 1})

@@ -5,7 +5,6 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.paragons.bots_plan import PLAN
 from tabletop.games.paragons.engine.cards import card_pool
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.policy import POLICY
@@ -17,4 +16,4 @@ def _presentation():     # imported when the shell asks, so the bots never load 
 
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
-                report_plan=PLAN)
+                measured_options={"variant": "preconstructed", "best_of": 1})

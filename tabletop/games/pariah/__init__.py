@@ -4,8 +4,7 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.pariah.balance_plan import PLAN as BALANCE_PLAN
-from tabletop.games.pariah.bots_plan import PLAN
+from tabletop.games.pariah.engine.cards import faction_contents
 from tabletop.games.pariah.engine.cards import card_pool
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.policy import POLICY
@@ -17,5 +16,4 @@ def _presentation():     # imported when the shell asks, so the bots never load 
 
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
-                report_plan=PLAN,
-                balance_plans=(BALANCE_PLAN,))
+                choice_contents=faction_contents, measured_options={})

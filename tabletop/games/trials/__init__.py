@@ -4,8 +4,7 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.trials.balance_plan import PLAN as BALANCE_PLAN, ROYALE
-from tabletop.games.trials.bots_plan import PLAN
+from tabletop.games.trials.engine.decks import starter_contents
 from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.policy import POLICY
@@ -22,5 +21,4 @@ def _deck_spec():
 
 
 PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
-                deck_spec=_deck_spec, report_plan=PLAN,
-                balance_plans=(BALANCE_PLAN, ROYALE))
+                deck_spec=_deck_spec, choice_contents=starter_contents, measured_options={"decks": ["bot", "bot"]})

@@ -419,3 +419,9 @@ def card_pool() -> list[dict]:
             out.append({"id": r.id, "name": r.name, "type": "relic", "relic_type": r.relic_type,
                         "cost": r.cost, "text": r.text})
     return out
+
+
+def faction_contents(faction_id: str) -> list:
+    """A faction as docs/BALANCE.md measured it: its units' data (the relics are everyone's;
+    a faction retuned since then no longer shows the figures)."""
+    return read_json("tabletop.games.pariah.engine", f"data/{faction_id}.json")

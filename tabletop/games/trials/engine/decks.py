@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.core import Rng
-from tabletop.games.trials.engine.cards import Card, avatars, deck_cards, pool
+from tabletop.games.trials.engine.cards import SCHOOLS, Card, avatars, deck_cards, pool
 from tabletop.games.trials.engine.state import DECK_SIZE
 from tabletop.resources import read_json
 
@@ -146,3 +146,12 @@ def choose_deck(card_pool: dict[str, Card] | None, rng: Rng, royale: bool = Fals
     decks.sort(key=lambda d: -deck_strength(d, card_pool))
     d = rng.choice(decks[:STRONG_CHOICES])
     return {"avatars": list(d["avatars"]), "cards": list(d["cards"])}
+
+
+def starter_contents(name: str) -> dict:
+    """A starter as docs/BALANCE.md measured it: its list, in order, and every one of its
+    cards' data (a starter retuned since then no longer shows the figures)."""
+    deck = starters()[name]
+    raw = {c["id"]: c for school in SCHOOLS
+           for c in read_json("tabletop.games.trials.engine", f"data/{school}.json")}
+    return {"deck": deck, "cards": [raw[c] for c in (*deck["avatars"], *deck["cards"])]}

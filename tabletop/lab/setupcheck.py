@@ -1,4 +1,4 @@
-"""`python -m tabletop.bots.setupcheck GAME`: how much the choices before play are worth.
+"""`python -m tabletop.lab.setupcheck GAME`: how much the choices before play are worth.
 
 Paragons is won at the table and before it: the class, the draft and the deck. This plays a
 search bot whose choices before play are its own (deckcraft, for Paragons) against the same
@@ -19,7 +19,7 @@ import sys
 import time
 from typing import Sequence
 
-from tabletop.bots.arena import format_table, run_arena
+from tabletop.lab.arena import format_table, run_arena
 from tabletop.bots.base import make_bot, register_bot, resolve_plugin
 from tabletop.core.policy import Policy
 
@@ -50,7 +50,7 @@ register_bot(ENTRANT, lambda difficulty, policy: RandomSetupBot(difficulty, poli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tabletop.bots.setupcheck",
+    parser = argparse.ArgumentParser(prog="python -m tabletop.lab.setupcheck",
                                      description="A bot's own choices before play against random "
                                                  "ones, the same bot playing both sides.")
     parser.add_argument("game")
@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     report = run_arena(plugin.id, [f"ismcts:{args.difficulty}", f"{ENTRANT}:{args.difficulty}"],
                        games=args.games, seed=args.seed, options=json.loads(args.options),
-                       jobs=args.jobs, preload=("tabletop.bots.setupcheck",))
+                       jobs=args.jobs, preload=("tabletop.lab.setupcheck",))
     report["minutes"] = round((time.perf_counter() - started) / 60, 1)
     print(format_table(report))
     print(json.dumps(report))

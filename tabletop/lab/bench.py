@@ -106,7 +106,7 @@ def _search_figures(game, policy: Policy, options: dict) -> dict:
 def bench(game_id: str, search: bool = True) -> dict:
     found = resolve_plugin(game_id)
     game = found.game
-    options = dict(found.report_plan.options) if found.report_plan is not None else {}
+    options = dict(found.measured_options)
     apply_us, clone_us = _apply_and_clone_us(game, options)
     figures = {"game": game_id, "options": options,
                "playouts_per_s": round(_playouts_per_s(game, options), 2),

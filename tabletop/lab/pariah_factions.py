@@ -1,6 +1,6 @@
 """Faction balance in seeded random play (random vs random), as figures, never a timed test.
 
-    python -m tabletop.games.pariah.engine.balance [games] [players]
+    python -m tabletop.lab.pariah_factions [games] [players]
 
 Every ordered pairing of two different factions is played equally often; a
 draw counts half a win for each side.

@@ -1,9 +1,10 @@
 """How docs/BOTS.md measures the Paragons bots (make bots-report GAME=paragons)."""
 
-from tabletop.core.plugin import Matchup, ReportPlan
+from tabletop.games.paragons import PLUGIN
+from tabletop.lab.plans import Matchup, ReportPlan
 
-PLAN = ReportPlan(
-    options={"variant": "preconstructed", "best_of": 1},
+REPORT = ReportPlan(
+    options=PLUGIN.measured_options,
     what_a_game_is=(
         "one **game** of Paragons between two players with the **ready decks** (match "
         "options `{\"variant\": \"preconstructed\", \"best_of\": 1}`): the classes are dealt "
@@ -13,7 +14,7 @@ PLAN = ReportPlan(
         "shuffled decks), so one game is the unit of skill at a third of the cost. The drafted "
         "variant is left out of the measured games: the class, the draft and the deck are "
         "deckcraft's heuristics for every search bot (no search is spent on them), so they "
-        "would measure no search: `python -m tabletop.bots.setupcheck paragons` measures them "
+        "would measure no search: `python -m tabletop.lab.setupcheck paragons` measures them "
         "instead, against random choices (2026-11-23, `--difficulty easy --games 200`: the "
         "bot's own class, draft and deck won 162 of 200 drafted games, 81%, against random "
         "ones played by the same bot)."),

@@ -26,7 +26,6 @@ choice against `random` holding the strongest (at a table, one strongest choice 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import os
@@ -38,17 +37,17 @@ from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from tabletop.bots.arena import run_arena
+from tabletop.lab.arena import run_arena
 from tabletop.bots.base import parse_entrant, resolve_plugin
 from tabletop.bots.ismcts import level_for
 from tabletop.core import Rng
-from tabletop.core.plugin import BalanceChoice, BalancePlan
 from tabletop.games.registry import plugins
-from tabletop.resources import font_path
+from tabletop.lab.plans import BalanceChoice, BalancePlan, balance_plans
+from tabletop.resources import FIELD_BAR, font_path
+from tabletop.resources import content_digest as digest_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 DEFAULT_BOT = "ismcts:normal"
-FIELD_BAR = (0.40, 0.60)          # each choice against the field (issue 20)
 PAIRING_BAR = (0.25, 0.75)        # each single pairing
 HARD_BAR = BalancePlan.hard_bar   # hard with the weakest against random with the strongest
 PAIRING_STRIDE = 1000             # pairing k plays seeds S + 1000k ...
@@ -58,7 +57,7 @@ FORMAT = 1
 def plans() -> dict[str, tuple[str, BalancePlan]]:
     """Every plan by its id (the name of its record), with its game's id, in the registry's
     order of games."""
-    return {plan.id or gid: (gid, plan) for gid, p in plugins().items() for plan in p.balance_plans}
+    return {plan.id or gid: (gid, plan) for gid in plugins() for plan in balance_plans(gid)}
 
 
 def lookup(name: str) -> tuple[str, BalancePlan]:
@@ -67,7 +66,7 @@ def lookup(name: str) -> tuple[str, BalancePlan]:
     if found is not None:
         return found
     if name in plugins():
-        raise KeyError(f"{name} declares no starting choices to balance (Plugin.balance_plans)")
+        raise KeyError(f"{name} declares no starting choices to balance (tabletop/lab/games/{name}.py)")
     raise KeyError(f"no balance plan called {name!r}; known: {', '.join(plans())}")
 
 
@@ -89,10 +88,7 @@ def plan_for_players(game_id: str, players: int) -> tuple[str, BalancePlan] | No
 def content_digest(plan: BalancePlan, choice: BalanceChoice) -> str | None:
     """A short digest of what the choice holds (`BalancePlan.contents`); None if the plan
     does not say."""
-    if plan.contents is None:
-        return None
-    blob = json.dumps(plan.contents(choice.value), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
+    return None if plan.contents is None else digest_of(plan.contents(choice.value))
 
 
 def _say(text: str) -> None:
@@ -238,6 +234,7 @@ def _record(name: str, bot: str, games: int, seed: int, digest: dict,
         "format": FORMAT, "game": info.id, "plan": name,
         "title": info.title + (f": {plan.title}" if plan.title else ""),
         "rules_version": info.version, "bot": bot, "players": plan.players,
+        "shown_for": list(plan.shown_for),
         "games_per_pairing": games, "seed": seed, "seed_stride": PAIRING_STRIDE,
         "option": plan.option, "options": dict(plan.options),
         "choices": [{"id": c.id, "label": c.label, "value": c.value, "content": digest[c.id]}

@@ -1,4 +1,4 @@
-"""`python -m tabletop.bots.oracle`: how much of a game is luck, measured.
+"""`python -m tabletop.lab.oracle`: how much of a game is luck, measured.
 
 A measuring instrument, never a seat in the app: the *oracle* is the same
 ISMCTS as `ismcts`, but each of its determinisations is the real state (every
@@ -27,8 +27,8 @@ import time
 from functools import lru_cache
 from typing import Sequence
 
-from tabletop.bots.arena import format_table, run_arena
-from tabletop.bots.balance import hard_check_seats, hard_check_seed, load_record
+from tabletop.lab.arena import format_table, run_arena
+from tabletop.lab.balance import hard_check_seats, hard_check_seed, load_record
 from tabletop.bots.base import register_bot, resolve_plugin, unregister_bot
 from tabletop.bots.ismcts import LEVELS, ISMCTSBot, level_for
 from tabletop.core import Game
@@ -65,14 +65,14 @@ class OracleBot(ISMCTSBot):
     def choose(self, game, view, legal, rng):
         seen = getattr(game, "glass", None)
         if seen is None or seen[0] is not view:
-            raise ValueError("the oracle plays only in a glass game (tabletop.bots.oracle)")
+            raise ValueError("the oracle plays only in a glass game (tabletop.lab.oracle)")
         seer = _glass_types(type(game).base)[1]()
         seer.real = seen[1]
         return super().choose(seer, view, legal, rng)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tabletop.bots.oracle",
+    parser = argparse.ArgumentParser(prog="python -m tabletop.lab.oracle",
                                      description="An ISMCTS that sees everything, against a bot.")
     parser.add_argument("game")
     parser.add_argument("--difficulty", default="hard", choices=sorted(LEVELS),

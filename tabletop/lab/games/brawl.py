@@ -1,9 +1,10 @@
 """How docs/BOTS.md measures the Champions' Brawl bots (make bots-report GAME=brawl)."""
 
-from tabletop.core.plugin import Matchup, ReportPlan
+from tabletop.games.brawl import PLUGIN
+from tabletop.lab.plans import Matchup, ReportPlan
 
-PLAN = ReportPlan(
-    options={"picks": "alternate"},
+REPORT = ReportPlan(
+    options=PLUGIN.measured_options,
     what_a_game_is=(
         "one whole **match** of Champions' Brawl (match options `{\"picks\": \"alternate\"}`), "
         "until a player reaches 5 Victory Points: the first player is drawn from the match "

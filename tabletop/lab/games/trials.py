@@ -1,32 +1,43 @@
-"""The starting choices docs/BALANCE.md measures for Trials: the duel starter decks, and the
-battle royale's one-Avatar starters at tables of four."""
+"""How docs/BOTS.md measures the Trials bots (make bots-report GAME=trials)."""
 
 import re
 
-from tabletop.core.plugin import BalanceChoice, BalancePlan
-from tabletop.games.trials.engine.cards import SCHOOLS
-from tabletop.games.trials.engine.decks import ROYALE_SUFFIX, starter_names, starters
-from tabletop.resources import read_json
+from tabletop.games.trials import PLUGIN
+from tabletop.games.trials.engine.decks import ROYALE_SUFFIX, starter_contents, starter_names
+from tabletop.lab.plans import BalanceChoice, BalancePlan, Matchup, ReportPlan
 
+REPORT = ReportPlan(
+    options=PLUGIN.measured_options,
+    what_a_game_is=(
+        "one whole **duel** of Paragon: Trials of the Chosen, until both Avatars of a "
+        "player have fallen or a player cannot draw at the start of a round. Every seat's "
+        "deck is left to the bots (match option `{\"decks\": [\"bot\", \"bot\"]}`): "
+        "each seat gets one of the three strongest ready-made decks by "
+        "`decks.deck_strength`, drawn from the match seed, so neither entrant is tied to "
+        "a weaker deck by its seat."),
+    matchups=(
+        Matchup(("ismcts:hard", "random"), 200, 0.95),
+        Matchup(("ismcts:hard", "greedy:hard"), 200, 0.70),
+        Matchup(("ismcts:normal", "random"), 200, 0.85),
+        Matchup(("greedy:hard", "random"), 100),
+    ),
+    timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
+)
+
+
+# --- the starting choices docs/BALANCE.md measures: the duel starter decks, and the battle
+# royale's one-Avatar starters at tables of four
 
 def _id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower().removesuffix(ROYALE_SUFFIX)).strip("-")
 
 
-def contents(name: str) -> dict:
-    """A starter as measured: its list, in order, and every one of its cards' data."""
-    deck = starters()[name]
-    raw = {c["id"]: c for school in SCHOOLS
-           for c in read_json("tabletop.games.trials.engine", f"data/{school}.json")}
-    return {"deck": deck, "cards": [raw[c] for c in (*deck["avatars"], *deck["cards"])]}
-
-
-PLAN = BalancePlan(
+DUEL = BalancePlan(
     id="trials",
     # the engine takes a starter's name as a seat's deck (decks.resolve_deck)
     choices=tuple(BalanceChoice(_id(n), n, n) for n in starter_names()),
     option="decks",
-    contents=contents,
+    contents=starter_contents,
     notes=(
         "A game is one whole **duel**; each seat plays the starter deck named (match option "
         "`decks`, a starter's name per seat), in the order the starter lists its cards. The "
@@ -558,7 +569,7 @@ ROYALE = BalancePlan(
     choices=tuple(BalanceChoice(_id(n), n.removesuffix(ROYALE_SUFFIX), n)
                   for n in starter_names(royale=True)),
     option="decks",
-    contents=contents,
+    contents=starter_contents,
     players=4,
     shown_for=(3, 4),
     notes=(
@@ -837,7 +848,7 @@ ROYALE = BalancePlan(
         "against Seraphine, Ilsa and Dame Rosalind: `ismcts:hard` with him won 29 of 40.\n\n"
         "That was below the issue's 90%, and below the 80% the plan then set on his seats from "
         "the oracle's figure there: the same search dealing the real hands and deck order won "
-        "34 of 40 (`python -m tabletop.bots.oracle trials --hard-check trials-royale --games "
+        "34 of 40 (`python -m tabletop.lab.oracle trials --hard-check trials-royale --games "
         "20` won 18, and 16 with `--seed 940020`), as three rivals strike at random and a "
         "deck-out tie goes to initiative. Played out, in 9 of the 11 games lost Havel was the "
         "first seat out, struck down with 8 to 11 cards left in his deck (the rivals' weapons "
@@ -871,7 +882,7 @@ ROYALE = BalancePlan(
         "(against Nyx, Lira and Dame Rosalind), 13 of 20 with Grosk after the fifth, where Sir "
         "Alden took Dame Rosalind's seat, and 17 of 20 with Vora after the sixth (against Nyx, "
         "Sir Alden and Dame Rosalind). Seeing every card did not help then. The oracle (`python "
-        "-m tabletop.bots.oracle trials --hard-check trials-royale`, the same search dealing "
+        "-m tabletop.lab.oracle trials --hard-check trials-royale`, the same search dealing "
         "the "
         "real hands and deck order) won 17 of 20 on the sixth round's seats and seeds, as the "
         "fair bot did, and 9 of 20 on the fifth's; on the "
@@ -920,3 +931,5 @@ ROYALE = BalancePlan(
         "check now seats Vora: `ismcts:hard` with her won 39 of 40 against `random` holding "
         "Ilsa, Kaela and Nyx (`tabletop balance trials-royale --hard-check --games 40 --jobs 2`)."),
 )
+
+BALANCE = (DUEL, ROYALE)

@@ -1,6 +1,7 @@
 """How docs/BOTS.md measures the Paargus bots (make bots-report GAME=paargus)."""
 
-from tabletop.core.plugin import Matchup, ReportPlan
+from tabletop.games.paargus import PLUGIN
+from tabletop.lab.plans import Matchup, ReportPlan
 
 NOTES = """\
 ### Why the bar against greedy is 55%: the oracle
@@ -8,7 +9,7 @@ NOTES = """\
 The bots issue asked 70% against `greedy:hard`; for Paargus the bar is 55%, set by the
 project from the measurement below (the hard bot's figure is matchup 2 above, seeds
 21000–21199). To tell skill from luck, the *oracle* (`python -m
-tabletop.bots.oracle`, a measuring instrument the app never seats) runs the same search, but
+tabletop.lab.oracle`, a measuring instrument the app never seats) runs the same search, but
 every determinisation is the real state: it knows the opponent's hand **and the order of the
 deck**. Against the same opponent on the
 same seeds (the fair bot's figure for seeds 21000–21199 is matchup 2 above):
@@ -31,15 +32,15 @@ adds 8 to 12 points more, and that is still not enough: a bot that sees the futu
 
 Commands (`--jobs 1`, one process each):
 
-    python -m tabletop.bots.oracle paargus --difficulty hard --games 200 --seed 21000 \\
+    python -m tabletop.lab.oracle paargus --difficulty hard --games 200 --seed 21000 \\
         --options '{"hands": 1}'
     tabletop arena paargus --bots ismcts:hard greedy:hard --games 200 --seed 30000 \\
         --options '{"hands": 1}' --jobs 1
 
 and the same with `--difficulty normal`, `ismcts:normal` or `--seed 30000`."""
 
-PLAN = ReportPlan(
-    options={"hands": 1},
+REPORT = ReportPlan(
+    options=PLUGIN.measured_options,
     what_a_game_is=(
         "one **hand** of Paargus (match option `{\"hands\": 1}`): the match ends after the "
         "first hand and whoever won it leads on chips. A hand that ends level (the deck ran "

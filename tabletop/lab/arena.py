@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from tabletop.bots.base import make_bot, parse_entrant, resolve_plugin
-from tabletop.bots.quantiles import EXACT_LIMIT, REL_ERROR, Quantiles
+from tabletop.lab.quantiles import EXACT_LIMIT, REL_ERROR, Quantiles
 from tabletop.bots.worker import choose_with_fallback
 from tabletop.core.plugin import Plugin
 from tabletop.core import Game, Rng
@@ -384,7 +384,7 @@ def format_table(report: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m tabletop.bots.arena GAME BOT BOT [...]` (the CLI may wrap this)."""
+    """`python -m tabletop.lab.arena GAME BOT BOT [...]` (the CLI may wrap this)."""
     parser = argparse.ArgumentParser(prog="arena", description="Bots play each other.")
     parser.add_argument("game")
     parser.add_argument("bots", nargs="+", help='one per seat, e.g. greedy:hard random')
