@@ -69,7 +69,7 @@ def test_the_registry_is_built_from_the_plugins_and_core_names_no_game():
 @pytest.mark.parametrize("gid", ["brawl", "paargus", "paragons", "pariah", "trials"])
 def test_every_game_has_the_plugin_layout(gid):
     base = PACKAGE / "games" / gid
-    for part in ("engine/__init__.py", "policy.py", "presentation/__init__.py", "rules_page.md"):
+    for part in ("engine/__init__.py", "bot/policy.py", "presentation/__init__.py", "rules_page.md"):
         assert (base / part).exists(), part
     assert plugin(gid).presentation().game_id == gid
 
@@ -119,3 +119,20 @@ def test_the_app_loads_none_of_the_lab():
     line = next((x for x in done.stdout.splitlines() if x.startswith("LOADED")), None)
     assert done.returncode == 0 and line, done.stdout + done.stderr
     assert line == "LOADED []", line
+
+
+def test_every_game_has_the_same_skeleton_and_every_contract_names_it():
+    """engine/, bot/ (with policy.py), presentation/, rules_page.md and the plugin; the
+    within-game contract lists every game, so a new game cannot slip past it."""
+    import tomllib
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    within = next(c for c in contracts if c.get("containers"))
+    assert within["containers"] == [f"tabletop.games.{g}" for g in game_ids()]
+    for g in game_ids():
+        folder = PACKAGE / "games" / g
+        assert {"engine", "bot", "presentation", "rules_page.md", "__init__.py"} <= \
+            {p.name for p in folder.iterdir()}, g
+        assert (folder / "bot" / "policy.py").is_file() and (folder / "engine" / "rules.py").is_file(), g
+        loose = [p.name for p in folder.glob("*.py") if p.name != "__init__.py"]
+        assert not loose, f"{g}: {loose} belong in engine/, bot/ or presentation/"

@@ -147,7 +147,7 @@ def test_arena_reports_search_figures_only_for_searching_bots():
 
 def test_a_game_sets_its_own_budget_per_difficulty_and_the_bot_takes_it():
     # Pariah's SEARCH_LEVELS: an iteration costs different time in every game
-    from tabletop.games.pariah import policy as heuristics
+    from tabletop.games.pariah.bot import policy as heuristics
     from tabletop.games.pariah.engine.rules import GAME as PARIAH
     for d in DIFFICULTIES:
         want = heuristics.SEARCH_LEVELS.get(d, {})

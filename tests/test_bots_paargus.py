@@ -15,7 +15,7 @@ from tabletop.bots.ismcts import LEVELS, ISMCTSBot
 from tabletop.bots.worker import BotWorker
 from tabletop.core import Action, Rng
 from tabletop.games.paargus.engine import conjunctions as cj
-from tabletop.games.paargus import policy as H
+from tabletop.games.paargus.bot import policy as H
 from tabletop.games.paargus.engine.cards import QUADRANTS, cards
 from tabletop.games.paargus.engine.rules import GAME
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_OVER, TABLEAU

@@ -14,10 +14,10 @@ from tabletop.bots.base import make_bot, register_bot, unregister_bot
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Rng
 from tabletop.core.plugin import Plugin
-from tabletop.games.paragons import deckcraft as craft
-from tabletop.games.paragons import playbook as book
-from tabletop.games.paragons import policy as P
-from tabletop.games.paragons import tactics as T
+from tabletop.games.paragons.bot import deckcraft as craft
+from tabletop.games.paragons.bot import playbook as book
+from tabletop.games.paragons.bot import policy as P
+from tabletop.games.paragons.bot import tactics as T
 from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.cards import DECK_SIZE, class_cards
 from tabletop.games.paragons.engine.effects import destroy

@@ -12,7 +12,7 @@ from tabletop.bots.base import make_bot, register_bot, unregister_bot
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Action, Rng
 from tabletop.games.pariah.engine import flow
-from tabletop.games.pariah import policy as H
+from tabletop.games.pariah.bot import policy as H
 from tabletop.games.pariah.engine.cards import STATS, design
 from tabletop.games.pariah.engine.rules import GAME
 from tabletop.games.pariah.engine.state import ACTIVATE, ARMY_POINTS, HIDDEN, OVER, SELECT, side_of

@@ -80,7 +80,7 @@ def test_render_rewrites_the_document_from_the_stored_figures_without_playing(tm
 
 def test_each_game_section_shows_the_budgets_that_game_searches_with():
     from tabletop.bots.ismcts import LEVELS
-    from tabletop.games.pariah.policy import SEARCH_LEVELS
+    from tabletop.games.pariah.bot.policy import SEARCH_LEVELS
     budgets = rep.game_budgets("pariah")
     assert budgets["hard"]["iterations"] == SEARCH_LEVELS["hard"]["iterations"]
     assert budgets["hard"]["seconds"] == LEVELS["hard"].seconds

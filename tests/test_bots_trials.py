@@ -10,7 +10,7 @@ from trials_helpers import avatar, duel, put_on, to_discard
 from tabletop.bots.base import make_bot
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core import Action, Rng
-from tabletop.games.trials import policy as H
+from tabletop.games.trials.bot import policy as H
 from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.cards import pool
 from tabletop.games.trials.engine.decks import (BOT_DECK, STRONG_CHOICES, choose_deck, deck_problems,

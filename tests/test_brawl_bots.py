@@ -9,10 +9,10 @@ import pytest
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.core import Rng
-from tabletop.games.brawl import playbook as book
-from tabletop.games.brawl import policy as P
-from tabletop.games.brawl import setupcraft as craft
-from tabletop.games.brawl import tactics as T
+from tabletop.games.brawl.bot import playbook as book
+from tabletop.games.brawl.bot import policy as P
+from tabletop.games.brawl.bot import setupcraft as craft
+from tabletop.games.brawl.bot import tactics as T
 from tabletop.lab.games.brawl import REPORT as PLAN
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena

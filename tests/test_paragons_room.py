@@ -18,7 +18,7 @@ from tabletop.games.paragons.engine.cards import DECK_SIZE
 from tabletop.games.paragons.engine.outcome import finish_game
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, MULLIGAN, SWAP
-from tabletop.games.paragons.policy import POLICY
+from tabletop.games.paragons.bot.policy import POLICY
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, fit_cards
 from tabletop.games.paragons.presentation.draftroom import DraftRoomMixin, round_cards
 from tabletop.store.settings import Settings

@@ -16,7 +16,7 @@ from tabletop.bots.greedy import GreedyBot
 from tabletop.core import Action, Rng
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER, PLAY
-from tabletop.games.paragons.policy import POLICY
+from tabletop.games.paragons.bot.policy import POLICY
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.presenter import PRESENTATION, ParagonsPresenter
 from tabletop.store.settings import Settings

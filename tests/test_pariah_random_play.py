@@ -8,7 +8,7 @@ from replay_check import random_match_replays
 
 from tabletop.core import Rng
 from tabletop.games.pariah.engine.rules import GAME
-from tabletop.games.pariah.policy import evaluate
+from tabletop.games.pariah.bot.policy import evaluate
 from tabletop.games.pariah.engine.state import HIDDEN, OVER, ROUNDS, PariahState
 
 

@@ -6,7 +6,7 @@ The game's plugin (tabletop/core/plugin.py).
 from tabletop.core.plugin import Plugin
 from tabletop.games.paargus.engine.cards import card_pool
 from tabletop.games.paargus.engine.rules import GAME
-from tabletop.games.paargus.policy import POLICY
+from tabletop.games.paargus.bot.policy import POLICY
 
 
 def _presentation():     # imported when the shell asks, so the bots never load pygame

@@ -7,7 +7,7 @@ The game's plugin (tabletop/core/plugin.py).
 from tabletop.core.plugin import Plugin
 from tabletop.games.paragons.engine.cards import card_pool
 from tabletop.games.paragons.engine.rules import GAME
-from tabletop.games.paragons.policy import POLICY
+from tabletop.games.paragons.bot.policy import POLICY
 
 
 def _presentation():     # imported when the shell asks, so the bots never load pygame

@@ -7,7 +7,7 @@ from tabletop.core.plugin import Plugin
 from tabletop.games.pariah.engine.cards import faction_contents
 from tabletop.games.pariah.engine.cards import card_pool
 from tabletop.games.pariah.engine.rules import GAME
-from tabletop.games.pariah.policy import POLICY
+from tabletop.games.pariah.bot.policy import POLICY
 
 
 def _presentation():     # imported when the shell asks, so the bots never load pygame

@@ -7,7 +7,7 @@ from tabletop.core.plugin import Plugin
 from tabletop.games.trials.engine.decks import starter_contents
 from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
-from tabletop.games.trials.policy import POLICY
+from tabletop.games.trials.bot.policy import POLICY
 
 
 def _presentation():     # imported when the shell asks, so the bots never load pygame

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tabletop.games.paragons.deckcraft import (CASTER_PER_ATTACK, CRIT_PER_ATTACK, KEYWORD_WORTH,
+from tabletop.games.paragons.bot.deckcraft import (CASTER_PER_ATTACK, CRIT_PER_ATTACK, KEYWORD_WORTH,
                                                RANGED_WORTH, STAT_WORTH, effect_worth, power)
 from tabletop.games.paragons.engine.board import adjacent, is_front, placements
 from tabletop.games.paragons.engine.cards import Card, card, pool

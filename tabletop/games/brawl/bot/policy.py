@@ -28,9 +28,9 @@ import math
 
 from tabletop.core import Action, Rng
 from tabletop.core.policy import Policy
-from tabletop.games.brawl import playbook as book
-from tabletop.games.brawl import setupcraft as craft
-from tabletop.games.brawl import tactics as T
+from tabletop.games.brawl.bot import playbook as book
+from tabletop.games.brawl.bot import setupcraft as craft
+from tabletop.games.brawl.bot import tactics as T
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.content import challenges

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 
 from tabletop.core import Action, Rng
-from tabletop.games.paragons import deckcraft as craft
-from tabletop.games.paragons import tactics as T
+from tabletop.games.paragons.bot import deckcraft as craft
+from tabletop.games.paragons.bot import tactics as T
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.cards import DECK_SIZE, card

@@ -29,9 +29,9 @@ import math
 from tabletop.core import Action, Rng
 from tabletop.core.action_kinds import kinds
 from tabletop.core.policy import Policy
-from tabletop.games.paragons import deckcraft as craft
-from tabletop.games.paragons import playbook as book
-from tabletop.games.paragons import tactics as T
+from tabletop.games.paragons.bot import deckcraft as craft
+from tabletop.games.paragons.bot import playbook as book
+from tabletop.games.paragons.bot import tactics as T
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.cards import DECK_SIZE, card

@@ -18,8 +18,8 @@ the search's pruning (all of it). What is kept:
 from __future__ import annotations
 
 from tabletop.core import Action, Rng
-from tabletop.games.brawl import setupcraft as craft
-from tabletop.games.brawl import tactics as T
+from tabletop.games.brawl.bot import setupcraft as craft
+from tabletop.games.brawl.bot import tactics as T
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE

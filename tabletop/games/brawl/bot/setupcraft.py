@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tabletop.core import Action
 from tabletop.core.hexgrid import Hex
-from tabletop.games.brawl import tactics as T
+from tabletop.games.brawl.bot import tactics as T
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import arena

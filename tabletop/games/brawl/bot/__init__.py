@@ -1,0 +1,3 @@
+"""What the bots know of Champions' Brawl: the policy (evaluation, playouts, pruning, search
+budgets) and its heuristics: table judgements (tactics), playouts (playbook), the set-up
+choices (setupcraft)."""

@@ -1,0 +1,1 @@
+"""What the bots know of Paargus: the policy (evaluation, playouts, pruning, search budgets)."""
