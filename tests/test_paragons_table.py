@@ -181,6 +181,13 @@ def test_the_defend_prompt_and_the_react_banner(tmp_path):
                     assert glow == {f"card:{a.args[1]}" for a in GAME.legal_actions(s) if a.kind == "defend"}
                     assert any(sp.id.startswith("arrow:") for sp in scene.sprites())
                     found.add("defend")
+                elif len(s.stack) == 1 and s.stack[0].kind in ("begin", "end"):
+                    # another player's turn begins or would end: a spell first, or pass
+                    assert banner == ("Bot 1's turn has begun" if s.stack[0].kind == "begin"
+                                      else "Bot 1 would end the turn"), banner
+                    assert scene.get("btn:decline").text.startswith("Pass: let the turn")
+                    assert p.button("btn:decline") == Action("decline")
+                    found.add("moment")
                 else:
                     assert banner == "React or pass"
                     assert p.button("btn:decline") == Action("decline")
@@ -189,9 +196,9 @@ def test_the_defend_prompt_and_the_react_banner(tmp_path):
                 show(p, s)
                 assert "may react" in scene.get("lbl:banner").text
             GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-        if found == {"defend", "react"}:
+        if found == {"defend", "react", "moment"}:
             break
-    assert found == {"defend", "react"}
+    assert found == {"defend", "react", "moment"}
 
 
 def test_the_mulligan_marks_cards_and_sends_them_back(tmp_path):

@@ -225,7 +225,18 @@ class ChainMixin:
                 self.put_fit("lbl:banner3", "or drag it onto the attacker.", cx, y + 62, 16, INK, seen, "midtop")
                 self.put_button("btn:nodef", "No defence", x + w / 2 - 130, y + h - 48, 260, True, True, seen, h=40)
                 return
-            if self.my_turn:
+            if self.my_turn and top.kind in (BEGIN, END) and len(v.stack) == 1:
+                # a moment of another player's turn: spells now, or the turn goes on (or ends)
+                who = self._seat_name(top.seat)
+                title = f"{who}'s turn has begun" if top.kind == BEGIN else f"{who} would end the turn"
+                self.put_fit("lbl:banner", title, cx, y + 4, 26, GOLD, seen, "midtop", True)
+                self.put_fit("lbl:banner2", "You may play a spell first.", cx, y + 40, 17, INK, seen, "midtop")
+                self.put_fit("lbl:banner3", "What you can play glows: drag it, or right-click it.", cx, y + 63,
+                             15, MUTED, seen, "midtop")
+                self.put_button("btn:decline", "Pass: let the turn go on" if top.kind == BEGIN
+                                else "Pass: let the turn end", x + w / 2 - 150, y + h - 48, 300, True, True,
+                                seen, h=40)
+            elif self.my_turn:
                 self.put_fit("lbl:banner", "React or pass", cx, y + 4, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 52), cx, y + 40, 17, INK,
                                seen, "midtop")

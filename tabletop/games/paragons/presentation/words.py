@@ -8,6 +8,7 @@ import re
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, card, card_text
+from tabletop.games.paragons.engine.chain_item import BEGIN, MOMENTS
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.table.cover import rules_page
@@ -71,6 +72,9 @@ class WordsMixin:
             return "Choose again: a button in the banner, or a glowing place."
         if self._legal(A.DEFEND.kind):
             return "Defend? Click a glowing mercenary, or No defence (Space)."
+        if len(v.stack) == 1 and v.stack[0].kind in MOMENTS:
+            goes = "go on" if v.stack[0].kind == BEGIN else "end"
+            return f"Play a spell with what glows, or Pass (Space) to let the turn {goes}."
         if v.stack:
             return "React with what glows, or Pass (Space) to let the chain resolve."
         if self.selected is not None:
