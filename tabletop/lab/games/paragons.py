@@ -26,4 +26,13 @@ REPORT = ReportPlan(
     ),
     seed=40_000,
     timing_targets={"ismcts:hard": 3.0, "ismcts:normal": 1.0},
+    notes=(
+        "**Rules version 2** (2026-12-07: spells on any turn, in a moment after each turn's "
+        "beginning and before its end; mercenaries that arrive on the board at once): matchup 2, "
+        "`ismcts:hard` against `greedy:hard`, was measured again under it, 161 of 200 (80.5%; "
+        "84.0% under version 1), `ismcts:hard` at 2,515 ms a decision at the 95th percentile "
+        "in that matchup (2,566 ms for the searched ones), on a machine that ran the test suite "
+        "and other measurements beside it for much of the run. The other matchups and the "
+        "figures above that come from them are version 1's (2026-11-24) until they are measured "
+        "again (`make bots-report GAME=paragons MATCHUP=\"1 3 4\"`)."),
 )
