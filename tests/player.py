@@ -314,7 +314,10 @@ class Player:
                 assert log[before].action == action, (log[before].action, action)
                 return
             wait_until(lambda: not self.scene.busy, what="the animations")
-        raise Stuck(f"the table could not make {action.label}")
+        # what the table and the rules say, for whoever reads the failure
+        raise Stuck(f"the table could not make {action.label}: the table says "
+                    f"{getattr(self.scene, 'status', '')!r}, the rules {self.ctrl.match.why_illegal(action)!r}, "
+                    f"to act {self.ctrl.match.to_act}, busy {self.scene.busy}")
 
     # --- whole turns ------------------------------------------------------------------------------
     def answer_summary(self) -> bool:
