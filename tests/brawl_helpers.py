@@ -8,7 +8,7 @@ from tabletop.core.hexgrid import Hex
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import flow
 from tabletop.games.brawl.engine.arena import arena
-from tabletop.games.brawl.engine.content import champions, token_effect
+from tabletop.games.brawl.engine.cards import champions, token_effect
 from tabletop.games.brawl.engine.rules import GAME
 
 TEAMS = ("kessa", "orrin", "maud", "sable", "ilse", "varro")

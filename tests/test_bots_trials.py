@@ -13,8 +13,8 @@ from tabletop.core import Action, Rng
 from tabletop.games.trials.bot import policy as H
 from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.cards import pool
-from tabletop.games.trials.engine.decks import (BOT_DECK, STRONG_CHOICES, choose_deck, deck_problems,
-                                         deck_strength, starters)
+from tabletop.games.trials.bot.deckcraft import STRONG_CHOICES, choose_deck, deck_strength
+from tabletop.games.trials.engine.decks import BOT_DECK, deck_problems, starters
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.engine.state import OVER, UNKNOWN, seat_of
 

@@ -17,7 +17,7 @@ from tabletop.lab.games.brawl import REPORT as PLAN
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of
-from tabletop.games.brawl.engine.content import challenges
+from tabletop.games.brawl.engine.cards import challenges
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import DEPLOY, PICK, PLAY, REDRAW, TRAPS, team
 

@@ -18,7 +18,7 @@ from replay_check import random_match_replays
 from tabletop.core import Rng
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import hp
-from tabletop.games.brawl.engine.content import challenges, trap_effects
+from tabletop.games.brawl.engine.cards import challenges, trap_effects
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER, PICK, BrawlState
 

@@ -10,7 +10,7 @@ from tabletop.core import Rng
 from tabletop.core.game import IllegalAction
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena
-from tabletop.games.brawl.engine.content import champions, challenges
+from tabletop.games.brawl.engine.cards import champions, challenges
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import OVER
 from tabletop.games.brawl.engine.steps import OPS

@@ -296,7 +296,7 @@ def test_every_event_kind_the_engine_emits_has_a_teller():
 
 
 def test_every_face_composes_and_its_text_reads_in_the_zoom():
-    from tabletop.games.brawl.engine.content import champions
+    from tabletop.games.brawl.engine.cards import champions
     from tabletop.games.brawl.presentation import faces
     for cid, ch in champions().items():
         for i in range(6):

@@ -12,7 +12,7 @@ from pariah_helpers import (act, another_hidden_army, attack, battle, card, desi
                             give_evo, give_relic, kinds, uid)
 from tabletop.core import Action, Rng
 from tabletop.core.game import IllegalAction
-from tabletop.games.pariah.engine import abilities, flow, information
+from tabletop.games.pariah.engine import abilities, flow, views as information
 from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
                                          relic_deck, relics)
 from tabletop.games.pariah.engine.rules import GAME

@@ -560,12 +560,12 @@ def run_stats(card_id):
         n += 1
     if "ignite" in c.keywords:
         s2, foe2, _ = scene(card_id)
-        was = GAME.ignite_count(s2, 0)
+        was = fx.ignite_count(s2, 0)
         to_discard(s2, card_id)
-        assert GAME.ignite_count(s2, 0) == was + 1
+        assert fx.ignite_count(s2, 0) == was + 1
         GAME.apply(s2, find(s2, "ignite", foe2))
         settle_stack(s2)
-        assert s2.damage.get(foe2, 0) == was + 1 and GAME.ignite_count(s2, 0) == 0
+        assert s2.damage.get(foe2, 0) == was + 1 and fx.ignite_count(s2, 0) == 0
         n += 1
     return n
 

@@ -12,7 +12,7 @@ import sys
 from replay_check import random_match_replays
 
 from tabletop.core import Rng
-from tabletop.games.trials.engine.decks import choose_deck
+from tabletop.games.trials.bot.deckcraft import choose_deck
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.bot.policy import evaluate
 from tabletop.games.trials.engine.state import OVER, TrialsState

@@ -11,7 +11,8 @@ from tabletop.core.game import IllegalAction
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import flow
 from tabletop.games.trials.engine.cards import card
-from tabletop.games.trials.engine.decks import (choose_deck, deck_problems, starter_names, starters)
+from tabletop.games.trials.bot.deckcraft import choose_deck
+from tabletop.games.trials.engine.decks import deck_problems, starter_names, starters
 from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.registry import get_game
 from tabletop.core import Rng

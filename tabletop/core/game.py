@@ -159,9 +159,13 @@ class Game(ABC):
         reason = self.check_action(action)
         if reason:
             return reason
-        if action in self.legal_actions(state):
+        if self.is_legal(state, action):
             return None
         return self.explain(state, action)
+
+    def is_legal(self, state, action: Action) -> bool:
+        """Membership in the legal actions (a game may answer it without building labels)."""
+        return action in self.legal_actions(state)
 
     over_sentence = "The game is over."
 

@@ -5,7 +5,7 @@ The game's plugin (tabletop/core/plugin.py).
 """
 
 from tabletop.core.plugin import Plugin
-from tabletop.games.brawl.engine.content import card_pool
+from tabletop.games.brawl.engine.cards import card_pool
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.bot.policy import POLICY
 

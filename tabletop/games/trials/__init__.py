@@ -7,7 +7,10 @@ from tabletop.core.plugin import Plugin
 from tabletop.games.trials.engine.decks import starter_contents
 from tabletop.games.trials.engine.catalogue import card_pool
 from tabletop.games.trials.engine.rules import GAME
+from tabletop.games.trials.bot.deckcraft import choose_deck
 from tabletop.games.trials.bot.policy import POLICY
+
+GAME.bot_deck = choose_deck     # the engine plays the bots' deck choice from the seed
 
 
 def _presentation():     # imported when the shell asks, so the bots never load pygame

@@ -13,7 +13,7 @@ REPORT = ReportPlan(
         "player have fallen or a player cannot draw at the start of a round. Every seat's "
         "deck is left to the bots (match option `{\"decks\": [\"bot\", \"bot\"]}`): "
         "each seat gets one of the three strongest ready-made decks by "
-        "`decks.deck_strength`, drawn from the match seed, so neither entrant is tied to "
+        "`deckcraft.deck_strength`, drawn from the match seed, so neither entrant is tied to "
         "a weaker deck by its seat."),
     matchups=(
         Matchup(("ismcts:hard", "random"), 200, 0.95),

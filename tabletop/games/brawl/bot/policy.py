@@ -33,7 +33,7 @@ from tabletop.games.brawl.bot import setupcraft as craft
 from tabletop.games.brawl.bot import tactics as T
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine.arena import GATE
-from tabletop.games.brawl.engine.content import challenges
+from tabletop.games.brawl.engine.cards import challenges
 from tabletop.games.brawl.engine.moves import to_act
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import OVER, PLAY, BrawlState, team

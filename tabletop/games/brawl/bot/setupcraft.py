@@ -25,7 +25,7 @@ from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import arena
 from tabletop.games.brawl.engine.board import card_of
-from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import DEPLOY, PICK, REDRAW, TRAPS, BrawlState
 
 # Most wanted first (the measurement above): Kessa's heavy melee, Varro's lifesteal and

@@ -15,7 +15,7 @@ from functools import cache
 from tabletop.games.brawl.engine import board
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of, defence, hp, in_arena, level_n
-from tabletop.games.brawl.engine.content import Card, challenges
+from tabletop.games.brawl.engine.cards import Card, challenges
 from tabletop.games.brawl.engine.state import SLOT_VP, BrawlState, owner, team
 
 KO_BONUS = 1.2          # a knock-out: the VP it gives, and the champion's tempo lost

@@ -1,7 +1,7 @@
 """The decisions of Champions' Brawl, each declared once: its JSON kind, its named arguments in
 order, and the sentence for an action of that kind with the wrong arguments.
 
-Champions are numbers 0..5 (seat * 3 + slot), cards numbers as content.py deals them, hexes the
+Champions are numbers 0..5 (seat * 3 + slot), cards numbers as cards.py deals them, hexes the
 arena's numbers (arena.py). `hex` answers every decision that asks for a hex: a step of a move, the
 end of a Dash, Swoop, Jump or Fear, where a Place puts a champion; `stop` ends a move early.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.core.event import card_drawn
 from tabletop.games.brawl.engine.arena import GATE, arena
-from tabletop.games.brawl.engine.content import (Card, Champion, champions, token_effect, token_name,
+from tabletop.games.brawl.engine.cards import (Card, Champion, champions, token_effect, token_name,
                                                  trap_effects)
 from tabletop.games.brawl.engine.state import BrawlState, Pending, owner, team
 

@@ -9,7 +9,7 @@ from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of, cname
-from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.moves import STOPPABLE, to_act
 from tabletop.games.brawl.engine.state import DEPLOY, PICK, REDRAW, TRAPS, BrawlState, owner, team
 from tabletop.games.brawl.engine.steps import CORES

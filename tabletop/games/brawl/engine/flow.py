@@ -24,7 +24,7 @@ from tabletop.core.response import ResponseWindow
 from tabletop.games.brawl.engine import board
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.engine.board import card_of, cname, controls, in_arena, in_range, level_n
-from tabletop.games.brawl.engine.content import TEAM, challenges, champions, trap_effects
+from tabletop.games.brawl.engine.cards import TEAM, challenges, champions, trap_effects
 from tabletop.games.brawl.engine.effects import Ctx
 from tabletop.games.brawl.engine.state import (DEPLOY, HAND, OVER, PICK, PLAY, REDRAW, SLOT_VP, TRAPS,
                                                WIN_VP, BrawlState, Declared, Pending, Play, owner,

@@ -7,7 +7,7 @@ from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow
 from tabletop.games.brawl.engine.arena import arena
 from tabletop.games.brawl.engine.board import card_of, cname
-from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import DEPLOY, OVER, PICK, PLAY, REDRAW, TRAPS, BrawlState
 
 STOPPABLE = ("walk", "force", "dash", "swoop", "jump")

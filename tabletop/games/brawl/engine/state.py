@@ -1,13 +1,13 @@
 """The state of a Champions' Brawl match.
 
 Champions are numbered 0..5: seat * 3 + slot, `champs` holds their designs once chosen. Cards are
-numbered as content.py says (champion * 6 + i), so a card's champion is `card // 6`. Hex numbers
+numbered as cards.py says (champion * 6 + i), so a card's champion is `card // 6`. Hex numbers
 are arena.py's; a place of -1 is the champion's gate. Decks keep their top last.
 
 A card being played is a `Play`: its stages run in order (flow.py), and any stage that needs a
 decision pushes a `Pending` on a stack; the top of the stack is what the game waits for. An
 attack's reactions go through the shared response window (its `stack`, `prio` and `declines`). Trap
-tokens are numbered in content.trap_effects() order; their effects are hidden until sprung.
+tokens are numbered in cards.trap_effects() order; their effects are hidden until sprung.
 Cores hold, per colour, the last turn number through which they stay exhausted (-1: ready).
 """
 

@@ -9,7 +9,7 @@ choices. A hidden card or token is -1 in a view; the number of them is public.
 from __future__ import annotations
 
 from tabletop.core import Rng
-from tabletop.games.brawl.engine.content import TEAM, champions, trap_effects
+from tabletop.games.brawl.engine.cards import TEAM, champions, trap_effects
 from tabletop.games.brawl.engine.state import HIDDEN, PICK, UNPICKED, BrawlState
 
 

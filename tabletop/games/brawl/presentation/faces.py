@@ -14,7 +14,7 @@ import zlib
 
 from PIL import Image, ImageDraw
 
-from tabletop.games.brawl.engine.content import Card, Champion, champions, range_text
+from tabletop.games.brawl.engine.cards import Card, Champion, champions, range_text
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 

@@ -25,7 +25,7 @@ from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine import flow
 from tabletop.games.brawl.engine.arena import GATE
-from tabletop.games.brawl.engine.content import challenges, champions
+from tabletop.games.brawl.engine.cards import challenges, champions
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER, SLOT_VP
 from tabletop.games.brawl.engine.steps import CORES, OPS

@@ -9,7 +9,7 @@ from functools import partial
 
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import flow
-from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import UNPICKED
 from tabletop.games.brawl.presentation import faces
 from tabletop.table.presenter import GOLD, INK, MUTED

@@ -8,7 +8,7 @@ import re
 
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.arena import GATE
-from tabletop.games.brawl.engine.content import champions
+from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import OVER
 from tabletop.games.brawl.engine.steps import CORES
 from tabletop.table.presenter import html_table

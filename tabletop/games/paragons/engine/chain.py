@@ -26,7 +26,7 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.games.paragons.engine import combat, outcome
 from tabletop.games.paragons.engine.board import place, placements
-from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HIDDEN,
+from tabletop.games.paragons.engine.stack_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HIDDEN,
                                                        GARRISON, HIDE, MERC, RECRUIT, SPELL, Link)
 from tabletop.games.paragons.engine.effects import Ctx, add_garrison, recruit, run_effect, settle
 from tabletop.games.paragons.engine.state import ParagonsState

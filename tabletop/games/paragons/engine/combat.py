@@ -12,7 +12,7 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.games.paragons.engine import outcome
 from tabletop.games.paragons.engine.board import adjacent, blocked_melee, exposed, is_front
-from tabletop.games.paragons.engine.chain_item import ATTACK
+from tabletop.games.paragons.engine.stack_item import ATTACK
 from tabletop.games.paragons.engine.effects import deal_damage, lose_life, settle
 from tabletop.games.paragons.engine.state import ParagonsState
 from tabletop.games.paragons.engine.stats import attack, card_of, has, is_ranged_type, name

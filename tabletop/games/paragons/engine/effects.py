@@ -17,7 +17,7 @@ from tabletop.core.ops import Param
 from tabletop.games.paragons.engine import outcome
 from tabletop.games.paragons.engine.board import lift
 from tabletop.games.paragons.engine.cards import KEYWORD_NAMES, card
-from tabletop.games.paragons.engine.chain_item import FROM_HAND, MERC, SPELL, Link
+from tabletop.games.paragons.engine.stack_item import FROM_HAND, MERC, SPELL, Link
 from tabletop.games.paragons.engine.state import MAX_LIFE, PLAY, POOL_SIZE, ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, health, name
 from tabletop.games.paragons.engine.steps import GRANTABLE, OPS, Effect, Step

@@ -24,7 +24,7 @@ from tabletop.core.response import ResponseWindow
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, draft, moves, outcome
 from tabletop.games.paragons.engine.cards import CLASSES, neutrals
-from tabletop.games.paragons.engine.chain_item import BEGIN, END, MOMENTS, Link
+from tabletop.games.paragons.engine.stack_item import BEGIN, END, MOMENTS, Link
 from tabletop.games.paragons.engine.effects import draw, trigger
 from tabletop.games.paragons.engine.state import (CLASS, HAND_TARGET, MULLIGAN, PLAY, POOL_SIZE,
                                                   START_LIFE, ParagonsState)

@@ -17,7 +17,7 @@ from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.board import space_name
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, DECK_SIZE, card
-from tabletop.games.paragons.engine.chain_item import ATTACK, BEGIN, END, MERC, SPELL
+from tabletop.games.paragons.engine.stack_item import ATTACK, BEGIN, END, MERC, SPELL
 from tabletop.games.paragons.engine.draft import open_classes
 from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, MULLIGAN, OVER, PLAY, SWAP,
                                                   ParagonsState)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.core.response import ResponseWindow
 from tabletop.games.paragons.engine.board import lift
-from tabletop.games.paragons.engine.chain_item import Link
+from tabletop.games.paragons.engine.stack_item import Link
 from tabletop.games.paragons.engine.state import OVER, SPACES, SWAP, ParagonsState
 
 NEUTRAL_IDS = 100          # ids below are neutral mercenaries (state.py)

@@ -16,7 +16,7 @@ from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import handles
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, draft, flow, moves, outcome, views
-from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HAND,
+from tabletop.games.paragons.engine.stack_item import (ABILITY, ATTACK, CASTER, DEFEND, FROM_HAND,
                                                        FROM_HIDDEN, GARRISON, HIDE, MERC, RECRUIT,
                                                        SPELL, Link)
 from tabletop.games.paragons.engine.explain import explain

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tabletop.core.fields import (LIST, LISTS, RNG, SET, VALUE, DictOf, ListOf, Obj, OrNone, Shared,
                                   declared, spec)
 from tabletop.core.rng import Rng
-from tabletop.games.paragons.engine.chain_item import Link
+from tabletop.games.paragons.engine.stack_item import Link
 
 # phases
 CLASS, DRAFT, BUILD, MULLIGAN, PLAY, SWAP, OVER = ("class", "draft", "build", "mulligan", "play",

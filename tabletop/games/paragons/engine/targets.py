@@ -14,7 +14,7 @@ spell): "another mercenary of yours" (other_own_merc) is any mercenary of yours 
 
 from __future__ import annotations
 
-from tabletop.games.paragons.engine.chain_item import MERC, SPELL
+from tabletop.games.paragons.engine.stack_item import MERC, SPELL
 from tabletop.games.paragons.engine.cards import card
 from tabletop.games.paragons.engine.stats import card_of, has
 from tabletop.games.paragons.engine.state import SPACES, ParagonsState

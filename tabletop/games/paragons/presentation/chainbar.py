@@ -10,7 +10,7 @@ from functools import partial
 
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.chain_item import (ABILITY, ATTACK, BEGIN, CASTER, DEFEND, END, GARRISON,
+from tabletop.games.paragons.engine.stack_item import (ABILITY, ATTACK, BEGIN, CASTER, DEFEND, END, GARRISON,
                                                        HIDE, MERC, RECRUIT, SPELL)
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.presentation import faces

@@ -8,7 +8,7 @@ import re
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, card, card_text
-from tabletop.games.paragons.engine.chain_item import BEGIN, MOMENTS
+from tabletop.games.paragons.engine.stack_item import BEGIN, MOMENTS
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.table.cover import rules_page

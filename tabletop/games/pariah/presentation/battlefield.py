@@ -10,7 +10,7 @@ from tabletop.games.pariah.engine import actions
 from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
 from tabletop.games.pariah.engine.flow import points, waiting_points
-from tabletop.games.pariah.engine.information import evolutions_hidden
+from tabletop.games.pariah.engine.views import evolutions_hidden
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND_MAX, INK, LINE_CARD, LINE_MAX,

@@ -832,3 +832,17 @@ def _do_step(s: TrialsState, seat: int, eff: Effect, st: Step, source: int, host
         if s.in_play(t):
             op.execute(st, s, seat, source, host, t, ev)
     settle(s, ev)
+
+
+def ignite_count(s: TrialsState, seat: int) -> int:
+    """The ignite cards in a seat's discard pile (what Ignite exiles and deals in damage)."""
+    return sum(1 for c in s.discards[seat] if "ignite" in card_of(s, c).keywords)
+
+
+def can_attach(s: TrialsState, seat: int, card, avatar: int) -> bool:
+    """Whether `card` may be attached to `avatar`: an own standing Avatar sharing a discipline."""
+    if avatar in s.fallen or avatar not in s.avatars[seat]:
+        return False
+    if any(a in s.fallen for a in s.avatars[seat]):
+        return True          # a Fallen Avatar lets the other take any discipline
+    return bool(set(card.disciplines) & set(card_of(s, avatar).disciplines))

@@ -13,13 +13,14 @@ from tabletop.core import Event, Rng
 from tabletop.core.response import ResponseWindow
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import stack
-from tabletop.games.trials.engine.decks import BOT_DECK, choose_deck, deck_problems, resolve_deck, starter_for_seat
+from tabletop.games.trials.engine.decks import BOT_DECK, deck_problems, resolve_deck, starter_for_seat
 from tabletop.games.trials.engine.stack_item import ORDER, TrialsItem
 from tabletop.games.trials.engine.state import (BLOCK, END, HAND_SIZE, MAIN, MAX_ROUND, OVER, START,
                                                 TrialsState, next_live)
 
 
-def new_state(options: dict, seed: int, players: int) -> TrialsState:
+def new_state(options: dict, seed: int, players: int, bot_deck=None) -> TrialsState:
+    """`bot_deck(card_pool, rng, royale)` chooses the deck of a seat whose option is BOT_DECK."""
     if players not in (2, 3, 4):
         raise ValueError("Trials is played by 2 players, or 3 or 4 in the battle royale.")
     royale = players > 2
@@ -34,7 +35,9 @@ def new_state(options: dict, seed: int, players: int) -> TrialsState:
     for seat in range(players):
         raw = chosen[seat] if seat < len(chosen) and chosen[seat] else starter_for_seat(seat, royale)
         if raw == BOT_DECK:      # left to the bot: its choice, drawn from the match seed
-            raw = choose_deck(None, Rng(seed * 31 + seat + 1), royale)
+            if bot_deck is None:
+                raise ValueError("This match leaves a deck to the bots, and no bot is here to choose it.")
+            raw = bot_deck(None, Rng(seed * 31 + seat + 1), royale)
         deck = resolve_deck(raw)
         problems = deck_problems(deck, royale)
         if problems:
@@ -53,6 +56,11 @@ def new_state(options: dict, seed: int, players: int) -> TrialsState:
     first = options.get("initiative")
     s.initiative = int(first) % players if first is not None else rng.below(players)
     return s
+
+
+def main_time(s: TrialsState) -> bool:
+    """The turn player's action time: no question, no priority passing, an empty stack, no action yet."""
+    return s.phase == MAIN and s.waiting is None and s.prio < 0 and not s.stack and not s.acted
 
 
 # --- the window ---------------------------------------------------------------------------------

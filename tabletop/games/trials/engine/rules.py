@@ -20,17 +20,14 @@ resolves (state.waiting): while one is pending it is the only decision.
 from __future__ import annotations
 
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
-from tabletop.core.action_kinds import kinds
 from tabletop.core.game import handles
 from tabletop.games.trials.engine import effects as fx
-from tabletop.games.trials.engine import actions, flow, stack
-from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text, pool
-from tabletop.games.trials.engine.choices import answers, explain_answer, explain_waiting
+from tabletop.games.trials.engine import actions, flow, stack, views
+from tabletop.games.trials.engine.cards import DISCIPLINES, effect_text
+from tabletop.games.trials.engine.choices import answers
+from tabletop.games.trials.engine.explain import explain
 from tabletop.games.trials.engine.stack_item import TrialsItem
-from tabletop.games.trials.engine.state import MAIN, OVER, UNKNOWN, TrialsState, seat_of
-
-# the kinds that are only ever the turn's action (never an Instant answer)
-_TURN_ACTIONS = kinds(actions.ATTACK, actions.CHANNEL, actions.IGNITE, actions.PASS)
+from tabletop.games.trials.engine.state import OVER, TrialsState, seat_of
 
 
 class Trials(Game):
@@ -43,13 +40,16 @@ class Trials(Game):
     # the bots list actions millions of times: kinds build them with `of`, from args that are
     # already tuples of ints (what Action() would make of them), without re-freezing them
     action_kinds = actions.KINDS
+    # the bots' deck choice (bot/deckcraft.py), handed over by the plugin declaration: a seat whose
+    # deck option is "bot" plays the deck it draws from the match seed
+    bot_deck = None
 
     # --- setting up --------------------------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
         return {"decks": None, "variant": "royale" if players > 2 else "duel"}
 
     def setup(self, options: dict, seed: int, players: int = 2) -> TrialsState:
-        s = flow.new_state(options or {}, seed, players)
+        s = flow.new_state(options or {}, seed, players, self.bot_deck)
         flow.start_round(s, [])
         return s
 
@@ -61,10 +61,6 @@ class Trials(Game):
             return s.waiting.seat
         return s.prio if s.prio >= 0 else s.turn
 
-    @staticmethod
-    def _main_time(s: TrialsState) -> bool:
-        return s.phase == MAIN and s.waiting is None and s.prio < 0 and not s.stack and not s.acted
-
     def legal_actions(self, s: TrialsState) -> list[Action]:
         return self.legal_moves(s, True)
 
@@ -75,13 +71,13 @@ class Trials(Game):
         if s.waiting is not None:
             return answers(s, labels)
         seat = self.to_act(s)
-        main = self._main_time(s)
+        main = flow.main_time(s)
         out = self._plays(s, seat, main, labels) + self._activations(s, seat, main, labels)
         if main:
             out += self._attacks(s, seat, labels)
             out += [actions.CHANNEL.of((a,), labels and f"Channel: exhaust {fx.name(s, a)} for 1 energy"
                            or "") for a in s.standing(seat) if a not in s.exhausted]
-            n = self.ignite_count(s, seat) if s.energy[seat] >= 1 else 0
+            n = fx.ignite_count(s, seat) if s.energy[seat] >= 1 else 0
             if n:
                 out += [actions.IGNITE.of((t,), labels and f"Ignite: pay 1 energy, exile {n} ignite card"
                                f"{'s' if n > 1 else ''} and deal {n} damage to {fx.name(s, t)}" or "")
@@ -90,18 +86,6 @@ class Trials(Game):
         else:
             out.append(actions.DECLINE.of((), "No response: let the stack resolve"))
         return out
-
-    @staticmethod
-    def ignite_count(s: TrialsState, seat: int) -> int:
-        return sum(1 for c in s.discards[seat] if "ignite" in fx.card_of(s, c).keywords)
-
-    @staticmethod
-    def can_attach(s: TrialsState, seat: int, card, avatar: int) -> bool:
-        if avatar in s.fallen or avatar not in s.avatars[seat]:
-            return False
-        if any(a in s.fallen for a in s.avatars[seat]):
-            return True          # a Fallen Avatar lets the other take any discipline
-        return bool(set(card.disciplines) & set(fx.card_of(s, avatar).disciplines))
 
     def _plays(self, s: TrialsState, seat: int, main: bool, labels: bool = True) -> list[Action]:
         out = []
@@ -114,7 +98,7 @@ class Trials(Game):
             if not aims and c.stays:
                 aims = [()]        # Equipment comes in even when its effect finds no target
             for a in s.avatars[seat]:
-                if not self.can_attach(s, seat, c, a):
+                if not fx.can_attach(s, seat, c, a):
                     continue
                 for d in (fx.must_choose_detach(s, cid, a) or [-1]):
                     for t in aims:
@@ -200,108 +184,11 @@ class Trials(Game):
         return out
 
     # --- explanations ------------------------------------------------------------------------------------
-    def why_illegal(self, s: TrialsState, a: Action) -> str | None:
-        if s.phase == OVER:
-            return "The game is over."
-        reason = self.check_action(a)          # the shape first: below, every kind has its arguments
-        if reason:
-            return reason
-        if a in self.legal_moves(s):
-            return None
-        return self._explain(s, a) or "That move is not allowed now."
+    def is_legal(self, s: TrialsState, a: Action) -> bool:
+        return a in self.legal_moves(s)          # without labels: the same actions, cheaper
 
-    def _explain(self, s: TrialsState, a: Action) -> str | None:
-        seat, main = self.to_act(s), self._main_time(s)
-        kind = a.kind
-        if s.waiting is not None:
-            return explain_answer(s, a) if kind in actions.ANSWERS else explain_waiting(s)
-        if kind in actions.ANSWERS:
-            return "Nothing is waiting for that choice now."
-        if kind == actions.DECLINE.kind:
-            return "There is nothing to respond to: take your turn's action."
-        if kind in _TURN_ACTIONS and not main:
-            return ("You can only answer with an Instant card or Instant effect now, or let the "
-                    "stack resolve." if s.stack else "You have already taken your action this turn.")
-        if kind == actions.PLAY.kind:
-            return self._explain_play(s, seat, main, a)
-        if kind == actions.ACTIVATE.kind:
-            c, i = actions.ACTIVATE.card(a), actions.ACTIVATE.effect(a)
-            if not s.in_play(c) or seat_of(c) != seat:
-                return "You can only activate effects of your own cards in play."
-            effs = fx.side(s, c).effects
-            if not 0 <= i < len(effs) or effs[i].when != "activated":
-                return f"{fx.name(s, c)} has no such activated effect."
-            e = effs[i]
-            if not (main or e.instant):
-                return "Only Instant effects can be used outside your own action."
-            if e.cost_of("exhaust") and c in s.exhausted:
-                return f"{fx.name(s, c)} is exhausted: it must be readied first."
-            if (need := fx.energy_cost(s, seat, e)) > s.energy[seat]:
-                return f"That costs {need} energy; you have {s.energy[seat]}."
-            if e.cost_of("charge") > s.counters.get(c, {}).get("charge", 0):
-                return f"{fx.name(s, c)} has no charge counter to remove."
-            if actions.ACTIVATE.scout(a) != 0:
-                return _SCOUT_LATER
-            return "That target is not valid for this effect."
-        if kind == actions.ATTACK.kind:
-            c, t = actions.ATTACK.attacker(a), actions.ATTACK.target(a)
-            if not s.in_play(c) or seat_of(c) != seat:
-                return "Only your own cards in play can attack."
-            if c in s.exhausted:
-                return f"{fx.name(s, c)} is exhausted: only a ready card can attack."
-            if not fx.is_avatar(s, c) and fx.card_of(s, c).power:
-                return f"{fx.name(s, c)} has Power: it adds to its Avatar's Attack and cannot attack."
-            if fx.attack(s, c) <= 0:
-                return f"{fx.name(s, c)} has no Attack."
-            if not isinstance(t, int) or t not in s.designs or not s.in_play(t) or seat_of(t) == seat:
-                return "Attack an enemy card in play."
-            if fx.max_hp(s, t) <= 0:
-                return f"{fx.name(s, t)} has no HP: it is not a valid target."
-            if fx.is_stealthy(s, t, seat):
-                return f"{fx.name(s, t)} is stealthy: you cannot target it."
-            return "A Guardian protects that Avatar and its cards: attack the Guardian first."
-        if kind == actions.CHANNEL.kind:
-            av = actions.CHANNEL.avatar(a)
-            if av not in s.avatars[seat]:
-                return "Channel with one of your own Avatars."
-            if av in s.fallen:
-                return "A Fallen Avatar cannot channel energy."
-            return f"{fx.name(s, av)} is exhausted."
-        if kind == actions.IGNITE.kind:
-            if not self.ignite_count(s, seat):
-                return "There is no ignite card in your discard pile."
-            if s.energy[seat] < 1:
-                return "Igniting costs 1 energy."
-            return "Ignite damage needs an enemy card with HP as its target."
-        return "That is not a move in this game."
-
-    def _explain_play(self, s: TrialsState, seat: int, main: bool, action: Action) -> str:
-        cid, a, d = actions.PLAY.card(action), actions.PLAY.avatar(action), actions.PLAY.detach(action)
-        if cid not in s.hands[seat]:
-            return "That card is not in your hand."
-        c = fx.card_of(s, cid)
-        if not (main or c.instant):
-            return ("Only Instant cards can be played in response." if s.prio >= 0 else
-                    "You have already taken your action this turn.")
-        if c.cost > s.energy[seat]:
-            return f"{c.name} costs {c.cost} energy; you have {s.energy[seat]}."
-        if a not in s.avatars[seat]:
-            return "Attach the card to one of your own Avatars."
-        if a in s.fallen:
-            return "You cannot attach cards to a Fallen Avatar."
-        if not self.can_attach(s, seat, c, a):
-            return (f"{c.name} ({', '.join(x.capitalize() for x in c.disciplines)}) shares no "
-                    f"discipline with {fx.name(s, a)}.")
-        choices = fx.must_choose_detach(s, cid, a)
-        if choices and d not in choices:
-            return f"{fx.name(s, a)} already holds two One-Handed cards: choose one to detach."
-        if not choices and d != -1:
-            return "Nothing needs to be detached for this card."
-        if c.play_effect and c.play_effect.target and not fx.target_choices(s, seat, c.play_effect):
-            return f"{c.name} has no valid target."
-        if actions.PLAY.scout(action) != 0:
-            return _SCOUT_LATER
-        return "That target is not valid for this card."
+    def explain(self, s: TrialsState, a: Action) -> str:
+        return explain(s, a, self.to_act(s))
 
     # --- doing ----------------------------------------------------------------------------------------------
     # the answers to a question asked mid-resolution (the scout, what to detach, which first)
@@ -417,38 +304,10 @@ class Trials(Game):
 
     # --- information ---------------------------------------------------------------------------------------------
     def view(self, s: TrialsState, seat: int | None) -> TrialsState:
-        v = s.clone()
-        v.rng = Rng(0)
-        v.viewer = seat
-        hidden = [c for p in range(s.players) if p != seat for c in (*s.hands[p], *s.decks[p])]
-        if hidden:
-            v.designs = dict(s.designs)
-            for c in hidden:
-                v.designs[c] = UNKNOWN
-            for p in range(s.players):
-                if p != seat:
-                    _renumber_hidden(v, p)
-        return v
+        return views.view(s, seat)
 
     def sample(self, view: TrialsState, rng: Rng) -> TrialsState:
-        s = view.clone()
-        s.rng = Rng(rng.next64())
-        s.viewer = None
-        unknown = [c for c, d in view.designs.items() if d == UNKNOWN]
-        if unknown:
-            s.designs = dict(view.designs)
-            for p in range(s.players):
-                mine = [c for c in unknown if seat_of(c) == p]
-                if not mine:
-                    continue
-                known = {d for c, d in view.designs.items() if seat_of(c) == p and d}
-                discs = {x for a in s.avatars[p] for x in pool()[view.designs[a]].disciplines}
-                cands = [c.id for c in pool().values() if c.type != "avatar" and c.id not in known
-                         and set(c.disciplines) & discs]
-                rng.shuffle(cands)
-                for c, d in zip(mine, cands):
-                    s.designs[c] = d
-        return s
+        return views.sample(view, rng)
 
     # --- values --------------------------------------------------------------------------------------------------
     def clone(self, s: TrialsState) -> TrialsState:
@@ -470,19 +329,6 @@ class Trials(Game):
 
 
 
-def _renumber_hidden(v: TrialsState, p: int) -> None:
-    """Seat p's hand and deck take p's hidden ids in ascending order, hand first.
-
-    An id is the card's place in its owner's deck list, so it would tell a card's identity
-    to anyone who knows the list; renumbered, the ids depend only on what the table shows.
-    """
-    ids = sorted((*v.hands[p], *v.decks[p]))
-    n = len(v.hands[p])
-    v.hands[p], v.decks[p] = ids[:n], ids[n:]
-
-
-_SCOUT_LATER = ("A scout's choice (the top card, the bottom card or none) is made when it happens, "
-                "not when the card is declared: give 0.")
 
 GAME = Trials()
 __all__ = ["GAME", "Trials", "DISCIPLINES"]

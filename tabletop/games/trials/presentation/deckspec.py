@@ -10,9 +10,10 @@ from functools import partial
 
 from tabletop.core import Rng
 from tabletop.games.trials.engine.cards import DISCIPLINES, Card, deck_cards, pool
-from tabletop.games.trials.engine.decks import (ROYALE_SUFFIX, choose_deck, deck_problems,
+from tabletop.games.trials.engine.decks import (ROYALE_SUFFIX, deck_problems,
                                                 resolve_deck, starter_for_seat, starter_names,
                                                 starters)
+from tabletop.games.trials.engine.rules import GAME
 from tabletop.games.trials.presentation import faces
 
 BOTS_CHOICE = "bot's choice"
@@ -152,7 +153,7 @@ class TrialsDeckSpec:
         out = dict(options)
         if out.get("decks"):
             royale = players > 2
-            out["decks"] = [choose_deck(pool(), Rng(seed * 31 + seat), royale) if v == BOTS_CHOICE
+            out["decks"] = [GAME.bot_deck(pool(), Rng(seed * 31 + seat), royale) if v == BOTS_CHOICE
                             else resolve_deck(v) if isinstance(v, str) else v
                             for seat, v in enumerate(out["decks"])]
         return out

@@ -1,4 +1,4 @@
-"""What a link of the reaction chain holds (the shared StackItem with Paragons' payload)."""
+"""What a link of the reaction chain holds: the shared StackItem (core/response.py) with Paragons' payload."""
 
 from __future__ import annotations
 
