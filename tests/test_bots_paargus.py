@@ -289,6 +289,25 @@ def test_rollout_action_is_an_action_with_canonical_args():
             assert isinstance(a, Action) and a in GAME.legal_actions(s)
 
 
+def test_the_fast_path_is_the_engine_on_ten_thousand_random_positions():
+    """fast_apply is a second way to play a move (the search's, without events or checks): it
+    stays only as long as it is the engine. Every position met in random play, through both."""
+    rng = Rng(2026)
+    compared = seed = 0
+    while compared < 10_000:
+        s = GAME.setup({"hands": 3}, 5_000 + seed)
+        seed += 1
+        while GAME.to_act(s) is not None:
+            move = rng.choice(GAME.legal_actions(s))
+            engine, fast = GAME.clone(s), GAME.clone(s)
+            GAME.apply(engine, move)
+            H.fast_apply(fast, move)
+            assert GAME.state_to_json(fast) == GAME.state_to_json(engine), (seed, move)
+            compared += 1
+            s = engine
+    assert seed > 20            # many matches, not one long one
+
+
 def test_search_apply_reaches_the_engine_states_for_any_legal_action():
     rng = Rng(17)
     steps = 0
