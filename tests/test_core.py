@@ -33,10 +33,10 @@ def test_action_json_round_trip_ignores_the_label():
 
 
 def test_event_hides_private_data_from_other_seats():
-    e = Event("draw", "You draw the Ember card.", {"card": 3}, private_to=0,
-              public_text="Player 1 draws.", public_data={})
-    assert e.for_seat(0).text.startswith("You draw")
-    assert e.for_seat(1).data == {} and e.for_seat(None).text == "Player 1 draws."
+    e = Event("draw", {"card": 3}, private_to=0, public_data={"seat": 0})
+    assert e.for_seat(0) is e and not e.withheld
+    for other in (1, None):
+        assert e.for_seat(other).data == {"seat": 0} and e.for_seat(other).withheld
 
 
 def _match(seed=5, casual=False):
@@ -62,7 +62,7 @@ def test_undo_takes_back_the_seats_last_move_and_the_bot_replies():
 def test_undo_never_crosses_a_reveal_unless_casual():
     class Revealing(type(GAME)):
         def after(self, s, a, events):
-            events.append(Event("roll", "A die is rolled.", reveals=True))
+            events.append(Event("roll", {}, reveals=True))
     game = Revealing()
     m = Match(game, [Seat(), Seat()], 1)
     m.play(m.legal_actions()[0])

@@ -37,7 +37,7 @@ class ToyState:
 
 def _resolve(s: ToyState, item: Toy, ev: list[Event]) -> None:
     s.resolved.append(item.name)
-    ev.append(Event("resolve", item.name, {"seat": item.seat}))
+    ev.append(Event("resolve", {"seat": item.seat, "name": item.name}))
     if item.name in s.knock_out:
         s.out[s.knock_out[item.name]] = True
     if item.name == "final":
@@ -103,7 +103,7 @@ def test_resolution_order_and_reopening_seat_are_exact():
     assert s.resolved == ["B", "A"]
     assert s.stack == [] and s.prio == -1 and not W.is_open(s) and W.holder(s) is None
     assert s.emptied == 1
-    assert [e.text for e in ev] == ["B", "A"]
+    assert [e.data["name"] for e in ev] == ["B", "A"]
 
 
 def test_a_window_of_three_seats_with_one_out():

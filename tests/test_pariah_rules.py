@@ -16,6 +16,8 @@ from tabletop.games.pariah.engine import abilities, flow, views as information
 from tabletop.games.pariah.engine.cards import (FACTIONS, STATS, card_pool, designs, evolutions, factions,
                                          relic_deck, relics)
 from tabletop.games.pariah.engine.rules import GAME
+from tabletop.games.pariah.presentation.narrate import NARRATE
+from tabletop.table.narration import Voice
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, SELECT, SHOP
 from tabletop.games.pariah.engine.stats import keywords, stat
 from tabletop.games.registry import get_game
@@ -218,7 +220,8 @@ def test_armies_are_set_out_together_face_down_and_unspent_points_become_energy(
         told = e.for_seat(1 - p)                  # the count and the points, no unit
         assert told.data == {"seat": p, "count": len(s.armies[p]), "points": points,
                              "energy": 20 - points, "amount": 20 - points}
-        assert not any(design(s.designs[c]).name in told.text for c in s.armies[p])
+        line = NARRATE(told, Voice(["Ana", "Bo"], 1 - p))
+        assert "face down" in line and not any(design(s.designs[c]).name in line for c in s.armies[p])
         assert e.for_seat(p).data["cards"] == s.armies[p]
     assert s.energy == [20 - a, 20 - b]
     assert s.phase == DEPLOY

@@ -217,12 +217,12 @@ def test_the_battlefield_draws_lines_markers_track_energy_and_the_dice_tray(tmp_
 
 def test_result_line_counts_hits_blocks_and_damage():
     from tabletop.core import Event
-    group = [Event("dice", "", {"purpose": "attack", "faces": [6, 5, 1], "need": 4, "attacker": 1,
-                                "targets": [2, 2, 2]}),
-             Event("dice", "", {"purpose": "defence", "faces": [6, 2], "need": 5, "defender": 2,
-                                "hits": 2, "blocked": 1}),
-             Event("damage", "", {"unit": 2, "amount": 3, "total": 3, "hits": 1, "source": 1,
-                                  "name": "Magma Hulk"})]
+    group = [Event("dice", {"purpose": "attack", "faces": [6, 5, 1], "need": 4, "attacker": 1,
+                            "targets": [2, 2, 2]}),
+             Event("dice", {"purpose": "defence", "faces": [6, 2], "need": 5, "defender": 2,
+                            "hits": 2, "blocked": 1}),
+             Event("damage", {"unit": 2, "amount": 3, "total": 3, "hits": 1, "source": 1,
+                              "name": "Magma Hulk"})]
     assert roll_groups(group) == [group]
     assert result_line(group) == "2 hits, 1 blocked: 3 damage to Magma Hulk"
 
@@ -246,8 +246,8 @@ def test_the_tray_keeps_counter_damage_off_the_attack_line(tmp_path):
     assert told == ["Bot's Kiln Keeper takes 1 damage (1 hit from your Blaze Dancer).",
                     "Your Blaze Dancer takes 1 damage back (Searing Hide)."]
     # damage after the attack that did not come of it (an end-of-round effect) stays out
-    later = list(events) + [Event("damage", "", {"unit": keeper, "amount": 1, "name": "Kiln Keeper",
-                                                 "cause": "Deep Pull", "hits": 0, "source": -1})]
+    later = list(events) + [Event("damage", {"unit": keeper, "amount": 1, "name": "Kiln Keeper",
+                                             "cause": "Deep Pull", "hits": 0, "source": -1})]
     assert roll_groups(later)[-1] == roll_groups(events)[-1]
 
 

@@ -48,7 +48,7 @@ def test_a_played_card_travels_from_the_hand_to_its_place():
     scene, p = table()
     p.sync({"card:1": (100, 800)}, [], True, [])
     run(scene)
-    events = [Event("play", "", {"seat": 0, "card": 1, "from": "hand", "to": "stack"})]
+    events = [Event("play", {"seat": 0, "card": 1, "from": "hand", "to": "stack"})]
     p.sync({"stk:1:0": (900, 300)}, [], True, events)
     p.animate(events)
     stk = scene.get("stk:1:0")
@@ -63,7 +63,7 @@ def test_stack_items_arrive_one_at_a_time():
     scene, p = table()
     p.sync({"card:1": (0, 800), "card:2": (200, 800)}, [], True, [])
     run(scene)
-    events = [Event("play", "", {"card": 1}), Event("play", "", {"card": 2})]
+    events = [Event("play", {"card": 1}), Event("play", {"card": 2})]
     p.sync({"stk:1:0": (900, 300), "stk:2:1": (1100, 300)}, [], True, events)
     p.animate(events)
     first, second = scene.get("stk:1:0"), scene.get("stk:2:1")
@@ -77,7 +77,7 @@ def test_damage_and_healing_float_up_from_the_card_in_order():
     scene, p = table()
     p.sync({"card:7": (500, 400)}, [], True, [])
     run(scene)
-    events = [Event("damage", "", {"card": 7, "amount": 3}), Event("heal", "", {"card": 7, "amount": 2})]
+    events = [Event("damage", {"card": 7, "amount": 3}), Event("heal", {"card": 7, "amount": 2})]
     p.sync({"card:7": (500, 400)}, [], True, events)
     p.animate(events)
     shown = floats(scene)
@@ -99,7 +99,7 @@ def test_damage_and_healing_float_up_from_the_card_in_order():
 def test_a_sync_during_playback_keeps_the_numbers():
     scene, p = table()
     p.sync({"card:7": (500, 400)}, [], True, [])
-    events = [Event("damage", "", {"card": 7, "amount": 4})]
+    events = [Event("damage", {"card": 7, "amount": 4})]
     p.animate(events)
     p.sync({"card:7": (500, 400)}, [], True, [])        # e.g. a hover refresh
     assert floats(scene)
@@ -108,7 +108,7 @@ def test_a_sync_during_playback_keeps_the_numbers():
 def test_pace_zero_plays_everything_at_once():
     scene, p = table(pace=0)
     p.sync({"card:1": (0, 0)}, [], True, [])
-    events = [Event("play", "", {"card": 1}), Event("damage", "", {"card": 1, "amount": 2})]
+    events = [Event("play", {"card": 1}), Event("damage", {"card": 1, "amount": 2})]
     p.sync({"stk:1:0": (400, 400)}, [], True, events)
     p.animate(events)
     assert not scene.busy and not floats(scene)
@@ -119,7 +119,7 @@ def test_an_event_about_a_card_that_stays_makes_it_pulse():
     scene, p = table()
     p.sync({"card:3": (10, 10)}, [], True, [])
     run(scene)
-    p.animate([Event("exhaust", "", {"card": 3})])
+    p.animate([Event("exhaust", {"card": 3})])
     assert "card:3" in scene.anim.pulses()
 
 
@@ -128,7 +128,7 @@ def test_a_game_floats_numbers_on_other_pieces():
     p.sync({"chips:0": (100, 100), "chips:1": (100, 500)}, [], True, [])
     p.floats_of = lambda e: [("chips:0", "+5", GREEN), ("chips:1", "-5", RED), ("gone", "+1", GREEN)]
     p.playback.extra = p.floats_of
-    p.animate([Event("hand_end", "", {"winner": 0, "loser": 1, "paid": 5})])
+    p.animate([Event("hand_end", {"winner": 0, "loser": 1, "paid": 5})])
     assert sorted(s.text for s in floats(scene)) == ["+5", "-5"]
     run(scene)
     assert not floats(scene)
@@ -138,7 +138,7 @@ def test_a_stack_item_comes_from_the_card_in_play():
     scene, p = table()
     p.sync({"card:4": (300, 700)}, [], True, [])
     run(scene)
-    events = [Event("declare_attack", "", {"card": 4, "target": 9})]
+    events = [Event("declare_attack", {"card": 4, "target": 9})]
     p.sync({"card:4": (300, 700), "stk:4:0": (900, 300)}, [], True, events)
     p.animate(events)
     stk = scene.get("stk:4:0")

@@ -40,31 +40,29 @@ SECRET_KEYS = frozenset({"card", "cards", "name", "names", "unit"})
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened.
+    """Something that happened, as data: the game's presentation tells it in words (each game's
+    presentation/narrate.py), so an engine and the bots' search build no sentences.
 
-    `text` is the plain-words line for the log. When the event carries a secret
-    (a card drawn into a hand), `private_to` names the only seat that may read
-    `text`/`data`; everyone else gets `public_text` and `public_data`.
-    `reveals` marks events that expose hidden information or randomness
-    (a draw, a shuffle, a die roll): undo never steps back across them.
-    `data` follows DATA_KEYS: the log narrates from it (never from `text`, which
-    stays the engine's own plain line) and the table animates from it.
+    `data` follows DATA_KEYS: the log narrates from it and the table animates from it. When the
+    event carries a secret (a card drawn into a hand), `private_to` names the only seat that may
+    read `data`; everyone else gets `public_data`, and that public form is marked `withheld`.
+    `reveals` marks events that expose hidden information or randomness (a draw, a shuffle, a
+    die roll): undo never steps back across them.
     """
 
     kind: str
-    text: str
     data: dict[str, Any] = field(default_factory=dict)
     private_to: int | None = None
-    public_text: str = ""
     public_data: dict[str, Any] = field(default_factory=dict)
     reveals: bool = False
+    withheld: bool = False
 
     def for_seat(self, seat: int | None) -> "Event":
         """The event as `seat` may see it (None: a spectator who sees no secret)."""
         if self.private_to is None or self.private_to == seat:
             return self
-        return Event(self.kind, self.public_text, dict(self.public_data), None,
-                     self.public_text, dict(self.public_data), self.reveals)
+        return Event(self.kind, dict(self.public_data), None, dict(self.public_data), self.reveals,
+                     withheld=True)
 
     def leaks(self) -> set[str]:
         """Secret keys in the public data of a private event (should be none)."""
@@ -73,19 +71,18 @@ class Event:
         return SECRET_KEYS & set(self.public_data)
 
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
+        out: dict[str, Any] = {"kind": self.kind, "data": self.data}
         if self.private_to is not None:
-            out.update(private_to=self.private_to, public_text=self.public_text,
-                       public_data=self.public_data)
+            out.update(private_to=self.private_to, public_data=self.public_data)
         if self.reveals:
             out["reveals"] = True
+        if self.withheld:
+            out["withheld"] = True
         return out
 
 
 def card_drawn(seat: int, card: int, card_name: str) -> Event:
     """A card drawn from a deck into a hand: its name for the drawer, a count for the others."""
-    return Event("draw", f"You draw {card_name}.",
-                 {"seat": seat, "card": card, "name": card_name, "from": "deck", "to": "hand"},
-                 private_to=seat, public_text=f"Player {seat + 1} draws a card.",
-                 public_data={"seat": seat, "count": 1, "from": "deck", "to": "hand"},
+    return Event("draw", {"seat": seat, "card": card, "name": card_name, "from": "deck", "to": "hand"},
+                 private_to=seat, public_data={"seat": seat, "count": 1, "from": "deck", "to": "hand"},
                  reveals=True)

@@ -153,7 +153,7 @@ class Match:
         self.version += 1
         self.updated = time.time()
         for listener in list(self.listeners):
-            listener(self, [Event("undo", "Move taken back.")])
+            listener(self, [Event("undo")])
         return True
 
     def replay(self, upto: int | None = None):

@@ -186,7 +186,7 @@ class MatchController(QObject):
         # the moves taken back may give the turn to the other player: the table is hidden
         # until they are ready, so they see nothing of the one who pressed Undo
         self._check_curtain()
-        self.changed.emit([Event("undo", "Move taken back.")])
+        self.changed.emit([Event("undo")])
         return None
 
     def history(self) -> list[Event]:

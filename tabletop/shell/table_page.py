@@ -29,8 +29,7 @@ log = logging.getLogger(__name__)
 
 def _waiting(event) -> bool:
     """A hidden move seen from outside that says only who is busy (no card, no count)."""
-    return (bool(event.public_text) and event.text == event.public_text
-            and set(event.data) <= {"seat", "side"})
+    return event.withheld and set(event.data) <= {"seat", "side"}
 
 
 def pace_of(settings) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.core import Event
 from tabletop.core.event import card_drawn
 from tabletop.games.brawl.engine.arena import GATE, arena
-from tabletop.games.brawl.engine.cards import (Card, Champion, champions, token_effect, token_name,
+from tabletop.games.brawl.engine.cards import (Card, Champion, champions, token_effect,
                                                  trap_effects)
 from tabletop.games.brawl.engine.state import BrawlState, Pending, owner, team
 
@@ -203,8 +203,7 @@ def travel(s: BrawlState, c: int, path: list[int], ev: list[Event], springs: boo
     for h in path:
         came = s.pos[c]
         s.pos[c] = h
-        ev.append(Event("move", f"{cname(s, c)} moves to {arena().label(h)}.",
-                        {"seat": owner(c), "unit": c, "name": cname(s, c), "from": came, "to": h}))
+        ev.append(Event("move", {"seat": owner(c), "unit": c, "name": cname(s, c), "from": came, "to": h}))
         if springs and h in s.traps and not spring(s, c, h, ev):
             return False
     return True
@@ -217,8 +216,7 @@ def spring(s: BrawlState, c: int, h: int, ev: list[Event]) -> bool:
     token = s.traps.pop(h)
     s.sprung.append(token)
     effect = token_effect(token)
-    ev.append(Event("trap", f"{cname(s, c)} springs a trap: {token_name(token)}!",
-                    {"seat": owner(c), "unit": c, "name": cname(s, c), "to": h, "trap": effect},
+    ev.append(Event("trap", {"seat": owner(c), "unit": c, "name": cname(s, c), "to": h, "trap": effect},
                     reveals=True))
     s.pending.append(Pending("trap", owner(c), c, 0, h))
     if effect == "spikes":
@@ -240,8 +238,7 @@ def lay_trap(s: BrawlState, seat: int, h: int, ev: list[Event]) -> None:
         s.tokens, s.sprung = s.sprung, []
         s.rng.shuffle(s.tokens)
     s.traps[h] = s.tokens.pop()
-    ev.append(Event("lay_trap", f"Player {seat + 1} sets a trap on {arena().label(h)}.",
-                    {"seat": seat, "to": h}))
+    ev.append(Event("lay_trap", {"seat": seat, "to": h}))
 
 
 # --- hurting and healing ---------------------------------------------------------------------------------
@@ -251,9 +248,8 @@ def hurt(s: BrawlState, c: int, n: int, cause: int, ev: list[Event]) -> int:
     if n <= 0 or s.pos[c] == GATE:
         return 0
     s.damage[c] += n
-    ev.append(Event("damage", f"{cname(s, c)} takes {n} damage.",
-                    {"seat": owner(c), "unit": c, "name": cname(s, c), "amount": n,
-                     "total": s.damage[c], "source": cause}))
+    ev.append(Event("damage", {"seat": owner(c), "unit": c, "name": cname(s, c), "amount": n,
+                               "total": s.damage[c], "source": cause}))
     if s.damage[c] >= hp(s, c):
         knock_out(s, c, cause, ev)
     return n
@@ -264,7 +260,7 @@ def heal(s: BrawlState, c: int, n: int, ev: list[Event]) -> None:
     if n <= 0 or s.pos[c] == GATE:
         return
     s.damage[c] -= n
-    ev.append(Event("heal", f"{cname(s, c)} heals {n}.",
+    ev.append(Event("heal",
                     {"seat": owner(c), "unit": c, "name": cname(s, c), "amount": n, "total": s.damage[c]}))
 
 
@@ -277,14 +273,12 @@ def knock_out(s: BrawlState, c: int, cause: int, ev: list[Event]) -> None:
     # it may come back on its player's next turn
     s.back_on[c] = s.turn_no + (2 if s.active == me else 1)
     s.vp[1 - me] += 1
-    ev.append(Event("out", f"{cname(s, c)} is out of action; Player {2 - me} gains 1 VP.",
-                    {"seat": me, "unit": c, "name": cname(s, c), "from": came, "to": GATE,
-                     "amount": 1, "total": s.vp[1 - me]}))
+    ev.append(Event("out", {"seat": me, "unit": c, "name": cname(s, c), "from": came, "to": GATE,
+                            "amount": 1, "total": s.vp[1 - me]}))
     if cause >= 0 and owner(cause) != me and not s.levelled_ever[cause] and s.pos[cause] != GATE:
         s.levelled[cause] = s.levelled_ever[cause] = True
         d = design(s, cause)
-        ev.append(Event("level_up", f"{d.name} levels up: {d.level_title} ({d.level_text}).",
-                        {"seat": owner(cause), "unit": cause, "name": d.name}))
+        ev.append(Event("level_up", {"seat": owner(cause), "unit": cause, "name": d.name}))
 
 
 # --- cards -----------------------------------------------------------------------------------------------
@@ -295,8 +289,7 @@ def draw(s: BrawlState, p: int, n: int, ev: list[Event]) -> None:
                 return
             s.decks[p], s.discards[p] = s.discards[p], []
             s.rng.shuffle(s.decks[p])
-            ev.append(Event("shuffle", f"Player {p + 1} shuffles the discard pile into a new deck.",
-                            {"seat": p, "count": len(s.decks[p])}, reveals=True))
+            ev.append(Event("shuffle", {"seat": p, "count": len(s.decks[p])}, reveals=True))
         c = s.decks[p].pop()
         s.planned[p] = max(0, s.planned[p] - 1)
         s.hands[p].append(c)
@@ -306,9 +299,8 @@ def draw(s: BrawlState, p: int, n: int, ev: list[Event]) -> None:
 def discard_card(s: BrawlState, p: int, card: int, ev: list[Event]) -> None:
     s.hands[p].remove(card)
     s.discards[p].append(card)
-    ev.append(Event("discard", f"Player {p + 1} discards {card_of(s, card).name}.",
-                    {"seat": p, "card": card, "name": card_of(s, card).name, "from": "hand",
-                     "to": "discard"}))
+    ev.append(Event("discard", {"seat": p, "card": card, "name": card_of(s, card).name, "from": "hand",
+                                "to": "discard"}))
 
 
 def discard_one(s: BrawlState, c: int, ev: list[Event]) -> None:
@@ -321,6 +313,5 @@ def discard_one(s: BrawlState, c: int, ev: list[Event]) -> None:
     elif mine:
         discard_card(s, p, mine[0], ev)
     else:
-        ev.append(Event("reveal_hand", f"Player {p + 1} shows a hand with no card of {cname(s, c)}.",
-                        {"seat": p, "unit": c, "cards": list(s.hands[p]),
-                         "names": [card_of(s, x).name for x in s.hands[p]]}, reveals=True))
+        ev.append(Event("reveal_hand", {"seat": p, "unit": c, "cards": list(s.hands[p]),
+                                        "names": [card_of(s, x).name for x in s.hands[p]]}, reveals=True))

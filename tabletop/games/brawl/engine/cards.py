@@ -148,10 +148,6 @@ def token_effect(token: int) -> str:
     return trap_effects()[0][token]
 
 
-def token_name(token: int) -> str:
-    return trap_effects()[1][token_effect(token)]["name"]
-
-
 # --- text --------------------------------------------------------------------------------------
 RANGE_WORDS = {"melee": "melee", "indirect": "indirect", "direct": "direct", "area": "area"}
 

@@ -77,8 +77,7 @@ def _shove(st: Step, s: BrawlState, ctx: Ctx, ev: list[Event], away: bool) -> No
             return
         d = A.direction(s.pos[ctx.actor], s.pos[t])
         if d < 0:
-            ev.append(Event("no_effect", f"{cname(s, t)} is not in a straight row: it does not move.",
-                            {"unit": t, "name": cname(s, t)}))
+            ev.append(Event("no_effect", {"unit": t, "name": cname(s, t)}))
             continue
         if not away:
             d = (d + 3) % 6
@@ -108,8 +107,8 @@ def _root(st: Step, s: BrawlState, ctx: Ctx, ev: list[Event]) -> None:
     for c in recipients(s, st, ctx):
         # through this turn if it is its own player's, else through its player's next turn
         s.rooted[c] = s.turn_no + (0 if owner(c) == s.active else 1)
-        ev.append(Event("root", f"{cname(s, c)} is rooted.", {"seat": owner(c), "unit": c,
-                                                                "name": cname(s, c)}))
+        ev.append(Event("root", {"seat": owner(c), "unit": c,
+                                   "name": cname(s, c)}))
 
 
 @OPS.op("stun", kind="effect", params=(TO,), text=lambda st: "Stun" + (

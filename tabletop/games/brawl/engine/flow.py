@@ -82,10 +82,9 @@ def pick(s: BrawlState, seat: int, champ: str, ev: list[Event]) -> None:
     s.picks[seat].append(champ)
     s.step_no += 1
     if s.picks_mode == "alternate":
-        ev.append(Event("pick", f"Player {seat + 1} chooses {champions()[champ].name}.",
-                        {"seat": seat, "name": champions()[champ].name}))
+        ev.append(Event("pick", {"seat": seat, "name": champions()[champ].name}))
     else:
-        ev.append(Event("pick", f"Player {seat + 1} chooses a champion.", {"seat": seat}))
+        ev.append(Event("pick", {"seat": seat}))
     if s.step_no == 2 * TEAM:
         _deal(s, ev)
 
@@ -93,9 +92,7 @@ def pick(s: BrawlState, seat: int, champ: str, ev: list[Event]) -> None:
 def _deal(s: BrawlState, ev: list[Event]) -> None:
     """Both teams are chosen: they are shown, and each deck is its champions' 18 cards, shuffled."""
     s.champs = s.picks[0] + s.picks[1]
-    ev.append(Event("teams", "The teams: " + "; ".join(
-        f"Player {p + 1}: " + ", ".join(champions()[c].name for c in s.picks[p]) for p in (0, 1)) + ".",
-        {"names": [champions()[c].name for c in s.champs]}, reveals=True))
+    ev.append(Event("teams", {"names": [champions()[c].name for c in s.champs]}, reveals=True))
     for p in (0, 1):
         s.decks[p] = [card for c in team(p) for card in range(c * 6, c * 6 + 6)]
         s.rng.shuffle(s.decks[p])
@@ -111,8 +108,7 @@ def redraw(s: BrawlState, seat: int, cards: tuple[int, ...], ev: list[Event]) ->
     if cards:
         s.decks[seat].extend(cards)
         s.rng.shuffle(s.decks[seat])
-    ev.append(Event("redraw", f"Player {seat + 1} redraws {len(cards)} card{'s' * (len(cards) != 1)}.",
-                    {"seat": seat, "count": len(cards)}, reveals=bool(cards)))
+    ev.append(Event("redraw", {"seat": seat, "count": len(cards)}, reveals=bool(cards)))
     s.step_no += 1
     if s.step_no == 2:
         s.phase, s.step_no = TRAPS, 0
@@ -127,8 +123,7 @@ def set_trap(s: BrawlState, seat: int, h: int, ev: list[Event]) -> None:
 
 def deploy(s: BrawlState, seat: int, c: int, h: int, ev: list[Event]) -> None:
     s.pos[c], s.deployed[c] = h, True
-    ev.append(Event("deploy", f"Player {seat + 1} deploys {cname(s, c)} on {arena().label(h)}.",
-                    {"seat": seat, "unit": c, "name": cname(s, c), "to": h}))
+    ev.append(Event("deploy", {"seat": seat, "unit": c, "name": cname(s, c), "to": h}))
     s.step_no += 1
     if s.step_no == 2 * TEAM:
         s.phase, s.step_no, s.active = PLAY, 0, s.first
@@ -145,8 +140,7 @@ def deploy_options(s: BrawlState, seat: int) -> tuple[list[int], list[int]]:
 def start_turn(s: BrawlState, ev: list[Event]) -> None:
     s.turn_no += 1
     s.std_used = []
-    ev.append(Event("turn", f"Round {s.round}: Player {s.active + 1}'s turn.",
-                    {"seat": s.active, "round": s.round}))
+    ev.append(Event("turn", {"seat": s.active, "round": s.round}))
     if s.round >= 2:
         scoreboard(s, ev)
 
@@ -163,7 +157,7 @@ def scoreboard(s: BrawlState, ev: list[Event]) -> None:
             s.vp[p] += SLOT_VP[slot]
             s.track[slot] = -1
             s.challenge_discard.append(ch)
-            ev.append(Event("challenge", f"Player {p + 1} completes {c.name} for {SLOT_VP[slot]} VP.",
+            ev.append(Event("challenge",
                             {"seat": p, "name": c.name, "amount": SLOT_VP[slot], "total": s.vp[p],
                              "slot": slot}))
     settle(s, ev)
@@ -196,9 +190,8 @@ def advance_track(s: BrawlState, ev: list[Event]) -> None:
     s.track = [new] + s.track[:3]
     if off >= 0:
         s.challenge_discard.append(off)
-    ev.append(Event("track", "The challenge track advances" + (
-        f": {challenges()[new].name} enters." if new >= 0 else "."),
-        {"name": challenges()[new].name if new >= 0 else "", "round": s.round}, reveals=new >= 0))
+    ev.append(Event("track", {"name": challenges()[new].name if new >= 0 else "", "round": s.round},
+                    reveals=new >= 0))
 
 
 def settle(s: BrawlState, ev: list[Event]) -> None:
@@ -208,8 +201,7 @@ def settle(s: BrawlState, ev: list[Event]) -> None:
     s.winner = 1 - s.active if min(s.vp) >= WIN_VP else s.vp.index(max(s.vp))
     s.phase, s.play, s.pending = OVER, None, []
     WINDOW.close(s)
-    ev.append(Event("game_over", f"Player {s.winner + 1} wins with {s.vp[s.winner]} VP.",
-                    {"winner": s.winner, "winners": [s.winner]}))
+    ev.append(Event("game_over", {"winner": s.winner, "winners": [s.winner]}))
 
 
 # --- what may be played ------------------------------------------------------------------------------------
@@ -280,9 +272,8 @@ def start_play(s: BrawlState, seat: int, card: int, ev: list[Event]) -> None:
     s.hands[seat].remove(card)
     s.discards[seat].append(card)
     s.cores[seat][CORES.index(cd.core)] = s.turn_no
-    ev.append(Event("play", f"Player {seat + 1} plays {cd.name} with {cname(s, c)}.",
-                    {"seat": seat, "card": card, "name": cd.name, "unit": c, "from": "hand",
-                     "to": "discard"}, reveals=True))
+    ev.append(Event("play", {"seat": seat, "card": card, "name": cd.name, "unit": c, "from": "hand",
+                             "to": "discard"}, reveals=True))
     q = ["move"] + [f"pre:{i}" for i in range(len(cd.pre))]
     if cd.target != "none":
         q.append("target")
@@ -296,9 +287,7 @@ def start_play(s: BrawlState, seat: int, card: int, ev: list[Event]) -> None:
 def start_standard(s: BrawlState, seat: int, core: str, option: str, c: int, ev: list[Event]) -> None:
     s.cores[seat][CORES.index(core)] = s.turn_no
     s.std_used.append(core if option == "own" else "move")
-    what = {"move": "move 2", "red": "move 1 and strike", "yellow": "move 1 and heal 1",
-            "blue": "move 1 and plan 1"}[core if option == "own" else "move"]
-    ev.append(Event("standard", f"Player {seat + 1} uses the {core} core: {cname(s, c)} may {what}.",
+    ev.append(Event("standard",
                     {"seat": seat, "unit": c, "name": cname(s, c), "core": core, "option": option}))
     q = ["move"]
     if option == "own":
@@ -342,8 +331,7 @@ def _stage(s: BrawlState, p: Play, stage: str, ev: list[Event]) -> None:
         elif opts:
             s.pending.append(Pending("target", p.seat, p.champ, 0, -1))
         else:
-            ev.append(Event("no_target", f"{cname(s, p.champ)} has no target in range.",
-                            {"seat": p.seat, "unit": p.champ}))
+            ev.append(Event("no_target", {"seat": p.seat, "unit": p.champ}))
     elif stage == "react":
         if p.targets:
             WINDOW.push(s, Declared("attack", p.seat, p.card), ev)
@@ -390,10 +378,8 @@ def strike(s: BrawlState, p: Play, ev: list[Event]) -> None:
                     m.op == "control" and controls(s, p.seat, m.area)):
                 strength += m.n
         dmg = max(0, strength - board.defence(s, t) - p.shields[i])
-        ev.append(Event("strike", f"{cd.name} strikes {cname(s, t)}: {strength} strength, "
-                        f"{board.defence(s, t)} defence, {p.shields[i]} shield.",
-                        {"seat": p.seat, "unit": a, "target": t, "target_name": cname(s, t),
-                         "amount": dmg}))
+        ev.append(Event("strike", {"seat": p.seat, "unit": a, "target": t, "target_name": cname(s, t),
+                                   "amount": dmg}))
         dealt = board.hurt(s, t, dmg, a, ev)
         p.dealt[i] += dealt
         venom = level_n(s, a, "venom")
@@ -462,7 +448,7 @@ def answer_hex(s: BrawlState, pd: Pending, h: int, ev: list[Event]) -> None:
 def answer_target(s: BrawlState, c: int, ev: list[Event]) -> None:
     s.pending.pop()
     _aim(s.play, [c])
-    ev.append(Event("target", f"{cname(s, s.play.champ)} targets {cname(s, c)}.",
+    ev.append(Event("target",
                     {"seat": s.play.seat, "unit": s.play.champ, "target": c, "target_name": cname(s, c)}))
 
 
@@ -474,9 +460,8 @@ def react(s: BrawlState, card: int, ev: list[Event]) -> None:
     s.hands[d].remove(card)
     s.discards[d].append(card)
     s.cores[d][CORES.index(cd.core)] = s.turn_no + 1
-    ev.append(Event("react", f"Player {d + 1} reacts with {cd.name} ({cname(s, card // 6)}).",
-                    {"seat": d, "card": card, "name": cd.name, "unit": card // 6, "from": "hand",
-                     "to": "discard"}, reveals=True))
+    ev.append(Event("react", {"seat": d, "card": card, "name": cd.name, "unit": card // 6, "from": "hand",
+                              "to": "discard"}, reveals=True))
     WINDOW.push(s, Declared("reaction", d, card), ev)
 
 
@@ -490,8 +475,7 @@ def _resolve(s: BrawlState, item: Declared, ev: list[Event]) -> None:
     p.reactions.append(item.card)
     shield = card_of(s, item.card).shield + level_n(s, c, "warded")
     p.shields[p.targets.index(c)] += shield
-    ev.append(Event("shield", f"{cname(s, c)} raises a shield of {shield}.",
-                    {"seat": item.seat, "unit": c, "name": cname(s, c), "amount": shield}))
+    ev.append(Event("shield", {"seat": item.seat, "unit": c, "name": cname(s, c), "amount": shield}))
 
 
 # Only the defending seat may answer, and only while it can play a reaction; a reaction is not
@@ -510,5 +494,4 @@ def plan(s: BrawlState, seat: int, cards: tuple[int, ...], ev: list[Event]) -> N
         s.hands[seat].remove(c)
         s.decks[seat].append(c)
     s.planned[seat] += len(cards)     # its player knows these until they are drawn
-    ev.append(Event("plan", f"Player {seat + 1} puts {len(cards)} card{'s' * (len(cards) != 1)} on top of the deck.",
-                    {"seat": seat, "count": len(cards)}))
+    ev.append(Event("plan", {"seat": seat, "count": len(cards)}))

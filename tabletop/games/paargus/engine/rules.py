@@ -131,9 +131,8 @@ class Paargus(Game):
     def _play(self, state: PaargusState, seat: int, events: list[Event], card: int) -> None:
         self._leave_hand(state, seat, card)
         state.tableau.append(card)
-        events.append(Event("to_tableau", f"Player {seat + 1} plays {short(card)} to the sky tableau.",
-                            {"seat": seat, "card": card, "name": short(card), "from": "hand",
-                             "to": "tableau"}))
+        events.append(Event("to_tableau", {"seat": seat, "card": card, "name": short(card), "from": "hand",
+                                           "to": "tableau"}))
 
     @handles(actions.TRADE)
     def _trade(self, state: PaargusState, seat: int, events: list[Event], give: int, take: int) -> None:
@@ -141,8 +140,7 @@ class Paargus(Game):
         state.tableau[state.tableau.index(take)] = give      # the traded card takes the other's place
         state.hands[seat].append(take)
         state.known[seat].append(take)
-        events.append(Event("trade", f"Player {seat + 1} trades {short(give)} for {short(take)} from "
-                            "the tableau.",
+        events.append(Event("trade",
                             {"seat": seat, "give": give, "take": take, "card": give, "name": short(give),
                              "taken": take, "taken_name": short(take), "from": "hand", "to": "tableau"}))
         events += self._draw(state)
@@ -160,14 +158,11 @@ class Paargus(Game):
         conj = Conjunction(q, fan)
         state.arrays[seat].append(conj)
         n = cj.alignments(conj)
-        events.append(Event("conjoin", f"Player {seat + 1} lays a conjunction of "
-                            f"{sigil_name(card(fan[0]).sigil(q))} in the {QUADRANT_NAMES[q]} showing "
-                            f"{n} alignment{'s' if n != 1 else ''}.",
-                            {"seat": seat, "quadrant": q, "fan": list(fan), "alignments": n,
-                             "index": len(state.arrays[seat]) - 1, "cards": list(fan),
-                             "names": [short(c) for c in fan],
-                             "sigil_name": sigil_name(card(fan[0]).sigil(q)),
-                             "quadrant_name": QUADRANT_NAMES[q], "from": "hand", "to": "array"}))
+        events.append(Event("conjoin", {"seat": seat, "quadrant": q, "fan": list(fan), "alignments": n,
+                                        "index": len(state.arrays[seat]) - 1, "cards": list(fan),
+                                        "names": [short(c) for c in fan],
+                                        "sigil_name": sigil_name(card(fan[0]).sigil(q)),
+                                        "quadrant_name": QUADRANT_NAMES[q], "from": "hand", "to": "array"}))
         events += self._end_turn(state)
 
     @handles(actions.TRAIL)
@@ -178,15 +173,13 @@ class Paargus(Game):
         old = state.arrays[seat][i]
         state.arrays[seat][i] = Conjunction(old.quadrant, old.fan, old.trailing + (c,))
         sym = _card(c).alignment is not None
-        events.append(Event("trail", f"Player {seat + 1} adds {short(c)} as a trailing card"
-                            f"{', with an alignment' if sym else ''}.",
-                            {"seat": seat, "index": i, "card": c, "name": short(c), "aligned": sym,
-                             "from": "hand", "to": "array"}))
+        events.append(Event("trail", {"seat": seat, "index": i, "card": c, "name": short(c), "aligned": sym,
+                                      "from": "hand", "to": "array"}))
         events += self._end_turn(state)
 
     @handles(actions.END_TURN)
     def _pass(self, state: PaargusState, seat: int, events: list[Event]) -> None:
-        events.append(Event("pass", f"Player {seat + 1} plays no conjunction.", {"seat": seat}))
+        events.append(Event("pass", {"seat": seat}))
         events += self._end_turn(state)
 
     @staticmethod
@@ -205,9 +198,8 @@ class Paargus(Game):
                 break
             c = s.deck.pop()
             s.hands[p].append(c)
-            events.append(Event("draw", f"You draw {short(c)}.", {"seat": p, "card": c, "name": short(c),
-                                                                  "from": "deck", "to": "hand"},
-                                private_to=p, public_text=f"Player {p + 1} draws a card.",
+            events.append(Event("draw", {"seat": p, "card": c, "name": short(c),
+                                         "from": "deck", "to": "hand"}, private_to=p,
                                 public_data={"seat": p, "count": 1, "from": "deck", "to": "hand"},
                                 reveals=True))
             sig = card(c).sigils[0]
@@ -216,12 +208,9 @@ class Paargus(Game):
                 s.tableau = [t for t in s.tableau if t not in swept]
                 s.hands[p].extend(swept)
                 s.known[p].extend(swept)
-                names = ", ".join(short(t) for t in swept)
-                events.append(Event("sweep", f"Player {p + 1} also takes {names} from the tableau "
-                                    f"(matching {sigil_name(sig)}).",
-                                    {"seat": p, "cards": swept, "sigil": sig,
-                                     "names": [short(t) for t in swept], "sigil_name": sigil_name(sig),
-                                     "from": "tableau", "to": "hand"}))
+                events.append(Event("sweep", {"seat": p, "cards": swept, "sigil": sig,
+                                              "names": [short(t) for t in swept], "sigil_name": sigil_name(sig),
+                                              "from": "tableau", "to": "hand"}))
         s.phase = CONJOIN
         return events
 
@@ -236,15 +225,14 @@ class Paargus(Game):
             return self._end_hand(s, p if mine > theirs else o, "deck")
         s.turn, s.phase = o, TABLEAU
         s.turn_no += 1
-        return [Event("turn", f"Player {o + 1}'s turn.", {"seat": o})]
+        return [Event("turn", {"seat": o})]
 
     def _end_hand(self, s: PaargusState, winner: int | None, reason: str) -> list[Event]:
         aligns = (array_alignments(s, 0), array_alignments(s, 1))
         events = []
         if winner is None:
             result = HandResult(None, reason, 0, 0, aligns)
-            events.append(Event("hand_end", "The draw deck is empty and the alignments are level: "
-                                "no one pays.", {"winner": None, "reason": reason, "hand": s.hand_no}))
+            events.append(Event("hand_end", {"winner": None, "reason": reason, "hand": s.hand_no}))
             next_starter = 1 - s.starter      # after a tie the other player starts
         else:
             loser = 1 - winner
@@ -253,10 +241,7 @@ class Paargus(Game):
             s.chips[loser] -= paid
             s.chips[winner] += paid
             result = HandResult(winner, reason, score, paid, aligns)
-            why = ("with two more alignments" if reason == "alignments"
-                   else "with more alignments when the deck ran out")
-            events.append(Event("hand_end", f"Player {winner + 1} wins hand {s.hand_no} {why} and "
-                                f"scores {score}. Player {loser + 1} pays {paid} chips.",
+            events.append(Event("hand_end",
                                 {"winner": winner, "reason": reason, "score": score, "paid": paid,
                                  "hand": s.hand_no, "loser": loser, "amount": paid}))
             next_starter = loser               # the loser of the last hand starts
@@ -267,13 +252,11 @@ class Paargus(Game):
             s.phase = MATCH_OVER
             if s.chips[0] == s.chips[1]:
                 s.match_winner = None
-                events.append(Event("match_end", "The match ends level on chips.", {"winner": None}))
+                events.append(Event("match_end", {"winner": None}))
             else:
                 w = 0 if s.chips[0] > s.chips[1] else 1
                 s.match_winner = w
-                how = "having cleaned out the other player" if cleaned else "ahead on chips"
-                events.append(Event("match_end", f"Player {w + 1} wins the match, {how}.",
-                                    {"winner": w, "chips": s.chips[:], "cleaned": cleaned}))
+                events.append(Event("match_end", {"winner": w, "chips": s.chips[:], "cleaned": cleaned}))
         else:
             s.phase = HAND_OVER
             s.turn = next_starter
@@ -282,8 +265,7 @@ class Paargus(Game):
     def _next_hand(self, s: PaargusState) -> list[Event]:
         s.hand_no += 1
         self._deal(s)
-        return [Event("deal", f"Hand {s.hand_no}: the deck is shuffled; Player {s.turn + 1} starts.",
-                      {"hand": s.hand_no, "starter": s.turn}, reveals=True)]
+        return [Event("deal", {"hand": s.hand_no, "starter": s.turn}, reveals=True)]
 
     # --- the end ---------------------------------------------------------------------
     def result(self, s: PaargusState) -> Result | None:

@@ -128,8 +128,7 @@ def resolve(s: ParagonsState, link: Link, ev: list[Event]) -> None:
     others = options(s, link)
     if others:
         s.pending = link
-        ev.append(Event("rechoose", f"Player {link.seat + 1} must choose again for {what_of(s, link)}.",
-                        {"seat": link.seat, "cause": link.kind}))
+        ev.append(Event("rechoose", {"seat": link.seat, "cause": link.kind}))
     else:
         rescind(s, link, ev)
 
@@ -155,7 +154,7 @@ def rescind(s: ParagonsState, link: Link, ev: list[Event]) -> None:
             s.hands[p].append(link.card)
             s.known[p].append(link.card)
             to = "hand"
-    ev.append(Event("rescind", f"{what_of(s, link)} cannot be done and is rescinded.",
+    ev.append(Event("rescind",
                     {"seat": link.seat, "card": link.card, "cause": link.kind, "from": "chain", "to": to}))
 
 
@@ -166,14 +165,13 @@ def carry_out(s: ParagonsState, link: Link, ev: list[Event]) -> None:
     elif kind == SPELL:
         cast_spell(s, link, ev)
     elif kind == HIDE:
-        ev.append(Event("hidden", f"Player {seat + 1}'s card lies face down.", {"seat": seat}))
+        ev.append(Event("hidden", {"seat": seat}))
     elif kind == ATTACK:
         combat.resolve_attack(s, c, link.targets[0], ev)
     elif kind == DEFEND:
         s.defenders[link.index] = c
-        ev.append(Event("defend", f"{name(s, c)} stands in the way of {name(s, link.index)}.",
-                        {"card": c, "name": name(s, c), "owner": seat, "target": link.index,
-                         "target_name": name(s, link.index)}))
+        ev.append(Event("defend", {"card": c, "name": name(s, c), "owner": seat, "target": link.index,
+                                   "target_name": name(s, link.index)}))
     elif kind == ABILITY:
         eff = card(link.design).activated[link.index]
         run_effect(s, Ctx(seat, c, link.design), eff, link.targets, False, ev, ABILITY_AIM)
@@ -192,7 +190,7 @@ def enter(s: ParagonsState, link: Link, ev: list[Event]) -> None:
     moved = place(s, seat, link.space, link.bump, m)
     s.fresh.add(m)
     src = "hidden" if link.origin == FROM_HIDDEN else "hand"
-    ev.append(Event("enter", f"{name(s, m)} enters Player {seat + 1}'s board.",
+    ev.append(Event("enter",
                     {"card": m, "name": name(s, m), "owner": seat, "space": link.space, "from": src,
                      "to": "board", "bumped": moved, "bump": link.bump}))
     eff = card_of(s, m).play_effect
@@ -212,9 +210,8 @@ def cast_spell(s: ParagonsState, link: Link, ev: list[Event]) -> None:
         host = link.targets[0]
         s.imbued.setdefault(host, []).append(c)
         s.host[c] = host
-        ev.append(Event("imbue", f"{sp.name} imbues {name(s, host)}.",
-                        {"card": c, "name": sp.name, "owner": seat, "target": host,
-                         "target_name": name(s, host), "from": "chain", "to": "imbued"}))
+        ev.append(Event("imbue", {"card": c, "name": sp.name, "owner": seat, "target": host,
+                                  "target_name": name(s, host), "from": "chain", "to": "imbued"}))
         run_effect(s, Ctx(seat, c, design, host), eff, (), bool(link.combo), ev, SPELL_AIM)
         settle(s, ev)
         return
@@ -223,23 +220,22 @@ def cast_spell(s: ParagonsState, link: Link, ev: list[Event]) -> None:
         old = s.enchants[q][i]
         if old >= 0:
             s.discards[s.owner[old]].append(old)
-            ev.append(Event("destroy", f"{name(s, old)} gives way.",
+            ev.append(Event("destroy",
                             {"card": old, "name": name(s, old), "owner": s.owner[old], "from": "space",
                              "to": "discard"}))
         s.enchants[q][i] = c
-        ev.append(Event("enchant", f"{sp.name} enchants a space of Player {q + 1}'s board.",
-                        {"card": c, "name": sp.name, "owner": seat, "seat": q, "space": i,
-                         "from": "chain", "to": "space"}))
+        ev.append(Event("enchant", {"card": c, "name": sp.name, "owner": seat, "seat": q, "space": i,
+                                    "from": "chain", "to": "space"}))
         run_effect(s, Ctx(seat, c, design, s.spaces[q][i]), eff, (), bool(link.combo), ev, SPELL_AIM)
         settle(s, ev)
         return
-    ev.append(Event("resolve", f"{sp.name} resolves.", {"card": c, "name": sp.name, "owner": seat,
-                                                       "copy": c < 0}))
+    ev.append(Event("resolve", {"card": c, "name": sp.name, "owner": seat,
+                               "copy": c < 0}))
     if c >= 0:          # destroyed as it resolves (first: its effect may end the game)
         s.discards[s.owner[c]].append(c)
     run_effect(s, Ctx(seat, c, design), eff, link.targets, bool(link.combo), ev, SPELL_AIM)
     if c < 0:
-        ev.append(Event("copy_gone", f"The copy of {sp.name} leaves the game.", {"name": sp.name}))
+        ev.append(Event("copy_gone", {"name": sp.name}))
 
 
 def rechoose(s: ParagonsState, space: int, bump: int, targets: tuple, ev: list[Event]) -> None:

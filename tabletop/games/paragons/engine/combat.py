@@ -84,15 +84,14 @@ def resolve_attack(s: ParagonsState, a: int, target: int, ev: list[Event]) -> No
     """Attacker a's attack on `target` (valid: chain.py checked it) lands."""
     d = s.defenders.pop(a, -1)
     if d >= 0 and (d not in s.at or d in s.exhausted or s.board_of(d) != attacked_seat(s, target)):
-        ev.append(Event("defence_fails", f"{name(s, d)} can no longer defend.",
-                        {"card": d, "name": name(s, d), "target": a}))
+        ev.append(Event("defence_fails", {"card": d, "name": name(s, d), "target": a}))
         d = -1
     if d >= 0:
         fight(s, a, d, ev)
     elif is_player(target):
         p = player_of(target)
         power = strike_power(s, a)
-        ev.append(Event("strike", f"{name(s, a)} strikes Player {p + 1} for {power}.",
+        ev.append(Event("strike",
                         {"card": a, "name": name(s, a), "owner": s.owner[a], "seat": p, "amount": power}))
         lose_life(s, p, power, a, ev)
     else:
@@ -103,9 +102,8 @@ def resolve_attack(s: ParagonsState, a: int, target: int, ev: list[Event]) -> No
 def fight(s: ParagonsState, a: int, d: int, ev: list[Event]) -> None:
     """Attacker a and mercenary d trade blows."""
     power = strike_power(s, a)
-    ev.append(Event("clash", f"{name(s, a)} fights {name(s, d)}.",
-                    {"card": a, "name": name(s, a), "owner": s.owner[a], "target": d,
-                     "target_name": name(s, d), "target_owner": s.owner[d], "amount": power}))
+    ev.append(Event("clash", {"card": a, "name": name(s, a), "owner": s.owner[a], "target": d,
+                              "target_name": name(s, d), "target_owner": s.owner[d], "amount": power}))
     if has(s, a, "first_blood"):
         deal_damage(s, d, power, a, ev)
         settle(s, ev)
@@ -132,12 +130,10 @@ def resolve_caster(s: ParagonsState, c: int, design_attack: int, t: int, ev: lis
     """The Caster deals its base attack to t; a Ranged or Caster target hits back with its own
     attack power, as in combat, if the caster is still on the board."""
     back = attack(s, t) if is_ranged_type(s, t) and c in s.at else 0
-    ev.append(Event("cast", f"{name(s, c)} casts at {name(s, t)} for {design_attack}.",
-                    {"card": c, "name": name(s, c), "target": t, "target_name": name(s, t),
-                     "target_owner": s.owner[t], "amount": design_attack}))
+    ev.append(Event("cast", {"card": c, "name": name(s, c), "target": t, "target_name": name(s, t),
+                             "target_owner": s.owner[t], "amount": design_attack}))
     deal_damage(s, t, design_attack, c, ev)
     if back:
-        ev.append(Event("answer", f"{name(s, t)} shoots back at {name(s, c)} for {back}.",
-                        {"card": t, "name": name(s, t), "target": c, "amount": back}))
+        ev.append(Event("answer", {"card": t, "name": name(s, t), "target": c, "amount": back}))
         deal_damage(s, c, back, t, ev)
     settle(s, ev)

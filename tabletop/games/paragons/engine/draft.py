@@ -12,7 +12,7 @@ moves on each round, so every player ends with 14. Drafted cards are public.
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop.games.paragons.engine.cards import CLASS_NAMES, CLASSES, DECK_SIZE, class_cards, precon_decks
+from tabletop.games.paragons.engine.cards import CLASSES, class_cards, precon_decks
 from tabletop.games.paragons.engine.state import BUILD, CLASS_BASE, DRAFT, ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, name
 
@@ -29,9 +29,7 @@ def open_classes(s: ParagonsState) -> list[str]:
 def wish(s: ParagonsState, p: int, klass: str, ev: list[Event]) -> bool:
     """Seat p commits its wish; True when every seat has a class (the draft can start)."""
     s.wishes[p] = klass
-    ev.append(Event("wish", f"You wish to play the {CLASS_NAMES[klass]}.", {"seat": p, "class": klass},
-                    private_to=p, public_text=f"Player {p + 1} has chosen a class in secret.",
-                    public_data={"seat": p}))
+    ev.append(Event("wish", {"seat": p, "class": klass}, private_to=p, public_data={"seat": p}))
     waiting = [q for q in range(s.players) if not s.classes[q] and not s.wishes[q]]
     if waiting:
         s.deciding = waiting[0]
@@ -41,9 +39,7 @@ def wish(s: ParagonsState, p: int, klass: str, ev: list[Event]) -> bool:
         if not wanting:
             continue
         winner = wanting[s.rng.below(len(wanting))] if len(wanting) > 1 else wanting[0]
-        ev.append(Event("class", f"Player {winner + 1} plays the {CLASS_NAMES[k]}"
-                        + (" (a coin settled the clash)." if len(wanting) > 1 else "."),
-                        {"seat": winner, "class": k, "clash": [q for q in wanting]}, reveals=True))
+        ev.append(Event("class", {"seat": winner, "class": k, "clash": [q for q in wanting]}, reveals=True))
         assign(s, winner, k)
     s.wishes = ["" for _ in range(s.players)]
     left = [q for q in range(s.players) if not s.classes[q]]
@@ -83,9 +79,8 @@ def _lay_out(s: ParagonsState, tier: str, n: int, ev: list[Event]) -> None:
     order = s.draft_order()
     first = 0 if tier == "greater" or s.players == 2 else (s.draft_round - 1) % s.players
     s.deciding = order[first]
-    ev.append(Event("layout", f"{n} {tier.capitalize()} Mercenaries are laid out.",
-                    {"cards": list(picked), "names": [name(s, c) for c in picked], "to": "layout",
-                     "round": s.draft_round}, reveals=True))
+    ev.append(Event("layout", {"cards": list(picked), "names": [name(s, c) for c in picked], "to": "layout",
+                               "round": s.draft_round}, reveals=True))
 
 
 def pick(s: ParagonsState, p: int, c: int, ev: list[Event]) -> bool:
@@ -94,8 +89,7 @@ def pick(s: ParagonsState, p: int, c: int, ev: list[Event]) -> bool:
     s.owned[p].append(c)
     s.reserves[p].append(c)
     s.owner[c] = p
-    ev.append(Event("pick", f"Player {p + 1} drafts {name(s, c)}.",
-                    {"seat": p, "card": c, "name": name(s, c), "from": "layout", "to": "reserve"}))
+    ev.append(Event("pick", {"seat": p, "card": c, "name": name(s, c), "from": "layout", "to": "reserve"}))
     order = s.draft_order()
     if s.layout:
         s.deciding = order[(order.index(p) + 1) % len(order)]
@@ -119,7 +113,7 @@ def start_building(s: ParagonsState, ev: list[Event]) -> None:
         s.decks[p] = klass
         s.reserves[p] = [c for c in s.owned[p] if c not in klass]
     s.deciding = s.order()[0]
-    ev.append(Event("build", "Players build their decks of exactly 30 cards.", {}))
+    ev.append(Event("build", {}))
 
 
 def add(s: ParagonsState, p: int, c: int, ev: list[Event]) -> None:
@@ -135,15 +129,13 @@ def remove(s: ParagonsState, p: int, c: int, ev: list[Event]) -> None:
 
 
 def _private(s: ParagonsState, p: int, c: int, src: str, dst: str, verb: str, where: str) -> Event:
-    return Event("build_move", f"You {verb[:-1]} {name(s, c)} {where.replace('their', 'your')}.",
-                 {"seat": p, "card": c, "name": name(s, c), "from": src, "to": dst}, private_to=p,
-                 public_text=f"Player {p + 1} changes their deck.", public_data={"seat": p})
+    return Event("build_move", {"seat": p, "card": c, "name": name(s, c), "from": src, "to": dst},
+                 private_to=p, public_data={"seat": p})
 
 
 def done(s: ParagonsState, p: int, ev: list[Event]) -> bool:
     """Seat p's deck is ready; True when every seat that builds now is done."""
-    ev.append(Event("deck_ready", f"Player {p + 1}'s deck is ready ({DECK_SIZE} cards).",
-                    {"seat": p, "count": len(s.decks[p])}))
+    ev.append(Event("deck_ready", {"seat": p, "count": len(s.decks[p])}))
     builders = s.order() if s.phase == BUILD else [q for q in s.order() if q != s.game_winners[-1]]
     i = builders.index(p)
     if i + 1 < len(builders):

@@ -52,17 +52,15 @@ def lose_life(s: ParagonsState, p: int, n: int, source: int, ev: list[Event]) ->
     if n <= 0:
         return
     s.life[p] -= n
-    ev.append(Event("life", f"Player {p + 1} loses {n} Life ({s.life[p]} left).",
-                    {"seat": p, "amount": -n, "total": s.life[p], "source": source,
-                     "source_name": name(s, source) if source >= 0 else ""}))
+    ev.append(Event("life", {"seat": p, "amount": -n, "total": s.life[p], "source": source,
+                             "source_name": name(s, source) if source >= 0 else ""}))
 
 
 def gain_life(s: ParagonsState, p: int, n: int, ev: list[Event]) -> None:
     """Life never goes above 20."""
     got = max(0, min(MAX_LIFE, s.life[p] + n) - s.life[p])
     s.life[p] += got
-    ev.append(Event("life", f"Player {p + 1} gains {got} Life ({s.life[p]}).",
-                    {"seat": p, "amount": got, "total": s.life[p]}))
+    ev.append(Event("life", {"seat": p, "amount": got, "total": s.life[p]}))
 
 
 def deal_damage(s: ParagonsState, m: int, n: int, source: int, ev: list[Event]) -> int:
@@ -78,13 +76,12 @@ def deal_damage(s: ParagonsState, m: int, n: int, source: int, ev: list[Event]) 
         total -= base
         lost += 1
     s.damage[m] = total
-    ev.append(Event("damage", f"{name(s, m)} takes {n} damage.",
+    ev.append(Event("damage",
                     {"card": m, "name": name(s, m), "owner": s.owner[m], "amount": n, "total": total,
                      "source": source, "source_name": name(s, source) if source >= 0 else ""}))
     if lost:
-        ev.append(Event("garrison", f"{name(s, m)} loses {lost} Garrison counter{'s' if lost > 1 else ''}.",
-                        {"card": m, "name": name(s, m), "owner": s.owner[m], "amount": -lost,
-                         "total": s.garrison[m]}))
+        ev.append(Event("garrison", {"card": m, "name": name(s, m), "owner": s.owner[m], "amount": -lost,
+                                     "total": s.garrison[m]}))
     return n
 
 
@@ -100,9 +97,8 @@ def _leave_board(s: ParagonsState, m: int, zone: list[int], event: Event, ev: li
     for c in gone:
         s.host.pop(c)
         s.discards[s.owner[c]].append(c)
-        ev.append(Event("destroy", f"{name(s, c)} goes with it.",
-                        {"card": c, "name": name(s, c), "owner": s.owner[c], "from": "imbued",
-                         "to": "discard"}))
+        ev.append(Event("destroy", {"card": c, "name": name(s, c), "owner": s.owner[c], "from": "imbued",
+                                    "to": "discard"}))
     for c in gone:
         for e in card_of(s, c).effects_when("leaves"):
             if outcome.game_on(s):
@@ -112,9 +108,8 @@ def _leave_board(s: ParagonsState, m: int, zone: list[int], event: Event, ev: li
 
 def destroy(s: ParagonsState, m: int, ev: list[Event]) -> None:
     p = s.owner[m]
-    seat = _leave_board(s, m, s.discards[p], Event(
-        "destroy", f"{name(s, m)} is destroyed.",
-        {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "discard"}), ev)
+    seat = _leave_board(s, m, s.discards[p], Event("destroy",
+                                                   {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "discard"}), ev)
     for e in card_of(s, m).effects_when("destroyed"):
         if outcome.game_on(s):
             run_effect(s, Ctx(seat, m, s.designs[m]), e, (), False, ev)
@@ -123,17 +118,15 @@ def destroy(s: ParagonsState, m: int, ev: list[Event]) -> None:
 def bounce(s: ParagonsState, m: int, ev: list[Event]) -> None:
     p = s.owner[m]
     s.known[p].append(m)
-    _leave_board(s, m, s.hands[p], Event(
-        "bounce", f"{name(s, m)} is Bounced to Player {p + 1}'s hand.",
-        {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "hand"}), ev)
+    _leave_board(s, m, s.hands[p], Event("bounce",
+                                         {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "hand"}), ev)
 
 
 def banish(s: ParagonsState, m: int, ev: list[Event]) -> None:
     p = s.owner[m]
     s.banished.add(m)
-    _leave_board(s, m, s.reserves[p], Event(
-        "banish", f"{name(s, m)} is Banished to Player {p + 1}'s Reserve Pile.",
-        {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "reserve"}), ev)
+    _leave_board(s, m, s.reserves[p], Event("banish",
+                                            {"card": m, "name": name(s, m), "owner": p, "from": "board", "to": "reserve"}), ev)
 
 
 def recruit(s: ParagonsState, p: int, c: int, ev: list[Event]) -> None:
@@ -148,12 +141,10 @@ def recruit(s: ParagonsState, p: int, c: int, ev: list[Event]) -> None:
     s.known[p].append(c)
     s.owner[c] = p
     s.recruited.add(c)
-    ev.append(Event("recruit", f"Player {p + 1} Recruits {name(s, c)}.",
-                    {"seat": p, "card": c, "name": name(s, c), "from": "pool", "to": "hand"}))
+    ev.append(Event("recruit", {"seat": p, "card": c, "name": name(s, c), "from": "pool", "to": "hand"}))
     if len(s.pool) == POOL_SIZE and s.pool[i] != c:
         new = s.pool[i]
-        ev.append(Event("refill", f"{name(s, new)} joins the Mercenary Pool.",
-                        {"card": new, "name": name(s, new), "from": "neutral_deck", "to": "pool"}))
+        ev.append(Event("refill", {"card": new, "name": name(s, new), "from": "neutral_deck", "to": "pool"}))
     trigger(s, p, "recruit", ev)
 
 
@@ -321,9 +312,8 @@ def _buff(st: Step, s: ParagonsState, ctx: Ctx, m: int, ev: list[Event]) -> None
     for marks, n in ((s.buff_atk, st.atk), (s.buff_hp, st.hp)):
         if n:
             marks[m] = marks.get(m, 0) + n
-    ev.append(Event("buff", f"{name(s, m)} gets {_stats(st.atk, st.hp)} this turn.",
-                    {"card": m, "name": name(s, m), "owner": s.owner[m], "atk": st.atk, "hp": st.hp,
-                     "source": ctx.source}))
+    ev.append(Event("buff", {"card": m, "name": name(s, m), "owner": s.owner[m], "atk": st.atk, "hp": st.hp,
+                             "source": ctx.source}))
 
 
 @OPS.op("destroy", kind="merc", text=lambda st, eff, ct: f"destroy {noun(st, eff, ct)}")
@@ -352,16 +342,14 @@ def _exhaust(st: Step, s: ParagonsState, ctx: Ctx, m: int, ev: list[Event]) -> N
     s.exhausted.add(m)
     if st.hold:
         s.held.add(m)
-    ev.append(Event("exhaust", f"{name(s, m)} is exhausted" + (" and will not recover next turn."
-                                                                if st.hold else "."),
-                    {"card": m, "name": name(s, m), "owner": s.owner[m], "hold": st.hold}))
+    ev.append(Event("exhaust", {"card": m, "name": name(s, m), "owner": s.owner[m], "hold": st.hold}))
 
 
 @OPS.op("recover", kind="merc", text=lambda st, eff, ct: f"{noun(st, eff, ct)} Recovers")
 def _recover(st: Step, s: ParagonsState, ctx: Ctx, m: int, ev: list[Event]) -> None:
     s.exhausted.discard(m)
-    ev.append(Event("recover", f"{name(s, m)} Recovers.", {"card": m, "name": name(s, m),
-                                                           "owner": s.owner[m]}))
+    ev.append(Event("recover", {"card": m, "name": name(s, m),
+                                "owner": s.owner[m]}))
 
 
 @OPS.op("fortify", params=(N,), kind="merc",
@@ -373,9 +361,8 @@ def _fortify(st: Step, s: ParagonsState, ctx: Ctx, m: int, ev: list[Event]) -> N
 
 def add_garrison(s: ParagonsState, m: int, n: int, ev: list[Event]) -> None:
     s.garrison[m] = s.garrison.get(m, 0) + n
-    ev.append(Event("garrison", f"{name(s, m)} takes a Garrison counter ({s.garrison[m]}).",
-                    {"card": m, "name": name(s, m), "owner": s.owner[m], "amount": n,
-                     "total": s.garrison[m]}))
+    ev.append(Event("garrison", {"card": m, "name": name(s, m), "owner": s.owner[m], "amount": n,
+                                 "total": s.garrison[m]}))
 
 
 @OPS.op("recruit", kind="pool",
@@ -399,16 +386,14 @@ def _counter(st: Step, s: ParagonsState, ctx: Ctx, t: int, ev: list[Event]) -> N
             if st.to_hand:
                 s.known[p].append(m)
             to = "hand" if st.to_hand else "discard"
-            _leave_board(s, m, s.hands[p] if st.to_hand else s.discards[p], Event(
-                "counter", f"{name(s, m)} is cancelled.",
-                {"card": m, "name": name(s, m), "owner": p, "source": ctx.source, "from": "board",
-                 "to": to}), ev)
+            _leave_board(s, m, s.hands[p] if st.to_hand else s.discards[p], Event("counter",
+                                                                                  {"card": m, "name": name(s, m), "owner": p, "source": ctx.source, "from": "board",
+                                                                                   "to": to}), ev)
         return
     what = name(s, link.card) if link.card >= 0 else f"the copy of {_design_name(link.design)}"
-    ev.append(Event("counter", f"{what} is cancelled.",
-                    {"card": link.card, "name": what, "owner": link.seat, "source": ctx.source,
-                     "from": "chain", "to": ("hand" if st.to_hand else "discard") if link.holds_card
-                     else None}))
+    ev.append(Event("counter", {"card": link.card, "name": what, "owner": link.seat, "source": ctx.source,
+                                "from": "chain", "to": ("hand" if st.to_hand else "discard") if link.holds_card
+                                else None}))
     if link.holds_card:
         p = s.owner[link.card]
         if st.to_hand:
@@ -429,7 +414,7 @@ def _copy(st: Step, s: ParagonsState, ctx: Ctx, t: int, ev: list[Event]) -> None
     link = s.stack[t - LINK_BASE]
     design = link.design or s.designs[link.card]
     s.stack.append(Link(SPELL, ctx.seat, -1, design, -1, -1, -1, link.targets, FROM_HAND, link.combo))
-    ev.append(Event("copy", f"A copy of {_design_name(design)} joins the chain.",
+    ev.append(Event("copy",
                     {"seat": ctx.seat, "name": _design_name(design), "source": ctx.source, "to": "chain"}))
 
 
@@ -441,7 +426,7 @@ def _disenchant(st: Step, s: ParagonsState, ctx: Ctx, t: int, ev: list[Event]) -
     if e >= 0:
         s.enchants[q][i] = -1
         s.discards[s.owner[e]].append(e)
-        ev.append(Event("destroy", f"{name(s, e)} is destroyed.",
+        ev.append(Event("destroy",
                         {"card": e, "name": name(s, e), "owner": s.owner[e], "from": "space", "to": "discard"}))
 
 

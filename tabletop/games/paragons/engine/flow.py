@@ -84,9 +84,8 @@ def start_game(s: ParagonsState, ev: list[Event]) -> None:
         s.rng.shuffle(s.decks[p])
     s.rng.shuffle(s.neutral_deck)
     s.pool = [s.neutral_deck.pop() for _ in range(min(POOL_SIZE, len(s.neutral_deck)))]
-    ev.append(Event("game", f"Game {s.game_no} begins.", {"count": s.game_no, "cards": list(s.pool),
-                                                          "names": [name(s, c) for c in s.pool]},
-                    reveals=True))
+    ev.append(Event("game", {"count": s.game_no, "cards": list(s.pool),
+                             "names": [name(s, c) for c in s.pool]}, reveals=True))
     for p in s.order():
         draw(s, p, HAND_TARGET, ev)
     s.deciding = s.order()[0]
@@ -100,8 +99,7 @@ def mulligan(s: ParagonsState, p: int, back: tuple, ev: list[Event]) -> None:
         draw(s, p, len(back), ev)
         s.decks[p] += list(back)
         s.rng.shuffle(s.decks[p])
-    ev.append(Event("mulligan", f"Player {p + 1} {'returns ' + str(len(back)) + ' card(s)' if back else 'keeps their hand'}.",
-                    {"seat": p, "count": len(back)}, reveals=bool(back)))
+    ev.append(Event("mulligan", {"seat": p, "count": len(back)}, reveals=bool(back)))
     order = s.order()
     i = order.index(p)
     if i + 1 < len(order):
@@ -116,8 +114,7 @@ def mulligan(s: ParagonsState, p: int, back: tuple, ev: list[Event]) -> None:
 def start_turn(s: ParagonsState, p: int, ev: list[Event]) -> None:
     s.turn = p
     s.mana[p] = s.threshold()
-    ev.append(Event("turn", f"Round {s.round}: Player {p + 1}'s turn ({s.mana[p]} mana).",
-                    {"seat": p, "round": s.round, "total": s.mana[p]}))
+    ev.append(Event("turn", {"seat": p, "round": s.round, "total": s.mana[p]}))
     s.damage.clear()
     s.buff_atk.clear()
     s.buff_hp.clear()
@@ -169,7 +166,7 @@ def end_turn(s: ParagonsState, ev: list[Event]) -> None:
     """The turn player's end-of-turn effects, then the next player's turn (a new round after the
     last in play order)."""
     p = s.turn
-    ev.append(Event("end_turn", f"Player {p + 1} ends their turn.", {"seat": p}))
+    ev.append(Event("end_turn", {"seat": p}))
     trigger(s, p, "turn_end", ev)
     if outcome.game_on(s):
         next_turn(s, p, ev)

@@ -40,7 +40,7 @@ def check_life(s: ParagonsState, ev: list[Event]) -> None:
 def knock_out(s: ParagonsState, p: int, why: str, ev: list[Event]) -> None:
     """Player p is out of the game: their cards leave the table (no card's effect happens)."""
     s.out[p] = True
-    ev.append(Event("out", f"{why}: Player {p + 1} is out of the game.", {"seat": p, "cause": why}))
+    ev.append(Event("out", {"seat": p, "cause": why}))
     live = s.live()
     if len(live) == 1:
         finish_game(s, live[0], why, ev)
@@ -104,13 +104,10 @@ def finish_game(s: ParagonsState, w: int, why: str, ev: list[Event]) -> None:
     s.wins[w] += 1
     s.game_winners.append(w)
     s.reason = why
-    ev.append(Event("game_over", f"Player {w + 1} wins game {s.game_no}.",
-                    {"winner": w, "winners": [w], "count": s.game_no, "cause": why}))
+    ev.append(Event("game_over", {"winner": w, "winners": [w], "count": s.game_no, "cause": why}))
     if s.wins[w] >= wins_needed(s):
         s.phase, s.winner = OVER, w
-        ev.append(Event("over", f"Player {w + 1} wins the match {s.wins[w]} games to "
-                        f"{max(x for p, x in enumerate(s.wins) if p != w)}.",
-                        {"winner": w, "winners": [w], "total": s.wins[w]}))
+        ev.append(Event("over", {"winner": w, "winners": [w], "total": s.wins[w]}))
         return
     gather(s)
     s.phase = SWAP

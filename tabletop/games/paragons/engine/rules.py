@@ -119,10 +119,9 @@ class Paragons(Game):
         s.mana[seat] -= card_of(s, card).cost
         _forget(s, seat, card)
         s.hidden[seat].append(card)
-        ev.append(Event("hide", f"You put {name(s, card)} face down.",
+        ev.append(Event("hide",
                         {"seat": seat, "card": card, "name": name(s, card), "from": "hand", "to": "hidden"},
-                        private_to=seat, public_text=f"Player {seat + 1} puts a card face down.",
-                        public_data={"seat": seat, "from": "hand", "to": "hidden"}))
+                        private_to=seat, public_data={"seat": seat, "from": "hand", "to": "hidden"}))
         flow.declare(s, Link(HIDE, seat, -1, "", -1, -1, -1, (), FROM_HAND, 0), ev)
 
     @handles(A.ATTACK)
@@ -130,13 +129,13 @@ class Paragons(Game):
         m = attacker
         s.exhausted.add(m)
         s.attacked.add(m)
-        ev.append(Event("declare_attack", f"{name(s, m)} attacks {moves.target_label(s, target)}.",
+        ev.append(Event("declare_attack",
                         {"seat": seat, "card": m, "name": name(s, m), "target": target, "to": "chain"}))
         flow.declare(s, Link(ATTACK, seat, m, "", -1, -1, -1, (target,), FROM_HAND, 0), ev)
 
     @handles(A.DEFEND)
     def _defend(self, s: ParagonsState, seat: int, ev: list[Event], attacker: int, defender: int) -> None:
-        ev.append(Event("declare_defence", f"{name(s, defender)} moves to defend against {name(s, attacker)}.",
+        ev.append(Event("declare_defence",
                         {"seat": seat, "card": defender, "name": name(s, defender), "target": attacker,
                          "to": "chain"}))
         flow.declare(s, Link(DEFEND, seat, defender, "", attacker, -1, -1, (), FROM_HAND, 0), ev)
@@ -149,7 +148,7 @@ class Paragons(Game):
         if e.exhaust:
             s.exhausted.add(m)
         s.mana[seat] -= e.mana
-        ev.append(Event("declare_ability", f"{name(s, m)} uses its ability.",
+        ev.append(Event("declare_ability",
                         {"seat": seat, "card": m, "name": name(s, m), "targets": list(targets),
                          "to": "chain"}))
         flow.declare(s, Link(ABILITY, seat, m, s.designs[m], index, -1, -1, targets, FROM_HAND, 0), ev)
@@ -159,7 +158,7 @@ class Paragons(Game):
         m = card
         s.exhausted.add(m)
         s.cast.add(m)
-        ev.append(Event("declare_cast", f"{name(s, m)} begins to cast.",
+        ev.append(Event("declare_cast",
                         {"seat": seat, "card": m, "name": name(s, m), "target": target, "to": "chain"}))
         flow.declare(s, Link(CASTER, seat, m, s.designs[m], -1, -1, -1, (target,), FROM_HAND, 0), ev)
 
@@ -167,15 +166,14 @@ class Paragons(Game):
     def _garrison(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
         s.mana[seat] -= card_of(s, card).cost
         s.garrisoned.add(card)
-        ev.append(Event("declare_garrison", f"Player {seat + 1} garrisons {name(s, card)}.",
+        ev.append(Event("declare_garrison",
                         {"seat": seat, "card": card, "name": name(s, card), "to": "chain"}))
         flow.declare(s, Link(GARRISON, seat, card, "", -1, -1, -1, (), FROM_HAND, 0), ev)
 
     @handles(A.RECRUIT)
     def _recruit(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
         s.mana[seat] -= moves.recruit_price(s, seat, card)
-        ev.append(Event("declare_recruit", f"Player {seat + 1} moves to Recruit {name(s, card)}.",
-                        {"seat": seat, "card": card, "name": name(s, card), "to": "chain"}))
+        ev.append(Event("declare_recruit", {"seat": seat, "card": card, "name": name(s, card), "to": "chain"}))
         flow.declare(s, Link(RECRUIT, seat, card, "", -1, -1, -1, (card,), FROM_HAND, 0), ev)
 
     def _play_card(self, s: ParagonsState, seat: int, ev: list[Event], c: int, space: int, bump: int,
@@ -190,17 +188,15 @@ class Paragons(Game):
             _forget(s, seat, c)
         combo = 1 if s.played[seat] else 0
         s.played[seat] += 1
-        verb = "reveals" if revealed else "plays"
-        ev.append(Event("declare_play", f"Player {seat + 1} {verb} {cd.name}.",
+        ev.append(Event("declare_play",
                         {"seat": seat, "card": c, "name": cd.name, "targets": list(t), "space": space,
                          "from": "hidden" if revealed else "hand",
-                         "to": "board" if cd.is_merc else "chain"},
-                        reveals=revealed))
+                         "to": "board" if cd.is_merc else "chain"}, reveals=revealed))
         link = Link(MERC if cd.is_merc else SPELL, seat, c, "", -1, space, bump, t, origin, combo)
         if cd.is_merc:                   # it resolves onto the board at once ("instantly"), arrival
             chain.enter(s, link, ev)     # effect and all; its play still opens a window (below)
         if cd.fated:                     # nothing can answer it: it resolves on the spot
-            ev.append(Event("fated", f"{cd.name} is Fated: it resolves at once.", {"card": c, "name": cd.name}))
+            ev.append(Event("fated", {"card": c, "name": cd.name}))
             if not cd.is_merc:
                 chain.carry_out(s, link, ev)
             if s.prio >= 0:

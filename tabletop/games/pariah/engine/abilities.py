@@ -23,7 +23,7 @@ from dataclasses import replace
 from tabletop.core import Event
 from tabletop.core.ops import Param
 from tabletop.games.pariah.engine.board import (card_name, check_deaths, create_token, deal_damage, opposite,
-                                         place, side_name, unit_name)
+                                         place, unit_name)
 from tabletop.games.pariah.engine.cards import OPS, STAT_NAMES, STATS, Ability, Effect, design, relics
 from tabletop.games.pariah.engine.state import PariahState, Unit, is_unit_card, seat_of, side_of
 from tabletop.games.pariah.engine.stats import keywords
@@ -133,9 +133,8 @@ def _heal(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, s
         if u is not None and u.damage:
             healed = min(eff.amount, u.damage)
             u.damage -= healed
-            events.append(Event("heal", f"{unit_name(s, t)} recovers {healed} ({name}).",
-                                {"unit": t, "amount": healed, "total": u.damage,
-                                 "name": unit_name(s, t), "owner": u.owner, "cause": name}))
+            events.append(Event("heal", {"unit": t, "amount": healed, "total": u.damage,
+                                         "name": unit_name(s, t), "owner": u.owner, "cause": name}))
 
 
 def _modify_text(eff: Effect, ab: Ability, name_of: Namer) -> str:
@@ -152,11 +151,9 @@ def _modify(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
     for t in hit:
         if t in s.units:
             s.units[t].mods.append((eff.stat, eff.delta))
-            events.append(Event("modify", f"{unit_name(s, t)}: {STAT_NAMES[eff.stat]} "
-                                f"{eff.delta:+d} this round ({name}).",
-                                {"unit": t, "stat": eff.stat, "delta": eff.delta,
-                                 "name": unit_name(s, t), "owner": s.units[t].owner,
-                                 "stat_name": STAT_NAMES[eff.stat], "cause": name}))
+            events.append(Event("modify", {"unit": t, "stat": eff.stat, "delta": eff.delta,
+                                           "name": unit_name(s, t), "owner": s.units[t].owner,
+                                           "stat_name": STAT_NAMES[eff.stat], "cause": name}))
 
 
 @OPS.op("energy", params=(AMOUNT,),
@@ -164,9 +161,8 @@ def _modify(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
 def _energy(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
             side: int, chosen, events: list[Event]) -> None:
     s.energy[side] += eff.amount
-    events.append(Event("energy", f"{side_name(s, side)} gains {eff.amount} Elemental "
-                        f"Energy ({name}).", {"side": side, "amount": eff.amount,
-                                              "total": s.energy[side], "cause": name}))
+    events.append(Event("energy", {"side": side, "amount": eff.amount,
+                                   "total": s.energy[side], "cause": name}))
 
 
 @OPS.op("token", params=(Param("token", str),),
@@ -177,10 +173,9 @@ def _token(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, 
     if source in s.units:
         i = s.lines[side].index(source)
         t = create_token(s, eff.token, seat, side, i + 1)
-        events.append(Event("token", f"A {design(eff.token).name} token appears ({name}).",
-                            {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1,
-                             "name": design(eff.token).name + " token", "owner": seat,
-                             "cause": name, "to": "line"}))
+        events.append(Event("token", {"unit": t.uid, "design": eff.token, "side": side, "index": i + 1,
+                                      "name": design(eff.token).name + " token", "owner": seat,
+                                      "cause": name, "to": "line"}))
 
 
 @OPS.op("revive", text=lambda eff, ab, name_of: "return a unit from an allied graveyard next to "
@@ -193,10 +188,9 @@ def _revive(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
         s.graves[owner].remove(card)
         i = s.lines[side].index(source) + (0 if pos == LEFT else 1)
         place(s, Unit(card, s.designs[card], owner, revived=True), side, i)
-        events.append(Event("revive", f"{card_name(s, card)} returns to the line ({name}).",
-                            {"unit": card, "side": side, "index": i, "by": source,
-                             "name": card_name(s, card), "owner": owner, "cause": name,
-                             "from": "graveyard", "to": "line"}))
+        events.append(Event("revive", {"unit": card, "side": side, "index": i, "by": source,
+                                       "name": card_name(s, card), "owner": owner, "cause": name,
+                                       "from": "graveyard", "to": "line"}))
 
 
 @OPS.op("emblem", params=(Param("emblem", str),),
@@ -204,10 +198,8 @@ def _revive(eff: Effect, s: PariahState, hit: list[int], name: str, source: int,
 def _emblem(eff: Effect, s: PariahState, hit: list[int], name: str, source: int, seat: int,
             side: int, chosen, events: list[Event]) -> None:
     s.emblems.append([-1, eff.emblem, side])
-    events.append(Event("emblem", f"{side_name(s, side)} gains the emblem "
-                        f"{relics()[eff.emblem].name} ({name}).",
-                        {"side": side, "emblem": eff.emblem, "name": relics()[eff.emblem].name,
-                         "cause": name}))
+    events.append(Event("emblem", {"side": side, "emblem": eff.emblem, "name": relics()[eff.emblem].name,
+                                   "cause": name}))
 
 
 @OPS.op("destroy_emblem", text=lambda eff, ab, name_of: "destroy an enemy emblem")
@@ -216,7 +208,7 @@ def _destroy_emblem(eff: Effect, s: PariahState, hit: list[int], name: str, sour
     card, emb, eside = s.emblems.pop(chosen)
     if card >= 0:
         s.graves[seat_of(card)].append(card)
-    events.append(Event("emblem_destroyed", f"{relics()[emb].name} is destroyed ({name}).",
+    events.append(Event("emblem_destroyed",
                         {"side": eside, "emblem": emb, "card": card, "name": relics()[emb].name,
                          "cause": name}))
 

@@ -55,22 +55,19 @@ def destroy(s: PariahState, uid: int, events: list[Event]) -> None:
         s.graves[c // 100].append(c)
     name = design(u.design).name
     if u.token:
-        events.append(Event("destroyed", f"{name} token is destroyed and removed.",
-                            {"unit": uid, "token": True, "side": side, "name": name + " token",
-                             "owner": u.owner, "from": "line", "to": None}))
+        events.append(Event("destroyed", {"unit": uid, "token": True, "side": side, "name": name + " token",
+                                          "owner": u.owner, "from": "line", "to": None}))
     elif u.revived:
         s.removed[u.owner].append(uid)
-        events.append(Event("destroyed", f"{name} falls a second time and leaves the game "
-                            "(no energy).", {"unit": uid, "removed": True, "side": side, "name": name,
-                                             "owner": u.owner, "from": "line", "to": "removed"}))
+        events.append(Event("destroyed", {"unit": uid, "removed": True, "side": side, "name": name,
+                                          "owner": u.owner, "from": "line", "to": "removed"}))
     else:
         s.graves[u.owner].append(uid)
         cost = design(u.design).cost
         s.energy[side] += cost
-        events.append(Event("destroyed", f"{name} is destroyed; {side_name(s, side)} gains {cost} "
-                            "Elemental Energy.", {"unit": uid, "side": side, "energy": cost, "name": name,
-                                                  "owner": u.owner, "amount": cost, "from": "line",
-                                                  "to": "graveyard"}))
+        events.append(Event("destroyed", {"unit": uid, "side": side, "energy": cost, "name": name,
+                                          "owner": u.owner, "amount": cost, "from": "line",
+                                          "to": "graveyard"}))
     if s.active == uid:
         s.active = -1
 
@@ -91,7 +88,7 @@ def deal_damage(s: PariahState, uid: int, amount: int, events: list[Event], why:
     u = s.units[uid]
     u.damage += amount
     src = s.units.get(source)
-    events.append(Event("damage", f"{unit_name(s, uid)} takes {amount} damage ({why}).",
+    events.append(Event("damage",
                         {"unit": uid, "amount": amount, "total": u.damage, "name": unit_name(s, uid),
                          "owner": u.owner, "cause": why, "source": source, "hits": hits,
                          "source_name": unit_name(s, source) if src else "",

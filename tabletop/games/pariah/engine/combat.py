@@ -121,12 +121,10 @@ def resolve_attack(s: PariahState, uid: int, plan, events: list[Event]) -> None:
     dmg = stat(s, att, "damage")
     per_die = [t for t, n in plan for _ in range(n)]
     faces = [s.rng.randint(1, 6) for _ in per_die]
-    events.append(Event("dice", f"{name} attacks {', '.join(unit_name(s, t) for t, _ in plan)}: "
-                        f"rolls {faces}, hitting on {need}+.",
-                        {"faces": faces, "purpose": "attack", "attacker": uid, "targets": per_die,
-                         "need": need, "unit": uid, "name": name, "owner": att.owner,
-                         "target_names": [unit_name(s, t) for t, _ in plan],
-                         "target_owners": [s.units[t].owner for t, _ in plan]}, reveals=True))
+    events.append(Event("dice", {"faces": faces, "purpose": "attack", "attacker": uid, "targets": per_die,
+                                 "need": need, "unit": uid, "name": name, "owner": att.owner,
+                                 "target_names": [unit_name(s, t) for t, _ in plan],
+                                 "target_owners": [s.units[t].owner for t, _ in plan]}, reveals=True))
     damaged: list[tuple[int, str, int]] = []          # (unit, design, owner)
     for target, _ in plan:
         hits = sum(1 for t, f in zip(per_die, faces) if t == target and f >= need)
@@ -136,11 +134,11 @@ def resolve_attack(s: PariahState, uid: int, plan, events: list[Event]) -> None:
         block = block_need(s, att, d)
         dfaces = [s.rng.randint(1, 6) for _ in range(hits)]
         blocked = sum(1 for f in dfaces if f >= block)
-        events.append(Event("dice", f"{unit_name(s, target)} rolls {dfaces} to block {hits} "
-                            f"hit{'s' if hits != 1 else ''}, blocking on {block}+: {blocked} blocked.",
+        events.append(Event("dice",
                             {"faces": dfaces, "purpose": "defence", "defender": target, "need": block,
                              "hits": hits, "blocked": blocked, "unit": target,
-                             "name": unit_name(s, target), "owner": d.owner}, reveals=True))
+                             "name": unit_name(s, target), "owner": d.owner},
+                            reveals=True))
         through = hits - blocked
         if through and dmg:
             deal_damage(s, target, through * dmg, events, f"{through} hit{'s' if through != 1 else ''} "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.core import Event, Rng
 from tabletop.games.pariah.engine import abilities, actions
-from tabletop.games.pariah.engine.board import card_name, seat_name, side_name, unit_name
+from tabletop.games.pariah.engine.board import card_name, side_name, unit_name
 from tabletop.games.pariah.engine.cards import (FACTIONS, START, design, evolutions, factions, relic_deck,
                                                 relics)
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, BLOCK, DEPLOY, DRAW, EVO_BASE, OVER,
@@ -62,8 +62,7 @@ def set_out(s: PariahState, events: list[Event]) -> None:
     s.revealed = True
     first = s.rng.below(2)
     s.first_deployer = s.deploy_turn = first
-    events.append(Event("first_deployer", f"{side_name(s, first)} deploys first (drawn at random).",
-                        {"side": first}, reveals=True))
+    events.append(Event("first_deployer", {"side": first}, reveals=True))
     s.phase = DEPLOY
 
 
@@ -72,11 +71,7 @@ def _army_event(s: PariahState, p: int, points: int) -> Event:
     n = len(s.armies[p])
     told = {"seat": p, "count": n, "points": points, "energy": spare, "amount": spare}
     names = [card_name(s, c) for c in s.armies[p]]
-    tail = f"({points} points; {spare} Elemental Energy)"
-    return Event("army", f"You set out your army face down: {', '.join(names)} {tail}.",
-                 {**told, "cards": list(s.armies[p]), "names": names}, private_to=p,
-                 public_text=f"{seat_name(s, p)} sets out an army of {n} unit{'s' if n != 1 else ''} "
-                             f"face down {tail}.", public_data=told)
+    return Event("army", {**told, "cards": list(s.armies[p]), "names": names}, private_to=p, public_data=told)
 
 
 def waiting_points(s: PariahState, p: int) -> int:
@@ -124,7 +119,7 @@ def start_round(s: PariahState, events: list[Event]) -> None:
     s.acted = set()
     s.last_side, s.active, s.active_committed, s.active_used = -1, -1, False, []
     s.evo_played = [False, False]
-    events.append(Event("round", f"Round {s.round} begins.", {"round": s.round}))
+    events.append(Event("round", {"round": s.round}))
     roll_initiative(s, events)
     init = s.initiative
     abilities.timed(s, "start", (init, 1 - init), events)
@@ -139,19 +134,14 @@ def roll_initiative(s: PariahState, events: list[Event]) -> None:
     tops = [max(priorities(s, side), default=-1) for side in (0, 1)]
     if tops[0] != tops[1]:
         s.initiative = 0 if tops[0] > tops[1] else 1
-        events.append(Event("initiative", f"{side_name(s, s.initiative)} takes the initiative with the "
-                            f"single highest Priority ({max(tops)}).",
-                            {"side": s.initiative, "priority": max(tops)}))
+        events.append(Event("initiative", {"side": s.initiative, "priority": max(tops)}))
         return
     while True:                       # tied: each side rolls a die, again while the dice tie
         faces = [s.rng.randint(1, 6), s.rng.randint(1, 6)]
-        events.append(Event("dice", f"Priority is tied at {tops[0]}: initiative roll {faces[0]} "
-                            f"against {faces[1]}.",
-                            {"faces": faces, "purpose": "initiative", "sides": [0, 1]}, reveals=True))
+        events.append(Event("dice", {"faces": faces, "purpose": "initiative", "sides": [0, 1]}, reveals=True))
         if faces[0] != faces[1]:
             s.initiative = 0 if faces[0] > faces[1] else 1
-            events.append(Event("initiative", f"{side_name(s, s.initiative)} wins the roll and takes "
-                                "the initiative.", {"side": s.initiative, "roll": faces}))
+            events.append(Event("initiative", {"side": s.initiative, "roll": faces}))
             return
 
 
@@ -216,12 +206,12 @@ def end_round(s: PariahState, events: list[Event]) -> None:
             s.lines[side].remove(uid)
             for c in tok.equip:                     # its equipment is discarded with it
                 s.graves[c // BLOCK].append(c)
-            events.append(Event("token_gone", "A token leaves at the end of the round.",
+            events.append(Event("token_gone",
                                 {"unit": uid, "side": side, "name": design(tok.design).name + " token",
                                  "owner": tok.owner, "from": "line", "to": None}))
     for u in s.units.values():
         u.mods = []
-    events.append(Event("round_end", f"Round {s.round} ends.", {"round": s.round}))
+    events.append(Event("round_end", {"round": s.round}))
     empty = [side for side in (0, 1) if not s.lines[side]]
     if empty:
         if len(empty) == 2:
@@ -251,8 +241,8 @@ def finish(s: PariahState, winners: list[int], why: str, events: list[Event]) ->
     s.phase = OVER
     s.winners = winners
     s.reason = why
-    events.append(Event("game_end", why, {"winners": winners, "points": [points(s, 0), points(s, 1)],
-                                          "units": [len(s.lines[0]), len(s.lines[1])], "round": s.round}))
+    events.append(Event("game_end", {"winners": winners, "points": [points(s, 0), points(s, 1)],
+                                     "units": [len(s.lines[0]), len(s.lines[1])], "round": s.round}))
 
 
 # --- the shop --------------------------------------------------------------------------------------
@@ -263,11 +253,9 @@ def start_shop(s: PariahState, events: list[Event]) -> None:
     for p in range(s.players):
         n = min(SHOP_DRAW, len(s.relic_decks[p]))
         s.offers[p] = [s.relic_decks[p].pop() for _ in range(n)]
-        events.append(Event("relic_draw", f"You draw {', '.join(card_name(s, c) for c in s.offers[p])}.",
-                            {"seat": p, "cards": list(s.offers[p]),
-                             "names": [card_name(s, c) for c in s.offers[p]], "count": n,
-                             "from": "relic deck", "to": "offer"}, private_to=p,
-                            public_text=f"{seat_name(s, p)} draws {n} relics.",
+        events.append(Event("relic_draw", {"seat": p, "cards": list(s.offers[p]),
+                                           "names": [card_name(s, c) for c in s.offers[p]], "count": n,
+                                           "from": "relic deck", "to": "offer"}, private_to=p,
                             public_data={"seat": p, "count": n, "from": "relic deck", "to": "offer"},
                             reveals=True))
 

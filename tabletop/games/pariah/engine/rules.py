@@ -18,7 +18,7 @@ from __future__ import annotations
 from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
 from tabletop.core.game import handles
 from tabletop.games.pariah.engine import abilities, actions, combat, flow, views
-from tabletop.games.pariah.engine.board import card_name, seat_name, unit_name
+from tabletop.games.pariah.engine.board import card_name, unit_name
 from tabletop.games.pariah.engine.cards import ACTIVATION, design, evolutions, relics
 from tabletop.games.pariah.engine.explain import explain
 from tabletop.games.pariah.engine.state import (ACTIVATE, ARMY_POINTS, DEPLOY, OVER, PREP, ROUNDS,
@@ -157,19 +157,17 @@ class Pariah(Game):
     def _pick(self, s, seat, events, card):
         s.hands[seat].remove(card)
         s.picks[seat].append(card)
-        events.append(Event("pick", f"You add {card_name(s, card)} to your army.",
+        events.append(Event("pick",
                             {"seat": seat, "card": card, "name": card_name(s, card), "from": "hand", "to": "army"},
-                            private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
-                            public_data={"seat": seat}))
+                            private_to=seat, public_data={"seat": seat}))
 
     @handles(actions.UNPICK)
     def _unpick(self, s, seat, events, card):
         s.picks[seat].remove(card)
         s.hands[seat].append(card)
-        events.append(Event("unpick", f"You take {card_name(s, card)} back.",
+        events.append(Event("unpick",
                             {"seat": seat, "card": card, "name": card_name(s, card), "from": "army", "to": "hand"},
-                            private_to=seat, public_text=f"{seat_name(s, seat)} is choosing an army.",
-                            public_data={"seat": seat}))
+                            private_to=seat, public_data={"seat": seat}))
 
     @handles(actions.COMMIT)
     def _commit(self, s, seat, events):
@@ -179,7 +177,7 @@ class Pariah(Game):
         s.decks[seat] += s.hands[seat]
         s.hands[seat] = []
         s.rng.shuffle(s.decks[seat])
-        events.append(Event("commit", f"{seat_name(s, seat)} commits an army face down.",
+        events.append(Event("commit",
                             {"seat": seat, "count": len(s.armies[seat]), "amount": len(s.armies[seat])}))
 
     # deploy
@@ -191,11 +189,10 @@ class Pariah(Game):
         s.units[card] = u
         s.lines[side].append(card)
         # the unit was face down in the army until now: undo does not step back past this
-        events.append(Event("deploy", f"{seat_name(s, seat)} deploys {card_name(s, card)} in slot "
-                            f"{len(s.lines[side])}.", {"seat": seat, "unit": card, "side": side,
-                                                        "index": len(s.lines[side]) - 1, "card": card,
-                                                        "name": card_name(s, card), "owner": seat,
-                                                        "from": "army", "to": "line"}, reveals=True))
+        events.append(Event("deploy", {"seat": seat, "unit": card, "side": side,
+                                        "index": len(s.lines[side]) - 1, "card": card,
+                                        "name": card_name(s, card), "owner": seat,
+                                        "from": "army", "to": "line"}, reveals=True))
         abilities.deploy_effects(s, card, events)
         s.deploy_turn = 1 - side
 
@@ -208,19 +205,17 @@ class Pariah(Game):
         s.energy[side] -= r.cost
         if r.relic_type == "equipment":
             s.units[target].equip.append(card)
-            events.append(Event("equip", f"{seat_name(s, seat)} equips {unit_name(s, target)} with {r.name} "
-                                f"({r.cost} energy).", {"seat": seat, "card": card, "unit": target, "name": r.name,
-                                                        "amount": r.cost, "unit_name": unit_name(s, target),
-                                                        "unit_owner": s.units[target].owner,
-                                                        "from": "relic hand", "to": "unit"}))
+            events.append(Event("equip", {"seat": seat, "card": card, "unit": target, "name": r.name,
+                                          "amount": r.cost, "unit_name": unit_name(s, target),
+                                          "unit_owner": s.units[target].owner,
+                                          "from": "relic hand", "to": "unit"}))
         elif r.relic_type == "emblem":
             s.emblems.append([card, r.id, side])
-            events.append(Event("emblem", f"{seat_name(s, seat)} raises the emblem {r.name} "
-                                f"({r.cost} energy).", {"seat": seat, "card": card, "side": side,
-                                                         "emblem": r.id, "name": r.name, "amount": r.cost,
-                                                         "from": "relic hand", "to": "emblems"}))
+            events.append(Event("emblem", {"seat": seat, "card": card, "side": side,
+                                            "emblem": r.id, "name": r.name, "amount": r.cost,
+                                            "from": "relic hand", "to": "emblems"}))
         else:
-            events.append(Event("consumable", f"{seat_name(s, seat)} uses {r.name} ({r.cost} energy).",
+            events.append(Event("consumable",
                                 {"seat": seat, "card": card, "target": target, "name": r.name, "amount": r.cost,
                                  "target_name": unit_name(s, target) if target in s.units else "",
                                  "target_owner": s.units[target].owner if target in s.units else None,
@@ -237,16 +232,15 @@ class Pariah(Game):
         s.evo_played[side] = True
         old = unit_name(s, unit)
         s.units[unit].evos.append(card)
-        events.append(Event("evolve", f"{seat_name(s, seat)} evolves {old} into {e.name} "
-                            f"({e.cost} energy).", {"seat": seat, "card": card, "unit": unit, "name": e.name,
-                                                    "amount": e.cost, "unit_name": old,
-                                                    "unit_owner": s.units[unit].owner,
-                                                    "from": "evolution hand", "to": "unit"}))
+        events.append(Event("evolve", {"seat": seat, "card": card, "unit": unit, "name": e.name,
+                                       "amount": e.cost, "unit_name": old,
+                                       "unit_owner": s.units[unit].owner,
+                                       "from": "evolution hand", "to": "unit"}))
 
     @handles(actions.READY)
     def _ready(self, s, seat, events):
         s.queue.pop(0)
-        events.append(Event("ready", f"{seat_name(s, seat)} is ready.", {"seat": seat}))
+        events.append(Event("ready", {"seat": seat}))
 
     # activate
     def _start(self, s, uid, events):
@@ -254,7 +248,7 @@ class Pariah(Game):
             s.active, s.active_committed, s.active_used = uid, False, []
             s.acted.add(uid)
             s.last_side = side_of(s.units[uid].owner)
-            events.append(Event("activate", f"{unit_name(s, uid)} activates.",
+            events.append(Event("activate",
                                 {"unit": uid, "name": unit_name(s, uid), "owner": s.units[uid].owner}))
 
     @handles(actions.ATTACK)
@@ -273,7 +267,7 @@ class Pariah(Game):
             s.active_committed = True
         s.energy[side] -= a.cost
         on = abilities.describe_choice(s, a.target, choice)
-        events.append(Event("ability", f"{unit_name(s, unit)} uses {a.name}{' on ' + on if on else ''}.",
+        events.append(Event("ability",
                             {"unit": unit, "ability": index, "target": list(choice) if isinstance(choice, tuple) else choice,
                              "name": unit_name(s, unit), "owner": s.units[unit].owner, "seat": seat,
                              "ability_name": a.name, "on": on, "amount": a.cost,
@@ -284,7 +278,7 @@ class Pariah(Game):
     def _end(self, s, seat, events, unit):
         self._start(s, unit, events)
         s.active, s.active_committed, s.active_used = -1, False, []
-        events.append(Event("end_activation", f"{unit_name(s, unit)} ends its activation.",
+        events.append(Event("end_activation",
                             {"unit": unit, "name": unit_name(s, unit), "owner": s.units[unit].owner}))
 
     # shop
@@ -296,26 +290,25 @@ class Pariah(Game):
         s.rng.shuffle(rest)
         s.relic_decks[seat][:0] = rest                 # the bottom of a deck is its start
         s.shop_kept = True
-        events.append(Event("keep", f"You keep {card_name(s, card)}; the other relics go to the bottom.",
+        events.append(Event("keep",
                             {"seat": seat, "card": card, "bottom": len(rest), "name": card_name(s, card),
-                             "from": "offer", "to": "relic hand"}, private_to=seat,
-                            public_text=f"{seat_name(s, seat)} keeps a relic and puts {len(rest)} "
-                                        "on the bottom of the relic deck.",
+                             "from": "offer", "to": "relic hand"},
+                            private_to=seat,
                             public_data={"seat": seat, "bottom": len(rest), "from": "offer",
-                                         "to": "relic hand"}, reveals=True))
+                 "to": "relic hand"}, reveals=True))
 
     @handles(actions.TAKE_EVO)
     def _take_evo(self, s, seat, events, card):
         s.evo_piles[seat].remove(card)
         s.evo_hands[seat].append(card)
-        events.append(Event("take_evo", f"{seat_name(s, seat)} takes the evolution {card_name(s, card)}.",
+        events.append(Event("take_evo",
                             {"seat": seat, "card": card, "name": card_name(s, card), "from": "evolution pile",
                              "to": "evolution hand"}))
         self._shop_done(s)
 
     @handles(actions.NO_EVO)
     def _no_evo(self, s, seat, events):
-        events.append(Event("no_evo", f"{seat_name(s, seat)} takes no evolution.", {"seat": seat}))
+        events.append(Event("no_evo", {"seat": seat}))
         self._shop_done(s)
 
     @staticmethod

@@ -234,9 +234,8 @@ def make_room(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: lis
             out += [x for x in have if card_of(s, x).has(sub) and x not in out]
     for x in out:
         detach(s, x)
-        ev.append(Event("detach", f"{name(s, x)} is detached to make room.",
-                        {"card": x, "name": name(s, x), "owner": seat_of(x), "avatar": avatar,
-                         "avatar_name": name(s, avatar), "from": "play", "to": "discards"}))
+        ev.append(Event("detach", {"card": x, "name": name(s, x), "owner": seat_of(x), "avatar": avatar,
+                                   "avatar_name": name(s, avatar), "from": "play", "to": "discards"}))
 
 
 def must_choose_detach(s: TrialsState, cid: int, avatar: int) -> list[int]:
@@ -254,9 +253,8 @@ def attach(s: TrialsState, cid: int, avatar: int, detach_choice: int, ev: list[E
     s.host[cid] = avatar
     if not ready:
         s.exhausted.add(cid)       # cards come into play exhausted
-    ev.append(Event("attach", f"{name(s, cid)} is attached to {name(s, avatar)}.",
-                    {"card": cid, "avatar": avatar, "name": name(s, cid), "owner": seat_of(cid),
-                     "avatar_name": name(s, avatar), "from": "stack", "to": "play"}))
+    ev.append(Event("attach", {"card": cid, "avatar": avatar, "name": name(s, cid), "owner": seat_of(cid),
+                               "avatar_name": name(s, avatar), "from": "stack", "to": "play"}))
 
 
 # --- damage, falls, the end ---------------------------------------------------------------------
@@ -272,25 +270,22 @@ def deal_damage(s: TrialsState, source: int, t: int, n: int, ev: list[Event], pi
         return 0
     if t in s.shields:
         s.shields.discard(t)
-        ev.append(Event("shield", f"{name(s, t)}'s shield absorbs the damage.",
-                        {"card": t, "name": name(s, t), "owner": seat_of(t), "absorbed": n}))
+        ev.append(Event("shield", {"card": t, "name": name(s, t), "owner": seat_of(t), "absorbed": n}))
         return 0
     if is_avatar(s, t):
         n -= ward(s, t)
         if n <= 0:
-            ev.append(Event("ward", f"{name(s, t)}'s armour turns the blow.",
-                            {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+            ev.append(Event("ward", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
             return 0
     left = hp_left(s, t)
     s.damage[t] = s.damage.get(t, 0) + n
-    ev.append(Event("damage", f"{name(s, t)} takes {n} damage.", {
-        "card": t, "amount": n, "source": source, "name": name(s, t), "owner": seat_of(t),
-        "source_name": name(s, source) if source >= 0 else "", "total": s.damage[t]}))
+    ev.append(Event("damage", {
+"card": t, "amount": n, "source": source, "name": name(s, t), "owner": seat_of(t),
+"source_name": name(s, source) if source >= 0 else "", "total": s.damage[t]}))
     h = s.host.get(t)
     if corrosive and h is not None and card_of(s, t).type == "equipment":
         s.damage[t] = max(s.damage[t], max_hp(s, t))     # settle destroys it
-        ev.append(Event("corrode", f"{name(s, t)} corrodes away.",
-                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+        ev.append(Event("corrode", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
     if piercing and h is not None and n > left > -1:
         deal_damage(s, source, h, n - max(left, 0), ev)
     if draining and is_avatar(s, t) and source >= 0:
@@ -305,15 +300,14 @@ def heal(s: TrialsState, t: int, n: int, ev: list[Event]) -> None:
     if n <= 0 or not had or max_hp(s, t) <= 0:
         return
     s.damage[t] = max(0, had - n)
-    ev.append(Event("heal", f"{name(s, t)} restores {had - s.damage[t]} HP.",
+    ev.append(Event("heal",
                     {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": had - s.damage[t],
                      "total": s.damage[t]}))
 
 
 def destroy(s: TrialsState, cid: int, ev: list[Event], to: str = "discards") -> None:
     detach(s, cid, to)
-    verb = "is exiled" if to == "exiles" else "is destroyed"
-    ev.append(Event("destroy" if to == "discards" else "exile", f"{name(s, cid)} {verb}.",
+    ev.append(Event("destroy" if to == "discards" else "exile",
                     {"card": cid, "name": name(s, cid), "owner": seat_of(cid), "from": "play", "to": to}))
     if to == "discards":
         fire(s, seat_of(cid), cid, "destroyed")
@@ -330,7 +324,7 @@ def fall(s: TrialsState, a: int, ev: list[Event]) -> None:
             veils.pop(a, None)
     for marks in (s.damage, s.counters, s.buffs):
         marks.pop(a, None)
-    ev.append(Event("fall", f"{card_of(s, a).name} falls and rises as {name(s, a)}.",
+    ev.append(Event("fall",
                     {"card": a, "name": card_of(s, a).name, "fallen_name": name(s, a), "owner": seat_of(a)}))
     for p in initiative_order(s):
         for c in s.discards[p]:
@@ -367,7 +361,7 @@ def check_end(s: TrialsState, ev: list[Event], losers: list[int] | None = None) 
     for p in newly:
         s.out[p] = True
         exits[p] = step
-        ev.append(Event("out", f"Player {p + 1} is defeated.", {"seat": p}))
+        ev.append(Event("out", {"seat": p}))
     s.exits = exits
     live = s.live_seats()
     if len(live) > 1:
@@ -383,7 +377,7 @@ def check_end(s: TrialsState, ev: list[Event], losers: list[int] | None = None) 
         if it.kind == "play":
             s.discards[seat_of(it.cid)].append(it.cid)
     s.triggered.clear()                         # what triggered as the match ended never resolves
-    ev.append(Event("over", f"Player {live[0] + 1} wins.", {"winners": live}))
+    ev.append(Event("over", {"winners": live}))
 
 
 # --- the primitives ------------------------------------------------------------------------------
@@ -438,22 +432,22 @@ def _scout(s, p, where, ev):
     if not s.decks[p]:
         return
     if where == SCOUT_NONE:         # Scout is a "may": the player takes neither card
-        ev.append(Event("scout", f"Player {p + 1} takes no card by scouting.", {"seat": p, "card": None}))
+        ev.append(Event("scout", {"seat": p, "card": None}))
         return
     c = s.decks[p].pop(-1 if where == SCOUT_BOTTOM else 0)
     s.hands[p].append(c)
     end = "bottom" if where == SCOUT_BOTTOM else "top"
-    ev.append(Event("scout", f"You scout {name(s, c)} from the {end} of your deck.",
+    ev.append(Event("scout",
                     {"seat": p, "card": c, "name": name(s, c), "where": end, "from": "deck", "to": "hand"},
-                    private_to=p, public_text=f"Player {p + 1} scouts the {end} card of their deck.",
-                    public_data={"seat": p, "where": end, "from": "deck", "to": "hand"}, reveals=True))
+                    private_to=p, public_data={"seat": p, "where": end, "from": "deck", "to": "hand"},
+                    reveals=True))
 
 
 def _discard(s, p, n, ev):
     for _ in range(min(n, len(s.hands[p]))):
         c = s.hands[p].pop(s.rng.below(len(s.hands[p])))
         s.discards[p].append(c)
-        ev.append(Event("discard", f"Player {p + 1} discards {name(s, c)}.",
+        ev.append(Event("discard",
                         {"seat": p, "card": c, "name": name(s, c), "from": "hand", "to": "discards"},
                         reveals=True))
 
@@ -528,8 +522,7 @@ def _confuse_text(st: Step, eff: Effect) -> str:
 def _confuse(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     if s.decks[p]:
         s.decks[p].append(s.decks[p].pop(0))
-        ev.append(Event("confuse", f"Player {p + 1} is confused: the top card of their deck "
-                        "goes to the bottom.", {"seat": p}))
+        ev.append(Event("confuse", {"seat": p}))
 
 
 def _exile_discard_text(st: Step, eff: Effect) -> str:
@@ -543,15 +536,14 @@ def _exile_discard(st: Step, s: TrialsState, p: int, answer: int | None, ev: lis
     for _ in range(min(st.n, len(s.discards[p]))):
         c = s.discards[p].pop()
         s.exiles[p].append(c)
-        ev.append(Event("exile", f"{name(s, c)} is exiled from a discard pile.",
+        ev.append(Event("exile",
                         {"card": c, "name": name(s, c), "owner": p, "from": "discards", "to": "exiles"}))
 
 
 @OPS.op("energy", params=(N,), text=_does("gain", " {n} energy"), kind="player")
 def _energy(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     s.energy[p] += st.n
-    ev.append(Event("energy", f"Player {p + 1} gains {st.n} energy.",
-                    {"seat": p, "amount": st.n, "total": s.energy[p]}))
+    ev.append(Event("energy", {"seat": p, "amount": st.n, "total": s.energy[p]}))
 
 
 def _recover_text(st: Step, eff: Effect) -> str:
@@ -565,14 +557,14 @@ def _recover(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Even
     if s.discards[p]:
         c = s.discards[p].pop()
         s.hands[p].append(c)
-        ev.append(Event("recover", f"Player {p + 1} returns {name(s, c)} to hand.",
+        ev.append(Event("recover",
                         {"seat": p, "card": c, "name": name(s, c), "from": "discards", "to": "hand"}))
 
 
 @OPS.op("initiative", text=_does("take", " initiative"), kind="player")
 def _initiative(st: Step, s: TrialsState, p: int, answer: int | None, ev: list[Event]) -> None:
     s.initiative = p
-    ev.append(Event("initiative", f"Player {p + 1} takes initiative.", {"seat": p}))
+    ev.append(Event("initiative", {"seat": p}))
 
 
 def _damage_text(st: Step, eff: Effect) -> str:
@@ -601,9 +593,8 @@ def _lose_hp(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int
              ev: list[Event]) -> None:
     if max_hp(s, t) > 0:
         s.damage[t] = s.damage.get(t, 0) + st.n
-        ev.append(Event("lose_hp", f"{name(s, t)} loses {st.n} HP.",
-                        {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
-                         "total": s.damage[t]}))
+        ev.append(Event("lose_hp", {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
+                                    "total": s.damage[t]}))
 
 
 @OPS.op("heal", params=(N,), text=_on_card("restore {n} HP to {noun}"), kind="card")
@@ -617,8 +608,7 @@ def _shield(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
             ev: list[Event]) -> None:
     if t not in s.shields:         # never more than one shield counter
         s.shields.add(t)
-        ev.append(Event("shield", f"{name(s, t)} is shielded.",
-                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+        ev.append(Event("shield", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 def _counter_text(st: Step, eff: Effect) -> str:
@@ -631,9 +621,8 @@ def _counter(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int
              ev: list[Event]) -> None:
     marks = s.counters.setdefault(t, {})
     marks[st.kind] = marks.get(st.kind, 0) + st.n
-    ev.append(Event("counter", f"{name(s, t)} gets {st.n} {st.kind} counter(s).",
-                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
-                     "counter": st.kind}))
+    ev.append(Event("counter", {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n,
+                                "counter": st.kind}))
 
 
 @OPS.op("destroy", text=_on_card("destroy {noun}"), kind="card")
@@ -654,16 +643,14 @@ def _exile(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
 def _exhaust(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
              ev: list[Event]) -> None:
     s.exhausted.add(t)
-    ev.append(Event("exhaust", f"{name(s, t)} is exhausted.",
-                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+    ev.append(Event("exhaust", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 @OPS.op("ready", text=_on_card("ready {noun}"), kind="card")
 def _ready(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
            ev: list[Event]) -> None:
     s.exhausted.discard(t)
-    ev.append(Event("ready", f"{name(s, t)} is readied.",
-                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+    ev.append(Event("ready", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 @OPS.op("buff", params=(N,), kind="card",
@@ -671,16 +658,14 @@ def _ready(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
 def _buff(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
           ev: list[Event]) -> None:
     s.buffs[t] = s.buffs.get(t, 0) + st.n
-    ev.append(Event("buff", f"{name(s, t)} gets {st.n:+d} Attack this round.",
-                    {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n}))
+    ev.append(Event("buff", {"card": t, "name": name(s, t), "owner": seat_of(t), "amount": st.n}))
 
 
 @OPS.op("stealth", text=_on_card("{noun} becomes stealthy this round"), kind="card")
 def _stealth(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
              ev: list[Event]) -> None:
     s.stealth.add(t)
-    ev.append(Event("stealth", f"{name(s, t)} becomes stealthy this round.",
-                    {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+    ev.append(Event("stealth", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 HIDER = Param("kind", str, "self", ("self", "host"), what="who hides")
@@ -699,8 +684,7 @@ def _hide(s: TrialsState, veils: str, c: int, p: int, ev: list[Event]) -> None:
     seats = getattr(s, veils).setdefault(c, [])
     if p not in seats:
         seats.append(p)
-    ev.append(Event("hide_from", f"{name(s, c)} becomes stealthy to Player {p + 1} this round.",
-                    {"card": c, "name": name(s, c), "owner": seat_of(c), "seat": p}))
+    ev.append(Event("hide_from", {"card": c, "name": name(s, c), "owner": seat_of(c), "seat": p}))
 
 
 @OPS.op("hide_from", params=(HIDER,), text=_hide_from_text, kind="seen_by")
@@ -730,8 +714,7 @@ def _revive(st: Step, s: TrialsState, seat: int, source: int, host: int, t: int,
     if t in s.fallen and seat_of(t) == seat:
         s.fallen.discard(t)
         s.damage[t] = max(0, max_hp(s, t) - st.n)
-        ev.append(Event("revive", f"{name(s, t)} is revived.",
-                        {"card": t, "name": name(s, t), "owner": seat_of(t)}))
+        ev.append(Event("revive", {"card": t, "name": name(s, t), "owner": seat_of(t)}))
 
 
 def _attach_self_avatar(s: TrialsState, seat: int, source: int) -> int | None:
@@ -790,8 +773,7 @@ def run_effect(s: TrialsState, seat: int, eff: Effect, source: int, host: int, c
     once every step is done (or the match is over)."""
     valid = [t for t in chosen if target_ok(s, seat, eff.target, t)]
     if len(valid) < len(chosen) and answer is None:      # said once, not again on going on
-        ev.append(Event("fizzle", "A target is no longer valid: that part of the effect is cancelled.",
-                        {"source": source, "why": "target", "seat": seat}))
+        ev.append(Event("fizzle", {"source": source, "why": "target", "seat": seat}))
     for i in range(start, len(eff.steps)):
         if s.phase == OVER:
             return True

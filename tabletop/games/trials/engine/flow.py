@@ -141,7 +141,7 @@ def start_round(s: TrialsState, ev: list[Event]) -> None:
     # energy does not carry over: what is left of the last round's cannot pay for an Instant
     # answering the start of this one
     s.energy = [0] * s.players
-    ev.append(Event("round", f"Round {s.round} begins.", {"round": s.round}))
+    ev.append(Event("round", {"round": s.round}))
     _fire_all(s, "round_start")
     go_on(s, ev)
 
@@ -176,7 +176,7 @@ def do_pass(s: TrialsState, ev: list[Event]) -> None:
     s.pass_streak += 1
     if s.pass_streak == 1:
         s.first_passer = seat
-    ev.append(Event("pass", f"Player {seat + 1} passes.", {"seat": seat}))
+    ev.append(Event("pass", {"seat": seat}))
     if s.pass_streak >= len(s.live_seats()):
         end_round(s, ev)
     else:
@@ -186,8 +186,7 @@ def do_pass(s: TrialsState, ev: list[Event]) -> None:
 def end_round(s: TrialsState, ev: list[Event]) -> None:
     if s.first_passer >= 0 and not s.out[s.first_passer]:
         s.initiative = s.first_passer
-        ev.append(Event("initiative", f"Player {s.initiative + 1} passed first and takes initiative.",
-                        {"seat": s.initiative, "why": "passed_first"}))
+        ev.append(Event("initiative", {"seat": s.initiative, "why": "passed_first"}))
     s.phase = END
     _fire_all(s, "round_end")
     go_on(s, ev)

@@ -216,9 +216,8 @@ class Trials(Game):
     def _channel(self, s: TrialsState, seat: int, ev: list[Event], avatar: int) -> None:
         s.exhausted.add(avatar)                 # the cost; the energy comes as it resolves
         self._took_action(s, False)
-        ev.append(Event("channel", f"{fx.name(s, avatar)} channels 1 energy.",
-                        {"card": avatar, "name": fx.name(s, avatar), "owner": seat, "seat": seat,
-                         "to": "stack"}))
+        ev.append(Event("channel", {"card": avatar, "name": fx.name(s, avatar), "owner": seat, "seat": seat,
+                                    "to": "stack"}))
         flow.declare(s, TrialsItem("channel", seat, avatar, -1, -1, -1, (), 0), ev)
 
     @handles(actions.PLAY)
@@ -228,10 +227,9 @@ class Trials(Game):
         s.energy[seat] -= c.cost
         s.hands[seat].remove(card)
         self._took_action(s, c.instant)
-        ev.append(Event("play", f"Player {seat + 1} plays {c.name} on {fx.name(s, avatar)}.",
-                        {"seat": seat, "card": card, "avatar": avatar, "targets": list(targets),
-                         "name": c.name, "avatar_name": fx.name(s, avatar), "from": "hand",
-                         "to": "stack"}, reveals=True))
+        ev.append(Event("play", {"seat": seat, "card": card, "avatar": avatar, "targets": list(targets),
+                                 "name": c.name, "avatar_name": fx.name(s, avatar), "from": "hand",
+                                 "to": "stack"}, reveals=True))
         flow.declare(s, TrialsItem("play", seat, card, -1, avatar, detach, targets, 0), ev)
 
     @handles(actions.ACTIVATE)
@@ -241,9 +239,9 @@ class Trials(Game):
         fallen_side = 1 if card in s.fallen else 0        # paying may make it fall
         self._pay(s, seat, card, e, ev)
         self._took_action(s, e.instant)
-        ev.append(Event("activate", f"{fx.name(s, card)} activates its effect.", {
-            "card": card, "targets": list(targets), "name": fx.name(s, card), "owner": seat,
-            "seat": seat, "to": "stack"}))
+        ev.append(Event("activate", {
+"card": card, "targets": list(targets), "name": fx.name(s, card), "owner": seat,
+"seat": seat, "to": "stack"}))
         if s.phase != OVER:
             flow.declare(s, TrialsItem("activate", seat, card, effect, fallen_side, -1, targets, 0), ev)
 
@@ -252,7 +250,7 @@ class Trials(Game):
         c, t = attacker, target
         s.exhausted.add(c)
         self._took_action(s, False)
-        ev.append(Event("declare_attack", f"{fx.name(s, c)} attacks {fx.name(s, t)}.",
+        ev.append(Event("declare_attack",
                         {"attacker": c, "target": t, "seat": seat, "card": c, "name": fx.name(s, c),
                          "owner": seat, "target_name": fx.name(s, t), "target_owner": seat_of(t),
                          "to": "stack"}))
@@ -266,9 +264,8 @@ class Trials(Game):
             s.discards[seat].remove(c)
             s.exiles[seat].append(c)
         self._took_action(s, False)
-        ev.append(Event("ignite", f"Player {seat + 1} ignites {len(burnt)} card(s).",
-                        {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
-                         "amount": len(burnt), "from": "discards", "to": "exiles"}))
+        ev.append(Event("ignite", {"seat": seat, "cards": burnt, "names": [fx.name(s, c) for c in burnt],
+                                   "amount": len(burnt), "from": "discards", "to": "exiles"}))
         flow.declare(s, TrialsItem("ignite", seat, -1, len(burnt), -1, -1, (target,), 0), ev)
 
     @staticmethod
@@ -287,9 +284,8 @@ class Trials(Game):
         if e.cost_of("lose_hp"):
             h = c if fx.is_avatar(s, c) else s.host[c]
             s.damage[h] = s.damage.get(h, 0) + e.cost_of("lose_hp")
-            ev.append(Event("lose_hp", f"{fx.name(s, h)} loses {e.cost_of('lose_hp')} HP.",
-                            {"card": h, "name": fx.name(s, h), "owner": seat_of(h),
-                             "amount": e.cost_of("lose_hp"), "total": s.damage[h]}))
+            ev.append(Event("lose_hp", {"card": h, "name": fx.name(s, h), "owner": seat_of(h),
+                                        "amount": e.cost_of("lose_hp"), "total": s.damage[h]}))
             fx.settle(s, ev)
 
     # --- the end -------------------------------------------------------------------------------------------------

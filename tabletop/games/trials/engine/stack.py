@@ -78,9 +78,8 @@ def _resolve_play(s: TrialsState, item: TrialsItem, at: int, answer: int | None,
     if at == ATTACHING:
         if avatar in s.fallen or s.out[seat]:
             s.discards[seat].append(cid)
-            ev.append(Event("fizzle", f"{c.name} has no standing Avatar to attach to and is discarded.",
-                            {"card": cid, "name": c.name, "owner": seat, "why": "no_avatar",
-                             "from": "stack", "to": "discards"}))
+            ev.append(Event("fizzle", {"card": cid, "name": c.name, "owner": seat, "why": "no_avatar",
+                                       "from": "stack", "to": "discards"}))
             return True
         if not _arrive(s, item, c, answer, ev):
             return False
@@ -99,9 +98,8 @@ def _arrive(s: TrialsState, item: TrialsItem, c, answer: int | None, ev: list[Ev
     its player chooses now); other Abilities resolve on it."""
     seat, cid, avatar = item.seat, item.cid, item.avatar
     if not c.stays:
-        ev.append(Event("ability", f"{c.name} resolves on {fx.name(s, avatar)}.",
-                        {"card": cid, "avatar": avatar, "name": c.name, "owner": seat,
-                         "avatar_name": fx.name(s, avatar), "from": "stack", "to": "discards"}))
+        ev.append(Event("ability", {"card": cid, "avatar": avatar, "name": c.name, "owner": seat,
+                                    "avatar_name": fx.name(s, avatar), "from": "stack", "to": "discards"}))
         return True
     detach = item.detach if answer is None else answer
     room = fx.must_choose_detach(s, cid, avatar)
@@ -137,8 +135,7 @@ def _resolve_ignite(s: TrialsState, item: TrialsItem, at: int, answer: int | Non
         fx.deal_damage(s, -1, t, item.index, ev)
         fx.settle(s, ev)
     else:
-        ev.append(Event("fizzle", "The ignite's target is no longer valid.",
-                        {"why": "ignite_target", "seat": seat}))
+        ev.append(Event("fizzle", {"why": "ignite_target", "seat": seat}))
     return True
 
 
@@ -148,8 +145,7 @@ def _resolve_channel(s: TrialsState, item: TrialsItem, at: int, answer: int | No
     (exhausting it was the cost, paid when declaring)."""
     seat = item.seat
     s.energy[seat] += 1
-    ev.append(Event("energy", f"Player {seat + 1} gains 1 energy.",
-                    {"seat": seat, "amount": 1, "total": s.energy[seat]}))
+    ev.append(Event("energy", {"seat": seat, "amount": 1, "total": s.energy[seat]}))
     return True
 
 
@@ -160,18 +156,15 @@ def attack_target_ok(s: TrialsState, seat: int, t: int) -> bool:
 def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
                    was_fallen: int = 0) -> None:
     if not s.in_play(a) or (a in s.fallen) != bool(was_fallen):
-        ev.append(Event("fizzle", "The attacker has left play or fallen: the attack is cancelled.",
-                        {"why": "attacker_gone", "seat": seat}))
+        ev.append(Event("fizzle", {"why": "attacker_gone", "seat": seat}))
         return
     if not attack_target_ok(s, seat, t):
-        ev.append(Event("fizzle", "The attack's target is no longer valid: the attack is cancelled.",
-                        {"why": "attack_target", "seat": seat}))
+        ev.append(Event("fizzle", {"why": "attack_target", "seat": seat}))
         return
     kws = fx.keywords(s, a)
     defender_kws = fx.keywords(s, t)
     if "parry" in defender_kws and fx.attack(s, t) > 0:
-        ev.append(Event("parry", f"{fx.name(s, t)} parries first.",
-                        {"card": t, "name": fx.name(s, t), "owner": seat_of(t), "target": a}))
+        ev.append(Event("parry", {"card": t, "name": fx.name(s, t), "owner": seat_of(t), "target": a}))
         fx.deal_damage(s, t, a, fx.attack(s, t), ev)
         fx.settle(s, ev)
         if s.phase == OVER or not s.in_play(a) or a in s.fallen:
@@ -182,12 +175,12 @@ def resolve_attack(s: TrialsState, seat: int, a: int, t: int, ev: list[Event],
     back = 0
     if (not fx.is_avatar(s, t) and fx.card_of(s, t).power == 0) or "reciprocal" in defender_kws:
         back = fx.attack(s, t)
-    ev.append(Event("attack", f"{fx.name(s, a)} strikes {fx.name(s, t)} for {power}.",
+    ev.append(Event("attack",
                     {"attacker": a, "target": t, "amount": power, "card": a, "name": fx.name(s, a),
                      "owner": seat_of(a), "target_name": fx.name(s, t), "target_owner": seat_of(t)}))
     fx.deal_damage(s, a, t, power, ev, "piercing" in kws, "corrosive" in kws, "draining" in kws)
     if back > 0:
-        ev.append(Event("reciprocal", f"{fx.name(s, t)} deals {back} reciprocal damage.",
+        ev.append(Event("reciprocal",
                         {"card": t, "name": fx.name(s, t), "owner": seat_of(t), "amount": back, "target": a}))
         fx.deal_damage(s, t, a, back, ev)
     fx.settle(s, ev)
@@ -246,6 +239,5 @@ def place(s: TrialsState, choice: TrialsChoice, i: int, ev: list[Event]) -> None
 def _to_stack(s: TrialsState, item: TrialsItem, at: int, ev: list[Event]) -> None:
     s.stack.insert(at, item)
     c = item.cid
-    ev.append(Event("trigger", f"{fx.name(s, c)}'s effect goes on the stack.",
-                    {"card": c, "name": fx.name(s, c), "owner": seat_of(c), "seat": item.seat,
-                     "to": "stack"}))
+    ev.append(Event("trigger", {"card": c, "name": fx.name(s, c), "owner": seat_of(c), "seat": item.seat,
+                                "to": "stack"}))
