@@ -9,10 +9,27 @@ never import pygame or the game's table code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable
 
 from tabletop.core.game import Game
 from tabletop.core.policy import NO_POLICY, Policy
+
+
+def later(target: str, call: bool = False) -> Callable[[], Any]:
+    """A factory for "package.module:NAME", imported only when first asked for: a plugin names
+    its table code this way, so nothing that loads the plugin (the bots, the command line)
+    imports pygame, and the import contracts need no exceptions. `call`: NAME is a class or
+    function whose result is wanted."""
+    module, _, name = target.partition(":")
+    made: list[Any] = []
+
+    def make() -> Any:
+        if not made:
+            found = getattr(import_module(module), name)
+            made.append(found)
+        return made[0]() if call else made[0]
+    return make
 
 
 @dataclass(frozen=True)

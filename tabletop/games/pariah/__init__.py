@@ -3,17 +3,13 @@
 The game's plugin (tabletop/core/plugin.py).
 """
 
-from tabletop.core.plugin import Plugin
-from tabletop.games.pariah.engine.cards import faction_contents
-from tabletop.games.pariah.engine.cards import card_pool
-from tabletop.games.pariah.engine.rules import GAME
+from tabletop.core.plugin import Plugin, later
 from tabletop.games.pariah.bot.policy import POLICY
+from tabletop.games.pariah.engine.cards import card_pool, faction_contents
+from tabletop.games.pariah.engine.rules import GAME
 
 
-def _presentation():     # imported when the shell asks, so the bots never load pygame
-    from tabletop.games.pariah.presentation.presenter import PRESENTATION
-    return PRESENTATION
-
-
-PLUGIN = Plugin(game=GAME, policy=POLICY, presentation=_presentation, card_pool=card_pool,
+PLUGIN = Plugin(game=GAME, policy=POLICY, card_pool=card_pool,
+                # the table, loaded only when the shell asks (the bots never load pygame)
+                presentation=later("tabletop.games.pariah.presentation.presenter:PRESENTATION"),
                 choice_contents=faction_contents, measured_options={})
