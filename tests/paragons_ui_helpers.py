@@ -4,6 +4,8 @@ buttons) the presenter turns into that action. Shared by the presenter tests and
 
 from __future__ import annotations
 
+from presenter_helpers import answer  # noqa: F401  (re-exported: every game's tests answer one way)
+
 from tabletop.core import Action
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA
 from tabletop.games.paragons.presentation.chainbar import ANSWER_PAGE
@@ -104,21 +106,6 @@ def route(p, a: Action) -> list | None:
         _, spot = min(ways)                                # a spot that means this action alone, if any
         return [it.Drop(_draggable(p, f"card:{c}"), spot, *_AT)]
     return None
-
-
-def answer(p, intent):
-    """What the presenter makes of one intent, as the table page asks it (headless tests)."""
-    if isinstance(intent, it.Click):
-        return p.click(intent.target)
-    if isinstance(intent, it.ButtonPress):
-        return p.button(intent.button_id)
-    if isinstance(intent, it.Drop):
-        return p.drop_on(intent.sprite_id, intent.target, None)
-    if isinstance(intent, it.RightClick):
-        return p.context(intent.target)
-    if isinstance(intent, it.KeyPress):
-        return p.key(intent.name)
-    raise AssertionError(f"no answer to {intent}")
 
 
 def choose(legal: list[Action], rng) -> Action:

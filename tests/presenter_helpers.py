@@ -1,26 +1,64 @@
-"""Driving a game's presenter the way the table page does, for the table tests: one intent
-answered, and a whole action made through the table's own gestures."""
+"""Driving a game's presenter through the table's own session (tabletop/table/session.py), for
+the table tests of every game: one intent answered, and a whole action made through the
+table's own gestures."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from tabletop.core import Action
-from tabletop.table import intents as it
 from tabletop.table.presenter import LOCAL
+from tabletop.table.session import TableSession
+
+
+@dataclass
+class _Checked:
+    action: Action
+    reason: str | None = None
+
+
+class Proposals:
+    """A Mover for headless table tests: keeps each move the table would make, unmade."""
+
+    def __init__(self) -> None:
+        self.made: list[Action] = []
+
+    def check(self, action: Action) -> _Checked:
+        return _Checked(action)
+
+    def try_action(self, result) -> str | None:
+        self.made.append(getattr(result, "action", result))
+        return None
+
+    def lift_curtain(self) -> None:
+        pass
+
+
+class Answers(TableSession):
+    """The table's own session (table/session.py), remembering what each gesture came to."""
+
+    def __init__(self, p, **kw) -> None:
+        super().__init__(p.scene, p, Proposals(), **kw)
+        self.results: list = []
+
+    def perform(self, result) -> None:
+        if result is not None:                      # a move checked on the way: the move
+            self.results.append(getattr(result, "action", result))
+        super().perform(result)
 
 
 def answer(p, intent):
-    """What the presenter makes of one intent (as the table page asks it)."""
-    if isinstance(intent, it.Click):
-        return p.click(intent.target)
-    if isinstance(intent, it.ButtonPress):
-        return p.button(intent.button_id)
-    if isinstance(intent, it.Drop):
-        return p.drop(intent.sprite_id, intent.target)
-    if isinstance(intent, it.RightClick):
-        return p.context(intent.target)
-    raise TypeError(intent)
+    """What the presenter makes of one intent, as the table's session asks it."""
+    return TableSession(p.scene, p, Proposals()).propose(intent)
+
+
+def answers(p, intents, **kw):
+    """The table's session run over the scene's intents (drag feedback included): the last
+    answer that meant something (an action, LOCAL), or None."""
+    session = Answers(p, **kw)
+    session.handle(intents)
+    return session.results[-1] if session.results else None
 
 
 def through_table(p, a: Action, route: Callable, show_again: Callable[[], object],

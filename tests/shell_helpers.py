@@ -42,7 +42,7 @@ def table_move(page, action, route, panel: bool = True) -> None:
             assert panel, f"no gesture on the table makes {action.label}"
             page.perform(action)
         else:
-            page._intents(steps)
+            page.session.handle(steps)
         if len(log) > before:
             assert log[before].action == action
             return
@@ -61,7 +61,7 @@ def play_until(page, qtbot, stop: Callable[[], bool], move: Callable[[object], o
             page.summary._done("stay" if page.ctrl.match.result() else "continue")
             continue
         if getattr(page.scene, "curtain", None):
-            page._intents([it.ButtonPress("curtain")])
+            page.session.handle([it.ButtonPress("curtain")])
             continue
         if page.ctrl.my_turn():
             move(page)

@@ -394,10 +394,10 @@ def test_a_walk_through_the_shell_a_drag_to_a_far_hex_walks_all_the_way(qtbot, t
     paths = move_paths(p.view, pd)
     far = next(h for h, path in paths.items() if len(path) >= 2)
     unlit = next(c for c in sorted(p.board.cell_ids()) if c not in p.drag_targets(sid))
-    page._intents([it.DragStart(sid), it.Drop(sid, unlit, 0, 0)])
+    page.session.handle([it.DragStart(sid), it.Drop(sid, unlit, 0, 0)])
     why = page.scene.status
     assert why and why.endswith("."), why
-    page._intents([it.DragStart(sid), it.Drop(sid, p.cell(far), 0, 0)])
+    page.session.handle([it.DragStart(sid), it.Drop(sid, p.cell(far), 0, 0)])
     assert match.state.pos[pd.champ] == paths[far][0]
     walked = [match.state.pos[pd.champ]]
     qtbot.waitUntil(lambda: walked.append(match.state.pos[pd.champ]) or walked[-1] == far, timeout=5000)

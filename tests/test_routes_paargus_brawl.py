@@ -14,6 +14,8 @@ import pytest
 import brawl_ui_helpers
 import paargus_ui_helpers
 from player import Stuck, visible_point
+from presenter_helpers import answers
+
 from tabletop.core import Action
 from tabletop.games.brawl.engine import actions as brawl_actions
 from tabletop.games.brawl.engine.rules import GAME as BRAWL
@@ -110,35 +112,8 @@ class Table:
         return self.answer(got)
 
     def answer(self, intents):
-        """The table page's answers to the scene's intents; the last one that meant something."""
-        scene, p, out = self.scene, self.p, None
-        for i in intents:
-            if isinstance(i, it.DragStart):
-                targets = p.drag_targets(i.sprite_id)
-                scene.droppable(targets | {s.id for s in scene.sprites() if s.id.startswith("card:")})
-                scene.set_glow(targets)
-                continue
-            if isinstance(i, it.Drop):
-                scene.set_glow(set())
-                zone = scene.layout.zone_at(i.vx, i.vy)
-                got = p.drop_on(i.sprite_id, i.target, zone.id if zone else None)
-                if got is None:
-                    scene.cancel_drag(i.sprite_id)
-                else:
-                    scene.accept_drag()
-            elif isinstance(i, it.Click):
-                got = p.click(i.target)
-            elif isinstance(i, it.ButtonPress):
-                got = p.button(i.button_id)
-            elif isinstance(i, it.KeyPress):
-                got = p.key(i.name)
-            elif isinstance(i, it.RightClick):
-                got = p.context(i.target)
-            else:
-                continue                       # hovers: the zoom only
-            if got is not None:
-                out = got
-        return out
+        """The table's session over the scene's intents; the last answer that meant something."""
+        return answers(self.p, intents)
 
     def make(self, a: Action, route, tries: int = 14):
         """Make `a` with the gestures `route` gives, one at a time, as Player.make does; returns

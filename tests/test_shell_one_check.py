@@ -39,7 +39,7 @@ def test_a_legal_drop_asks_the_engine_once(qtbot, tmp_path, monkeypatch):
     match = page.ctrl.match
     legal = next(a for a in match.legal_actions() if a.kind in ("play", "attack"))
     calls = _counting(monkeypatch)
-    page._intents(route(page.presenter, legal))
+    page.session.handle(route(page.presenter, legal))
     assert match.log and match.log[-1].action == legal
     assert len(calls) == 1
 
@@ -51,6 +51,6 @@ def test_an_illegal_drop_is_refused_with_the_reason_after_one_question(qtbot, tm
     theirs = match.state.avatars[1 - match.to_act]
     calls = _counting(monkeypatch)
     from tabletop.table import intents as it
-    page._intents([it.Drop(f"card:{mine[0]}", f"card:{theirs[0]}", 0, 0)])
+    page.session.handle([it.Drop(f"card:{mine[0]}", f"card:{theirs[0]}", 0, 0)])
     assert not match.log
     assert len(calls) == 1 and page.scene.status

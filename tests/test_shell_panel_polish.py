@@ -94,7 +94,7 @@ def _hover_a_card(page) -> str:
     """Hover a card the table shows large; its id."""
     sid = next(s.id for s in page.scene.sprites()
                if s.id.startswith("card:") and page.presenter.zoom(s.id) is not None)
-    page._intents([it.Hover(sid)])
+    page.session.handle([it.Hover(sid)])
     assert page.panel.zoomed() and HELP not in page.panel.zoom_text.text()
     return sid
 
@@ -179,19 +179,19 @@ def test_hotseat_an_undone_turn_end_gives_the_table_back_to_its_player(qtbot, tm
     match = Match(game, [Seat("human", "Ann"), Seat("human", "Ben")], 3)
     win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
     first = match.to_act
-    page._intents([it.ButtonPress("curtain")])
+    page.session.handle([it.ButtonPress("curtain")])
     for kind in ("draw", "end_turn"):
         assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == kind)) is None
     assert page.scene.curtain                                     # the other player's turn
     win.undo()                                  # under the curtain nothing but "I am ready" acts
     settle()
     assert match.to_act == 1 - first and len(match.log) == 2 and page.scene.curtain
-    page._intents([it.ButtonPress("curtain")])                  # the next player takes the table
+    page.session.handle([it.ButtonPress("curtain")])                  # the next player takes the table
     win.undo()                                  # and gives the turn back: behind the curtain
     settle()
     assert match.to_act == first and page.scene.curtain and not page.ctrl.my_turn()
     assert page.panel.log_lines().count("Move taken back.") == 1
-    page._intents([it.ButtonPress("curtain")])
+    page.session.handle([it.ButtonPress("curtain")])
     assert page.ctrl.viewer == first and page.ctrl.my_turn() and not page.scene.curtain
     page.leave()
 
@@ -199,11 +199,11 @@ def test_hotseat_an_undone_turn_end_gives_the_table_back_to_its_player(qtbot, tm
 def test_hotseat_the_next_player_does_not_see_the_last_ones_card_large(qtbot, tmp_path):
     match = Match(get_game("paargus"), [Seat("human", "Ann"), Seat("human", "Ben")], 3)
     win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
-    page._intents([it.ButtonPress("curtain")])
+    page.session.handle([it.ButtonPress("curtain")])
     assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == "draw")) is None
     hand = next(s.id for s in page.scene.sprites()
                 if s.id.startswith("card:") and int(s.id[5:]) in match.state.hands[match.to_act])
-    page._intents([it.Hover(hand)])
+    page.session.handle([it.Hover(hand)])
     assert HELP not in page.panel.zoom_text.text()
     assert page.ctrl.try_action(next(a for a in match.legal_actions() if a.kind == "end_turn")) is None
     assert page.scene.curtain

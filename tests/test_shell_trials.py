@@ -66,7 +66,7 @@ def test_glossary_links_open_the_rules_at_the_entry(qtbot, tmp_path):
     win.open_match(Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 4))
     page = win.table
     a = page.ctrl.match.state.avatars[0][0]
-    page._intents([it.Hover(f"card:{a}")])
+    page.session.handle([it.Hover(f"card:{a}")])
     terms = page.panel.zoom_terms
     assert terms and "term:" in page.panel.zoom_text.text()
     shown = []

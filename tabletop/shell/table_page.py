@@ -17,12 +17,11 @@ from tabletop.shell.side_panel import SidePanel
 from tabletop.shell.table_widget import TableWidget
 from tabletop.shell.warmer import FaceWarmer
 from tabletop.shell.widgets import dispose
-from tabletop.table import intents as it
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL
 from tabletop.table.scene import Scene
+from tabletop.table.session import TableSession
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +102,7 @@ class TablePage(QWidget):
         self.ctrl: MatchController | None = None
         self.presenter = None
         self.scene = None
+        self.session: TableSession | None = None
         self.summary_open = False
         self.summary: SummaryDialog | None = None
         self._closed_summary: SummaryDialog | None = None
@@ -134,6 +134,8 @@ class TablePage(QWidget):
         self.ctrl.problem.connect(self._problem)
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
+        self.session = TableSession(self.scene, self.presenter, self.ctrl, refresh=lambda: self._refresh([]),
+                                    hint=self.ask_hint, zoom=self._zoom_on)
         self.panel.title.setText(f"{match.game.info.title}")
         self._auto_pass_held = None
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
@@ -156,6 +158,7 @@ class TablePage(QWidget):
                 self.ctrl.autosave()
             failed = self.ctrl.close()  # writes whatever is still owed, or says why not
             self.ctrl = None
+            self.session = None
             # the status line leaves with the table: the player must read this, unless the
             # window already says that nothing can be saved here (a read-only home)
             if failed and not getattr(self.window(), "cannot_write", ""):
@@ -348,67 +351,15 @@ class TablePage(QWidget):
     def _problem(self, text: str) -> None:
         self.scene.status = text
 
-    # --- the player acts ---------------------------------------------------------------------
+    # --- the player acts (table/session.py turns gestures into moves) -------------------------
     def perform(self, result) -> None:
-        """A presenter's answer to an intent: an action for the engine, or a local change."""
-        if result is None or self.ctrl is None:
-            return
-        if result == LOCAL:
-            self._refresh([])
-            return
-        if result == HINT:
-            self.ask_hint()
-            return
-        reason = self.ctrl.try_action(result)
-        if reason:
-            self.scene.status = reason
-            self._refresh([])
-            self.scene.status = reason
+        """A presenter's answer (a side-panel choice, a bench step): a move or a local change."""
+        if self.session is not None:
+            self.session.perform(result)
 
     def _intents(self, intents: list) -> None:
-        if self.presenter is None:
-            return
-        for i in intents:
-            if isinstance(i, it.ButtonPress) and i.button_id == "curtain":
-                self.ctrl.lift_curtain()
-            elif isinstance(i, it.DragStart):
-                targets = self.presenter.drag_targets(i.sprite_id)
-                self.scene.droppable(targets | self._drop_candidates())
-                self.scene.set_glow(targets)
-            elif isinstance(i, it.Drop):
-                self.scene.set_glow(set())
-                zone = self.scene.layout.zone_at(i.vx, i.vy)
-                result = self.presenter.drop_on(i.sprite_id, i.target, zone.id if zone else None)
-                if result is None:
-                    home = self.scene.drag_home(i.sprite_id)
-                    self.scene.cancel_drag(i.sprite_id)
-                    if i.target is not None and i.target != home and (zone is None or zone.id != home):
-                        self.scene.status = self.presenter.refused_drop(i.sprite_id, i.target)
-                    continue                          # (put back where it was: nothing to say)
-                if result != LOCAL and self.ctrl is not None:
-                    result = self.ctrl.check(result)     # asked once, carried to the engine
-                if result != LOCAL and result.reason:
-                    self.scene.cancel_drag(i.sprite_id)
-                else:
-                    self.scene.accept_drag()
-                self.perform(result)
-            elif isinstance(i, it.Click):
-                self.perform(self.presenter.click(i.target))
-            elif isinstance(i, it.ButtonPress):
-                self.perform(self.presenter.button(i.button_id))
-            elif isinstance(i, it.KeyPress):
-                self.perform(self.presenter.key(i.name))
-            elif isinstance(i, it.Hover):
-                if self.presenter.zoom(i.target) is not None or not self.presenter.sticky_zoom:
-                    self._zoom_on(i.target)
-            elif isinstance(i, it.RightClick):
-                menu = self.presenter.context(i.target)
-                if menu is not None:
-                    self.perform(menu)
-                    continue
-                z = self.presenter.zoom(i.target)
-                if z is not None:
-                    self.scene.overlay_card(z[0], z[1])
+        if self.session is not None:
+            self.session.handle(intents)
 
     def _zoom_on(self, target: str | None) -> None:
         """Show `target`'s card large in the panel, as it is now; clear the panel when there
@@ -429,10 +380,6 @@ class TablePage(QWidget):
         key, compose, caption = z
         self.zoom_target = target
         self.panel.set_zoom(self.faces.pil(key, compose), caption, self.presenter.glossary(target))
-
-    def _drop_candidates(self) -> set[str]:
-        """Every card sprite is a drop candidate so an illegal drop can be explained."""
-        return {s.id for s in self.scene.sprites() if s.id.startswith("card:")}
 
     # --- menu actions --------------------------------------------------------------------------
     def undo(self) -> None:
