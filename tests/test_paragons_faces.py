@@ -8,6 +8,7 @@ from PIL import ImageChops
 from tabletop.games.paragons.engine.cards import CLASSES, pool
 from tabletop.games.paragons.presentation import faces
 from tabletop.games.paragons.presentation.cover import COVER_CARDS, cover
+from tabletop.table.facekeys import CARD_SIZE
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def test_every_design_composes_at_the_card_size_and_no_two_alike(composed):
     assert set(composed) == set(pool())
     for d, img in composed.items():
         assert img.size == (faces.W, faces.H) and img.mode == "RGBA", d
-    assert (faces.W, faces.H) == (faces.CARD_SIZE[0] * faces.K, faces.CARD_SIZE[1] * faces.K)
+    assert (faces.W, faces.H) == (CARD_SIZE[0] * faces.K, CARD_SIZE[1] * faces.K)
     assert len({img.tobytes() for img in composed.values()}) == len(composed)
 
 

@@ -198,27 +198,29 @@ class Game(ABC):
     def result(self, state) -> Result | None:
         """None while the game runs."""
 
-    # --- information -------------------------------------------------------
-    @abstractmethod
+    # --- information: a game's views.py, declared as `views` ---------------------
+    # a module (or object) with view(state, seat) and sample(view, rng)
+    views: Any = None
+
     def view(self, state, seat: int | None) -> Any:
         """What `seat` may know (None: a spectator). Hidden cards are absent."""
+        return self.views.view(state, seat)
 
-    @abstractmethod
     def sample(self, view, rng: Rng) -> Any:
         """A full state consistent with `view`: the unknown cards dealt back in."""
+        return self.views.sample(view, rng)
 
-    # --- values --------------------------------------------------------------
-    @abstractmethod
+    # --- values: from the declared state (core/fields.py), declared as `state_type` ---------
+    state_type: type | None = None
+
     def clone(self, state) -> Any:
-        ...
+        return state.clone()
 
-    @abstractmethod
     def state_to_json(self, state) -> dict:
-        ...
+        return state.to_json()
 
-    @abstractmethod
     def state_from_json(self, data: dict) -> Any:
-        ...
+        return self.state_type.from_json(data)
 
     def view_to_json(self, view) -> dict:
         return view.to_json()

@@ -19,8 +19,20 @@ ROW = 42                 # a button's pitch in the menu
 class ActionMenuMixin:
     menu: list[Action]
     menu_width = 560
+    # where the menu stands, until open_menu places it
+    menu_title = ""
+    menu_at: tuple[float, float] = (700, 300)
+    menu_page = 0
     _menu_strip = ""
     _menu_as_is = ""
+
+    def menu_near(self, sprite_id: str | None) -> tuple[float, float]:
+        """Where a menu about a piece opens: just right of it and a little above (the middle of
+        the table for none)."""
+        s = self.scene.get(sprite_id) if sprite_id else None
+        if s is None:
+            return (690, 340)
+        return (s.x + s.w + 14, s.y - 26)
 
     def open_menu(self, acts: list[Action], title: str, at: tuple[float, float], strip: str = "") -> str:
         """Show `acts` under `title` near `at`. Entries that all begin alike show only their ends

@@ -17,11 +17,9 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
+from tabletop.table.facekeys import CARD_SIZE, H, K, W
 from tabletop.table.pil_text import font
 
-CARD_SIZE = (300, 420)
-K = 2
-W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
 
 # the fonts of a compact face (design px): every text drawn on it uses one of these
 NAME_PX = 38

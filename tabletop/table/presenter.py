@@ -15,6 +15,7 @@ from tabletop.core import Action
 from tabletop.core.event import Event
 from tabletop.table import cardfit
 from tabletop.table.fonts import font
+from tabletop.table.ids import number
 from tabletop.table.narration import Narrator, Voice
 from tabletop.table.playback import Playback
 from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, Panel, TokenSprite
@@ -80,8 +81,14 @@ class Presenter:
         self.faces = faces
         self.settings = settings
         self.seat_names = seat_names
+        self.players = max(2, len(seat_names))
+        self.view: Any = None               # the seat's view the table shows (None: not yet)
+        self.me = 0                         # whose view: the seat drawn at the bottom
         self.legal: list[Action] = []
         self.my_turn = False
+        self.note = ""                      # a line the table shows until the next move
+        # a game with a room before the table (a draft, a pick) sets both
+        self.room_layout = self.table_layout = None
         self.hint: Action | None = None
         self.viewer: int | None = None      # whose eyes the log speaks for ("You")
         self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
@@ -263,6 +270,46 @@ class Presenter:
 
     # --- the table follows the view ------------------------------------------------
     def sync(self, view, legal: list[Action], my_turn: bool, events: list) -> None:
+        """The one sync every table runs: take the view and the moves, let the game forget what
+        no longer holds, choose the layout, draw every part, then settle (what the view no
+        longer shows leaves; highlights and the prompt are redrawn)."""
+        self.view, self.legal, self.my_turn = view, list(legal), my_turn
+        seat = self.viewer_of(view)
+        self.me = seat if seat is not None else 0
+        self.took(events)
+        self.forget_stale()
+        layout = self.layout_for(view)
+        if layout is not None:
+            self.layout = layout             # the same layout again changes nothing
+        seen: set[str] = set()
+        self.draw(seen, events)
+        self._settle(seen)
+
+    def viewer_of(self, view) -> int | None:
+        """The seat whose view this is (None: a spectator, drawn from seat 0's side)."""
+        return getattr(view, "viewer", None)
+
+    def took(self, events: list) -> None:
+        """The events that brought this view, before anything is drawn: a move clears the note."""
+        if events:
+            self.note = ""
+
+    def forget_stale(self) -> None:
+        """Drop the selections and half-made gestures the new view or moves no longer allow."""
+
+    def layout_for(self, view):
+        """The layout this view is drawn on: the room's while `in_room()` (a game with one: a
+        champion pick, a draft), else the table's; None: the one the table has."""
+        if self.room_layout is None:
+            return None
+        return self.room_layout if self.in_room() else self.table_layout
+
+    def in_room(self) -> bool:
+        """Whether the view is drawn in the game's room (its set-up screen) instead of the table."""
+        return False
+
+    def draw(self, seen: set[str], events: list) -> None:
+        """Every part of the table for the view, each sprite drawn added to `seen`."""
         raise NotImplementedError
 
     def animate(self, events: list[Event]) -> None:
@@ -271,13 +318,7 @@ class Presenter:
 
     def card_id(self, sprite_id: str) -> int | None:
         """The card a sprite shows, from ids like "card:12" or "stk:12:0" (None: not a card)."""
-        head, _, rest = sprite_id.partition(":")
-        if head not in ("card", "stk"):
-            return None
-        try:
-            return int(rest.split(":")[0])
-        except ValueError:
-            return None
+        return number(sprite_id, "card", "stk")
 
     def origin_of(self, event: Event, gone: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
         """Where a card an event brings to the table comes from when no sprite showed it before
@@ -351,7 +392,37 @@ class Presenter:
     def button(self, button_id: str) -> Action | str | None:
         return None
 
+    # keys that act whoever's turn it is (they change only the table, like Trials' full control)
+    free_keys: frozenset[str] = frozenset()
+
     def key(self, name: str) -> Action | str | None:
+        """The keyboard, the same at every table: Escape drops what is selected, H asks for a
+        hint, Enter (or Space) confirms what is under way, other letters are the game's own
+        shortcuts. (Tab and the arrows move the scene's focus ring before this is asked.)"""
+        if name == "escape":
+            return LOCAL if self.clear_selection() else None
+        if self.view is None:
+            return None
+        if name in self.free_keys:
+            return self.shortcut(name)
+        if not self.my_turn:
+            return None
+        if name == "h":
+            return HINT
+        if name in ("enter", "return", "space"):
+            return self.confirm()
+        return self.shortcut(name)
+
+    def clear_selection(self) -> bool:
+        """Drop the selection and any half-made gesture; whether there was one."""
+        return False
+
+    def confirm(self) -> Action | str | None:
+        """What Enter means now (ending a turn, committing what is selected), or None."""
+        return None
+
+    def shortcut(self, name: str) -> Action | str | None:
+        """A letter key of the game's own (D: draw, P: pass...), or None."""
         return None
 
     def zoom(self, target: str | None):

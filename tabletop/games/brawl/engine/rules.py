@@ -11,7 +11,7 @@ Decisions, phase by phase (actions.py):
 
 from __future__ import annotations
 
-from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core import Action, Event, Game, GameInfo, Result
 from tabletop.core.game import handles
 from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board, flow, moves, views
@@ -24,6 +24,8 @@ class Brawl(Game):
                     "Three champions each on a hex arena: play cards through your three cores, "
                     "spring traps, chase challenges, and reach 5 Victory Points first.")
     action_kinds = A.KINDS
+    state_type = BrawlState
+    views = views
 
     def default_options(self, players: int = 2) -> dict:
         return {"picks": "alternate"}
@@ -115,21 +117,6 @@ class Brawl(Game):
         return Result([1.0 if p == w else 0.0 for p in (0, 1)], [w],
                       f"Player {w + 1} wins with {s.vp[w]} VP to {s.vp[1 - w]}.",
                       {"vp": list(s.vp), "rounds": s.round})
-
-    def view(self, s: BrawlState, seat: int | None) -> BrawlState:
-        return views.view(s, seat)
-
-    def sample(self, view: BrawlState, rng: Rng) -> BrawlState:
-        return views.sample(view, rng)
-
-    def clone(self, s: BrawlState) -> BrawlState:
-        return s.clone()
-
-    def state_to_json(self, s: BrawlState) -> dict:
-        return s.to_json()
-
-    def state_from_json(self, data: dict) -> BrawlState:
-        return BrawlState.from_json(data)
 
     def turn_label(self, s: BrawlState) -> str:
         if s.phase == OVER:

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from tabletop.games.brawl.presentation import faces
 from tabletop.table.cover import fan
+from tabletop.table.facekeys import CARD_SIZE
 
 # (champion, card index): a red attack, a yellow reaction, a blue attack
 COVER_CARDS = (("kessa", 0), ("ilse", 3), ("orrin", 4))
@@ -46,5 +47,5 @@ def cover(w: int, h: int) -> Image.Image:
             cards.append(faces.compose_card(champ, k))
         except (KeyError, IndexError):          # a card renamed in the data: the tile still draws
             cards.append(faces.compose_back())
-    return fan(img, cards, ratio=faces.CARD_SIZE[0] / faces.CARD_SIZE[1], height=.8, tilt=11,
+    return fan(img, cards, ratio=CARD_SIZE[0] / CARD_SIZE[1], height=.8, tilt=11,
                spread=.72, middle=.48, lift=.04, shadow=True)

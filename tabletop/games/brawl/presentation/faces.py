@@ -15,14 +15,12 @@ import zlib
 from PIL import Image, ImageDraw
 
 from tabletop.games.brawl.engine.cards import Card, Champion, champions, range_text
+from tabletop.table.facekeys import H, K, W
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
 FACE_VERSION = 3
 PICTURES = picture_table(__package__)
-CARD_SIZE = (300, 420)
-K = 2
-W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
 
 CORE = {"red": (176, 46, 38), "yellow": (206, 156, 30), "blue": (40, 90, 176)}
 CORE_WORD = {"red": "Destruction", "yellow": "Creation", "blue": "Manipulation"}

@@ -40,7 +40,8 @@ from tabletop.table.cover import rules_page
 from tabletop.table.fonts import font
 from tabletop.table.layout import Layout
 from tabletop.table.playback import Playback
-from tabletop.table.presenter import GOLD, HINT, INK, LOCAL, MUTED, RED, OptionField, Presentation, Presenter
+from tabletop.table.presenter import GOLD, INK, LOCAL, MUTED, RED, OptionField, Presentation, Presenter
+from tabletop.table.ids import number
 
 __all__ = ["PRESENTATION", "BrawlPresenter"]
 
@@ -75,15 +76,6 @@ def fit_px(text: str, px: int, width: float, floor: int = 16) -> int:
     return px
 
 
-def _num(sid: str | None, head: str) -> int | None:
-    if not sid or not sid.startswith(head + ":"):
-        return None
-    try:
-        return int(sid.split(":")[1])
-    except ValueError:
-        return None
-
-
 class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
     narrator = NARRATE
     important_kinds = frozenset({"out", "level_up", "challenge", "game_over", "teams"})
@@ -97,29 +89,16 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         self.table_layout = Layout.load("brawl", 2)
         self.room_layout = Layout(size=self.table_layout.size, stretch=True)
         self.layout = self.table_layout
-        self.view = None
-        self.me = 0
         self.board = None
         self._board_key = None
         self.selected: str | None = None         # click-then-click: a hand card or a standard action
         self.marked: set[int] = set()            # the redraw and Plan: cards chosen
         self.route: list[int] = []               # a walk's remaining path, the engine's hexes
-        self.note = ""
         self._names: list[str] = []              # the champions' names, from the teams' event
 
     # --- sync ------------------------------------------------------------------------------------------
-    def sync(self, view, legal, my_turn, events) -> None:
-        self.view, self.legal, self.my_turn = view, list(legal), my_turn
-        self.me = view.viewer if view.viewer is not None else 0
-        if events:
-            self.note = ""
-        self._forget_stale()
-        seen: set[str] = set()
-        room = self._in_room()
-        layout = self.room_layout if room else self.table_layout
-        if self.layout is not layout and (self.layout.base or self.layout) is not layout:
-            self.layout = layout
-        if room:
+    def draw(self, seen, events) -> None:
+        if self.in_room():
             self.board = None
             self._sync_pick(seen)
         else:
@@ -128,9 +107,8 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self._sync_sides(seen)
             self._sync_track(seen)
             self._sync_controls(seen)
-        self._settle(seen)
 
-    def _forget_stale(self) -> None:
+    def forget_stale(self) -> None:
         v = self.view
         if not self.my_turn:
             self.selected, self.route = None, []
@@ -144,13 +122,13 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self.route = []
 
     def _still_selectable(self, sid: str) -> bool:
-        c = _num(sid, "card")
+        c = number(sid, "card")
         if c is not None:
             return any(A.PLAY.matches(a) and a.args[0] == c for a in self.legal)
         if sid.startswith("std:"):
             _, core, opt = sid.split(":")
             return any(A.STANDARD.matches(a) and a.args[:2] == (core, opt) for a in self.legal)
-        ch = _num(sid, "champ")
+        ch = number(sid, "champ")
         if ch is not None:
             return any(A.DEPLOY.matches(a) and a.args[0] == ch for a in self.legal)
         return False
@@ -493,7 +471,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self._lit_cells_focusable()
             self._mark_hint()
             return
-        if self._in_room():
+        if self.in_room():
             glow = {f"pick:{a.args[0]}" for a in self._legal(A.PICK.kind)}
         elif v.phase == "redraw":
             glow = {f"card:{c}" for c in v.hands[self.me] if c not in self.marked}
@@ -503,7 +481,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             self._show_hexes([a.args[0] for a in self._legal(A.TRAP.kind)])
         elif v.phase == "deploy":
             champs = sorted({a.args[0] for a in self._legal(A.DEPLOY.kind)})
-            sel = _num(self.selected, "champ")
+            sel = number(self.selected, "champ")
             if sel is None and len(champs) == 1:
                 sel = champs[0]
             if sel is not None:
@@ -598,7 +576,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def _selected_targets(self) -> set[str]:
         sel = self.selected
-        c = _num(sel, "card")
+        c = number(sel, "card")
         if c is not None:
             return {f"champ:{c // 6}"}
         if sel and sel.startswith("std:"):
@@ -610,14 +588,14 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
     # --- dragging ------------------------------------------------------------------------------------------
     def drag_targets(self, sprite_id: str) -> set[str]:
         v = self.view
-        if v is None or not self.my_turn or self._in_room():
+        if v is None or not self.my_turn or self.in_room():
             return set()
-        c = _num(sprite_id, "card")
+        c = number(sprite_id, "card")
         if c is not None:
             if any(a.kind in _CARD_PLAYS and a.args[0] == c for a in self.legal):
                 return {f"champ:{c // 6}"}      # onto its own champion (the one a reaction shields)
             return set()
-        ch = _num(sprite_id, "champ")
+        ch = number(sprite_id, "champ")
         if ch is None or self.board is None:
             return set()
         if v.phase == "deploy":
@@ -630,12 +608,12 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
 
     def drop(self, sprite_id: str, target: str | None):
         v = self.view
-        if v is None or target is None or target == sprite_id or self._in_room():
+        if v is None or target is None or target == sprite_id or self.in_room():
             return None
-        c = _num(sprite_id, "card")
+        c = number(sprite_id, "card")
         if c is not None:
             return self._drop_card(c, target)
-        ch = _num(sprite_id, "champ")
+        ch = number(sprite_id, "champ")
         if ch is not None:
             h = self._hex_under(sprite_id, target)
             if h is None:
@@ -649,7 +627,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         h = self._engine_hex(target)
         if h is not None:
             return h
-        t = _num(target, "champ")
+        t = number(target, "champ")
         if t is not None and self.view.pos[t] != GATE and self.view.deployed[t]:
             return self.view.pos[t]
         sp = self.scene.get(sprite_id)
@@ -663,7 +641,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         v = self.view
         if c not in v.hands[self.me]:
             return None
-        onto = _num(target, "champ")
+        onto = number(target, "champ")
         if onto is None and target.startswith("arena:"):
             h = self._engine_hex(target)
             stand = [x for x in range(6) if v.deployed[x] and v.pos[x] == h] if h is not None else []
@@ -708,13 +686,13 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         return LOCAL
 
     def refused_drop(self, sprite_id: str, target: str | None) -> str:
-        c = _num(sprite_id, "card")
+        c = number(sprite_id, "card")
         if c is not None and self.view is not None and c in self.view.hands[self.me]:
             why = self._why(A.PLAY(c))
             if why:
                 return why
             return f"Drop {B.card_of(self.view, c).name} on {self.cname(c // 6)} to play it."
-        ch = _num(sprite_id, "champ")
+        ch = number(sprite_id, "champ")
         if ch is not None and self.view is not None and self.my_turn:
             h = self._hex_under(sprite_id, target) if target else None
             if h is not None:
@@ -738,11 +716,11 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         if v is None or not self.my_turn or v.phase == OVER:
             return None
         self.note = ""
-        if self._in_room():
+        if self.in_room():
             cid = self._pick_of(target)
             return A.PICK(cid) if cid else None
-        c = _num(target, "card")
-        ch = _num(target, "champ")
+        c = number(target, "card")
+        ch = number(target, "champ")
         h = self._engine_hex(target)
         if v.phase == "redraw":
             if c is not None and c in v.hands[self.me]:
@@ -769,7 +747,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         if ch is not None and ch in mine:
             self.selected = None if self.selected == f"champ:{ch}" else f"champ:{ch}"
             return LOCAL
-        sel = _num(self.selected, "champ")
+        sel = number(self.selected, "champ")
         if sel is None and len(mine) == 1:
             sel = mine[0]
         if h is None and ch is not None and v.deployed[ch] and v.pos[ch] != GATE:
@@ -810,7 +788,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             if target == sel:
                 self.selected = None
                 return LOCAL
-            sc = _num(sel, "card")
+            sc = number(sel, "card")
             if sc is not None and ch is not None:
                 return self._drop_card(sc, target)
             if sel.startswith("std:") and ch is not None:
@@ -878,35 +856,30 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
         self.route = self.route[1:]
         return A.HEX(h)
 
-    def key(self, name: str):
+    def clear_selection(self) -> bool:
+        had = bool(self.selected or self.marked or self.route or self.note)
+        self.selected, self.marked, self.route, self.note = None, set(), [], ""
+        return had
+
+    def confirm(self):
         v = self.view
-        if name == "escape":
-            if self.selected or self.marked or self.route or self.note:
-                self.selected, self.marked, self.route, self.note = None, set(), [], ""
-                return LOCAL
+        if v.phase == "redraw":
+            return A.REDRAW(tuple(sorted(self.marked)))
+        if v.phase != "play":
             return None
-        if v is None or not self.my_turn or v.phase == OVER:
+        if v.prio >= 0:
+            return A.PASS()
+        if v.pending:
+            pd = v.pending[-1]
+            if self.route:
+                return self._walk_on()
+            if pd.kind == "plan":
+                return A.PLAN(tuple(sorted(self.marked)))
+            if self._legal(A.STOP.kind):
+                return A.STOP()
             return None
-        if name == "h":
-            return HINT
-        if name in ("enter", "return", "space"):
-            if v.phase == "redraw":
-                return A.REDRAW(tuple(sorted(self.marked)))
-            if v.phase != "play":
-                return None
-            if v.prio >= 0:
-                return A.PASS()
-            if v.pending:
-                pd = v.pending[-1]
-                if self.route:
-                    return self._walk_on()
-                if pd.kind == "plan":
-                    return A.PLAN(tuple(sorted(self.marked)))
-                if self._legal(A.STOP.kind):
-                    return A.STOP()
-                return None
-            if self._legal(A.END.kind):
-                return A.END()
+        if self._legal(A.END.kind):
+            return A.END()
         return None
 
     def context(self, target: str | None):
@@ -929,7 +902,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             return (faces.champion_key(cid, False) + "/zoom", partial(faces.compose_champion, cid, False),
                     f"{ch.name}, {ch.title}\n{ch.hp} hit points, defence {ch.defence}. Level up: {ch.level_title}, "
                     f"{ch.level_text}.", "Levels up " + ch.level_text)
-        c = _num(target, "card")
+        c = number(target, "card")
         if c is None and target.startswith("pile:discard:"):
             p = int(target.rsplit(":", 1)[1])
             c = v.discards[p][-1] if v.discards[p] else None
@@ -938,7 +911,7 @@ class BrawlPresenter(PickScreenMixin, ArenaMixin, WordsMixin, Presenter):
             key, compose = self._card_face(c)
             return (key + "/zoom", compose, f"{card.name}\n{self.cname(c // 6)}'s card: {faces.stat_line(card)}",
                     card.text + " " + faces.stat_line(card) + (" Minimum" if card.min else ""))
-        ch_ = _num(target, "champ")
+        ch_ = number(target, "champ")
         if ch_ is not None and v.champs:
             cid = v.champs[ch_]
             lv = v.levelled[ch_]

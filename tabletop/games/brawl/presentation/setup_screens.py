@@ -18,7 +18,7 @@ PICK_TOP = 150
 
 
 class PickScreenMixin:
-    def _in_room(self) -> bool:
+    def in_room(self) -> bool:
         return self.view is not None and self.view.phase == "pick"
 
     def _pick_order_words(self) -> str:

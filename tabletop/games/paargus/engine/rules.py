@@ -41,6 +41,8 @@ class Paargus(Game):
                     "Fan star charts into conjunctions; line up alignments to end the hand "
                     "and win your opponent's chips.")
     action_kinds = actions.KINDS
+    state_type = PaargusState
+    views = views
 
     # --- setting up ----------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
@@ -277,23 +279,7 @@ class Paargus(Game):
         return Result([float(c) for c in s.chips], winners, summary,
                       {"hands": s.hand_no, "chips": s.chips[:]})
 
-    # --- information -------------------------------------------------------------------
-    def view(self, s: PaargusState, seat: int | None) -> PaargusState:
-        return views.view(s, seat)
-
-    def sample(self, v: PaargusState, rng: Rng) -> PaargusState:
-        return views.sample(v, rng)
-
-    # --- values -------------------------------------------------------------------------
-    def clone(self, s: PaargusState) -> PaargusState:
-        return s.clone()
-
-    def state_to_json(self, s: PaargusState) -> dict:
-        return s.to_json()
-
-    def state_from_json(self, d: dict) -> PaargusState:
-        return PaargusState.from_json(d)
-
+    # --- lists ----------------------------------------------------------------------
     def turn_label(self, s: PaargusState) -> str:
         if s.phase == MATCH_OVER:
             return f"Finished after {s.hand_no} hand{'s' if s.hand_no != 1 else ''}"

@@ -20,9 +20,10 @@ from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.fonts import font
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN, RED
-from tabletop.table.presenter import (GOLD, HINT, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
+from tabletop.table.presenter import (GOLD, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
                                       html_table)
 from tabletop.table.sprites import CardSprite, ChipStack
+from tabletop.table.ids import number
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
 # Cards are sized from their zones (tabletop.table.cardfit): these are the bounds.
@@ -40,9 +41,8 @@ def plural(n: int, word: str) -> str:
 
 
 def cid(sprite_id: str | None) -> int | None:
-    if sprite_id and sprite_id.startswith("card:"):
-        return int(sprite_id[5:])
-    return None
+    """The card a sprite shows (card:…)."""
+    return number(sprite_id, "card")
 
 
 class PaargusPresenter(Presenter):
@@ -56,7 +56,6 @@ class PaargusPresenter(Presenter):
         self.layout = scene.layout if scene.layout.zones else Layout.load("paargus", 2)
         if scene.layout is not self.layout:
             scene.set_layout(self.layout)
-        self.view = None
         self.builder: list[int] = []          # cards staged for a conjunction (UI only)
         self.quadrant: int | None = None      # the builder's chosen quadrant
         self.selected: int | None = None      # click-and-click: the chosen hand card
@@ -117,23 +116,26 @@ class PaargusPresenter(Presenter):
         return actions.CONJOIN(q, canon) in self.legal
 
     # --- sync ---------------------------------------------------------------------------
-    def sync(self, view, legal, my_turn, events) -> None:
-        self.view, self.legal, self.my_turn = view, list(legal), my_turn
-        me = view.seat if view.seat is not None else 0
-        self.me, self.opp = me, 1 - me
-        if view.phase != CONJOIN or not my_turn:
+    def viewer_of(self, view) -> int | None:
+        return view.seat
+
+    def forget_stale(self) -> None:
+        view, me = self.view, self.me
+        self.opp = 1 - me
+        if view.phase != CONJOIN or not self.my_turn:
             self.builder, self.quadrant = [], None
         self.builder = [c for c in self.builder if c in view.hands[me]]
         if self.selected not in view.hands[me]:
             self.selected = None
-        seen: set[str] = set()
+
+    def draw(self, seen, events) -> None:
+        view = self.view
         self._sync_hands(view, seen)
         self._sync_tableau(view, seen)
         self._sync_arrays(view, seen)
         self._sync_builder(seen)
         self._sync_deck_and_chips(view, seen)
         self._sync_buttons(view, seen)
-        self._settle(seen)
 
     def _card_sprite(self, c: int, x: float, y: float, size, z: float, seen: set, place: str,
                      face_up: bool = True, clip: str | None = None, draggable: bool = False):
@@ -542,27 +544,27 @@ class PaargusPresenter(Presenter):
             return LOCAL
         return None
 
-    def key(self, name: str):
+    def clear_selection(self) -> bool:
+        had = self.selected is not None or bool(self.builder)
+        self.selected, self.builder = None, []
+        return had
+
+    def confirm(self):
         v = self.view
-        if v is None or not self.my_turn:
-            return None
-        # Tab and the arrows move the scene's focus ring; these are the shortcuts
-        if name == "escape":
-            self.selected, self.builder = None, []
-            return LOCAL
-        if name == "h":
-            return HINT
+        if v.phase == CONJOIN and self.builder:
+            return self.button("btn:confirm")
+        if v.phase == HAND_OVER:
+            return actions.DEAL()
+        return None
+
+    def shortcut(self, name: str):
+        v = self.view
         if name == "d":
             return self.button("btn:draw")
         if name == "e" and v.phase == CONJOIN:
             return actions.END_TURN()
         if name == "n" and v.phase == HAND_OVER:
             return actions.DEAL()
-        if name in ("enter", "space"):
-            if v.phase == CONJOIN and self.builder:
-                return self.button("btn:confirm")
-            if v.phase == HAND_OVER:
-                return actions.DEAL()
         if name in "1234" and len(name) == 1:
             self.quadrant = int(name)
             return LOCAL

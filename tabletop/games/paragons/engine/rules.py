@@ -12,7 +12,7 @@ Every Voluntary Action joins the reaction chain (chain.py); Fated spells resolve
 
 from __future__ import annotations
 
-from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core import Action, Event, Game, GameInfo, Result
 from tabletop.core.game import handles
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, draft, flow, moves, outcome, views
@@ -32,6 +32,8 @@ class Paragons(Game):
                     "Choose a class, draft mercenaries, build thirty cards and fight on a 4x2 "
                     "board, answering every move with reaction chains.")
     action_kinds = A.KINDS
+    state_type = ParagonsState
+    views = views
 
     # --- a match --------------------------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
@@ -213,23 +215,7 @@ class Paragons(Game):
                       f"Player {w + 1} wins the match ({s.wins[w]} game{'s' if s.wins[w] > 1 else ''}).",
                       {"wins": list(s.wins), "games": list(s.game_winners), "reason": s.reason})
 
-    # --- information ---------------------------------------------------------------------------------------
-    def view(self, s: ParagonsState, seat: int | None) -> ParagonsState:
-        return views.view(s, seat)
-
-    def sample(self, view: ParagonsState, rng: Rng) -> ParagonsState:
-        return views.sample(view, rng)
-
-    # --- values ------------------------------------------------------------------------------------------------
-    def clone(self, s: ParagonsState) -> ParagonsState:
-        return s.clone()
-
-    def state_to_json(self, s: ParagonsState) -> dict:
-        return s.to_json()
-
-    def state_from_json(self, data: dict) -> ParagonsState:
-        return ParagonsState.from_json(data)
-
+    # --- lists ----------------------------------------------------------------------
     def turn_label(self, s: ParagonsState) -> str:
         if s.phase == OVER:
             return f"Finished after {s.game_no} game{'s' if s.game_no > 1 else ''}"

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.presentation import faces
 from tabletop.table.cover import fan
+from tabletop.table.facekeys import CARD_SIZE
 
 # one of each class, a mercenary of each combat type (sword, staff, arrow)
 COVER_CARDS = ("ironclad-champion", "archmage-of-the-spire", "canopy-sniper")
@@ -60,5 +61,5 @@ def cover(w: int, h: int) -> Image.Image:
             cards.append(faces.compose_face(design))
         except KeyError:                     # a card renamed in the data: the tile still draws
             cards.append(faces.compose_back())
-    return fan(img, cards, ratio=faces.CARD_SIZE[0] / faces.CARD_SIZE[1], height=.72, tilt=12,
+    return fan(img, cards, ratio=CARD_SIZE[0] / CARD_SIZE[1], height=.72, tilt=12,
                spread=.66, middle=.43, lift=.05, shadow=True)

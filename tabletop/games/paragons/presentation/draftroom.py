@@ -11,7 +11,7 @@ a card moved while building glides between Deck and Reserve Pile. Everything els
 (buttons `btn:room:…`); the class panels' pieces all start `room:class:{class}` so a click
 anywhere on a panel chooses it.
 
-The presenter, while `_in_room()`: calls `_sync_room(seen)` in its sync, `scene.set_glow(
+The presenter, while `in_room()`: calls `_sync_room(seen)` in its sync, `scene.set_glow(
 self._room_glow())` in its `_highlight`, tries `_room_zoom(target)` in its `zoom` (the class
 panels' sample cards), and hands clicks, buttons, keys, drags, drops and the prompt to the
 `_room_…` methods below. The room draws its own panels: while in it, the scene's layout should
@@ -92,7 +92,7 @@ class DraftRoomMixin(BuildRoomMixin):
     """The room's sprites and input; mixed into a tabletop.table.presenter.Presenter subclass."""
 
     # --- the presenter asks ------------------------------------------------------------------
-    def _in_room(self) -> bool:
+    def in_room(self) -> bool:
         view = getattr(self, "view", None)
         return view is not None and view.phase in ROOM_PHASES
 

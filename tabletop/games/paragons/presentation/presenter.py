@@ -73,22 +73,14 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
-        players = max(2, len(seat_names))
-        self.table_layout = Layout.load("paragons", players)
+        self.table_layout = Layout.load("paragons", self.players)
         # the draft room draws its own panels: no zone of the battle table may show through
         self.room_layout = Layout(size=self.table_layout.size)
         self.layout = self.table_layout
-        scene.set_layout(self.layout)
-        self.view = None
-        self.me = 0
         self.selected: int | None = None         # click-then-click: the card chosen first
         self.menu: list[Action] = []
-        self.menu_title = ""
-        self.menu_at: tuple[float, float] = (700, 300)
-        self.menu_page = 0
         self.marked: set[int] = set()            # the mulligan: hand cards to send back
         self.answer_page = 0
-        self.note = ""                           # a sentence the room asked the status line to show
         self._terms: set[str] | None = None
 
     # --- names and faces ---------------------------------------------------------------------------
@@ -158,23 +150,11 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         return self.narrator(event, self.voice())
 
     # --- sync ----------------------------------------------------------------------------------------
-    def sync(self, view, legal, my_turn, events) -> None:
-        self.view, self.legal, self.my_turn = view, list(legal), my_turn
-        self.me = view.viewer if view.viewer is not None else 0
-        if events:
-            self.note = ""
-        self._forget_stale()
-        seen: set[str] = set()
-        room = self._in_room()
-        layout = self.room_layout if room else self.table_layout
-        if self.layout is not layout:
-            self.layout = layout
-            self.scene.set_layout(layout)
-        if room:
+    def draw(self, seen, events) -> None:
+        if self.in_room():
             self._sync_room(seen)
         else:
             self._sync_table(seen)
-        self._settle(seen)
 
     def _sync_table(self, seen) -> None:
         v = self.view
@@ -192,13 +172,13 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         self._sync_arrows(seen)
         self._sync_browser(seen)
 
-    def _forget_stale(self) -> None:
+    def forget_stale(self) -> None:
         v = self.view
         if not self.my_turn:
             self.selected, self.menu = None, []
         if v.phase != MULLIGAN or not self.my_turn:
             self.marked = set()
-        if self._in_room():
+        if self.in_room():
             self.browse = None
         self.marked &= set(v.hands[self.me])
         if self.selected is not None and not self._acts_of(self.selected):
@@ -302,7 +282,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     # --- highlights ------------------------------------------------------------------------------------
     def _highlight(self) -> None:
-        if self._in_room():
+        if self.in_room():
             self.scene.set_glow(self._room_glow())
             self._mark_hint()
             return
@@ -370,7 +350,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         return [a for a in self._acts_of(m) if a.kind in _FIGHTS]
 
     def drag_targets(self, sprite_id: str) -> set[str]:
-        if self._in_room():
+        if self.in_room():
             return self._room_drag_targets(sprite_id)
         c = cid(sprite_id)
         v = self.view
@@ -391,7 +371,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         return out
 
     def drop(self, sprite_id: str, target: str | None):
-        if self._in_room():
+        if self.in_room():
             return self._noted(self._room_drop(sprite_id, target))
         c = cid(sprite_id)
         v = self.view
@@ -404,7 +384,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             self.selected = None
             return acts[0]
         if acts:
-            return self.open_menu(acts, self._choice_title(c, acts), self._near(target))
+            return self.open_menu(acts, self._choice_title(c, acts), self.menu_near(target))
         return self._candidate(c, target)
 
     def _drop_acts(self, c: int, target: str) -> list[Action]:
@@ -487,12 +467,6 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             return LINK_BASE + ln[0]
         return None
 
-    def _near(self, sprite_id: str | None) -> tuple[float, float]:
-        s = self.scene.get(sprite_id) if sprite_id else None
-        if s is None:
-            return (680, 380)
-        return (s.x + s.w + 14, s.y - 30)
-
     def _noted(self, result):
         """The room may answer with a sentence (a refusal): it goes to the status line."""
         if isinstance(result, str) and result not in (LOCAL, HINT):
@@ -503,7 +477,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     # --- clicks, buttons, keys -----------------------------------------------------------------------
     def click(self, target: str | None):
-        if self._in_room():
+        if self.in_room():
             return self._noted(self._room_click(target))
         v = self.view
         if v is None:
@@ -574,7 +548,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     def context(self, target: str | None):
         """Right-click a card of yours: a menu of what it can do now."""
-        if self._in_room():
+        if self.in_room():
             return None
         c = cid(target)
         v = self.view
@@ -583,10 +557,10 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         acts = self._acts_of(c)
         if not acts:
             return None
-        return self.open_menu(acts, self.name(c), self._near(target))
+        return self.open_menu(acts, self.name(c), self.menu_near(target))
 
     def button(self, button_id: str):
-        if self._in_room():
+        if self.in_room():
             return self._noted(self._room_button(button_id))
         v = self.view
         if v is None:
@@ -626,32 +600,30 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         return A.MULLIGAN(tuple(sorted(want)))
 
     def key(self, name: str):
-        if self._in_room():
+        if self.in_room():
             return self._noted(self._room_key(name))
+        return super().key(name)
+
+    def clear_selection(self) -> bool:
+        had = bool(self.menu or self.selected is not None or self.browse)
+        self.menu, self.selected, self.browse = [], None, None
+        return had
+
+    def confirm(self):
         v = self.view
-        if name == "escape":
-            if self.menu or self.selected is not None or self.browse:
-                self.menu, self.selected, self.browse = [], None, None
-                return LOCAL
+        if v.phase == MULLIGAN:
+            return self._mulligan_action() if self.marked else A.MULLIGAN(())
+        if v.pending is not None:
             return None
-        if v is None or not self.my_turn or v.phase == OVER:
-            return None
-        if name == "h":
-            return HINT
-        if name in ("enter", "return", "space"):
-            if v.phase == MULLIGAN:
-                return self._mulligan_action() if self.marked else A.MULLIGAN(())
-            if v.pending is not None:
-                return None
-            if self._legal(A.END_TURN.kind):
-                return A.END_TURN()
-            if self._legal(A.DECLINE.kind):
-                return A.DECLINE()
+        if self._legal(A.END_TURN.kind):
+            return A.END_TURN()
+        if self._legal(A.DECLINE.kind):
+            return A.DECLINE()
         return None
 
     # --- the zoom ---------------------------------------------------------------------------------------
     def zoom(self, target: str | None):
-        if self._in_room():
+        if self.in_room():
             z = self._room_zoom(target)
             if z is not None:
                 return z

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from tabletop.table.pil_text import font
 from tabletop.table.presenter import GOLD, INK, MUTED, RED, short  # noqa: F401 (the modules take them from here)
 from tabletop.table.sprites import Sprite
+from tabletop.table.ids import number
 
 LIFE = (196, 44, 52)           # the d20
 MANA = (52, 112, 210)          # the d10 of the Mana Threshold
@@ -26,13 +27,8 @@ CLASS_RGB = {"warrior": (200, 64, 56), "mage": (70, 120, 220), "ranger": (70, 16
 
 
 def cid(sprite_id: str | None) -> int | None:
-    """The card a `card:{id}` sprite shows."""
-    if sprite_id and sprite_id.startswith("card:"):
-        try:
-            return int(sprite_id.split(":")[1])
-        except ValueError:
-            return None
-    return None
+    """The card a sprite shows (card:…)."""
+    return number(sprite_id, "card")
 
 
 def parse(sprite_id: str | None, head: str) -> tuple[int, ...] | None:

@@ -49,7 +49,7 @@ class WordsMixin:
         v = self.view
         if v is None:
             return ""
-        if self._in_room():
+        if self.in_room():
             return self._room_prompt()
         if self.note:
             return self.note

@@ -15,7 +15,7 @@ views.py's.
 
 from __future__ import annotations
 
-from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core import Action, Event, Game, GameInfo, Result
 from tabletop.core.game import handles
 from tabletop.games.pariah.engine import abilities, actions, combat, flow, views
 from tabletop.games.pariah.engine.board import card_name, unit_name
@@ -34,6 +34,8 @@ class Pariah(Game):
                     "Pick a secret 20-point army, deploy it on a front line and fight five rounds "
                     "of dice combat in Priority order; buy relics and evolve your units.")
     action_kinds = actions.KINDS
+    state_type = PariahState
+    views = views
 
     # --- setting up ----------------------------------------------------------------------------
     def default_options(self, players: int = 2) -> dict:
@@ -326,22 +328,7 @@ class Pariah(Game):
                       {"round": s.round, "points": pts, "winning_sides": s.winners})
 
     # --- views -----------------------------------------------------------------------------------
-    def view(self, s: PariahState, seat: int | None) -> PariahState:
-        return views.view(s, seat)
-
-    def sample(self, v: PariahState, rng: Rng) -> PariahState:
-        return views.sample(v, rng)
-
-    # --- values ------------------------------------------------------------------------------------------
-    def clone(self, s: PariahState) -> PariahState:
-        return s.clone()
-
-    def state_to_json(self, s: PariahState) -> dict:
-        return s.to_json()
-
-    def state_from_json(self, d: dict) -> PariahState:
-        return PariahState.from_json(d)
-
+    # --- lists ----------------------------------------------------------------------
     def turn_label(self, s: PariahState) -> str:
         if s.phase == OVER:
             return f"Finished in round {s.round}"

@@ -20,14 +20,11 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
 from tabletop.table import compact, pil_text
-from tabletop.table.facekeys import stamp
+from tabletop.table.facekeys import CARD_SIZE, H, K, W, stamp
 from tabletop.table.icons import paste_picture, picture_table
 
 FACE_VERSION = 3
 PICTURES = picture_table(__package__)
-CARD_SIZE = (300, 420)
-K = 2                                    # supersampling
-W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
 
 # faction look: (main colour, dark, light accent)
 FACTION_COLORS = {

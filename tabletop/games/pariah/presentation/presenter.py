@@ -37,7 +37,7 @@ from tabletop.resources import layout as layout_data
 from tabletop.table.cover import fanned_cards, rules_page
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.presenter import LOCAL, OptionField, Presentation, Presenter
 from tabletop.table.sprites import CounterSprite
 
 __all__ = ["PRESENTATION", "PariahPresenter", "activation_order", "cid"]
@@ -56,16 +56,13 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
-        players = max(2, len(seat_names))
-        data = layout_data("pariah", 4 if players == 4 else 2)
+        data = layout_data("pariah", 4 if self.players == 4 else 2)
         self.layouts = {name: Layout.from_json({"size": data["size"], "card_size": data["card_size"],
                                                 "stretch": data.get("stretch", False), "zones": data[key]})
                         for name, key in (("battle", "zones"), ("select", "select_zones"),
                                           ("shop", "shop_zones"))}
         self.layout = self.layouts["battle"]
-        scene.set_layout(self.layout)
-        self.view = None
-        self.me, self.side = 0, 0
+        self.side = 0
         self.selected: int | None = None      # click-and-click: a card or unit of mine
         self.ability: tuple[int, int] | None = None   # an ability waiting for its target
         self.warned: tuple[int, int] | None = None    # an ability told it would do nothing now
@@ -81,35 +78,36 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
         return []
 
     # --- sync ----------------------------------------------------------------------------------
-    def sync(self, view, legal, my_turn, events) -> None:
-        self.view, self.legal, self.my_turn = view, list(legal), my_turn
-        me = view.viewer if view.viewer is not None else 0
-        self.me, self.side = me, side_of(me)
-        self._forget_stale()
+    def took(self, events) -> None:
         if events:
             self.tray.take(events)
         if any(e.kind == "round" for e in events):
             self.tray.clear()
+
+    def _screen(self, view) -> str:
+        """Which of the table's screens the view is drawn on."""
         name = {SELECT: "select", SHOP: "shop"}.get(view.phase, "battle")
-        if view.phase == SHOP and view.turn != me:
+        if view.phase == SHOP and view.turn != self.me:
             name = "battle"                       # someone else shops: watch the table
-        if view.phase == SELECT and view.committed[me]:
+        if view.phase == SELECT and view.committed[self.me]:
             name = "select"
-        lay = self.layouts[name]
-        if self.layout is not lay:
-            self.layout = lay
-            self.scene.set_layout(lay)
-        seen: set[str] = set()
+        return name
+
+    def layout_for(self, view):
+        return self.layouts[self._screen(view)]
+
+    def draw(self, seen, events) -> None:
+        name, view = self._screen(self.view), self.view
         if name == "select":
             self._sync_select(view, seen)
         elif name == "shop":
             self._sync_shop(view, seen)
         else:
             self._sync_battle(view, seen, events)
-        self._settle(seen)
 
-    def _forget_stale(self) -> None:
+    def forget_stale(self) -> None:
         v = self.view
+        self.side = side_of(self.me)
         if not self.my_turn:
             self.selected = self.ability = self.plan = None
             return
@@ -401,25 +399,22 @@ class PariahPresenter(NamesMixin, LegalMixin, ArmyMixin, ShopMixin, BattlefieldM
             return acts[k] if k < len(acts) else LOCAL
         return None
 
-    def key(self, name: str):
+    def clear_selection(self) -> bool:
+        had = (self.plan, self.ability, self.selected) != (None, None, None)
+        self.plan = self.ability = self.selected = None
+        return had
+
+    def confirm(self):
         v = self.view
-        if v is None or not self.my_turn:
-            return None
-        if name == "escape":
-            self.plan = self.ability = self.selected = None
-            return LOCAL
-        if name == "h":
-            return HINT
-        if name in ("enter", "space"):
-            if v.phase == SELECT and self._legal(actions.COMMIT.kind):
-                return actions.COMMIT()
-            if v.phase == PREP:
-                return actions.READY()
-            if self.plan:
-                return self.button("btn:roll")
-            unit = self._focus_unit()
-            if v.phase == ACTIVATE and unit is not None and v.active == unit:
-                return actions.END(unit)
+        if v.phase == SELECT and self._legal(actions.COMMIT.kind):
+            return actions.COMMIT()
+        if v.phase == PREP:
+            return actions.READY()
+        if self.plan:
+            return self.button("btn:roll")
+        unit = self._focus_unit()
+        if v.phase == ACTIVATE and unit is not None and v.active == unit:
+            return actions.END(unit)
         return None
 
     def zoom(self, target: str | None):

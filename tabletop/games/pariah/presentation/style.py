@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the modules take them from here)
+from tabletop.table.ids import number
 
 # Cards are sized from their zones (tabletop.table.cardfit); these are the largest widths
 # (the hand's is its medium size) and the shape every card has.
@@ -20,9 +21,5 @@ STAT_ORDER = ("priority", "attacks", "dexterity", "damage", "armor", "ap", "hp")
 
 
 def cid(sprite_id: str | None) -> int | None:
-    if sprite_id and sprite_id.startswith(("card:", "trk:")):
-        try:
-            return int(sprite_id.split(":", 1)[1])
-        except ValueError:
-            return None
-    return None
+    """The card a sprite shows (card:…, trk:…)."""
+    return number(sprite_id, "card", "trk")

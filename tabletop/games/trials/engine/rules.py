@@ -19,7 +19,7 @@ resolves (state.waiting): while one is pending it is the only decision.
 
 from __future__ import annotations
 
-from tabletop.core import Action, Event, Game, GameInfo, Result, Rng
+from tabletop.core import Action, Event, Game, GameInfo, Result
 from tabletop.core.game import handles
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine import actions, flow, stack, views
@@ -40,6 +40,8 @@ class Trials(Game):
     # the bots list actions millions of times: kinds build them with `of`, from args that are
     # already tuples of ints (what Action() would make of them), without re-freezing them
     action_kinds = actions.KINDS
+    state_type = TrialsState
+    views = views
     # the bots' deck choice (bot/deckcraft.py), handed over by the plugin declaration: a seat whose
     # deck option is "bot" plays the deck it draws from the match seed
     bot_deck = None
@@ -298,23 +300,7 @@ class Trials(Game):
                       f"{names} wins: {s.reason}." if w else "A draw.",
                       {"round": s.round, "places": s.places()})
 
-    # --- information ---------------------------------------------------------------------------------------------
-    def view(self, s: TrialsState, seat: int | None) -> TrialsState:
-        return views.view(s, seat)
-
-    def sample(self, view: TrialsState, rng: Rng) -> TrialsState:
-        return views.sample(view, rng)
-
-    # --- values --------------------------------------------------------------------------------------------------
-    def clone(self, s: TrialsState) -> TrialsState:
-        return s.clone()
-
-    def state_to_json(self, s: TrialsState) -> dict:
-        return s.to_json()
-
-    def state_from_json(self, data: dict) -> TrialsState:
-        return TrialsState.from_json(data)
-
+    # --- lists ----------------------------------------------------------------------
     def turn_label(self, s: TrialsState) -> str:
         if s.phase == OVER:
             return f"Finished in round {s.round}"

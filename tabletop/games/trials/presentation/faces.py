@@ -19,15 +19,12 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.trials.engine.cards import SCHOOLS, Card, card, side_text
 from tabletop.table import compact
-from tabletop.table.facekeys import stamp
+from tabletop.table.facekeys import H, K, W, stamp
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
 FACE_VERSION = 3
 PICTURES = picture_table(__package__)
-CARD_SIZE = (300, 420)
-K = 2
-W, H = CARD_SIZE[0] * K, CARD_SIZE[1] * K
 
 DISCIPLINE_COLORS = {
     "chronomancy": (64, 156, 190), "pyromancy": (218, 92, 44),

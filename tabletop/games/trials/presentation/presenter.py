@@ -41,7 +41,7 @@ from tabletop.table import compact
 from tabletop.table.cover import fanned_cards
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.presenter import LOCAL, OptionField, Presentation, Presenter
 
 __all__ = ["PRESENTATION", "TrialsPresenter", "cid", "glossary_terms", "terms_on"]
 
@@ -61,19 +61,12 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
-        players = max(2, len(seat_names))
-        self.layout = Layout.load("trials", players)
-        scene.set_layout(self.layout)
-        self.view = None
-        self.me = 0
+        self.layout = Layout.load("trials", self.players)
         self.selected: int | None = None          # click-and-click: a hand card or a card in play
         self.menu: list[Action] = []              # a context menu or a choice after a drop
         self.full_control = False                 # ask even on my own stack items (this match)
-        self.menu_title = ""
-        self.menu_at: tuple[float, float] = (700, 300)
-        self.menu_page = 0
         self.browse: tuple[str, int] | None = None    # ("deck" | "discard", seat) being looked through
-        self.royale = players > 2
+        self.royale = self.players > 2
 
     # --- names and faces -------------------------------------------------------------------
     def name(self, c: int) -> str:
@@ -119,11 +112,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         return bool(self.view and self.view.stack) and not self._deciding()
 
     # --- sync ----------------------------------------------------------------------------------------
-    def sync(self, view, legal, my_turn, events) -> None:
-        self.view, self.legal, self.my_turn = view, list(legal), my_turn
-        self.me = view.viewer if view.viewer is not None else 0
-        self._forget_stale()
-        seen: set[str] = set()
+    def draw(self, seen, events) -> None:
         opps = [p for p in self._order() if p != self.me]
         area = self.layout.zones["opp_area"].rect
         w = area[2] / max(1, len(opps))
@@ -135,7 +124,6 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         self._sync_controls(seen)
         self._sync_menu(seen)
         self._sync_browser(seen)
-        self._settle(seen)
 
     def origin_of(self, event, gone):
         """A card another seat plays from its hidden hand comes from that hand's last card back."""
@@ -158,7 +146,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         n = self.view.players
         return [(self.me + i) % n for i in range(n)]
 
-    def _forget_stale(self) -> None:
+    def forget_stale(self) -> None:
         v = self.view
         if not self.my_turn or self._deciding():
             self.selected, self.menu = None, []
@@ -251,19 +239,13 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
                 return actions.PLAY(c, avatar, -1, (), 0)      # the engine says why not
             self.selected = None
             k = card(v.designs[c])
-            return self.open_menu(plays, f"Play {k.name} on {self.name(avatar)}", self._near(target),
+            return self.open_menu(plays, f"Play {k.name} on {self.name(avatar)}", self.menu_near(target),
                                   strip=f"Play {k.name} on {self.name(avatar)} ({k.cost} energy)")
         if target == f"energy:{self.me}":
             return actions.CHANNEL(c)
         if t is not None and t in v.designs and t != c:
             return actions.ATTACK(c, t)
         return None
-
-    def _near(self, sprite_id: str | None) -> tuple[float, float]:
-        s = self.scene.get(sprite_id) if sprite_id else None
-        if s is None:
-            return (690, 300)
-        return (s.x + s.w + 12, s.y - 20)
 
     def click(self, target: str | None):
         v = self.view
@@ -317,7 +299,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         if not acts:
             return None
         self.selected = None
-        return self.open_menu(acts, self.name(c), self._near(target))
+        return self.open_menu(acts, self.name(c), self.menu_near(target))
 
     def button(self, button_id: str):
         v = self.view
@@ -364,22 +346,23 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
                 return decline, "Letting your own card resolve… (F: full control)"
         return None
 
-    def key(self, name: str):
-        if name == "escape":
-            if self.browse or self.menu or self.selected is not None:
-                self.browse, self.menu, self.selected = None, [], None
-                return LOCAL
-            return None
-        if name == "f" and self.view is not None:
+    free_keys = frozenset({"f"})        # full control, whoever's turn it is
+
+    def clear_selection(self) -> bool:
+        had = bool(self.browse or self.menu or self.selected is not None)
+        self.browse, self.menu, self.selected = None, [], None
+        return had
+
+    def confirm(self):
+        if self._window() and not self._deciding():
+            return actions.DECLINE()
+        return None
+
+    def shortcut(self, name: str):
+        if name == "f":
             return self.button("btn:control")
-        if self.view is None or not self.my_turn:
-            return None
-        if name == "h":
-            return HINT
         if self._deciding():            # answered with the banner's buttons or a glowing card
             return None
-        if name in ("enter", "space") and self._window():
-            return actions.DECLINE()
         if name == "p" and not self._window():
             return actions.PASS()
         if name == "c" and not self._window():

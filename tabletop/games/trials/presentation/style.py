@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.table.presenter import GOLD, INK, MUTED, RED, short  # noqa: F401 (the modules take them from here)
+from tabletop.table.ids import number
 
 HEART = (206, 46, 58)
 SHIELD = (90, 150, 220)
@@ -12,12 +13,8 @@ EXHAUSTED = -45.0                 # degrees: an exhausted card turns 45° clockw
 
 
 def cid(sprite_id: str | None) -> int | None:
-    if sprite_id and sprite_id.startswith(("card:", "stk:")):
-        try:
-            return int(sprite_id.split(":")[1])
-        except ValueError:
-            return None
-    return None
+    """The card a sprite shows (card:…, stk:…)."""
+    return number(sprite_id, "card", "stk")
 
 
 def wrap_words(text: str, width: int) -> list[str]:
