@@ -397,7 +397,7 @@ def quick_hard():
 
 
 def test_the_hard_search_beats_random(quick_hard):
-    report = run_arena(Plugin(GAME, P.POLICY), [quick_hard, "random"], games=6, seed=70,
+    report = run_arena(Plugin(GAME, P.POLICY), [quick_hard, "random"], games=4, seed=70,
                        options=PRECON)
     assert report["errors"] == report["illegal"] == report["unfinished"] == 0
-    assert report["entrants"][0]["wins"] >= 6
+    assert report["entrants"][0]["wins"] == 4        # (its 200-game figures: docs/BOTS.md)
