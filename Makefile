@@ -29,7 +29,7 @@ play: $(STAMP)
 
 # Tests spread over every core (pytest-xdist): 2 on CI.
 test: $(TEST_STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -q -n auto
+	$(HEADLESS) $(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # Fault injection and long random play (stress/README.md); not part of `make test`.
 stress: $(TEST_STAMP)

@@ -49,3 +49,15 @@ def quick_bench(monkeypatch):
     monkeypatch.setattr(bench, "SEARCH_POSITIONS", 1)
     monkeypatch.setattr(shell_bench, "MOVES", 30)
     return 30          # the moves timed through the real shell
+
+
+# The tests that take 10 s or more (`pytest --durations=40`), started first: the workers
+# (pytest-xdist, 2 on CI) then finish together instead of one waiting on a late long journey.
+LONG_FIRST = ("test_journeys.py", "test_shell_paragons.py::test_a_drafted_best_of_3",
+              "test_bots_paragons.py::test_the_hard_search_beats_random",
+              "test_paragons_table.py::test_every_sprite_lies_inside_the_table",
+              "test_balance.py::test_a_hard_check", "test_bots_paragons.py::test_every_bot_finishes")
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not any(mark in item.nodeid for mark in LONG_FIRST))
