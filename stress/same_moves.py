@@ -7,7 +7,7 @@ iteration cap with no clock (`ismcts_fixed`), so what it plays does not depend o
 machine's load.
 
     python stress/same_moves.py [--games 30] [--game ID ...] [--json OUT]
-    python stress/same_moves.py --compare BEFORE.json [--json AFTER.json]
+    python stress/same_moves.py --compare BEFORE.json [--json AFTER.json] [--pairings 2]
 
 Prints one line per game and pairing; with --compare, exits 1 on the first difference.
 """
@@ -76,13 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", action="append", help="only these games (default: all)")
     ap.add_argument("--json", help="write the figures here")
     ap.add_argument("--compare", help="figures of an earlier run to compare with")
+    ap.add_argument("--pairings", type=int, default=len(PAIRINGS),
+                    help="only the first N pairings (the search's, last, takes longest)")
     args = ap.parse_args(argv)
     before = {}
     if args.compare:
         before = {(r["game"], tuple(r["bots"])): r for r in json.loads(Path(args.compare).read_text())}
     rows, same = [], True
     for game in args.game or game_ids():
-        for bots in PAIRINGS:
+        for bots in PAIRINGS[:args.pairings]:
             row = measure(game, bots, args.games)
             rows.append(row)
             was = before.get((game, bots))
