@@ -308,6 +308,26 @@ def test_keyboard_only_tab_to_a_card_and_to_the_tableau(window, qtbot):
     assert c in s.tableau
 
 
+def test_the_keys_every_table_shares_in_the_real_app(window, qtbot):
+    """Escape lets go of a picked card and H asks for a hint, pressed on the real table."""
+    page = open_match(window, qtbot)
+    click(page, qtbot, screen_of(page, "btn:draw"))
+    click(page, qtbot, screen_of(page, "btn:end"))
+    wait_my_turn(page, qtbot)
+    s = page.ctrl.match.state
+    c, moves = s.hands[0][0], len(page.ctrl.match.log)
+    click(page, qtbot, screen_of(page, f"card:{c}"))
+    assert page.presenter.selected == c
+    page.table.setFocus()
+    QTest.keyClick(page.table, Qt.Key_Escape)
+    qtbot.wait(20)
+    assert page.presenter.selected is None and len(page.ctrl.match.log) == moves
+    QTest.keyClick(page.table, Qt.Key_H)
+    qtbot.waitUntil(lambda: page.presenter.hint is not None, timeout=15000)
+    assert page.presenter.hint in page.ctrl.match.legal_actions()
+    assert page.scene.status.startswith("Hint: ")
+
+
 def test_hint_highlights_the_hard_bots_move(window, qtbot):
     page = open_match(window, qtbot)
     page.panel.hint_btn.click()

@@ -119,9 +119,12 @@ class PaargusPresenter(Presenter):
     def viewer_of(self, view) -> int | None:
         return view.seat
 
+    @property
+    def opp(self) -> int:
+        return 1 - self.me
+
     def forget_stale(self) -> None:
         view, me = self.view, self.me
-        self.opp = 1 - me
         if view.phase != CONJOIN or not self.my_turn:
             self.builder, self.quadrant = [], None
         self.builder = [c for c in self.builder if c in view.hands[me]]

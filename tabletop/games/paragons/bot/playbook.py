@@ -114,10 +114,9 @@ def _ranked_aims(tb: T.Table, seat: int, design: str, eff, aims, combo: bool) ->
     return out
 
 
-def hand_plays(tb: T.Table, seat: int) -> list[tuple[float, Action]]:
-    """The best play of each affordable card in hand (one per design), on the seat's turn."""
-    s = tb.s
-    out = []
+def affordable_cards(s: ParagonsState, seat: int):
+    """(card, design, its data) for each card in the seat's hand it can pay for, in hand order,
+    one per design: copies of a design are one move for the bots."""
     seen = set()
     for c in s.hands[seat]:
         design = s.designs[c]
@@ -125,6 +124,13 @@ def hand_plays(tb: T.Table, seat: int) -> list[tuple[float, Action]]:
         if cd.cost > s.mana[seat] or design in seen:
             continue
         seen.add(design)
+        yield c, design, cd
+
+
+def hand_plays(tb: T.Table, seat: int) -> list[tuple[float, Action]]:
+    """The best play of each affordable card in hand (one per design), on the seat's turn."""
+    out = []
+    for c, design, cd in affordable_cards(tb.s, seat):
         if cd.hidden:
             out.append((0.6 * craft.power(design), A.HIDE(c)))
             continue

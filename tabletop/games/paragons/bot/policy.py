@@ -34,7 +34,7 @@ from tabletop.games.paragons.bot import playbook as book
 from tabletop.games.paragons.bot import tactics as T
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
-from tabletop.games.paragons.engine.cards import DECK_SIZE, card
+from tabletop.games.paragons.engine.cards import DECK_SIZE
 from tabletop.games.paragons.engine.moves import (garrison_ok, main_time, recruit_price, reveal_ready,
                                                   to_act)
 from tabletop.games.paragons.engine.outcome import wins_needed
@@ -269,13 +269,7 @@ def turn_candidates(tb: T.Table, seat: int) -> set[Action]:
     the two mightiest Recruits."""
     s = tb.s
     keep: set[Action] = {A.END_TURN()}
-    seen = set()
-    for c in s.hands[seat]:
-        design = s.designs[c]
-        cd = card(design)
-        if cd.cost > s.mana[seat] or design in seen:
-            continue
-        seen.add(design)                     # copies of a design are one move for the search
+    for c, _, cd in book.affordable_cards(s, seat):
         if cd.hidden:
             keep.add(A.HIDE(c))
             continue
