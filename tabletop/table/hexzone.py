@@ -31,6 +31,7 @@ from . import paint
 from .base import HIGHLIGHT_COLORS, Sprite
 from .faces import FaceCache, pil_to_surface
 from .fonts import font
+from .ids import SpriteId, sprite_id
 from .layout import Viewport, Zone
 
 RGB = tuple[int, int, int]
@@ -143,18 +144,15 @@ class HexBoardSprite(Sprite):
     def hit(self, vx: float, vy: float) -> bool:
         return self.visible and self.hex_at(vx, vy) is not None
 
-    def cell_id(self, h: Hex) -> str:
-        return f"{self.id}:{h.q},{h.r}"
+    def cell_id(self, h: Hex) -> SpriteId:
+        return SpriteId(self.id, (h.q, h.r))
 
-    def hex_of(self, sprite_id: str | None) -> Hex | None:
+    def hex_of(self, target: str | None) -> Hex | None:
         """The hex a cell id names (a Click or Drop target), or None for anything else."""
-        if not sprite_id or not sprite_id.startswith(self.id + ":"):
+        sid = sprite_id(target) if target else None
+        if sid is None or sid.kind != self.id or not isinstance(sid.at(0), tuple):
             return None
-        try:
-            q, r = sprite_id[len(self.id) + 1:].split(",")
-            h = Hex(int(q), int(r))
-        except ValueError:
-            return None
+        h = Hex(*sid.at(0))
         return h if h in self.hexmap else None
 
     # -- what the presenter sets --------------------------------------------------------------

@@ -6,40 +6,51 @@ game's presenter turns them into actions (or a reason why not).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+
+from tabletop.table.ids import SpriteId, sprite_id
+
+
+class _Typed:
+    """An intent's ids arrive typed (see ids.py), whoever made the intent: the scene or a test."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.name in ("target", "sprite_id", "button_id"):
+                object.__setattr__(self, f.name, sprite_id(getattr(self, f.name)))
 
 
 @dataclass(frozen=True)
-class Click:
-    target: str | None          # a sprite id, else a zone id, else None (bare table)
+class Click(_Typed):
+    target: SpriteId | None     # a sprite id, else a zone id, else None (bare table)
 
 
 @dataclass(frozen=True)
-class RightClick:
-    target: str | None
+class RightClick(_Typed):
+    target: SpriteId | None
 
 
 @dataclass(frozen=True)
-class Hover:
-    target: str | None          # the sprite under the pointer, None when it leaves
+class Hover(_Typed):
+    target: SpriteId | None     # the sprite under the pointer, None when it leaves
 
 
 @dataclass(frozen=True)
-class DragStart:
-    sprite_id: str
+class DragStart(_Typed):
+    sprite_id: SpriteId
 
 
 @dataclass(frozen=True)
-class Drop:
-    sprite_id: str
-    target: str | None          # droppable sprite, else zone, else None
+class Drop(_Typed):
+    sprite_id: SpriteId
+    target: SpriteId | None     # droppable sprite, else zone, else None
     vx: float                   # the pointer, in virtual coordinates
     vy: float
 
 
 @dataclass(frozen=True)
-class ButtonPress:
-    button_id: str              # a ButtonSprite id, or "curtain" when the curtain is clicked
+class ButtonPress(_Typed):
+    button_id: SpriteId          # a ButtonSprite id, or "curtain" when the curtain is clicked
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from tabletop.table import cardfit
 from tabletop.table.fonts import font
 from tabletop.table.ids import number
 from tabletop.table.narration import Narrator, Voice
+from tabletop.table.part import Part
 from tabletop.table.playback import Playback
 from tabletop.table.sprites import ButtonSprite, CardSprite, DieSprite, LabelSprite, Panel, TokenSprite
 
@@ -92,6 +93,7 @@ class Presenter:
         self.hint: Action | None = None
         self.viewer: int | None = None      # whose eyes the log speaks for ("You")
         self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
+        self.parts: list[Part] = []         # the game's table parts (part.py), in drawing order
 
     @property
     def layout(self):
@@ -295,7 +297,10 @@ class Presenter:
             self.note = ""
 
     def forget_stale(self) -> None:
-        """Drop the selections and half-made gestures the new view or moves no longer allow."""
+        """Drop the selections and half-made gestures the new view or moves no longer allow
+        (each part's, then a game's own)."""
+        for part in self.parts:
+            part.forget_stale()
 
     def layout_for(self, view):
         """The layout this view is drawn on: the room's while `in_room()` (a game with one: a
@@ -414,8 +419,8 @@ class Presenter:
         return self.shortcut(name)
 
     def clear_selection(self) -> bool:
-        """Drop the selection and any half-made gesture; whether there was one."""
-        return False
+        """Drop the selection and any half-made gesture (every part's); whether there was one."""
+        return any([part.clear() for part in self.parts])
 
     def confirm(self) -> Action | str | None:
         """What Enter means now (ending a turn, committing what is selected), or None."""

@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 
 from tabletop.core import Action
 from tabletop.table import intents as it
+from tabletop.table.ids import sprite_id
 from tabletop.table.presenter import HINT, LOCAL
 
 
@@ -124,4 +125,4 @@ class TableSession:
 
     def _drop_candidates(self) -> set[str]:
         """Every card sprite is a drop candidate so an illegal drop can be explained."""
-        return {s.id for s in self.scene.sprites() if s.id.startswith("card:")}
+        return {s.id for s in self.scene.sprites() if sprite_id(s.id).kind == "card"}
