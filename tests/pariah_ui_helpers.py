@@ -4,6 +4,7 @@ the presenter turns into that action. Shared by the presenter tests and the shel
 from __future__ import annotations
 
 from tabletop.core import Action
+from tabletop.games.pariah.presentation.controls import MAX_CHOICES
 from tabletop.table import intents as it
 
 
@@ -18,38 +19,38 @@ def route(p, a: Action) -> list | None:
         return [it.ButtonPress(f"btn:{k}")]
     if k == "end":
         uid = args[0]
-        if p._focus_unit() != uid:
+        if p.moves.focus_unit() != uid:
             return [it.Click(f"card:{uid}")]
         return [it.ButtonPress(f"btn:end:{uid}")]
     if k == "attack":
         uid, plan = args
-        if p.plan is not None and (p.plan["unit"], p.plan["main"]) != (uid, plan[0][0]):
+        if p.plan.is_open and (p.plan.unit, p.plan.main) != (uid, plan[0][0]):
             return [it.ButtonPress("btn:cancel")]
-        if p.plan is None:
+        if not p.plan.is_open:
             return [it.Drop(f"card:{uid}", f"card:{plan[0][0]}", 0, 0)]
         want = dict(plan)
-        for t, n in p.plan["dice"].items():
-            if t != p.plan["main"] and n < want.get(t, 0):
+        for t, n in p.plan.dice.items():
+            if t != p.plan.main and n < want.get(t, 0):
                 return [it.ButtonPress(f"btn:dist:+:{t}")]
         return [it.ButtonPress("btn:roll")]
     if k == "ability":
         uid, i, ch = args
-        if p.ability is None:
-            if p._focus_unit() != uid:
+        if p.controls.ability is None:
+            if p.moves.focus_unit() != uid:
                 return [it.Click(f"card:{uid}")]
             return [it.ButtonPress(f"btn:ability:{uid}:{i}")]
-        if p._targets_unit(a):
+        if p.moves.targets_unit(a):
             return [it.Click(f"card:{ch}")]
         acts = [x for x in p.legal if x.kind == "ability" and x.args[:2] == (uid, i)]
         j = acts.index(a)
-        return [it.ButtonPress(f"btn:choice:{j}")] if j < p.MAX_CHOICES else None
+        return [it.ButtonPress(f"btn:choice:{j}")] if j < MAX_CHOICES else None
     if k in ("relic", "evolve"):
         c, t = args
-        if t == -1 or not p._targets_unit(a):
+        if t == -1 or not p.moves.targets_unit(a):
             if p.selected != c:
                 return [it.Click(f"card:{c}")]
             if t == -1:
                 return [it.ButtonPress("btn:play")]
-            return [it.ButtonPress(f"btn:pchoice:{p._other_choices(c).index(a)}")]
+            return [it.ButtonPress(f"btn:pchoice:{p.moves.other_choices(c).index(a)}")]
         return [it.Drop(f"card:{c}", f"card:{t}", 0, 0)]
     return None

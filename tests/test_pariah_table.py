@@ -115,7 +115,7 @@ def test_every_legal_action_is_reachable_through_the_table(tmp_path, players, se
             for target in p.drag_targets(sp.id):
                 got = p.drop(sp.id, target)
                 assert got == LOCAL or got in legal, (sp.id, target, got)
-                p.plan = None
+                p.plan.clear()
         # a sample of the legal actions, each made with the table's own intents
         sample = legal if len(legal) <= 6 else [rng.choice(legal) for _ in range(4)]
         for a in sample:
@@ -124,7 +124,7 @@ def test_every_legal_action_is_reachable_through_the_table(tmp_path, players, se
             if steps is None:
                 continue
             assert play_through_table(p, s, a, seat) == a
-        p.selected = p.ability = p.plan = None
+        p.clear_selection()
         GAME.apply(s, rng.choice(legal))
     assert {SELECT, DEPLOY, ACTIVATE, SHOP, PREP} <= phases
 
@@ -384,7 +384,7 @@ def test_summaries_for_a_round_end_and_the_match_end(tmp_path):
     assert "match" in titles[-1] or titles[-1] == "A draw"
     end = [e for e in events if e.kind == "game_end"]
     told = p.tell(end[0])             # the log's sentence is the summary's headline
-    assert told == p.result_line() and told in p.summary(GAME.view(s, 0), end)[1]
+    assert told == p.names.result_line() and told in p.summary(GAME.view(s, 0), end)[1]
 
 
 def test_hint_highlights_the_hinted_cards(tmp_path):

@@ -1,5 +1,6 @@
 """The Pariah battlefield: both front lines with damage and marks, the hands, the
-side panels with energy dice, piles and emblems."""
+side panels with energy dice, piles and emblems; and the gestures of the battle phases
+(deploying a unit, playing a card of the hand, a unit's attack)."""
 
 from __future__ import annotations
 
@@ -11,42 +12,46 @@ from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
 from tabletop.games.pariah.engine.flow import points, waiting_points
 from tabletop.games.pariah.engine.views import evolutions_hidden
-from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_relic_card
+from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_evo_card, is_relic_card,
+                                         side_of)
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND_MAX, INK, LINE_CARD, LINE_MAX,
-                                                     MUTED, RED)
+                                                     MUTED, RED, cid)
 from tabletop.table import cardfit, compact
+from tabletop.table.ids import SpriteId
+from tabletop.table.part import Part
+from tabletop.table.presenter import LOCAL
+from tabletop.table.sprites import CardSprite
 
 
-# the plays of a card of the hand
+# the plays of a card of the hand, and the plays of a card on something
 _PLAYS_A_CARD = kinds(actions.DEPLOY, actions.RELIC, actions.EVOLVE)
+_PLAYED_ON = kinds(actions.RELIC, actions.EVOLVE)
 
 LINE_TOP = 58      # a front line's units stand under its caption, with room for what peeks above them
 LINE_GAP = 12
 HAND_ROOM = {"top": 12, "left": 290}     # the hand's part of its zone: right of its title
 
 
-class BattlefieldMixin:
-    """Draws the "battle" layout; the track, the controls and the dice plan have their own modules."""
+class Battlefield(Part):
+    """The "battle" layout (the track, the controls and the dice plan are parts of their own)
+    and the drags and clicks on its units and on the hand."""
 
-    def _sync_battle(self, v, seen, events) -> None:
-        zones = self.layout.zones
-        side = self.side
+    def draw(self, v, seen) -> None:
+        t = self.table
+        zones = t.layout.zones
+        side = t.side
         for line_side, zid in ((side, "my_line"), (1 - side, "enemy_line")):
-            self._sync_line(v, line_side, zones[zid], seen, mine=line_side == side)
-        self._sync_track(v, zones["track"], seen)
-        self._sync_hand(v, zones["hand"], seen)
-        self._sync_enemy_hand(v, zones["enemy_hand"], seen)
-        self._sync_side_panel(v, side, zones["my_side"], seen, "me")
-        self._sync_side_panel(v, 1 - side, zones["enemy_side"], seen, "them")
-        self.tray.sync(zones["dice"], seen)
-        if not self.tray.group and not self.plan:
-            dx, dy, dw, dh = zones["dice"].rect
-            self.put_label("lbl:tray:none", "Attack and defence dice roll here.", dx + dw / 2, dy + dh / 2, 16,
-                           MUTED, seen, "center")
-        if self.plan:
-            self._sync_plan(zones["dice"], seen)
-        self._sync_controls(v, zones["controls"], seen)
+            self._draw_line(v, line_side, zones[zid], seen, mine=line_side == side)
+        t.track.draw(v, zones["track"], seen)
+        self._draw_hand(v, zones["hand"], seen)
+        self._draw_enemy_hand(v, zones["enemy_hand"], seen)
+        self._draw_side_panel(v, side, zones["my_side"], seen, "me")
+        self._draw_side_panel(v, 1 - side, zones["enemy_side"], seen, "them")
+        t.tray.draw(zones["dice"], seen)
+        if t.plan.is_open:
+            t.plan.draw(zones["dice"], seen)
+        t.controls.draw(v, zones["controls"], seen)
 
     def _line_size(self, zone, n: int) -> tuple[float, float]:
         # the room under the zone's caption, less a line for the HP under each unit; counted
@@ -54,7 +59,8 @@ class BattlefieldMixin:
         _, _, rw, rh = cardfit.room(zone.rect, top=LINE_TOP, bottom=26)
         return cardfit.fit_size(max(4, n), rw, rh, ASPECT, LINE_GAP, largest=LINE_MAX, smallest=72)
 
-    def _sync_line(self, v, side, zone, seen, mine: bool) -> None:
+    def _draw_line(self, v, side, zone, seen, mine: bool) -> None:
+        t = self.table
         line = v.lines[side]
         size = self._line_size(zone, len(line))
         gap = LINE_GAP
@@ -62,27 +68,27 @@ class BattlefieldMixin:
         zx, zy, zw, zh = zone.rect
         x0 = zx + (zw - len(line) * pitch + gap) / 2
         y = zy + LINE_TOP
-        acting = set(self._active_units()) if v.phase == ACTIVATE and self.my_turn else set()
+        acting = set(t.moves.active_units()) if v.phase == ACTIVATE and t.my_turn else set()
         for i, uid in enumerate(line):
             u = v.units[uid]
             x = x0 + i * pitch
-            drag = uid in acting and bool(self._attack_mains(uid) or self._unit_actions(uid))
-            spawn = self._spawn_for(uid, side, mine)
-            sprite = self._card(f"card:{uid}", uid, x, y, size, 100 + i, seen, draggable=drag, spawn=spawn)
+            drag = uid in acting and bool(t.moves.attack_mains(uid) or t.moves.unit_actions(uid))
+            spawn = self._spawn_for(uid, mine)
+            sprite = t._card(SpriteId("card", uid), uid, x, y, size, 100 + i, seen, draggable=drag, spawn=spawn)
             sprite.dim = uid in v.acted and uid != v.active and v.phase == ACTIVATE
             # attached evolutions and equipment peek out above the unit
             for k, c in enumerate(u.evos + u.equip):
-                self._card(f"card:{c}", c, x + 6 + k * 10, y - 22 - k * 4, (size[0] - 12, size[1] - 16),
-                           90 - k, seen)
+                t._card(SpriteId("card", c), c, x + 6 + k * 10, y - 22 - k * 4, (size[0] - 12, size[1] - 16),
+                        90 - k, seen)
             sx = x + size[0]
             if u.damage:
                 # on the card's top right corner: lower it would hide the Priority shield
-                self.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 22, y - 16, 20, 400, seen,
-                               tooltip=f"{u.damage} damage")
+                t.put_token(f"dmg:{uid}", str(u.damage), DAMAGE, sx - 22, y - 16, 20, 400, seen,
+                            tooltip=f"{u.damage} damage")
             hp = stat_line(v, u)["hp"]
             left = hp - u.damage
-            self.put_label(f"lbl:hp:{uid}", f"{left}/{hp} HP", x + size[0] / 2, y + size[1] + 4, 15,
-                           RED if u.damage else INK, seen, "midtop", bold=True)
+            t.put_label(f"lbl:hp:{uid}", f"{left}/{hp} HP", x + size[0] / 2, y + size[1] + 4, 15,
+                        RED if u.damage else INK, seen, "midtop", bold=True)
             marks = []
             if u.revived:
                 marks.append(("R", (150, 90, 190), "Revived: its next death removes it from the game"))
@@ -96,19 +102,21 @@ class BattlefieldMixin:
                     marks.append((f"{dl:+d}", (60, 140, 200), f"{STAT_NAMES[st]} {dl:+d} this round "
                                   f"({short})"))
             for k, (lab, col, tip) in enumerate(marks[:3]):
-                self.put_token(f"mark:{uid}:{k}", lab, col, x - 6, y + 60 + k * 40, 17, 400, seen, tooltip=tip)
+                t.put_token(f"mark:{uid}:{k}", lab, col, x - 6, y + 60 + k * 40, 17, 400, seen, tooltip=tip)
             if u.token:
                 sprite.badge = "T"
 
-    def _spawn_for(self, uid, side, mine):
-        if self.scene.get(f"card:{uid}") is not None:
+    def _spawn_for(self, uid, mine):
+        """Where a unit new on the line enters from: its side's hand."""
+        if self.table.scene.get(f"card:{uid}") is not None:
             return None
-        zone = self.layout.zones["hand" if mine else "enemy_hand"]
+        zone = self.table.layout.zones["hand" if mine else "enemy_hand"]
         cx, cy = zone.center
         return cx - LINE_CARD[0] / 2, cy - LINE_CARD[1] / 2
 
-    def _sync_hand(self, v, zone, seen) -> None:
-        me = self.me
+    def _draw_hand(self, v, zone, seen) -> None:
+        t = self.table
+        me = t.me
         zx, zy, zw, zh = zone.rect
         if v.phase == DEPLOY:
             cards = list(v.armies[me])
@@ -117,29 +125,30 @@ class BattlefieldMixin:
             cards = list(v.relic_hands[me]) + list(v.evo_hands[me])
             title = "Your relics and evolutions"
         cards = [c for c in cards if c != HIDDEN]       # nobody's eyes (hotseat, curtain down)
-        self.put_label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
+        t.put_label("lbl:hand:title", title, zx + 16, zy + 10, 17, MUTED, seen, bold=True)
         playable = set()
-        if self.my_turn:
-            playable = {actions.card_of(a) for a in self.legal if a.kind in _PLAYS_A_CARD}
+        if t.my_turn:
+            playable = {actions.card_of(a) for a in t.legal if a.kind in _PLAYS_A_CARD}
         # beside the title rather than under it: the cards get the zone's whole height
-        size = self.hand_card("hand", len(cards), ASPECT, HAND_MAX, **HAND_ROOM)
+        size = t.hand_card("hand", len(cards), ASPECT, HAND_MAX, **HAND_ROOM)
         for i, (c, (x, y)) in enumerate(zip(cards, cardfit.row(cardfit.room(zone.rect, **HAND_ROOM), len(cards), size))):
-            back = self._back_for(me, is_relic_card(c)) if c != HIDDEN else None
-            s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable,
-                           back=back)
+            back = t.names.back_for(me, is_relic_card(c)) if c != HIDDEN else None
+            s = t._card(SpriteId("card", c), c, x, y, size, 500 + i, seen, draggable=c in playable,
+                        back=back)
             s.dim = bool(playable) and c not in playable and v.phase in (PREP, ACTIVATE)
         if not cards:
-            self.put_label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
-                           zx + zw / 2, zy + zh / 2, 18, MUTED, seen, "center")
+            t.put_label("lbl:hand:none", "Relics you keep in the shop and evolutions you take wait here.",
+                        zx + zw / 2, zy + zh / 2, 18, MUTED, seen, "center")
 
-    def _sync_enemy_hand(self, v, zone, seen) -> None:
+    def _draw_enemy_hand(self, v, zone, seen) -> None:
         """The other side's hands, face down: relics and evolutions, or during deployment the
         units still to place, with their count and points (public since the armies were set out)."""
+        t = self.table
         zx, zy, zw, zh = zone.rect
         x = zx + 16
-        for p in v.seats_of_side(1 - self.side):
-            self.put_label(f"lbl:foe:{p}", f"{self.seat_names[p]}:", x, zy + 14, 15, INK, seen, bold=True)
-            x += 12 + 9 * len(self.seat_names[p])
+        for p in v.seats_of_side(1 - t.side):
+            t.put_label(f"lbl:foe:{p}", f"{t.seat_names[p]}:", x, zy + 14, 15, INK, seen, bold=True)
+            x += 12 + 9 * len(t.seat_names[p])
             if v.phase == DEPLOY:
                 cards = [(c, False) for c in v.armies[p]]
                 about = self._waiting_words(v, p) if cards else "every unit deployed"
@@ -149,12 +158,12 @@ class BattlefieldMixin:
             x += 8
             for i, (c, relic) in enumerate(cards[:10]):
                 face = c != HIDDEN and not relic
-                self._card(f"foe:{p}:{i}", c if face else None, x + i * 34, zy + 12, (40, 56), 50 + i, seen,
-                           face_up=face, back=self._back_for(p, relic))
+                t._card(f"foe:{p}:{i}", c if face else None, x + i * 34, zy + 12, (40, 56), 50 + i, seen,
+                        face_up=face, back=t.names.back_for(p, relic))
             x += min(10, len(cards)) * 34 + 8
             if about:                     # beside the cards, or in their place
-                self.put_label(f"lbl:foe:about:{p}", about, x + 6, zy + (30 if cards else 16), 16,
-                               INK if cards else MUTED, seen)
+                t.put_label(f"lbl:foe:about:{p}", about, x + 6, zy + (30 if cards else 16), 16,
+                            INK if cards else MUTED, seen)
                 x += 6 + 9 * len(about)
             x += 60
 
@@ -163,28 +172,25 @@ class BattlefieldMixin:
         n = len(v.armies[p])
         return f"{n} unit{'s' if n != 1 else ''} face down, {waiting_points(v, p)} points"
 
-    def _energy_die(self, sid: str, value: int, x: float, y: float, size: float, seen: set) -> None:
-        self.put_die(sid, 20, max(0, value), (232, 196, 90), x, y, size, seen,
-                     f"Elemental Energy: {value}", roll=0.7)
-
-    def _sync_side_panel(self, v, side, zone, seen, who: str) -> None:
+    def _draw_side_panel(self, v, side, zone, seen, who: str) -> None:
+        t = self.table
         zx, zy, zw, zh = zone.rect
         seats = v.seats_of_side(side)
         title = "Your side" if who == "me" else "The other side"
         if v.players == 4:
             title = "Your team" if who == "me" else "The other team"
-        names = self.side_title(side)
+        names = t.names.side_title(side)
         turn = v.turn in seats and v.phase != OVER
-        self.put_label(f"lbl:{who}:name", names + ("  ◀" if turn else ""), zx + 16, zy + 12, 20,
-                       GOLD if turn else INK, seen, bold=True)
+        t.put_label(f"lbl:{who}:name", names + ("  ◀" if turn else ""), zx + 16, zy + 12, 20,
+                    GOLD if turn else INK, seen, bold=True)
         facs = sorted({factions()[v.factions[p]].name for p in seats})
-        self.put_label(f"lbl:{who}:sub", f"{title} · {' & '.join(facs)} · {points(v, side)} pts in play",
-                       zx + 16, zy + 40, 14, MUTED, seen)
-        self._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
-        self.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
+        t.put_label(f"lbl:{who}:sub", f"{title} · {' & '.join(facs)} · {points(v, side)} pts in play",
+                    zx + 16, zy + 40, 14, MUTED, seen)
+        t._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
+        t.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
         cw, ch, gap = 84, 70, 8
         # an evolution pile is hidden while its army has hidden units (it would tell them)
-        hidden_evos = any(p != self.me and evolutions_hidden(v, p) for p in seats)
+        hidden_evos = any(p != t.me and evolutions_hidden(v, p) for p in seats)
         counts = [("grave", sum(len(v.graves[p]) for p in seats)),
                   ("removed", sum(len(v.removed[p]) for p in seats)),
                   ("evo pile", "?" if hidden_evos else sum(len(v.evo_piles[p]) for p in seats)),
@@ -192,22 +198,129 @@ class BattlefieldMixin:
                   ("relic deck", sum(len(v.relic_decks[p]) for p in seats)),
                   ("unit deck", sum(len(v.decks[p]) for p in seats))]
         for i, (cap, n) in enumerate(counts):
-            self._counter(f"ctr:{who}:{i}", n, cap, zx + 128 + (i % 3) * (cw + gap),
-                          zy + 70 + (i // 3) * (ch + gap), cw, ch, seen)
+            t._counter(f"ctr:{who}:{i}", n, cap, zx + 128 + (i % 3) * (cw + gap),
+                       zy + 70 + (i // 3) * (ch + gap), cw, ch, seen)
         emblems = [e for e in v.emblems if e[2] == side]
         if emblems:
-            self.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
+            t.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
         for i, (card, emb, _) in enumerate(emblems[:6]):
-            sid = f"emb:{side}:{i}"
+            sid = SpriteId("emb", side, i)
             # a thumbnail: the picture only (the zoom shows the relic whole)
             key, compose = compact.key(faces.relic_key(emb), False), partial(faces.compose_relic_compact, emb, False)
-            sprite = self.scene.get(sid)
+            sprite = t.scene.get(sid)
             if sprite is None:
                 sprite = CardSprite(sid, face_key=key, compose_face=compose, x=zx + 100 + i * 50,
                                     y=zy + 194, w=44, h=62, z=320)
-                self.scene.put(sprite)
+                t.scene.put(sprite)
             sprite.face_key, sprite.compose_face = key, compose
             sprite.x, sprite.y = zx + 100 + i * 50, zy + 194
             sprite.tooltip = relics()[emb].name
             seen.add(sid)
-from tabletop.table.sprites import CardSprite
+
+    # --- gestures in the battle phases (on my turn): deploying, the hand, a unit's attack ----------
+    def drag_targets(self, c: int) -> set[str]:
+        t = self.table
+        v = t.view
+        if v.phase == DEPLOY:
+            deploys = t._legal(actions.DEPLOY.kind)
+            return {"my_line"} if any(actions.DEPLOY.card(a) == c for a in deploys) else set()
+        if self.in_play(c):
+            return self._card_targets(c)
+        if v.phase == ACTIVATE:
+            return {f"card:{m}" for m in t.moves.attack_mains(c)}
+        return set()
+
+    def drop(self, c: int, target: SpriteId | None):
+        t = self.table
+        v = t.view
+        on = cid(target)
+        if v.phase == DEPLOY:
+            if target in ("my_line",) or (on is not None and on in v.lines[t.side]):
+                return actions.DEPLOY(c)
+            return None
+        if self.in_play(c):
+            return self._play_card(c, target)
+        if v.phase == ACTIVATE and c in v.units:
+            if on is None or on not in v.units or on == c:
+                return None
+            if side_of(v.units[on].owner) == t.side:
+                return actions.ATTACK(c, ((on, 1),))      # the engine explains: enemies only
+            plans = [a for a in t._legal(actions.ATTACK.kind)
+                     if actions.ATTACK.unit(a) == c and actions.main_target(a) == on]
+            if len(plans) > 1:
+                t.selected = None
+                return t.plan.start(c, on)
+            return plans[0] if plans else t.moves.plain_attack(c, on)
+        return None
+
+    def click(self, c: int | None, target: SpriteId | None):
+        t = self.table
+        v = t.view
+        if v.phase == DEPLOY:
+            return actions.DEPLOY(c) if c in v.armies[t.me] else None
+        if v.phase == PREP:
+            return self._click_hand(c, target)
+        if v.phase == ACTIVATE:
+            if t.controls.ability is not None and c is not None and c in v.units:
+                return t.controls.aim(c)
+            if t.plan.is_open:
+                return None
+            played = self._click_hand(c, target)       # a relic played on one's turn
+            if played is not None:
+                return played
+            if c in t.moves.active_units():
+                t.selected = None if t.selected == c else c
+                return LOCAL
+            if t.selected is not None and c is not None:
+                act = self.drop(t.selected, target)
+                if act is not None and act != LOCAL:
+                    t.selected = None
+                return act
+        return None
+
+    # the hand: relics and evolutions, at the start of a round and (some relics) on a turn of
+    # one's own in the activations; the engine says which plays are legal and why not
+    def hand_cards(self) -> set[int]:
+        v, me = self.table.view, self.table.me
+        return set(v.relic_hands[me]) | set(v.evo_hands[me])
+
+    def in_play(self, c: int) -> bool:
+        """A card of the hand, in a phase where cards of the hand are played."""
+        return self.table.view.phase in (PREP, ACTIVATE) and c in self.hand_cards()
+
+    def _card_targets(self, c: int) -> set[str]:
+        """Where a card of the hand may be dropped now: the units its legal plays name, or a line
+        for a play on nothing (an emblem)."""
+        out = set()
+        for a in self.table.legal:
+            if a.kind in _PLAYED_ON and actions.card_of(a) == c:
+                if self.table.moves.targets_unit(a):
+                    out.add(f"card:{actions.played_on(a)}")
+                elif actions.played_on(a) == -1:
+                    out.add("my_line")
+        return out
+
+    def _play_card(self, c: int, target: SpriteId | None):
+        """The play a card of the hand dropped on `target` proposes, legal or not (the engine
+        explains a refusal: an emblem-only relic on a unit, a relic at the wrong moment)."""
+        spec = actions.EVOLVE if is_evo_card(c) else actions.RELIC
+        on = cid(target)
+        if on is not None and on in self.table.view.units:
+            return spec(c, on)
+        if target in ("my_line", "enemy_line") and -1 in self.table.moves.play_targets(c):
+            return spec(c, -1)
+        return None
+
+    def _click_hand(self, c: int | None, target: SpriteId | None):
+        """A click on a card of the hand (un)selects it; with one selected, a click on a unit or
+        a line proposes playing it there. None: the click is not about the hand."""
+        t = self.table
+        if c in self.hand_cards():
+            t.selected = None if t.selected == c else c
+            return LOCAL
+        if t.selected in self.hand_cards():
+            act = self._play_card(t.selected, target)
+            if act is not None:
+                t.selected = None
+            return act
+        return None

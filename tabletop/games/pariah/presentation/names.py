@@ -12,22 +12,24 @@ from tabletop.games.pariah.presentation.narrate import result_sentence
 from tabletop.games.pariah.engine.stats import keywords, stat_line
 from tabletop.games.pariah.presentation.style import STAT_ORDER
 from tabletop.table import compact
+from tabletop.table.part import Part
 
 
-class NamesMixin:
-    """Names, faces and zoom captions; reads `view` and `seat_names` of the presenter."""
+class Names(Part):
+    """Names, faces and zoom captions, read from the table's `view` and `seat_names`."""
 
     def name_of(self, uid: int) -> str:
-        v = self.view
+        v = self.table.view
         u = v.units.get(uid) if v else None
         if u is not None:
             return design(u.design).name + (" token" if u.token else "")
         return self.card_title(uid)
 
     def card_title(self, c: int) -> str:
-        if c == HIDDEN or self.view is None:
+        v = self.table.view
+        if c == HIDDEN or v is None:
             return "a hidden card"
-        d = self.view.designs.get(c)
+        d = v.designs.get(c)
         if d in evolutions():
             return evolutions()[d].name
         if d in relics():
@@ -36,22 +38,22 @@ class NamesMixin:
 
     def result_line(self, v=None) -> str:
         """How the match ended, told from the view (never by rewriting the engine's reason)."""
-        v = v or self.view
+        v = v or self.table.view
         if v is None or v.phase != OVER:
             return ""
         return result_sentence(list(v.winners or []), [points(v, 0), points(v, 1)],
-                               [len(v.lines[0]), len(v.lines[1])], v.round, self.voice())
+                               [len(v.lines[0]), len(v.lines[1])], v.round, self.table.voice())
 
     def side_title(self, side: int) -> str:
-        v = self.view
+        v = self.table.view
         seats = v.seats_of_side(side) if v else [side]
-        names = [self.seat_names[p] for p in seats if p < len(self.seat_names)]
+        names = [self.table.seat_names[p] for p in seats if p < len(self.table.seat_names)]
         return " & ".join(names) or f"Side {side + 1}"
 
-    def _face(self, c: int, table: str | None = "compact"):
+    def face(self, c: int, table: str | None = "compact"):
         """(key, compose) of card `c`: the full face (`table` None, for the zoom), the compact
         face a card on the table shows, or "thumb" (picture only) for a card too small for text."""
-        v = self.view
+        v = self.table.view
         text = table != "thumb"
         if c in v.units:
             u = v.units[c]
@@ -78,18 +80,19 @@ class NamesMixin:
 
     def faces_to_warm(self) -> list:
         # a faction's cards are public (which card is where is not), so every design may warm
-        known = [c for c, d in self.view.designs.items() if d]
-        known += [c for c in self.view.units if c not in self.view.designs]     # tokens
+        v = self.table.view
+        known = [c for c, d in v.designs.items() if d]
+        known += [c for c in v.units if c not in v.designs]     # tokens
         # relics show as pictures only too, in the shop's hand and as emblems in play
-        return self._warm_list(known, lambda c: self._face(c, None), self._face,
-                               lambda c: self._face(c, "thumb" if is_relic_card(c) else "compact"))
+        return self.table._warm_list(known, lambda c: self.face(c, None), self.face,
+                                     lambda c: self.face(c, "thumb" if is_relic_card(c) else "compact"))
 
-    def _back_for(self, seat: int, relic: bool = False):
-        kind = "relic" if relic else self.view.factions[seat]
+    def back_for(self, seat: int, relic: bool = False):
+        kind = "relic" if relic else self.table.view.factions[seat]
         return faces.back_key(kind), partial(faces.compose_back, kind)
 
-    def _caption(self, c: int) -> str:
-        v = self.view
+    def caption(self, c: int) -> str:
+        v = self.table.view
         if c in v.units:
             u = v.units[c]
             st = stat_line(v, u)

@@ -6,6 +6,8 @@ from tabletop.games.pariah.engine.flow import eligible
 from tabletop.games.pariah.engine.state import ACTIVATE, DEPLOY, OVER, PREP, ROUNDS, SHOP, side_of
 from tabletop.games.pariah.engine.stats import priorities
 from tabletop.games.pariah.presentation.style import GOLD, INK, MUTED, SIDE_COLORS
+from tabletop.table.ids import SpriteId
+from tabletop.table.part import Part
 
 
 def activation_order(v) -> list[tuple[int, str]]:
@@ -37,26 +39,27 @@ def activation_order(v) -> list[tuple[int, str]]:
     return out
 
 
-class TrackMixin:
-    """Draws the activation order as chips across the track zone."""
+class Track(Part):
+    """The activation order as chips across the track zone (a chip clicked is its unit)."""
 
-    def _sync_track(self, v, zone, seen) -> None:
+    def draw(self, v, zone, seen) -> None:
+        t = self.table
         order = activation_order(v)
         zx, zy, zw, zh = zone.rect
         if not order:
             text = {DEPLOY: "Deployment: sides alternate, left to right.",
                     SHOP: "Between rounds: the shop."}.get(v.phase, "")
             if v.phase == OVER:
-                text = self.result_line()
+                text = t.names.result_line()
             if text:
-                self.put_label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
+                t.put_label("lbl:track:none", text, zx + zw / 2, zy + zh / 2 + 8, 20, MUTED, seen, "center")
             return
         n = len(order)
         pitch = min(96.0, (zw - 200) / max(1, n))
         x = zx + 190
         cy = zy + 44
-        self.put_label("lbl:track:round", f"Round {v.round} of {ROUNDS}", zx + 16, zy + 40, 20, GOLD, seen,
-                       bold=True)
+        t.put_label("lbl:track:round", f"Round {v.round} of {ROUNDS}", zx + 16, zy + 40, 20, GOLD, seen,
+                    bold=True)
         prio = {}
         for s_ in (0, 1):
             prio.update(zip(v.lines[s_], priorities(v, s_)))
@@ -64,15 +67,15 @@ class TrackMixin:
             u = v.units.get(uid)
             if u is None:
                 continue
-            mine = side_of(u.owner) == self.side
+            mine = side_of(u.owner) == t.side
             color = SIDE_COLORS[0] if mine else SIDE_COLORS[1]
-            tid = f"trk:{uid}"
-            self.put_token(tid, str(prio.get(uid, 0)), color, x + i * pitch + pitch / 2 - 22, cy - 22, 22, 300,
-                           seen, tooltip=f"{self.name_of(uid)}: Priority {prio.get(uid, 0)}")
-            t = self.scene.get(tid)
-            t.dim = state == "done"
-            t.highlight = "select" if state == "active" else None
-            name = self.name_of(uid)
+            tid = SpriteId("trk", uid)
+            name = t.names.name_of(uid)
+            t.put_token(tid, str(prio.get(uid, 0)), color, x + i * pitch + pitch / 2 - 22, cy - 22, 22, 300,
+                        seen, tooltip=f"{name}: Priority {prio.get(uid, 0)}")
+            chip = t.scene.get(tid)
+            chip.dim = state == "done"
+            chip.highlight = "select" if state == "active" else None
             short = name if len(name) <= 12 else name[:11] + "…"
-            self.put_label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
-                           MUTED if state == "done" else INK, seen, "midtop")
+            t.put_label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
+                        MUTED if state == "done" else INK, seen, "midtop")

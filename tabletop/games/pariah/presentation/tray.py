@@ -4,13 +4,16 @@ An attack shows its attack dice (hits ringed green, misses dimmed), then one
 row of defence dice per target that took hits (blocks ringed blue), then the
 result line, then a line for each passive that answered with damage (Searing
 Hide). Initiative rolls show the two sides' dice. The tray keeps the last roll
-until the next one, so a player who looked away can still read it.
+until the next one, so a player who looked away can still read it. The Sweep/Range plan and
+the choice buttons take its place while they are shown (`give_way`).
 """
 
 from __future__ import annotations
 
+from tabletop.games.pariah.presentation.style import MUTED
 from tabletop.table.fonts import font, wrap_text
-from tabletop.table.sprites import DieSprite, LabelSprite
+from tabletop.table.part import Part
+from tabletop.table.sprites import DieSprite
 
 ATTACK_DIE = (240, 234, 218)
 DEFENCE_DIE = (150, 196, 236)
@@ -76,29 +79,46 @@ def answer_lines(group) -> list[str]:
             if e.kind == "damage" and _answer(e, att.get("attacker"))]
 
 
-class DiceTray:
-    def __init__(self, presenter) -> None:
-        self.p = presenter
+class DiceTray(Part):
+    """The dice zone of the battle screen: the last roll, kept until the next one."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
         self.group: list = []          # the roll on show (events)
         self.fresh = False             # it has not tumbled yet
+        self.drawn: set[str] = set()   # the sprites it showed at the last sync (give_way)
 
     def take(self, events) -> None:
         groups = roll_groups(events)
         if groups:
             self.group, self.fresh = groups[-1], True
 
-    def clear(self) -> None:
+    def empty(self) -> None:
+        """A new round: the last roll is put away."""
         self.group, self.fresh = [], False
 
-    def sync(self, zone, seen: set) -> None:
-        p = self.p
-        if not self.group:
-            return
+    def give_way(self, seen: set) -> None:
+        """Leave the zone to what is shown over it instead (the dice plan, choice buttons)."""
+        seen.difference_update(self.drawn)
+
+    def _label(self, lid: str, *args, **kw) -> None:
+        """A line of the tray (put_label's arguments after the id), kept among what it drew."""
+        self.table.put_label(lid, *args, **kw)
+        self.drawn.add(lid)
+
+    def draw(self, zone, seen: set) -> None:
+        p = self.table
+        self.drawn = set()
         x0, y0, w, h = zone.rect
+        if not self.group:
+            if not p.plan.is_open:
+                self._label("lbl:tray:none", "Attack and defence dice roll here.", x0 + w / 2, y0 + h / 2, 16,
+                            MUTED, seen, "center")
+            return
         first = self.group[0].data
         rows = []                       # (caption, faces, colour, marks)
         if first.get("purpose") == "initiative":
-            names = [p.side_title(s) for s in (0, 1)]
+            names = [p.names.side_title(s) for s in (0, 1)]
             for side in (0, 1):
                 f = first["faces"][side]
                 won = f > first["faces"][1 - side]
@@ -106,11 +126,11 @@ class DiceTray:
             result, answers = "", []
         else:
             need = first["need"]
-            rows.append((f"{p.name_of(first['attacker'])} attacks: hits on {need}+",
+            rows.append((f"{p.names.name_of(first['attacker'])} attacks: hits on {need}+",
                          first["faces"], ATTACK_DIE, [f >= need for f in first["faces"]]))
             for e in [g for g in self.group if g.kind == "dice"][1:1 + MAX_DEFENCE_ROWS]:
                 d = e.data
-                rows.append((f"{p.name_of(d['defender'])} blocks on {d['need']}+", d["faces"],
+                rows.append((f"{p.names.name_of(d['defender'])} blocks on {d['need']}+", d["faces"],
                              DEFENCE_DIE, [f >= d["need"] for f in d["faces"]]))
             result = result_line(self.group)
             answers = answer_lines(self.group)
@@ -118,7 +138,7 @@ class DiceTray:
         rolling = self.fresh and p.scene.pace > 0
         scene = p.scene
         for r, (caption, faces, color, marks) in enumerate(rows):
-            p.label(f"tray:cap:{r}", caption, x0 + 16, y, 16, GOLD if r == 0 else INK, seen)
+            self._label(f"tray:cap:{r}", caption, x0 + 16, y, 16, GOLD if r == 0 else INK, seen)
             y += 24
             n = len(faces)
             size = min(DIE, (w - 32 - (n - 1) * 8) / max(1, n))
@@ -138,6 +158,7 @@ class DiceTray:
                     self._mark(die, marks[i], color is DEFENCE_DIE)
                 die._mark = (marks[i], color is DEFENCE_DIE)
                 seen.add(sid)
+                self.drawn.add(sid)
             y += size + 12
         if result:
             dealt = any(e.kind == "damage" and _attack_damage(e, first["attacker"]) for e in self.group)
@@ -163,12 +184,12 @@ class DiceTray:
             parts = [head + colon.strip(), rest] if colon else [text]
             lines = [ln for part in parts for ln in wrap_text(part, font(size, bold), int(width))]
         for i, line in enumerate(lines):
-            self.p.label(lid if i == 0 else f"{lid}:{i}", line, x, y, size, color, seen, bold=bold)
+            self._label(lid if i == 0 else f"{lid}:{i}", line, x, y, size, color, seen, bold=bold)
             y += size + 6
         return y
 
     def _tumble(self, sid: str, value: int, delay_rows: int) -> None:
-        scene = self.p.scene
+        scene = self.table.scene
         if delay_rows == 0:
             scene.roll(sid, value)
             return
@@ -181,8 +202,9 @@ class DiceTray:
         scene.anim.then(later)
 
     def _mark_all(self) -> None:
-        for s in self.p.scene.sprites():
-            if s.id.startswith("tray:die:") and hasattr(s, "_mark"):
+        for sid in self.drawn:
+            s = self.table.scene.get(sid)
+            if hasattr(s, "_mark"):
                 self._mark(s, *s._mark)
 
     @staticmethod
