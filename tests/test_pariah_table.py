@@ -7,7 +7,7 @@ import pytest
 from pariah_helpers import attack, battle, give_relic
 from pariah_helpers import uid as unit_of
 from pariah_ui_helpers import route
-from presenter_helpers import through_table
+from presenter_helpers import answer, through_table
 from tabletop.core import Action, Rng
 from tabletop.games.pariah.engine.cards import design
 from tabletop.games.pariah.engine.rules import GAME
@@ -16,6 +16,7 @@ from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, 
 from tabletop.games.pariah.presentation.presenter import PariahPresenter, activation_order
 from tabletop.games.pariah.presentation.tray import result_line, roll_groups
 from tabletop.store.settings import Settings
+from tabletop.table import intents as it
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import LOCAL
@@ -43,6 +44,16 @@ def tray_text(scene, lid: str) -> str:
         parts.append(sp.text)
         i += 1
     return " ".join(parts)
+
+
+def click(p, target: str):
+    """What the table makes of a click on `target` (its id typed on the way, as the scene's are)."""
+    return answer(p, it.Click(target))
+
+
+def press(p, button: str):
+    """What the table makes of a press of `button`."""
+    return answer(p, it.ButtonPress(button))
 
 
 def play_through_table(p, s, a: Action, seat: int, events=()):
@@ -149,10 +160,10 @@ def test_sweep_shares_the_dice_before_rolling(tmp_path):
     show(p, s, 0)
     assert scene.get("btn:roll") is not None and scene.get("btn:roll").enabled
     left = s.lines[1][0]
-    assert p.button(f"btn:dist:+:{left}") == LOCAL
+    assert press(p, f"btn:dist:+:{left}") == LOCAL
     show(p, s, 0)
     assert scene.get(f"card:{left}").badge == "1d" and scene.get(f"card:{mid}").badge == "2d"
-    act = p.button("btn:roll")
+    act = press(p, "btn:roll")
     assert act == Action("attack", (brute, ((mid, 2), (left, 1))))
     assert act in GAME.legal_actions(s)
 
@@ -169,12 +180,12 @@ def test_a_relic_is_played_by_drag_or_click_on_a_turn_in_the_activations(tmp_pat
     assert p.drag_targets(f"card:{salve}") == mine
     assert scene.get(f"card:{salve}").draggable and not scene.get(f"card:{boots}").draggable
     assert p.drop(f"card:{salve}", f"card:{brute}") == Action("relic", (salve, brute))
-    assert p.click(f"card:{salve}") == LOCAL                 # by clicks: the relic, then the unit
+    assert click(p, f"card:{salve}") == LOCAL                 # by clicks: the relic, then the unit
     show(p, s, 0)
     assert scene._glow == mine and "Mending Salve" in p.prompt()
-    assert p.click(f"card:{brute}") == Action("relic", (salve, brute))
-    assert p.click(f"card:{boots}") == LOCAL                 # a relic of the start of a round
-    refused = p.click(f"card:{brute}")
+    assert click(p, f"card:{brute}") == Action("relic", (salve, brute))
+    assert click(p, f"card:{boots}") == LOCAL                 # a relic of the start of a round
+    refused = click(p, f"card:{brute}")
     assert GAME.why_illegal(s, refused) == "Swift Boots is played at the start of a round."
 
 
@@ -257,11 +268,11 @@ def test_abilities_are_buttons_and_their_targets_glow(tmp_path):
     show(p, s, 0)
     adept = s.lines[0][0]
     assert scene.get(f"btn:ability:{adept}:0") is not None
-    assert p.button(f"btn:ability:{adept}:0") == LOCAL
+    assert press(p, f"btn:ability:{adept}:0") == LOCAL
     show(p, s, 0)
     assert scene._glow == {f"card:{u}" for u in s.lines[1]}
     target = s.lines[1][1]
-    act = p.click(f"card:{target}")
+    act = click(p, f"card:{target}")
     assert act == Action("ability", (adept, 0, target)) and act in GAME.legal_actions(s)
 
 
@@ -280,13 +291,13 @@ def test_prep_relics_drag_onto_units_and_shop_is_clicks(tmp_path):
             if s.phase == SHOP and GAME.legal_actions(s)[0].kind == "keep":
                 assert set(p.layout.zones) >= {"offers", "evos"}
                 for c in s.offers[0]:
-                    assert p.click(f"card:{c}") == Action("keep", (c,))
+                    assert click(p, f"card:{c}") == Action("keep", (c,))
                     assert scene.get(f"card:{c}").highlight == "glow"
             if s.phase == PREP:
                 for a in [a for a in legal if a.kind in ("relic", "evolve") and a.args[1] != -1]:
                     assert f"card:{a.args[1]}" in p.drag_targets(f"card:{a.args[0]}")
                     assert p.drop(f"card:{a.args[0]}", f"card:{a.args[1]}") == a
-                assert p.button("btn:ready") == Action("ready")
+                assert press(p, "btn:ready") == Action("ready")
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     assert seen == {PREP, SHOP}
 
@@ -438,7 +449,7 @@ def test_an_ability_that_would_do_nothing_says_so_before_energy_is_spent(tmp_pat
     assert s.active == dancer and step in GAME.legal_actions(s)
     show(p, s, 0)
     assert scene.get(button).text == "Flare Step (1) · no effect now"
-    assert p.button(button) == LOCAL and s.energy[0] == 2
+    assert press(p, button) == LOCAL and s.energy[0] == 2
     assert scene.status == ("Flare Step would do nothing now: Blaze Dancer has already attacked or "
                             "committed this activation. Click it again to use it anyway.")
-    assert p.button(button) == step
+    assert press(p, button) == step

@@ -12,8 +12,8 @@ from tabletop.games.pariah.presentation import faces
 from tabletop.games.pariah.engine.cards import STAT_NAMES, factions, relics
 from tabletop.games.pariah.engine.flow import points, waiting_points
 from tabletop.games.pariah.engine.views import evolutions_hidden
-from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_evo_card, is_relic_card,
-                                         side_of)
+from tabletop.games.pariah.engine.state import (ACTIVATE, DEPLOY, HIDDEN, OVER, PREP, is_evo_card,
+                                               is_relic_card, side_of)
 from tabletop.games.pariah.engine.stats import stat_line
 from tabletop.games.pariah.presentation.style import (ASPECT, DAMAGE, GOLD, HAND_MAX, INK, LINE_CARD, LINE_MAX,
                                                      MUTED, RED, cid)
