@@ -4,7 +4,6 @@ the presenter turns into that action. Shared by the presenter tests and the shel
 from __future__ import annotations
 
 from tabletop.core import Action
-from tabletop.games.pariah.presentation.controls import MAX_CHOICES
 from tabletop.table import intents as it
 
 
@@ -41,9 +40,7 @@ def route(p, a: Action) -> list | None:
             return [it.ButtonPress(f"btn:ability:{uid}:{i}")]
         if p.moves.targets_unit(a):
             return [it.Click(f"card:{ch}")]
-        acts = [x for x in p.legal if x.kind == "ability" and x.args[:2] == (uid, i)]
-        j = acts.index(a)
-        return [it.ButtonPress(f"btn:choice:{j}")] if j < MAX_CHOICES else None
+        return _choice(p, "choice", p.moves.ability_uses(uid, i), a)
     if k in ("relic", "evolve"):
         c, t = args
         if t == -1 or not p.moves.targets_unit(a):
@@ -51,6 +48,14 @@ def route(p, a: Action) -> list | None:
                 return [it.Click(f"card:{c}")]
             if t == -1:
                 return [it.ButtonPress("btn:play")]
-            return [it.ButtonPress(f"btn:pchoice:{p.moves.other_choices(c).index(a)}")]
+            return _choice(p, "pchoice", p.moves.other_choices(c), a)
         return [it.Drop(f"card:{c}", f"card:{t}", 0, 0)]
     return None
+
+
+def _choice(p, kind: str, acts: list, a: Action) -> list:
+    """The choice button of `a`, or More… until the page that shows it."""
+    first, shown, _ = p.controls.page_of(acts)
+    if a in shown:
+        return [it.ButtonPress(f"btn:{kind}:{first + shown.index(a)}")]
+    return [it.ButtonPress(f"btn:more:{kind}")]

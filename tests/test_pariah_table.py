@@ -453,3 +453,29 @@ def test_an_ability_that_would_do_nothing_says_so_before_energy_is_spent(tmp_pat
     assert scene.status == ("Flare Step would do nothing now: Blaze Dancer has already attacked or "
                             "committed this activation. Click it again to use it anyway.")
     assert press(p, button) == step
+
+
+def test_a_revive_with_more_choices_than_the_tray_holds_pages_through_them(tmp_path):
+    """Every unit in the graveyards, on either side: more buttons than the tray has room for.
+    More… turns the page, and each choice is a button on some page (no move only in the side
+    panel)."""
+    s = battle(["thn_hawk", "thn_druid", "thn_hawk"], ["tid_sentinel"])
+    for d in ("thn_sprite", "thn_keeper", "thn_hawk", "thn_sapling", "thn_druid"):
+        c = next((c for c in s.decks[0] if s.designs[c] == d), None)
+        if c is not None:
+            s.decks[0].remove(c)
+            s.graves[0].append(c)
+    druid = unit_of(s, "thn_druid")
+    while druid not in [a.args[0] for a in GAME.legal_actions(s)]:
+        GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.kind == "end"))
+    scene, p = make(tmp_path)
+    show(p, s)
+    uses = [a for a in GAME.legal_actions(s) if a.kind == "ability" and a.args[:2] == (druid, 0)]
+    assert len(uses) > 7, "the position offers more choices than the tray shows at once"
+    assert answer(p, it.ButtonPress(f"btn:ability:{druid}:0")) == LOCAL
+    show(p, s)
+    shown = [x.id for x in scene.sprites() if x.id.startswith("btn:choice:")]
+    assert len(shown) == 6 and scene.get("btn:more:choice") is not None
+    last = uses[-1]
+    assert f"btn:choice:{len(uses) - 1}" not in shown
+    assert through_table(p, last, route, lambda: show(p, s)) == last

@@ -11,7 +11,7 @@ from tabletop.table.ids import SpriteId
 from tabletop.table.part import Part
 from tabletop.table.presenter import LOCAL
 
-MAX_CHOICES = 7         # choice buttons the dice tray has room for
+MAX_CHOICES = 7         # choice buttons the dice tray has room for (More… pages through the rest)
 
 
 class Controls(Part):
@@ -21,6 +21,7 @@ class Controls(Part):
         super().__init__(table)
         self.ability: tuple[int, int] | None = None   # (unit, index): an ability waiting for its target
         self.warned: tuple[int, int] | None = None    # an ability told it would do nothing now
+        self.paged: tuple[tuple, int] = ((), 0)       # (the choices, the page of them shown)
 
     def forget_stale(self) -> None:
         t = self.table
@@ -99,10 +100,35 @@ class Controls(Part):
         zx, zy, zw, zh = t.layout.zones["dice"].rect
         t.tray.give_way(seen)
         t.put_label("lbl:choice:title", "Choose:", zx + 16, zy + 40, 18, GOLD, seen, bold=True)
-        for k, a in enumerate(acts[:MAX_CHOICES]):
+        first, shown, pages = self.page_of(acts)
+        for j, a in enumerate(shown):
             text = a.label.split(" on ", 1)[-1].split(" (pay")[0].split(" (")[0]
-            t.put_button(SpriteId("btn", kind, k), text, zx + 16, zy + 72 + k * 42, zw - 32, True, False, seen,
-                         h=36)
+            t.put_button(SpriteId("btn", kind, first + j), text, zx + 16, zy + 72 + j * 42, zw - 32, True,
+                         False, seen, h=36)
+        if pages > 1:
+            page = first // (MAX_CHOICES - 1)
+            t.put_button(SpriteId("btn", "more", kind), f"More… ({page + 1}/{pages})", zx + 16,
+                         zy + 72 + len(shown) * 42, zw - 32, True, False, seen, h=36)
+
+    def page_of(self, acts) -> tuple[int, list, int]:
+        """(the index of the first choice shown, the choices shown, how many pages): all of them
+        when the tray has room, else MAX_CHOICES - 1 a page under a More… button (a revive may
+        offer every unit in the graveyards, on either side)."""
+        if len(acts) <= MAX_CHOICES:
+            return 0, list(acts), 1
+        per = MAX_CHOICES - 1
+        pages = -(-len(acts) // per)
+        page = self.paged[1] % pages if self.paged[0] == tuple(acts) else 0
+        return page * per, list(acts[page * per:(page + 1) * per]), pages
+
+    def _choices(self, kind: str) -> list:
+        """The choices the `kind` buttons stand for now."""
+        t = self.table
+        if kind == "pchoice" and t.selected is not None:
+            return t.moves.other_choices(t.selected)
+        if kind == "choice" and self.ability:
+            return t.moves.ability_uses(*self.ability)
+        return []
 
     # --- buttons ------------------------------------------------------------------------------
     def button(self, bid: SpriteId):
@@ -120,13 +146,16 @@ class Controls(Part):
             return actions.END(bid.at(1))
         if name == "ability":
             return self._use(bid.at(1), bid.at(2))
-        if name == "pchoice" and t.selected is not None:
-            acts = t.moves.other_choices(t.selected)
-            t.selected = None
-            return self._chosen(acts, bid.at(1))
-        if name == "choice" and self.ability:
-            acts = t.moves.ability_uses(*self.ability)
-            self.ability = None
+        if name == "more":
+            acts = tuple(self._choices(bid.at(1)))
+            self.paged = (acts, (self.paged[1] + 1) if self.paged[0] == acts else 1)
+            return LOCAL
+        if name in ("pchoice", "choice"):
+            acts = self._choices(name)
+            if not acts:
+                return None
+            t.selected = None if name == "pchoice" else t.selected
+            self.ability = None if name == "choice" else self.ability
             return self._chosen(acts, bid.at(1))
         return None
 
