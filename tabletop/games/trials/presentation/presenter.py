@@ -67,8 +67,7 @@ class TrialsPresenter(Presenter):
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
         self.layout = Layout.load("trials", self.players)
-        # click-and-click: a hand card or a card in play. The presenter's: a click or drop makes
-        # it, the controls and the prompt read it, a menu or the pile browser drops it
+        # click-and-click's card (in hand or in play): shared, as clicks on every part's cards make it
         self.selected: int | None = None
         self.seats = Seats(self)
         self.stack = Stack(self)
