@@ -15,6 +15,7 @@ from tabletop.games.trials.engine.state import OVER
 from tabletop.games.trials.presentation.presenter import TrialsPresenter, glossary_terms, terms_on
 from tabletop.store.settings import Settings
 from tabletop.table.faces import FaceCache
+from tabletop.table.ids import number, sprite_id
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import LOCAL
 from tabletop.table.scene import Scene
@@ -38,8 +39,7 @@ def show(p, s, seat):
 def hidden_faces_of_others(scene, s, seat):
     """Face keys on the table for cards `seat` may not see (others' hands and decks)."""
     secret = {c for p in range(s.players) if p != seat for c in (*s.hands[p], *s.decks[p])}
-    return [sp.id for sp in scene.sprites() if sp.id.startswith("card:")
-            and int(sp.id[5:]) in secret and getattr(sp, "face_up", False)]
+    return [sp.id for sp in scene.sprites() if number(sp.id, "card") in secret and getattr(sp, "face_up", False)]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (2, 7), (3, 4), (4, 9)])
@@ -148,11 +148,11 @@ def test_right_click_lists_a_cards_activated_effects_from_the_legal_actions(tmp_
     c = acts[0].args[0]
     acts = [a for a in acts if a.args[0] == c]
     assert p.context(f"card:{c}") == LOCAL
-    assert set(acts) <= set(p.menu)
-    assert all(a in GAME.legal_actions(s) for a in p.menu)
+    assert set(acts) <= set(p.menu.actions)
+    assert all(a in GAME.legal_actions(s) for a in p.menu.actions)
     show(p, s, seat)
     assert scene.get("btn:menu:0") is not None and scene.get("btn:menu:cancel") is not None
-    assert p.button("btn:menu:cancel") == LOCAL and not p.menu
+    assert p.button("btn:menu:cancel") == LOCAL and not p.menu.actions
     # an opponent's card has no menu: right-click shows it large instead
     foe = s.avatars[1 - seat][0]
     assert p.context(f"card:{foe}") is None
@@ -197,8 +197,8 @@ def test_your_deck_can_be_looked_through_in_order_but_not_the_opponents(tmp_path
     show(p, s, 0)
     assert p.click("deck:0") == LOCAL
     show(p, s, 0)
-    shown = sorted((sp for sp in scene.sprites() if sp.id.startswith("view:")), key=lambda sp: int(sp.badge))
-    assert [int(sp.id[5:]) for sp in shown] == s.decks[0]
+    shown = sorted((sp for sp in scene.sprites() if sprite_id(sp.id).of("view")), key=lambda sp: int(sp.badge))
+    assert [number(sp.id, "view") for sp in shown] == s.decks[0]
     assert p.button("btn:browse:close") == LOCAL
     assert p.click("deck:1") is None
 
@@ -351,11 +351,11 @@ def test_auto_pass_lets_your_own_card_resolve_unless_you_take_full_control(tmp_p
     got = p.auto_pass(legal)
     assert got is not None and got[0].kind == "decline" and "own card" in got[1]
     assert scene.get("btn:control").text == "Full control: off"
-    assert p.key("f") == LOCAL and p.full_control
+    assert p.key("f") == LOCAL and p.controls.full_control
     show(p, s, 0)
     assert scene.get("btn:control").text == "Full control: on"
     assert p.auto_pass(legal) is None
-    assert p.button("btn:control") == LOCAL and not p.full_control
+    assert p.button("btn:control") == LOCAL and not p.controls.full_control
     # the opponent's item on top: asked, full control or not
     s2 = duel(FOE, theirs=["ilsa-of-the-turning-glass", "master-oren-vell"])
     to_hand(s2, "quickened-step", 1)

@@ -10,13 +10,13 @@ from tabletop.table import intents as it
 
 def route(p, a: Action) -> list | None:
     """The next intent on the way to `a` (call again after each: a menu may open first)."""
-    if p.browse:
+    if p.browser.pile:
         return [it.ButtonPress("btn:browse:close")]
-    if p.menu:
-        if a in p.menu:
-            i = p.menu.index(a)
+    if p.menu.actions:
+        if a in p.menu.actions:
+            i = p.menu.actions.index(a)
             page = i // 8
-            if page != p.menu_page:
+            if page != p.menu.page:
                 return [it.ButtonPress("btn:menu:more")]
             return [it.ButtonPress(f"btn:menu:{i}")]
         return [it.ButtonPress("btn:menu:cancel")]
@@ -36,9 +36,9 @@ def route(p, a: Action) -> list | None:
     if k == "decline":
         return [it.ButtonPress("btn:decline")]
     if k in ("scout", "detach", "order"):          # a question's answer: its banner button
-        answers = p._answers()
+        answers = p.question.answers()
         i = answers.index(a)
-        if i // PAGE != p.question_page % max(1, (len(answers) + PAGE - 1) // PAGE):
+        if i // PAGE != p.question.page % max(1, (len(answers) + PAGE - 1) // PAGE):
             return [it.ButtonPress("btn:answer:more")]
         return [it.ButtonPress(f"btn:answer:{i}")]
     return None

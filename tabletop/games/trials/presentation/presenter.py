@@ -13,9 +13,11 @@ click. Every rule decision is the engine's:
 what glows and what a menu lists come from the legal actions, and a drop or
 click only proposes a candidate for `why_illegal`.
 
-This module holds the presenter's core: its state, the sync, the highlights and
-the input. The seats, the middle, the menus and the words live in the `table_*`
-modules next to it, one mixin each.
+This module holds the presenter: the selection, the sync, the highlights and the
+input. Its parts, each with its own state, live in the modules next to it: the
+seats and the hand (seats.py), the middle (stack.py), the pending question
+(question.py), the controls (controls.py) and the pile browser (overlays.py, with
+the table's ActionMenu); what the table says is words.py's functions.
 """
 
 from __future__ import annotations
@@ -28,17 +30,20 @@ from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.presentation import faces
 from tabletop.games.trials.engine.cards import card, side_text
-from tabletop.games.trials.engine.state import UNKNOWN
-from tabletop.games.trials.presentation.narrate import NARRATE
+from tabletop.games.trials.engine.state import OVER, UNKNOWN
+from tabletop.games.trials.presentation import words
+from tabletop.games.trials.presentation.controls import Controls
 from tabletop.games.trials.presentation.glossary import glossary_terms, rules_text, terms_on
-from tabletop.games.trials.presentation.overlays import OverlaysMixin
-from tabletop.games.trials.presentation.question import QuestionMixin
-from tabletop.games.trials.presentation.seats import SeatsMixin
-from tabletop.games.trials.presentation.stack import StackMixin
+from tabletop.games.trials.presentation.narrate import NARRATE
+from tabletop.games.trials.presentation.overlays import Browser, menu_targets, target_of
+from tabletop.games.trials.presentation.question import Question
+from tabletop.games.trials.presentation.seats import Seats
+from tabletop.games.trials.presentation.stack import Stack
 from tabletop.games.trials.presentation.style import cid
-from tabletop.games.trials.presentation.words import WordsMixin, seat_words
 from tabletop.table import compact
+from tabletop.table.actionmenu import ActionMenu
 from tabletop.table.cover import fanned_cards
+from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
 from tabletop.table.presenter import LOCAL, OptionField, Presentation, Presenter
@@ -52,7 +57,7 @@ _IN_PLAY = kinds(actions.ACTIVATE, actions.CHANNEL, actions.ATTACK)
 _ANSWERING = kinds(actions.PLAY, actions.ACTIVATE)
 
 
-class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, WordsMixin, Presenter):
+class TrialsPresenter(Presenter):
     auto_pass_kinds = kinds(actions.DECLINE, actions.PASS)
     narrator = NARRATE
     important_kinds = frozenset({"round", "fall", "out", "over"})
@@ -62,11 +67,15 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:
         super().__init__(scene, faces_cache, settings, seat_names)
         self.layout = Layout.load("trials", self.players)
-        self.selected: int | None = None          # click-and-click: a hand card or a card in play
-        self.menu: list[Action] = []              # a context menu or a choice after a drop
-        self.full_control = False                 # ask even on my own stack items (this match)
-        self.browse: tuple[str, int] | None = None    # ("deck" | "discard", seat) being looked through
-        self.royale = self.players > 2
+        # click-and-click's card (in hand or in play): shared, as clicks on every part's cards make it
+        self.selected: int | None = None
+        self.seats = Seats(self)
+        self.stack = Stack(self)
+        self.question = Question(self)
+        self.controls = Controls(self)
+        self.menu = ActionMenu(self)              # a context menu or a choice after a drop
+        self.browser = Browser(self)
+        self.parts = [self.seats, self.stack, self.question, self.controls, self.menu, self.browser]
 
     # --- names and faces -------------------------------------------------------------------
     def name(self, c: int) -> str:
@@ -109,54 +118,49 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
 
     def _window(self) -> bool:
         """A response window: the stack holds something and no question is pending."""
-        return bool(self.view and self.view.stack) and not self._deciding()
+        return bool(self.view and self.view.stack) and not self.question.pending
+
+    def _to_act(self) -> int | None:
+        """The seat the game waits for (to answer its question, to respond, to play); None once over."""
+        v = self.view
+        if v is None or v.phase == OVER:
+            return None
+        if v.waiting is not None:
+            return v.waiting.seat
+        return v.prio if v.prio >= 0 else v.turn
 
     # --- sync ----------------------------------------------------------------------------------------
     def draw(self, seen, events) -> None:
-        opps = [p for p in self._order() if p != self.me]
-        area = self.layout.zones["opp_area"].rect
-        w = area[2] / max(1, len(opps))
-        for i, p in enumerate(opps):
-            self._sync_seat(p, (area[0] + i * w, area[1], w - 12, area[3]), seen, mine=False)
-        self._sync_seat(self.me, self.layout.zones["my_area"].rect, seen, mine=True)
-        self._sync_hand(seen)
-        self._sync_middle(seen)
-        self._sync_controls(seen)
-        self._sync_menu(seen)
-        self._sync_browser(seen)
+        self.seats.draw(seen)
+        self.stack.draw(seen)              # its banner gives way to the question's
+        self.controls.draw(seen)
+        self.menu.draw(seen)
+        self.browser.draw(seen)
 
     def origin_of(self, event, gone):
         """A card another seat plays from its hidden hand comes from that hand's last card back."""
         seat = event.data.get("seat")
         if event.data.get("from") != "hand" or seat is None:
             return None
-        backs = sorted((sid for sid in gone if sid.startswith(f"back:{seat}:")),
-                       key=lambda sid: int(sid.rsplit(":", 1)[1]))
+        backs = sorted((sid for sid in map(sprite_id, gone) if sid.kind == "back" and sid.at(0) == seat),
+                       key=lambda sid: sid.at(1))
         return gone[backs[-1]] if backs else None
 
     def floats_of(self, event):
         """Energy gained rises from the seat's energy die."""
         d = event.data
         if event.kind in ("energy", "channel") and d.get("amount"):
-            return [(f"energy:{d['seat']}", f"+{d['amount']}", GREEN)]
+            return [(SpriteId("energy", d["seat"]), f"+{d['amount']}", GREEN)]
         return []
 
-    def _order(self) -> list[int]:
-        """Seats from the viewer's left: the next seat in turn first."""
-        n = self.view.players
-        return [(self.me + i) % n for i in range(n)]
-
     def forget_stale(self) -> None:
-        v = self.view
-        if not self.my_turn or self._deciding():
-            self.selected, self.menu = None, []
-        if self.selected is not None and self.selected not in v.hands[self.me] \
+        super().forget_stale()             # a menu of moves no longer legal, another seat's deck
+        if not self.my_turn or self.question.pending:
+            self.selected = None
+            self.menu.clear()
+        if self.selected is not None and self.selected not in self.view.hands[self.me] \
                 and not self._source_actions(self.selected):
             self.selected = None
-        if self.menu and not all(a in self.legal for a in self.menu):
-            self.menu = []
-        if self.browse and self.browse[0] == "deck" and self.browse[1] != self.me:
-            self.browse = None
 
     # --- sprite helpers ----------------------------------------------------------------------------
     def faces_to_warm(self) -> list:
@@ -174,56 +178,57 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
     # --- highlights -------------------------------------------------------------------------------------------
     def _highlight(self) -> None:
         for sprite in self.scene.sprites():
-            if sprite.id.startswith("card:") and sprite.highlight in ("select", "hint", "glow"):
+            if sprite.highlight in ("select", "hint", "glow") and sprite_id(sprite.id).of("card"):
                 sprite.highlight = None
         glow: set[str] = set()
         if self.selected is not None:
-            s = self.scene.get(f"card:{self.selected}")
+            selected = SpriteId("card", self.selected)
+            s = self.scene.get(selected)
             if s is not None:
                 s.highlight = "select"
-            glow = self.drag_targets(f"card:{self.selected}")
-        elif self.menu:
-            glow = {f"card:{t}" for t in self._menu_targets()}
-        elif self.my_turn and self._deciding():
-            glow = {f"card:{c}" for c in self._answer_cards()}
+            glow = self.drag_targets(selected)
+        elif self.menu.actions:
+            glow = {SpriteId("card", t) for t in menu_targets(self.menu.actions)}
+        elif self.my_turn and self.question.pending:
+            glow = {SpriteId("card", c) for c in self.question.answer_cards()}
         elif self.my_turn and self._window():
-            glow = {f"card:{actions.source(a)}" for a in self.legal if a.kind in _ANSWERING}
+            glow = {SpriteId("card", actions.source(a)) for a in self.legal if a.kind in _ANSWERING}
         self.scene.set_glow(glow)
         self._mark_hint()
 
     def _hint_cards(self, a: Action) -> list[int]:
         if a.kind in _FROM_A_CARD:
             out = [actions.source(a)]
-            t = self._target_of(a)
+            t = target_of(a)
             return out + ([t] if t is not None and t >= 0 else [])
         if actions.IGNITE.matches(a):
             return [actions.IGNITE.target(a)]
         if a.kind in actions.ANSWERS:
-            c = self._answer_card(a)
+            c = self.question.answer_card(a)
             return [] if c is None else [c]
         return []
 
     # --- input ----------------------------------------------------------------------------------------------------
-    def drag_targets(self, sprite_id: str) -> set[str]:
-        c = cid(sprite_id)
+    def drag_targets(self, piece) -> set[str]:
+        piece = sprite_id(piece)
+        c = number(piece, "card")
         v = self.view
-        if c is None or not self.my_turn or v is None or not sprite_id.startswith("card:") \
-                or self._deciding():
+        if c is None or not self.my_turn or v is None or self.question.pending:
             return set()
         if c in v.hands[self.me]:
-            return {f"card:{actions.PLAY.avatar(a)}" for a in self._plays(c)}
-        out = {f"card:{actions.ATTACK.target(a)}" for a in self._legal(actions.ATTACK.kind)
+            return {SpriteId("card", actions.PLAY.avatar(a)) for a in self._plays(c)}
+        out = {SpriteId("card", actions.ATTACK.target(a)) for a in self._legal(actions.ATTACK.kind)
                if actions.ATTACK.attacker(a) == c}
         if actions.CHANNEL(c) in self.legal or any(actions.CHANNEL.avatar(a) == c
                                                    for a in self._legal(actions.CHANNEL.kind)):
-            out.add(f"energy:{self.me}")
+            out.add(SpriteId("energy", self.me))
         return out
 
-    def drop(self, sprite_id: str, target: str | None):
-        c = cid(sprite_id)
+    def drop(self, piece, target):
+        piece, target = sprite_id(piece), sprite_id(target)
+        c = number(piece, "card")
         v = self.view
-        if c is None or v is None or not self.my_turn or not sprite_id.startswith("card:") \
-                or self._deciding():
+        if c is None or v is None or not self.my_turn or self.question.pending:
             return None
         t = cid(target)
         if c in v.hands[self.me]:
@@ -239,59 +244,56 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
                 return actions.PLAY(c, avatar, -1, (), 0)      # the engine says why not
             self.selected = None
             k = card(v.designs[c])
-            return self.open_menu(plays, f"Play {k.name} on {self.name(avatar)}", self.menu_near(target),
-                                  strip=f"Play {k.name} on {self.name(avatar)} ({k.cost} energy)")
-        if target == f"energy:{self.me}":
+            title = f"Play {k.name} on {self.name(avatar)}"
+            return self.menu.open(plays, title, self.menu.near(target), strip=f"{title} ({k.cost} energy)")
+        if target == SpriteId("energy", self.me):
             return actions.CHANNEL(c)
         if t is not None and t in v.designs and t != c:
             return actions.ATTACK(c, t)
         return None
 
-    def click(self, target: str | None):
+    def click(self, target):
+        target = sprite_id(target)
         v = self.view
         if v is None:
             return None
-        if target and target.startswith(("deck:", "discard:")):
-            kind, p = target.split(":")
-            p = int(p)
-            if kind == "deck" and p != self.me:
+        if target is not None and target.of("deck", "discard"):
+            if not self.browser.open(target.kind, target.at(0)):
                 return None
-            self.browse = (kind, p)
-            self.menu, self.selected = [], None
+            self.selected = None
+            self.menu.clear()
             return LOCAL
-        if self.browse:
-            return None
-        if not self.my_turn:
+        if self.browser.pile or not self.my_turn:
             return None
         c = cid(target)
-        if self._deciding():
-            return self._answer_cards().get(c) if c is not None else None
-        if self.menu:
-            pick = self._menu_targets().get(c) if c is not None else None
+        if self.question.pending:
+            return self.question.answer_cards().get(c) if c is not None else None
+        if self.menu.actions:
+            pick = menu_targets(self.menu.actions).get(c) if c is not None else None
             if pick is not None:
-                self.menu = []
-                return pick
-            return None
-        if target == f"energy:{self.me}":
+                self.menu.clear()
+            return pick
+        if target == SpriteId("energy", self.me):
             return self.button("btn:channel")
-        if c is not None and target.startswith("card:"):
+        if c is not None and target.of("card"):
             if c in v.hands[self.me] or (self._source_actions(c) and self.selected is None):
                 self.selected = None if self.selected == c else c
                 return LOCAL
         if self.selected is not None:
-            act = self.drop(f"card:{self.selected}", target)
+            act = self.drop(SpriteId("card", self.selected), target)
             if act is not None:
                 self.selected = None
             return act
         return None
 
     def menu_words(self, label: str) -> str:
-        return seat_words(label, self.voice())
+        return words.seat_words(label, self.voice())
 
-    def context(self, target: str | None):
+    def context(self, target):
         """Right-click: a menu of what this card of mine can do now."""
-        c = cid(target)
-        if c is None or not self.my_turn or self.view is None or not target.startswith("card:"):
+        target = sprite_id(target)
+        c = number(target, "card")
+        if c is None or not self.my_turn or self.view is None:
             return None
         acts = self._source_actions(c)
         if c in self.view.hands[self.me]:
@@ -299,38 +301,19 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         if not acts:
             return None
         self.selected = None
-        return self.open_menu(acts, self.name(c), self.menu_near(target))
+        return self.menu.open(acts, self.name(c), self.menu.near(target))
 
-    def button(self, button_id: str):
-        v = self.view
-        if v is None:
+    def button(self, button_id):
+        """The part whose button it is answers it: the browser's Close, a question's answer, the
+        controls (and the banner's Pass), the menu's entries."""
+        if self.view is None:
             return None
-        if button_id == "btn:browse:close":
-            self.browse = None
-            return LOCAL
-        answer = self.answer_button(button_id)
-        if answer is not None:
-            return LOCAL if answer == "page" else answer
-        if button_id == "btn:pass":
-            self.selected, self.menu = None, []
-            return actions.PASS()
-        if button_id == "btn:decline":
-            self.selected, self.menu = None, []
-            return actions.DECLINE()
-        if button_id == "btn:control":
-            self.full_control = not self.full_control
-            return LOCAL
-        if button_id == "btn:channel":
-            acts = self._legal(actions.CHANNEL.kind)
-            if len(acts) == 1:
-                return acts[0]
-            if not acts:
-                return actions.CHANNEL(v.avatars[self.me][0])
-            return self.open_menu(acts, "Channel energy: exhaust which Avatar?", (1300, 600))
-        if button_id == "btn:ignite":
-            acts = self._legal(actions.IGNITE.kind)
-            return self.open_menu(acts, "Ignite: deal the damage to…", (1300, 500)) if acts else None
-        return self.menu_button(button_id)
+        button_id = sprite_id(button_id)
+        for part in (self.browser, self.question, self.controls, self.menu):
+            got = part.button(button_id)
+            if got is not None:
+                return got
+        return None
 
     def auto_pass(self, legal: list[Action]):
         """As in digital card games: besides having nothing to play, the player lets their own
@@ -338,7 +321,7 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
         full control of the match (the F key, or the toggle under the controls)."""
         got = super().auto_pass(legal)
         v = self.view
-        if got is not None or self.full_control or v is None or v.waiting is not None:
+        if got is not None or self.controls.full_control or v is None or v.waiting is not None:
             return got
         if v.stack and v.prio == self.me and v.stack[-1].seat == self.me:
             decline = next((a for a in legal if actions.DECLINE.matches(a)), None)
@@ -349,19 +332,16 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
     free_keys = frozenset({"f"})        # full control, whoever's turn it is
 
     def clear_selection(self) -> bool:
-        had = bool(self.browse or self.menu or self.selected is not None)
-        self.browse, self.menu, self.selected = None, [], None
-        return had
+        had, self.selected = self.selected is not None, None
+        return super().clear_selection() or had          # the menu's and the browser's too
 
     def confirm(self):
-        if self._window() and not self._deciding():
-            return actions.DECLINE()
-        return None
+        return actions.DECLINE() if self._window() else None
 
     def shortcut(self, name: str):
         if name == "f":
             return self.button("btn:control")
-        if self._deciding():            # answered with the banner's buttons or a glowing card
+        if self.question.pending:       # answered with the banner's buttons or a glowing card
             return None
         if name == "p" and not self._window():
             return actions.PASS()
@@ -369,16 +349,15 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             return self.button("btn:channel")
         return None
 
-    def zoom(self, target: str | None):
+    def zoom(self, target):
+        target = sprite_id(target)
         v = self.view
         if v is None or not target:
             return None
-        c = cid(target)
-        if target.startswith("view:"):
-            c = int(target.split(":")[1])
-        elif target.startswith("discard:"):
-            p = int(target.split(":")[1])
-            c = v.discards[p][-1] if v.discards[p] else None
+        c = number(target, "card", "stk", "view")         # on the table, the stack or in the browser
+        if target.of("discard"):
+            pile = v.discards[target.at(0)]
+            c = pile[-1] if pile else None
         if c is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
             return None
         key, compose = self._face(c, None)          # the full face, with its rules text
@@ -405,16 +384,25 @@ class TrialsPresenter(SeatsMixin, StackMixin, QuestionMixin, OverlaysMixin, Word
             parts.append(f"{k.cost} energy · {k.type.capitalize()}")
         return "\n".join(parts)
 
-    def glossary(self, target: str | None) -> list[str]:
+    def glossary(self, target) -> list[str]:
         """Glossary entries for the card under the pointer (the zoom links to them)."""
         v = self.view
-        if v is None or not target:
-            return []
-        c = int(target.split(":")[1]) if target.startswith("view:") else cid(target)
-        if c is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
+        c = number(sprite_id(target), "card", "stk", "view") if target else None
+        if v is None or c is None or v.designs.get(c, UNKNOWN) == UNKNOWN:
             return []
         side = fx.side(v, c)
         return terms_on(side_text(side), side.keywords)
+
+    # --- words (words.py) -----------------------------------------------------------------------------
+    def prompt(self) -> str:
+        return words.prompt(self)
+
+    def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
+        return words.seat_rows(view, seat)
+
+    def summary(self, view, events) -> tuple[str, str] | None:
+        return words.summary(view, events, self.seat_names, self.voice())
+
 
 def _cover(w: int, h: int):
     """The home tile: an Avatar and two of its cards over a dusk sky."""

@@ -10,26 +10,33 @@ from tabletop.games.trials.engine import actions, choices
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.stack_item import DETACH, ORDER, SCOUT
 from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, short, wrap_words
+from tabletop.table.ids import SpriteId, sprite_id
+from tabletop.table.part import Part
+from tabletop.table.presenter import LOCAL
 
 TITLES = {SCOUT: "Scout: take a card?", DETACH: "Make room: which card goes?",
           ORDER: "Order the effects"}
 PAGE = 6                    # answer buttons shown at once (3 a row); "More…" pages on
 
 
-class QuestionMixin:
-    """The pending question: `_deciding`, its banner and buttons, its glowing cards."""
+class Question(Part):
+    """The pending question: whether one is `pending`, its banner and buttons, its glowing cards."""
 
-    question_page = 0
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.page = 0                       # the page of answer buttons shown ("More…" turns it)
 
-    def _deciding(self) -> bool:
-        return bool(self.view and self.view.waiting is not None)
+    @property
+    def pending(self) -> bool:
+        v = self.table.view
+        return bool(v and v.waiting is not None)
 
-    def _answers(self) -> list[Action]:
-        return [a for a in self.legal if a.kind in actions.ANSWERS]
+    def answers(self) -> list[Action]:
+        return [a for a in self.table.legal if a.kind in actions.ANSWERS]
 
-    def _answer_card(self, a: Action) -> int | None:
+    def answer_card(self, a: Action) -> int | None:
         """The card an answer names on the table, if it names one."""
-        v = self.view
+        v = self.table.view
         if actions.DETACH.matches(a):
             return actions.DETACH.card(a)
         if actions.ORDER.matches(a):        # a card in play; one in a discard pile shows no sprite
@@ -37,88 +44,84 @@ class QuestionMixin:
             return c if v.in_play(c) else None
         return None
 
-    def _answer_cards(self) -> dict[int, Action]:
+    def answer_cards(self) -> dict[int, Action]:
         """Cards that answer when clicked (a card named by one answer only)."""
         named: dict[int, list[Action]] = {}
-        for a in self._answers():
-            c = self._answer_card(a)
+        for a in self.answers():
+            c = self.answer_card(a)
             if c is not None:
                 named.setdefault(c, []).append(a)
         return {c: acts[0] for c, acts in named.items() if len(acts) == 1}
 
-    def _answer_text(self, a: Action) -> str:
-        v = self.view
+    def _text(self, a: Action) -> str:
+        t = self.table
+        v = t.view
         if actions.SCOUT.matches(a):
             where = actions.SCOUT.where(a)
-            deck = v.decks[self.me]
+            deck = v.decks[t.me]
             if where == fx.SCOUT_NONE or not deck:
                 return "No card"
             c = deck[0] if where == fx.SCOUT_TOP else deck[-1]
-            return f"{'Top' if where == fx.SCOUT_TOP else 'Bottom'}: {self.name(c)}"
+            return f"{'Top' if where == fx.SCOUT_TOP else 'Bottom'}: {t.name(c)}"
         if actions.DETACH.matches(a):
-            return f"Detach {self.name(actions.DETACH.card(a))}"
-        return self.name(v.triggered[actions.ORDER.effect(a)].cid)
+            return f"Detach {t.name(actions.DETACH.card(a))}"
+        return t.name(v.triggered[actions.ORDER.effect(a)].cid)
 
-    def _answer_tip(self, a: Action) -> str:
-        if actions.ORDER.matches(a):
-            return a.label
-        return ""
-
-    def _sync_question(self, x, y, w, h, seen) -> None:
+    def draw(self, x, y, w, h, seen) -> None:
         """The banner of a pending question, at (x, y, w, h) in the middle zone."""
-        v = self.view
+        t = self.table
+        v = t.view
         kind = v.waiting.kind
-        if not self.my_turn:
-            who = self.seat_names[v.waiting.seat] if v.waiting.seat < len(self.seat_names) else "…"
-            self.put_label("lbl:banner", f"{who} is choosing…", x + w / 2, y + 30, 24, INK, seen,
-                           "midtop", True)
-            self.put_label("lbl:banner2", self._others_line(), x + w / 2, y + 70, 16, MUTED, seen, "midtop")
+        if not t.my_turn:
+            who = t.seat_names[v.waiting.seat] if v.waiting.seat < len(t.seat_names) else "…"
+            t.put_label("lbl:banner", f"{who} is choosing…", x + w / 2, y + 30, 24, INK, seen,
+                        "midtop", True)
+            t.put_label("lbl:banner2", self._others_line(), x + w / 2, y + 70, 16, MUTED, seen, "midtop")
             return
-        self.put_label("lbl:banner", TITLES[kind], x + w / 2, y + 4, 30, GOLD, seen, "midtop", True)
+        t.put_label("lbl:banner", TITLES[kind], x + w / 2, y + 4, 30, GOLD, seen, "midtop", True)
         lines = wrap_words(choices.question(v), 78)
         for k, line in enumerate(lines[:2]):
-            self.put_label(f"lbl:banner{k + 2}", line, x + w / 2, y + 44 + k * 19, 15, INK, seen, "midtop")
-        self._answer_buttons(x + 10, y + 90, w - 20, seen)
+            t.put_label(f"lbl:banner{k + 2}", line, x + w / 2, y + 44 + k * 19, 15, INK, seen, "midtop")
+        self._buttons(x + 10, y + 90, w - 20, seen)
 
-    def _answer_buttons(self, x, y, w, seen) -> None:
-        answers = self._answers()
+    def _buttons(self, x, y, w, seen) -> None:
+        t = self.table
+        answers = self.answers()
         pages = max(1, (len(answers) + PAGE - 1) // PAGE)
-        self.question_page %= pages
-        shown = answers[self.question_page * PAGE:(self.question_page + 1) * PAGE]
+        self.page %= pages
+        shown = answers[self.page * PAGE:(self.page + 1) * PAGE]
         slots = shown + ([None] if pages > 1 else [])
         cols = min(3, len(slots))
         bw = (w - 10 * (cols - 1)) / cols
         for k, a in enumerate(slots):
             bx, by = x + (k % cols) * (bw + 10), y + (k // cols) * 46
             if a is None:
-                self.put_button("btn:answer:more", f"More… ({self.question_page + 1}/{pages})", bx, by,
-                                bw, True, False, seen, h=40)
+                t.put_button("btn:answer:more", f"More… ({self.page + 1}/{pages})", bx, by,
+                             bw, True, False, seen, h=40)
                 continue
-            i = answers.index(a)
-            self.put_button(f"btn:answer:{i}", short(self._answer_text(a), 34), bx, by, bw, True,
-                            actions.SCOUT.matches(a) and actions.SCOUT.where(a) != fx.SCOUT_NONE, seen, h=40)
-            tip = self._answer_tip(a)
-            if tip:
-                self.scene.get(f"btn:answer:{i}").tooltip = tip
+            bid = SpriteId("btn", "answer", answers.index(a))
+            t.put_button(bid, short(self._text(a), 34), bx, by, bw, True,
+                         actions.SCOUT.matches(a) and actions.SCOUT.where(a) != fx.SCOUT_NONE, seen, h=40)
+            if actions.ORDER.matches(a) and a.label:      # the effect's whole words
+                t.scene.get(bid).tooltip = a.label
 
     def _others_line(self) -> str:
         """The pending question as the other seats see it."""
-        v = self.view
-        w = v.waiting
+        t = self.table
+        w = t.view.waiting
         if w.kind == SCOUT:
-            return f"{self.name(w.card)} scouts: the top card, the bottom card or none"
+            return f"{t.name(w.card)} scouts: the top card, the bottom card or none"
         if w.kind == DETACH:
-            return f"A One-Handed card on {self.name(w.avatar)} makes room for {self.name(w.card)}"
+            return f"A One-Handed card on {t.name(w.avatar)} makes room for {t.name(w.card)}"
         return "Which of the effects that triggered together resolves first"
 
-    def answer_button(self, button_id: str):
-        """A press on an answer button: the answer, or None for another button."""
-        if button_id == "btn:answer:more":
-            self.question_page += 1
-            return "page"
-        if not button_id.startswith("btn:answer:"):
+    def button(self, bid):
+        """A press on an answer button: the answer (LOCAL after paging), or None for another button."""
+        bid = sprite_id(bid)
+        if bid.kind != "btn" or bid.at(0) != "answer":
             return None
-        i = int(button_id.rsplit(":", 1)[1])
-        answers = self._answers()
-        return answers[i] if 0 <= i < len(answers) else None
-
+        if bid.at(1) == "more":
+            self.page += 1
+            return LOCAL
+        i, answers = bid.at(1), self.answers()
+        return answers[i] if isinstance(i, int) and 0 <= i < len(answers) else None

@@ -8,8 +8,10 @@ import math
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.state import OVER, UNKNOWN
-from tabletop.table import cardfit
 from tabletop.games.trials.presentation.style import ENERGY, EXHAUSTED, GOLD, HEART, INK, MUTED, RED, SHIELD
+from tabletop.table import cardfit
+from tabletop.table.ids import SpriteId
+from tabletop.table.part import Part
 
 
 HAND_ASPECT = 176 / 126
@@ -17,23 +19,45 @@ HAND_MAX = 180          # a hand card's widest (medium) size
 HAND_ROOM = {"top": 12, "left": 150}     # the hand's part of its zone: right of the caption
 
 
-class SeatsMixin:
+class Seats(Part):
     """Draws every seat (the viewer's at the bottom) and the viewer's hand."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        # three or four seats: smaller cards, and the opponents' piles shrink into their top row
+        self.royale = table.players > 2
+
+    def draw(self, seen) -> None:
+        t = self.table
+        opps = [p for p in self._order() if p != t.me]
+        area = t.layout.zones["opp_area"].rect
+        w = area[2] / max(1, len(opps))
+        for i, p in enumerate(opps):
+            self._seat(p, (area[0] + i * w, area[1], w - 12, area[3]), seen, mine=False)
+        self._seat(t.me, t.layout.zones["my_area"].rect, seen, mine=True)
+        self._hand(seen)
+
+    def _order(self) -> list[int]:
+        """Seats from the viewer's left: the next seat in turn first."""
+        t = self.table
+        n = t.view.players
+        return [(t.me + i) % n for i in range(n)]
 
     def _sizes(self):
         """(Avatar, attachment) card sizes: larger when the window's shape made the table taller.
         An attachment stays at least 112 wide, so its compact face's words are 11 px at 1920x1080."""
         av, att = ((128, 179), (112, 157)) if self.royale else ((150, 210), (118, 165))
-        k = self.scene.stretch
+        k = self.table.scene.stretch
         return (round(av[0] * k), round(av[1] * k)), (round(att[0] * k), round(att[1] * k))
 
-    def _sync_seat(self, p: int, rect, seen, mine: bool) -> None:
-        v = self.view
+    def _seat(self, p: int, rect, seen, mine: bool) -> None:
+        t = self.table
+        v = t.view
         x0, y0, w, h = rect
         av_size, att_size = self._sizes()
-        to_act = self._to_act() == p
+        to_act = t._to_act() == p
         out = v.out[p]
-        name = self.seat_names[p] if p < len(self.seat_names) else f"Player {p + 1}"
+        name = t.seat_names[p] if p < len(t.seat_names) else f"Player {p + 1}"
         marks = []
         if v.initiative == p:
             marks.append("★ initiative")
@@ -42,9 +66,9 @@ class SeatsMixin:
         elif to_act and v.phase != OVER:
             marks.append("◀ choosing" if v.waiting is not None else
                          "◀ responding" if v.prio == p else "◀ to play")
-        self.put_label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
-        self.put_label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
-                       RED if out else GOLD, seen)
+        t.put_label(f"lbl:name:{p}", name, x0 + 4, y0 + 2, 22, GOLD if to_act else INK, seen, bold=True)
+        t.put_label(f"lbl:marks:{p}", "  ".join(marks), x0 + 24 + 14 * len(name), y0 + 7, 16,
+                    RED if out else GOLD, seen)
         # piles at the right of the seat: the energy die, the deck, the discard pile, the exile count.
         # At a royale the three opponents share the top row, a third of its width each: their piles
         # shrink into the strip of hand backs (counts on badges, names in tooltips), so the Avatars
@@ -56,36 +80,37 @@ class SeatsMixin:
         py = y0 + (34 if compact else 40)
         if not mine:
             hand_y = y0 + 34
-            self._sync_backs(p, x0 + 4, hand_y, px - x0 - 20, seen)
+            self._backs(p, x0 + 4, hand_y, px - x0 - 20, seen)
             body_y = y0 + 34 + 70
         else:
             body_y = y0 + 36
-        self.put_die(f"energy:{p}", 10, max(0, v.energy[p]), ENERGY, px, py, die, seen,
-                     f"{name}: {v.energy[p]} energy")
+        t.put_die(SpriteId("energy", p), 10, max(0, v.energy[p]), ENERGY, px, py, die, seen,
+                  f"{name}: {v.energy[p]} energy")
         if not compact:
-            self.put_label(f"lbl:energy:{p}", "energy", px + die / 2, py + die + 2, 13, MUTED, seen, "midtop")
+            t.put_label(f"lbl:energy:{p}", "energy", px + die / 2, py + die + 2, 13, MUTED, seen, "midtop")
         dx = px + die + 12
         n = len(v.decks[p])
         if n:
-            s = self._card(f"deck:{p}", None, dx, py, pile, 40, seen, face_up=False)
+            s = t._card(SpriteId("deck", p), None, dx, py, pile, 40, seen, face_up=False)
             s.badge = str(n)
             s.tooltip = ("Your deck, in order (click to look through it)" if mine else
                          f"{name}'s deck: {n} card{'s' if n != 1 else ''}")
         if not compact:
-            self.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED,
-                           seen, "midtop")
+            t.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED,
+                        seen, "midtop")
         dx += pile[0] + 10
         disc = v.discards[p]
         if disc:
-            s = self._card(f"discard:{p}", disc[-1], dx, py, pile, 40, seen, table="thumb")   # too small for words
+            # its picture only: too small for words
+            s = t._card(SpriteId("discard", p), disc[-1], dx, py, pile, 40, seen, table="thumb")
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
         if not compact:
-            self.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4,
-                           13, MUTED, seen, "midtop")
+            t.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4,
+                        13, MUTED, seen, "midtop")
         if v.exiles[p]:
             ex, ey = (x0 + 4, y0 + 34 + 44) if compact else (px, py + 90)
-            self.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", ex, ey, 13, MUTED, seen)
+            t.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", ex, ey, 13, MUTED, seen)
         # the Avatars, each with its attachments fanned out to the right, under it
         avs = v.avatars[p]
         # room on the left for an exhausted Avatar, turned 45 degrees about its centre (its
@@ -94,21 +119,23 @@ class SeatsMixin:
         slot_w = ((x0 + w if compact else px) - x0 - left - 4) / max(1, len(avs))
         for i, a in enumerate(avs):
             ax = x0 + left + i * slot_w
-            self._sync_avatar(a, ax, body_y + 6, slot_w - 16, av_size, att_size, seen, mine)
+            self._avatar(a, ax, body_y + 6, slot_w - 16, av_size, att_size, seen, mine)
 
-    def _sync_backs(self, p, x, y, width, seen) -> None:
-        n = len(self.view.hands[p])
+    def _backs(self, p, x, y, width, seen) -> None:
+        t = self.table
+        n = len(t.view.hands[p])
         size = (44, 62)
         step = min(50, (width - 160) / max(1, n))
-        self.put_label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
+        t.put_label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
         for i in range(n):
-            self._card(f"back:{p}:{i}", None, x + 70 + i * step, y, size, 60 + i, seen, face_up=False)
+            t._card(SpriteId("back", p, i), None, x + 70 + i * step, y, size, 60 + i, seen, face_up=False)
 
-    def _sync_avatar(self, a, x, y, width, av_size, att_size, seen, mine) -> None:
-        v = self.view
-        drag = self.my_turn and mine and bool(self._source_actions(a))
+    def _avatar(self, a, x, y, width, av_size, att_size, seen, mine) -> None:
+        t = self.table
+        v = t.view
+        drag = t.my_turn and mine and bool(t._source_actions(a))
         angle = EXHAUSTED if a in v.exhausted else 0.0
-        s = self._card(f"card:{a}", a, x, y, av_size, 200, seen, draggable=drag, angle=angle)
+        s = t._card(SpriteId("card", a), a, x, y, av_size, 200, seen, draggable=drag, angle=angle)
         s.alpha = 0.6 if fx.is_stealthy(v, a) or fx.hidden_from(v, a) else 1.0
         if v.out[fx.controller(a)] and a not in v.fallen:
             s.dim = True
@@ -120,54 +147,56 @@ class SeatsMixin:
         for k, (c, cx) in enumerate(zip(atts, _attachment_xs(
                 x, av_size, a in v.exhausted, att_size, [c in v.exhausted for c in atts], x + width))):
             ang = EXHAUSTED if c in v.exhausted else 0.0
-            drag = self.my_turn and mine and bool(self._source_actions(c))
-            s = self._card(f"card:{c}", c, cx, ay, att_size, 150 + k, seen, draggable=drag, angle=ang)
+            drag = t.my_turn and mine and bool(t._source_actions(c))
+            s = t._card(SpriteId("card", c), c, cx, ay, att_size, 150 + k, seen, draggable=drag, angle=ang)
             s.alpha = 0.6 if fx.is_stealthy(v, c) or fx.hidden_from(v, c) else 1.0
             self._marks(c, cx, ay, att_size, seen, avatar=False, z=170 + k)
 
     def _marks(self, c, x, y, size, seen, avatar: bool, z: float = 260) -> None:
         """HP as a heart token, then the shield, counters and this round's Attack change."""
-        v = self.view
+        t = self.table
+        v = t.view
         r = 22 if avatar else 17
         tx, ty = x - r + 6, y + size[1] - 2 * r - 4
         if avatar and c in v.fallen:
-            self.put_label(f"lbl:fallen:{c}", "Fallen", x + size[0] / 2, y + size[1] + 4, 15, MUTED, seen,
-                           "midtop")
+            t.put_label(f"lbl:fallen:{c}", "Fallen", x + size[0] / 2, y + size[1] + 4, 15, MUTED, seen,
+                        "midtop")
         hp = fx.max_hp(v, c)
         if hp > 0:
             left = fx.hp_left(v, c)
-            self.put_token(f"hp:{c}", str(left), HEART, tx, ty, r, z, seen, "heart",
-                           f"{self.name(c)}: {left} of {hp} HP")
+            t.put_token(f"hp:{c}", str(left), HEART, tx, ty, r, z, seen, "heart",
+                        f"{t.name(c)}: {left} of {hp} HP")
             ty -= 2 * r + 4
         if c in v.shields:
-            self.put_token(f"shield:{c}", "", SHIELD, tx, ty, r, z, seen, "shield", "Shielded")
+            t.put_token(f"shield:{c}", "", SHIELD, tx, ty, r, z, seen, "shield", "Shielded")
             ty -= 2 * r + 4
         for kind, n in sorted(v.counters.get(c, {}).items()):
             if n:
                 text = f"+{n}" if kind == "attack" else f"⚡{n}"
                 color = (80, 150, 80) if kind == "attack" else (200, 160, 60)
-                self.put_token(f"ctr:{c}:{kind}", text, color, tx, ty, r * 0.85, z, seen,
-                               tooltip=f"{n} {'+1 Attack' if kind == 'attack' else 'charge'} counter(s)")
+                t.put_token(f"ctr:{c}:{kind}", text, color, tx, ty, r * 0.85, z, seen,
+                            tooltip=f"{n} {'+1 Attack' if kind == 'attack' else 'charge'} counter(s)")
                 ty -= 2 * r
         b = v.buffs.get(c, 0)
         if b:
-            self.put_token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx, ty, r * 0.85, z, seen,
-                           tooltip=f"{b:+d} Attack this round")
+            t.put_token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx, ty, r * 0.85, z, seen,
+                        tooltip=f"{b:+d} Attack this round")
 
-    def _sync_hand(self, seen) -> None:
-        v = self.view
-        zone = self.layout.zones["hand"]
-        hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
+    def _hand(self, seen) -> None:
+        t = self.table
+        v = t.view
+        zone = t.layout.zones["hand"]
+        hand = [c for c in v.hands[t.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
         # fitted to the zone beside its caption (its whole height) and scaled by the card-size setting
-        size = self.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX, **HAND_ROOM)
-        playable = {actions.PLAY.card(a) for a in self._legal(actions.PLAY.kind)}
+        size = t.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX, **HAND_ROOM)
+        playable = {actions.PLAY.card(a) for a in t._legal(actions.PLAY.kind)}
         room = cardfit.room(zone.rect, **HAND_ROOM)
         for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(room, len(hand), size, 12))):
-            s = self._card(f"card:{c}", c, x, y, size, 500 + i, seen, draggable=c in playable)
-            s.dim = self.my_turn and c not in playable
+            s = t._card(SpriteId("card", c), c, x, y, size, 500 + i, seen, draggable=c in playable)
+            s.dim = t.my_turn and c not in playable
         if not hand:
-            self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
-                           seen, "center")
+            t.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
+                        seen, "center")
 
 
 def _half_extent(size, turned: bool) -> float:

@@ -1,4 +1,5 @@
-"""What the Trials table says: the prompt, the seat rows and the end-of-match summary."""
+"""What the Trials table says, as functions the presenter calls: the prompt, the seat rows, the
+end-of-match summary and a move's label with the seats named."""
 
 from __future__ import annotations
 
@@ -25,68 +26,70 @@ def seat_words(label: str, voice) -> str:
     return _PLAYER.sub(lambda m: voice.name(int(m.group(1)) - 1), label)
 
 
-class WordsMixin:
-    """Sentences for the status line and dialogs."""
+def prompt(t) -> str:
+    """The status line at table `t` (the presenter): what the player can do now."""
+    v = t.view
+    if v is None:
+        return ""
+    if v.phase == OVER:
+        return _result(v, t.voice()) or "The match is over."
+    if not t.my_turn:
+        p = t._to_act()
+        doing = "choosing" if v.waiting else "responding" if v.stack else "playing"
+        return f"{t.seat_names[p]} is {doing}…" if p is not None and p < len(t.seat_names) else ""
+    if t.browser.pile:
+        return "Looking through a pile: Close (or Escape) to go back."
+    if v.waiting is not None:
+        glowing = ", or click a glowing card" if t.question.answer_cards() else ""
+        return f"{PROMPTS[v.waiting.kind]}: a button in the middle{glowing}."
+    if t.menu.actions:
+        return f"{t.menu.title}: choose one (glowing cards choose too), or Cancel."
+    if v.stack:
+        return ("Respond or pass: play an Instant (drag it onto an Avatar) or use an Instant effect "
+                "(right-click its card), or press Pass to let the top of the stack resolve.")
+    if t.selected is not None:
+        return "Now drop or click where it goes (glowing); Escape to cancel."
+    return ("Your action: drag a card onto an Avatar to play it, drag an attacker onto its target, "
+            "right-click a card for its effects, channel, or pass.")
 
-    def prompt(self) -> str:
-        v = self.view
-        if v is None:
-            return ""
-        if v.phase == OVER:
-            return self._result_line() or "The match is over."
-        if not self.my_turn:
-            p = self._to_act()
-            doing = "choosing" if v.waiting else "responding" if v.stack else "playing"
-            return f"{self.seat_names[p]} is {doing}…" if p is not None and p < len(self.seat_names) else ""
-        if self.browse:
-            return "Looking through a pile: Close (or Escape) to go back."
-        if v.waiting is not None:
-            glowing = ", or click a glowing card" if self._answer_cards() else ""
-            return f"{PROMPTS[v.waiting.kind]}: a button in the middle{glowing}."
-        if self.menu:
-            return f"{self.menu_title}: choose one (glowing cards choose too), or Cancel."
-        if v.stack:
-            return ("Respond or pass: play an Instant (drag it onto an Avatar) or use an Instant effect "
-                    "(right-click its card), or press Pass to let the top of the stack resolve.")
-        if self.selected is not None:
-            return "Now drop or click where it goes (glowing); Escape to cancel."
-        return ("Your action: drag a card onto an Avatar to play it, drag an attacker onto its target, "
-                "right-click a card for its effects, channel, or pass.")
 
-    def _result_line(self, v=None) -> str:
-        v = v or self.view
-        return result_line(list(v.winners or [])[:1], v.reason, self.voice())
+def _result(view, voice) -> str:
+    return result_line(list(view.winners or [])[:1], view.reason, voice)
 
-    def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
-        avs = view.avatars[seat]
-        hp = " · ".join("Fallen" if a in view.fallen else f"{fx.hp_left(view, a)} HP" for a in avs)
-        return [("Avatars", hp), ("Energy", str(view.energy[seat])),
-                ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat]))),
-                ("Discard", str(len(view.discards[seat]))),
-                ("Initiative", "yes" if view.initiative == seat else "no")]
 
-    def summary(self, view, events) -> tuple[str, str] | None:
-        if "over" not in {e.kind for e in events}:
-            return None
-        w = view.winners or []
-        if not w:
-            title = "A draw"
-        else:
-            names = " and ".join(self.seat_names[p] for p in w)
-            title = f"{names} {'win' if names == 'You' else 'wins'} the match"
-        # at a table, the seats in the order they finished (the last out just behind the winner)
-        table = view.players > 2
-        places = view.places()
-        rows = []
-        for p in sorted(range(view.players), key=lambda p: places[p]) if table else range(view.players):
-            avs = ", ".join(f"{fx.name(view, a)} ({'fallen' if a in view.fallen else f'{fx.hp_left(view, a)} HP'})"
-                            for a in view.avatars[p])
-            place = f"<td>{_ordinal(places[p])}</td>" if table else ""
-            rows.append(f"<tr>{place}<td><b>{self.seat_names[p]}</b></td><td>{avs}</td>"
-                        f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
-        html = (f"<p><b>{self._result_line(view)}</b> The match lasted until round {view.round}.</p>"
-                + html_table(["Place"] * table + ["Player", "Avatars", "Deck", "Discard"], rows))
-        return title, html
+def seat_rows(view, seat: int) -> list[tuple[str, str]]:
+    """The side panel's rows about one seat."""
+    avs = view.avatars[seat]
+    hp = " · ".join("Fallen" if a in view.fallen else f"{fx.hp_left(view, a)} HP" for a in avs)
+    return [("Avatars", hp), ("Energy", str(view.energy[seat])),
+            ("Hand", str(len(view.hands[seat]))), ("Deck", str(len(view.decks[seat]))),
+            ("Discard", str(len(view.discards[seat]))),
+            ("Initiative", "yes" if view.initiative == seat else "no")]
+
+
+def summary(view, events, seat_names: list[str], voice) -> tuple[str, str] | None:
+    """The end-of-match dialog (title, html) when the events end the match, else None."""
+    if "over" not in {e.kind for e in events}:
+        return None
+    w = view.winners or []
+    if not w:
+        title = "A draw"
+    else:
+        names = " and ".join(seat_names[p] for p in w)
+        title = f"{names} {'win' if names == 'You' else 'wins'} the match"
+    # at a table, the seats in the order they finished (the last out just behind the winner)
+    table = view.players > 2
+    places = view.places()
+    rows = []
+    for p in sorted(range(view.players), key=lambda p: places[p]) if table else range(view.players):
+        avs = ", ".join(f"{fx.name(view, a)} ({'fallen' if a in view.fallen else f'{fx.hp_left(view, a)} HP'})"
+                        for a in view.avatars[p])
+        place = f"<td>{_ordinal(places[p])}</td>" if table else ""
+        rows.append(f"<tr>{place}<td><b>{seat_names[p]}</b></td><td>{avs}</td>"
+                    f"<td>{len(view.decks[p])}</td><td>{len(view.discards[p])}</td></tr>")
+    html = (f"<p><b>{_result(view, voice)}</b> The match lasted until round {view.round}.</p>"
+            + html_table(["Place"] * table + ["Player", "Avatars", "Deck", "Discard"], rows))
+    return title, html
 
 
 def _ordinal(n: int) -> str:
