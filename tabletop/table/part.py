@@ -26,5 +26,7 @@ class Part:
         """Drop what the new view or legal moves no longer allow (called at every sync)."""
 
     def clear(self) -> bool:
-        """Drop this part's selection or half-made gesture (Escape); whether there was one."""
+        """Drop this part's selection or half-made gesture (Escape); whether there was one.
+        (Escape calls it on every part: a part that empties something else, such as the dice
+        on show, names that otherwise.)"""
         return False

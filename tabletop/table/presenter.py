@@ -15,7 +15,8 @@ from tabletop.core import Action
 from tabletop.core.event import Event
 from tabletop.table import cardfit
 from tabletop.table.fonts import font
-from tabletop.table.ids import number
+from tabletop.table.ids import SpriteId, number
+from tabletop.table.ids import sprite_id as typed
 from tabletop.table.narration import Narrator, Voice
 from tabletop.table.part import Part
 from tabletop.table.playback import Playback
@@ -248,7 +249,7 @@ class Presenter:
         """The end of every sync: what the view no longer shows leaves, then highlights and prompt."""
         gone = {}
         for sprite in list(self.scene.sprites()):
-            if sprite.id not in seen and not sprite.id.startswith("fx:"):   # effects leave by themselves
+            if sprite.id not in seen and typed(sprite.id).kind != "fx":   # effects leave by themselves
                 gone[sprite.id] = (sprite.x, sprite.y)
                 self.scene.remove(sprite.id)
         self.playback.settled(seen, gone)
@@ -266,7 +267,7 @@ class Presenter:
     def _mark_hint(self) -> None:
         if self.hint is not None:
             for c in self._hint_cards(self.hint):
-                s = self.scene.get(f"card:{c}")
+                s = self.scene.get(SpriteId("card", c))
                 if s is not None:
                     s.highlight = "hint"
 
@@ -376,6 +377,7 @@ class Presenter:
         """A drop as the table page answers it. `target` is the card (or zone) under the pointer
         and `zone` the zone there: a card that gives the drop no meaning of its own passes it to
         its zone, so landing on the card already in a row counts as landing in that row."""
+        sprite_id, target, zone = typed(sprite_id), typed(target), typed(zone)
         got = self.drop(sprite_id, target)
         if got is None and zone is not None and zone != target:
             got = self.drop(sprite_id, zone)
