@@ -25,7 +25,7 @@ def show(p, s, seat=0):
 
 def lit_cells(p) -> list[str]:
     """The hexes the board lights for the player (its highlighted set), as cell ids."""
-    return sorted(p.board.sprite.cell_id(h) for h in p.board.reachable)
+    return sorted(p.arena.board.sprite.cell_id(h) for h in p.arena.board.reachable)
 
 
 def glowing(scene, head: str) -> list[str]:
@@ -79,7 +79,7 @@ def table_move(p, scene, s, rng: random.Random, made: int):
                 assert p.click(rng.choice(cards)) == LOCAL
                 show(p, s)
             return p.button("btn:plan")
-        if p.route and rng.random() < 0.8:
+        if p.arena.route and rng.random() < 0.8:
             return p.key("enter")
         cells = lit_cells(p)
         drags = gestures(p, scene, "champ:")
@@ -122,10 +122,10 @@ def _occupant_besides(v, c: int) -> int | None:
 
 
 def _marking(p, want: set) -> list | None:
-    """Cards to click so that the presenter's marked set becomes `want` (unmarking first: Plan
+    """Cards to click so that the hand's marked set becomes `want` (unmarking first: Plan
     refuses a card beyond its count), or None when it already is."""
-    extra = sorted(p.marked - want)
-    missing = sorted(want - p.marked)
+    extra = sorted(p.hand.marked - want)
+    missing = sorted(want - p.hand.marked)
     if extra or missing:
         return [it.Click(f"card:{(extra or missing)[0]}")]
     return None
@@ -145,10 +145,10 @@ def route(p, a: Action) -> list | None:
     if k == "plan":
         return _marking(p, set(args[0])) or [it.ButtonPress("btn:plan")]
     if k == "trap":                                     # set-up: a click on a lit trap hex
-        return [it.Click(p.cell(args[0]))]
+        return [it.Click(p.arena.cell(args[0]))]
     if k == "deploy":                                   # the champion dragged from its gate to its hex
         c, h = args
-        return [it.Drop(f"champ:{c}", p.cell(h), 0, 0)]
+        return [it.Drop(f"champ:{c}", p.arena.cell(h), 0, 0)]
     if k in ("play", "react"):                          # the card dragged onto its own champion
         c = args[0]
         return [it.Drop(f"card:{c}", f"champ:{c // 6}", 0, 0)]
@@ -172,7 +172,7 @@ def route(p, a: Action) -> list | None:
         pd = v.pending[-1] if v.pending else None
         if pd is None:
             return None
-        cell = p.cell(h)
+        cell = p.arena.cell(h)
         piece = f"champ:{pd.champ}"
         # a drag of the moving champion, unless it stands on an ally it is walking through (the
         # ally's token then lies over it): the hexes take clicks as well
