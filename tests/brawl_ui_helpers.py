@@ -1,13 +1,15 @@
 """How a player makes Champions' Brawl decisions on the table: gestures chosen among what the
 table offers (clicks on what glows, drops among the targets it lists, its buttons and keys).
-Shared by the presenter tests (the presenter itself) and the shell tests (the real table page).
-`table_move` makes a random decision through the table; `route` gives the gestures of one chosen
-action (the journeys' and tests/test_routes_paargus_brawl.py's), `choose` picks one as a player."""
+Shared by the presenter tests (each gesture answered by the table's session) and the shell tests
+(the real table page). `table_move` makes a random decision through the table; `route` gives the
+gestures of one chosen action (the journeys' and tests/test_routes_paargus_brawl.py's), `choose`
+picks one as a player."""
 
 from __future__ import annotations
 
 import random
 
+from presenter_helpers import answer
 from tabletop.core import Action
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.rules import GAME
@@ -40,71 +42,88 @@ def gestures(p, scene, head: str) -> list[tuple[str, str]]:
     return out
 
 
+def _click(p, target):
+    return answer(p, it.Click(target))
+
+
+def _press(p, button):
+    return answer(p, it.ButtonPress(button))
+
+
+def _key(p, name):
+    return answer(p, it.KeyPress(name))
+
+
+def _drop(p, piece, target):
+    return answer(p, it.Drop(piece, target, 0, 0))
+
+
 def table_move(p, scene, s, rng: random.Random, made: int):
-    """One decision of seat 0 made through the table; returns what the table proposes."""
+    """One decision of seat 0 made through the table (each gesture answered as the table's
+    session answers it); returns what the table proposes."""
     v = p.view
     if v.phase == "pick":
-        return p.click(rng.choice(glowing(scene, "pick:")))
+        return _click(p, rng.choice(glowing(scene, "pick:")))
     if v.phase == "redraw":
         for c in v.hands[0]:
             if rng.random() < 0.3:
-                assert p.click(f"card:{c}") == LOCAL
+                assert _click(p, f"card:{c}") == LOCAL
         show(p, s)
-        return p.button("btn:redraw")
+        return _press(p, "btn:redraw")
     if v.phase == "traps":
-        return p.click(rng.choice(lit_cells(p)))
+        return _click(p, rng.choice(lit_cells(p)))
     if v.phase == "deploy":
         if rng.random() < 0.5:
             sid, t = rng.choice(gestures(p, scene, "champ:"))
-            return p.drop(sid, t)
+            return _drop(p, sid, t)
         champ = rng.choice(glowing(scene, "champ:"))
-        assert p.click(champ) == LOCAL
+        assert _click(p, champ) == LOCAL
         show(p, s)
-        return p.click(rng.choice(lit_cells(p)))
+        return _click(p, rng.choice(lit_cells(p)))
     if v.prio >= 0:
         assert scene.get("lbl:banner").text == "React or pass"
         cards = glowing(scene, "card:")
         if cards and rng.random() < 0.6:
-            return p.click(rng.choice(cards))
-        return p.button("btn:pass") if rng.random() < 0.5 else p.key("space")
+            return _click(p, rng.choice(cards))
+        return _press(p, "btn:pass") if rng.random() < 0.5 else _key(p, "space")
     if v.pending:
         pd = v.pending[-1]
         if pd.kind == "target":
-            return p.click(rng.choice(glowing(scene, "champ:")))
+            return _click(p, rng.choice(glowing(scene, "champ:")))
         if pd.kind == "discard":
-            return p.click(rng.choice(glowing(scene, "card:")))
+            return _click(p, rng.choice(glowing(scene, "card:")))
         if pd.kind == "plan":
             cards = glowing(scene, "card:")
             if cards and rng.random() < 0.5:
-                assert p.click(rng.choice(cards)) == LOCAL
+                assert _click(p, rng.choice(cards)) == LOCAL
                 show(p, s)
-            return p.button("btn:plan")
+            return _press(p, "btn:plan")
         if p.arena.route and rng.random() < 0.8:
-            return p.key("enter")
+            return _key(p, "enter")
         cells = lit_cells(p)
         drags = gestures(p, scene, "champ:")
         if drags and rng.random() < 0.75:
             sid, t = rng.choice(drags)
-            return p.drop(sid, t)
+            return _drop(p, sid, t)
         if cells and (rng.random() < 0.7 or not p._legal("stop")):
-            return p.click(rng.choice(cells))
-        return p.button("btn:stop")
+            return _click(p, rng.choice(cells))
+        return _press(p, "btn:stop")
     plays = gestures(p, scene, "card:")
     if made < 6 and plays and rng.random() < 0.8:
         sid, t = rng.choice(plays)
         if rng.random() < 0.5:
-            return p.drop(sid, t)
-        assert p.click(sid) == LOCAL
+            return _drop(p, sid, t)
+        assert _click(p, sid) == LOCAL
         show(p, s)
-        return p.click(t)
+        return _click(p, t)
     stds = [sp.id for sp in scene.sprites() if sp.id.startswith("btn:std:")]
     if made < 6 and stds and rng.random() < 0.5:
-        got = p.button(rng.choice(stds))
+        got = _press(p, rng.choice(stds))
         if got == LOCAL:
             show(p, s)
-            return p.click(rng.choice(glowing(scene, "champ:")))
+            return _click(p, rng.choice(glowing(scene, "champ:")))
         return got
-    return p.key("space") if rng.random() < 0.5 else p.button("btn:end")
+    return _key(p, "space") if rng.random() < 0.5 else _press(p, "btn:end")
 
 
 # --- the route: each legal action as the gestures a player makes for it -----------------------------

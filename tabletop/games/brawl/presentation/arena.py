@@ -183,7 +183,7 @@ def _token_disc(champ: str, color: tuple, waiting: bool, w: int) -> Image.Image:
     return img
 
 
-def champ_id(c: int) -> SpriteId:
+def champ_sid(c: int) -> SpriteId:
     """The sprite of champion c's token."""
     return SpriteId("champ", c)
 
@@ -234,14 +234,14 @@ class Arena(Part):
         return self.board.sprite.cell_id(self.display(h))
 
     def _hexmap(self) -> HexMap:
-        A_ = arena()
+        site = arena()
         me = self.table.me
-        hexes = frozenset(self.display(i) for i in range(len(A_.hexes)))
-        terrain = {self.display(h): "statue" for h in A_.statue_set}
-        terrain.update({self.display(h): "trap" for h in A_.trap_hexes})
-        areas = {"deploy:mine": frozenset(self.display(h) for h in A_.deploy[me]),
-                 "deploy:theirs": frozenset(self.display(h) for h in A_.deploy[1 - me])}
-        for key, hs in A_.areas.items():
+        hexes = frozenset(self.display(i) for i in range(len(site.hexes)))
+        terrain = {self.display(h): "statue" for h in site.statue_set}
+        terrain.update({self.display(h): "trap" for h in site.trap_hexes})
+        areas = {"deploy:mine": frozenset(self.display(h) for h in site.deploy[me]),
+                 "deploy:theirs": frozenset(self.display(h) for h in site.deploy[1 - me])}
+        for key, hs in site.areas.items():
             areas[key] = frozenset(self.display(h) for h in hs)
         return HexMap(hexes, areas, terrain)
 
@@ -288,19 +288,19 @@ class Arena(Part):
         v = t.view
         self._ensure_board()
         seen |= {self.board.sprite.id, *self.board.cell_ids()}
-        A_ = arena()
+        site = arena()
         s = self.hex_size()
         # statues in their core's colour
-        for colour, h in A_.statues.items():
+        for colour, h in site.statues.items():
             cx, cy = self._centre(h)
             self._deco(f"statue:{colour}", "statue", CORE[colour], cx - s * .62, cy - s * .78, s * 1.24, s * 1.24,
                        seen, z=5, tip=f"The {colour} statue: nothing stands on it or moves through it.")
         # the named areas, written under their statues (Control and the challenges name them)
         names = {"centre": "yellow", "west": "blue", "east": "red"}
         for key, colour in names.items():
-            cx, cy = self._centre(A_.statues[colour])
+            cx, cy = self._centre(site.statues[colour])
             sid = f"area:{key}"
-            text = A_.area_names[key].replace("the ", "").upper()
+            text = site.area_names[key].replace("the ", "").upper()
             cap = t.scene.get(sid)
             if type(cap) is not Caption:
                 cap = Caption(sid, text=text, size=13, color=(252, 246, 232), anchor="midtop", bold=True, z=7)
@@ -353,7 +353,7 @@ class Arena(Part):
             cx, cy = self._centre(v.pos[c])
         else:
             cx, cy = self.gate_spot(c)
-        sid = champ_id(c)
+        sid = champ_sid(c)
         sp = t.scene.get(sid)
         seat = c // 3
         if type(sp) is not ChampionToken:
@@ -419,10 +419,10 @@ class Arena(Part):
         champs = sorted({a.args[0] for a in deploys})
         sel = self._deployer(champs)
         if sel is not None:
-            t.mark(champ_id(sel), "select")
+            t.mark(champ_sid(sel), "select")
         self.show_hexes(sorted({a.args[1] for a in deploys if sel is None or a.args[0] == sel}),
-                        champ_id(sel) if sel is not None else None)
-        return {champ_id(c) for c in champs}
+                        champ_sid(sel) if sel is not None else None)
+        return {champ_sid(c) for c in champs}
 
     def light_move(self, pd) -> None:
         """A decision on a hex: the hexes it may take lit (with the moving champion's paths)."""
@@ -431,7 +431,7 @@ class Arena(Part):
             self.show_hexes([a.args[0] for a in t._legal(A.HEX.kind)])
             return
         paths = move_paths(t.view, pd)
-        piece = champ_id(pd.champ)
+        piece = champ_sid(pd.champ)
         t.mark(piece, "select")
         self.show_hexes(list(paths), piece, t.view.pos[pd.champ], paths)
         if self.route:

@@ -15,7 +15,7 @@ from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import HIDDEN
 from tabletop.games.brawl.presentation import faces
-from tabletop.games.brawl.presentation.arena import champ_id
+from tabletop.games.brawl.presentation.arena import champ_sid
 from tabletop.table.ids import SpriteId
 from tabletop.table.part import Part
 from tabletop.table.presenter import LOCAL, MUTED
@@ -24,7 +24,7 @@ from tabletop.table.presenter import LOCAL, MUTED
 _CARD_PLAYS = kinds(A.PLAY, A.REACT)
 
 
-def card_id(c: int) -> SpriteId:
+def card_sid(c: int) -> SpriteId:
     """The sprite of card c in your hand."""
     return SpriteId("card", c)
 
@@ -80,7 +80,7 @@ class Hand(Part):
             if c == HIDDEN:              # a spectator's view: both hands are backs
                 t.put_card(f"back:me:{i}", (None, None), self.back(), x, y, size, 100 + i, seen)
                 continue
-            sp = t.put_card(card_id(c), self.face(c), self.back(), x, y, size, 100 + i, seen,
+            sp = t.put_card(card_sid(c), self.face(c), self.back(), x, y, size, 100 + i, seen,
                             draggable=self.playable(c))
             sp.tooltip = self.tip(c)
             # on your own turn's main decision, what cannot be played now is dimmed
@@ -99,8 +99,8 @@ class Hand(Part):
         """The redraw and Plan: the marked cards ringed, the others glowing (click to mark)."""
         t = self.table
         for c in self.marked:
-            t.mark(card_id(c), "warn")
-        return {card_id(c) for c in t.view.hands[t.me] if c not in self.marked}
+            t.mark(card_sid(c), "warn")
+        return {card_sid(c) for c in t.view.hands[t.me] if c not in self.marked}
 
     # --- gestures ------------------------------------------------------------------------------------
     def holds(self, c: int | None) -> bool:
@@ -108,7 +108,7 @@ class Hand(Part):
 
     def drag_targets(self, c: int) -> set[str]:
         """Onto its own champion (the one a reaction shields)."""
-        return {champ_id(c // 6)} if self.playable(c) else set()
+        return {champ_sid(c // 6)} if self.playable(c) else set()
 
     def mark(self, c: int, most: int | None = None) -> str:
         """A click on a card marks or unmarks it (for the redraw, or for Plan up to `most`)."""

@@ -294,7 +294,9 @@ class Controls(Part):
     def press(self, bid: SpriteId) -> Action | str | None:
         """What a button of the controls means."""
         t = self.table
-        match bid.fields if bid.kind == "btn" else ():
+        if not bid.of("btn"):
+            return None
+        match bid.fields:
             case ("end",):
                 t.selected = None
                 return A.END()

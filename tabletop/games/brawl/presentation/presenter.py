@@ -32,9 +32,9 @@ from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER
 from tabletop.games.brawl.presentation import faces, words
-from tabletop.games.brawl.presentation.arena import Arena, champ_id
+from tabletop.games.brawl.presentation.arena import Arena, champ_sid
 from tabletop.games.brawl.presentation.cover import cover
-from tabletop.games.brawl.presentation.hand import Hand, card_id
+from tabletop.games.brawl.presentation.hand import Hand, card_sid
 from tabletop.games.brawl.presentation.legal import HEX_KINDS
 from tabletop.games.brawl.presentation.narrate import NARRATE
 from tabletop.games.brawl.presentation.panels import ChallengeTrack, Controls, Sides
@@ -178,35 +178,36 @@ class BrawlPresenter(Presenter):
             if sprite.highlight in ("select", "hint", "warn", "glow"):
                 sprite.highlight = None
         v = self.view
-        glow: set[str] = set()
         self.arena.unlight()
         if v is not None and v.play is not None and v.phase != OVER:
             # the champion acting rings white, whom it aims at red, on both players' turns
-            self.mark(champ_id(v.play.champ), "select")
+            self.mark(champ_sid(v.play.champ), "select")
             for t in v.play.targets:
-                self.mark(champ_id(t), "warn")
-        if v is None or not self.my_turn or v.phase == OVER:
-            pass
-        elif self.in_room():
-            glow = self.pick.glow()
-        elif v.phase == "redraw":
-            glow = self.hand.light_marked()
-        elif v.phase == "traps":
-            self.arena.show_hexes([a.args[0] for a in self._legal(A.TRAP.kind)])
-        elif v.phase == "deploy":
-            glow = self.arena.light_deploy()
-        elif v.prio >= 0:
-            glow = {card_id(a.args[0]) for a in self._legal(A.REACT.kind)}
-        elif v.pending:
-            glow = self._pending_glow(v.pending[-1])
-        elif self.selected:
-            self.mark(self.selected, "select")
-            glow = self._selected_targets()
-        else:
-            glow = {card_id(a.args[0]) for a in self._legal(A.PLAY.kind)}
+                self.mark(champ_sid(t), "warn")
+        glow = self._glow(v) if v is not None and self.my_turn and v.phase != OVER else set()
         self.scene.set_glow(glow)
         self.arena.keyboard_stops()
         self._mark_hint()
+
+    def _glow(self, v) -> set[str]:
+        """What glows for the decision asked of you (and the hexes it may take, lit)."""
+        if self.in_room():
+            return self.pick.glow()
+        if v.phase == "redraw":
+            return self.hand.light_marked()
+        if v.phase == "traps":
+            self.arena.show_hexes([a.args[0] for a in self._legal(A.TRAP.kind)])
+            return set()
+        if v.phase == "deploy":
+            return self.arena.light_deploy()
+        if v.prio >= 0:
+            return {card_sid(a.args[0]) for a in self._legal(A.REACT.kind)}
+        if v.pending:
+            return self._pending_glow(v.pending[-1])
+        if self.selected:
+            self.mark(self.selected, "select")
+            return self._selected_targets()
+        return {card_sid(a.args[0]) for a in self._legal(A.PLAY.kind)}
 
     def _mark_hint(self) -> None:
         """The hinted move: its card or champion ringed, its hex drawn as a path."""
@@ -216,15 +217,15 @@ class BrawlPresenter(Presenter):
         k = a.kind
         ids = []
         if k in kinds(A.PLAY, A.REACT, A.DISCARD):
-            ids.append(card_id(a.args[0]))
+            ids.append(card_sid(a.args[0]))
         elif k in kinds(A.TARGET, A.DEPLOY):
-            ids.append(champ_id(a.args[0]))
+            ids.append(champ_sid(a.args[0]))
         elif k == A.STANDARD.kind:
-            ids += [champ_id(a.args[2]), SpriteId("btn", "std", a.args[0], a.args[1])]
+            ids += [champ_sid(a.args[2]), SpriteId("btn", "std", a.args[0], a.args[1])]
         elif k == A.PICK.kind:
             ids.append(SpriteId("pick", a.args[0]))
         elif k in kinds(A.REDRAW, A.PLAN):
-            ids += [card_id(c) for c in a.args[0]]
+            ids += [card_sid(c) for c in a.args[0]]
         for sid in ids:
             self.mark(sid, "hint")
         h = a.args[1] if k == A.DEPLOY.kind else (a.args[0] if k in kinds(A.HEX, A.TRAP) else None)
@@ -237,9 +238,9 @@ class BrawlPresenter(Presenter):
             self.arena.light_move(pd)
             return set()
         if k == "target":
-            return {champ_id(a.args[0]) for a in self._legal(A.TARGET.kind)}
+            return {champ_sid(a.args[0]) for a in self._legal(A.TARGET.kind)}
         if k == "discard":
-            return {card_id(a.args[0]) for a in self._legal(A.DISCARD.kind)}
+            return {card_sid(a.args[0]) for a in self._legal(A.DISCARD.kind)}
         if k == "plan":
             return self.hand.light_marked()
         return set()
@@ -248,9 +249,9 @@ class BrawlPresenter(Presenter):
         sel = self.selected
         c = number(sel, "card")
         if c is not None:
-            return {champ_id(c // 6)}
+            return {champ_sid(c // 6)}
         if sel.of("std"):
-            return {champ_id(a.args[2]) for a in self._legal(A.STANDARD.kind) if a.args[:2] == sel.fields}
+            return {champ_sid(a.args[2]) for a in self._legal(A.STANDARD.kind) if a.args[:2] == sel.fields}
         return set()
 
     # --- dragging ------------------------------------------------------------------------------------------
@@ -354,7 +355,7 @@ class BrawlPresenter(Presenter):
                 return A.STANDARD(*sel.fields, ch)
         if self.hand.holds(c):
             if any(A.PLAY.matches(a) and a.args[0] == c for a in self.legal):
-                self.selected = card_id(c)
+                self.selected = card_sid(c)
                 return LOCAL
             return A.PLAY(c)               # the engine says why it cannot be played
         return None
@@ -447,7 +448,7 @@ class BrawlPresenter(Presenter):
         d = event.data
         if not isinstance(d.get("unit"), int):
             return []
-        on = champ_id(d["unit"])
+        on = champ_sid(d["unit"])
         if event.kind == "damage" and d.get("amount"):
             return [(on, f"-{d['amount']}", RED)]
         if event.kind == "heal" and d.get("amount"):

@@ -96,8 +96,7 @@ class PickScreen(Part):
             t.put_label(f"pick:team:{p}", text, W / 2 + (-1 if row == 0 else 1) * 24, y, 24,
                         INK if p == t.me else MUTED, seen, anchor="topright" if row == 0 else "topleft",
                         bold=p == t.me)
-        title, line = t.banner()
-        t.put_label("lbl:banner", title, W / 2, y + 38, 28, GOLD, seen, anchor="midtop", bold=True)
+        t.put_label("lbl:banner", t.banner()[0], W / 2, y + 38, 28, GOLD, seen, anchor="midtop", bold=True)
 
     def glow(self) -> set[str]:
         """The champions you may pick now."""
