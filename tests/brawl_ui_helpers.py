@@ -1,13 +1,15 @@
 """How a player makes Champions' Brawl decisions on the table: gestures chosen among what the
 table offers (clicks on what glows, drops among the targets it lists, its buttons and keys).
-Shared by the presenter tests (the presenter itself) and the shell tests (the real table page).
-`table_move` makes a random decision through the table; `route` gives the gestures of one chosen
-action (the journeys' and tests/test_routes_paargus_brawl.py's), `choose` picks one as a player."""
+Shared by the presenter tests (each gesture answered by the table's session) and the shell tests
+(the real table page). `table_move` makes a random decision through the table; `route` gives the
+gestures of one chosen action (the journeys' and tests/test_routes_paargus_brawl.py's), `choose`
+picks one as a player."""
 
 from __future__ import annotations
 
 import random
 
+from presenter_helpers import answer
 from tabletop.core import Action
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.rules import GAME
@@ -25,7 +27,7 @@ def show(p, s, seat=0):
 
 def lit_cells(p) -> list[str]:
     """The hexes the board lights for the player (its highlighted set), as cell ids."""
-    return sorted(p.board.sprite.cell_id(h) for h in p.board.reachable)
+    return sorted(p.arena.board.sprite.cell_id(h) for h in p.arena.board.reachable)
 
 
 def glowing(scene, head: str) -> list[str]:
@@ -40,71 +42,88 @@ def gestures(p, scene, head: str) -> list[tuple[str, str]]:
     return out
 
 
+def _click(p, target):
+    return answer(p, it.Click(target))
+
+
+def _press(p, button):
+    return answer(p, it.ButtonPress(button))
+
+
+def _key(p, name):
+    return answer(p, it.KeyPress(name))
+
+
+def _drop(p, piece, target):
+    return answer(p, it.Drop(piece, target, 0, 0))
+
+
 def table_move(p, scene, s, rng: random.Random, made: int):
-    """One decision of seat 0 made through the table; returns what the table proposes."""
+    """One decision of seat 0 made through the table (each gesture answered as the table's
+    session answers it); returns what the table proposes."""
     v = p.view
     if v.phase == "pick":
-        return p.click(rng.choice(glowing(scene, "pick:")))
+        return _click(p, rng.choice(glowing(scene, "pick:")))
     if v.phase == "redraw":
         for c in v.hands[0]:
             if rng.random() < 0.3:
-                assert p.click(f"card:{c}") == LOCAL
+                assert _click(p, f"card:{c}") == LOCAL
         show(p, s)
-        return p.button("btn:redraw")
+        return _press(p, "btn:redraw")
     if v.phase == "traps":
-        return p.click(rng.choice(lit_cells(p)))
+        return _click(p, rng.choice(lit_cells(p)))
     if v.phase == "deploy":
         if rng.random() < 0.5:
             sid, t = rng.choice(gestures(p, scene, "champ:"))
-            return p.drop(sid, t)
+            return _drop(p, sid, t)
         champ = rng.choice(glowing(scene, "champ:"))
-        assert p.click(champ) == LOCAL
+        assert _click(p, champ) == LOCAL
         show(p, s)
-        return p.click(rng.choice(lit_cells(p)))
+        return _click(p, rng.choice(lit_cells(p)))
     if v.prio >= 0:
         assert scene.get("lbl:banner").text == "React or pass"
         cards = glowing(scene, "card:")
         if cards and rng.random() < 0.6:
-            return p.click(rng.choice(cards))
-        return p.button("btn:pass") if rng.random() < 0.5 else p.key("space")
+            return _click(p, rng.choice(cards))
+        return _press(p, "btn:pass") if rng.random() < 0.5 else _key(p, "space")
     if v.pending:
         pd = v.pending[-1]
         if pd.kind == "target":
-            return p.click(rng.choice(glowing(scene, "champ:")))
+            return _click(p, rng.choice(glowing(scene, "champ:")))
         if pd.kind == "discard":
-            return p.click(rng.choice(glowing(scene, "card:")))
+            return _click(p, rng.choice(glowing(scene, "card:")))
         if pd.kind == "plan":
             cards = glowing(scene, "card:")
             if cards and rng.random() < 0.5:
-                assert p.click(rng.choice(cards)) == LOCAL
+                assert _click(p, rng.choice(cards)) == LOCAL
                 show(p, s)
-            return p.button("btn:plan")
-        if p.route and rng.random() < 0.8:
-            return p.key("enter")
+            return _press(p, "btn:plan")
+        if p.arena.route and rng.random() < 0.8:
+            return _key(p, "enter")
         cells = lit_cells(p)
         drags = gestures(p, scene, "champ:")
         if drags and rng.random() < 0.75:
             sid, t = rng.choice(drags)
-            return p.drop(sid, t)
+            return _drop(p, sid, t)
         if cells and (rng.random() < 0.7 or not p._legal("stop")):
-            return p.click(rng.choice(cells))
-        return p.button("btn:stop")
+            return _click(p, rng.choice(cells))
+        return _press(p, "btn:stop")
     plays = gestures(p, scene, "card:")
     if made < 6 and plays and rng.random() < 0.8:
         sid, t = rng.choice(plays)
         if rng.random() < 0.5:
-            return p.drop(sid, t)
-        assert p.click(sid) == LOCAL
+            return _drop(p, sid, t)
+        assert _click(p, sid) == LOCAL
         show(p, s)
-        return p.click(t)
+        return _click(p, t)
     stds = [sp.id for sp in scene.sprites() if sp.id.startswith("btn:std:")]
     if made < 6 and stds and rng.random() < 0.5:
-        got = p.button(rng.choice(stds))
+        got = _press(p, rng.choice(stds))
         if got == LOCAL:
             show(p, s)
-            return p.click(rng.choice(glowing(scene, "champ:")))
+            return _click(p, rng.choice(glowing(scene, "champ:")))
         return got
-    return p.key("space") if rng.random() < 0.5 else p.button("btn:end")
+    return _key(p, "space") if rng.random() < 0.5 else _press(p, "btn:end")
 
 
 # --- the route: each legal action as the gestures a player makes for it -----------------------------
@@ -122,10 +141,10 @@ def _occupant_besides(v, c: int) -> int | None:
 
 
 def _marking(p, want: set) -> list | None:
-    """Cards to click so that the presenter's marked set becomes `want` (unmarking first: Plan
+    """Cards to click so that the hand's marked set becomes `want` (unmarking first: Plan
     refuses a card beyond its count), or None when it already is."""
-    extra = sorted(p.marked - want)
-    missing = sorted(want - p.marked)
+    extra = sorted(p.hand.marked - want)
+    missing = sorted(want - p.hand.marked)
     if extra or missing:
         return [it.Click(f"card:{(extra or missing)[0]}")]
     return None
@@ -145,10 +164,10 @@ def route(p, a: Action) -> list | None:
     if k == "plan":
         return _marking(p, set(args[0])) or [it.ButtonPress("btn:plan")]
     if k == "trap":                                     # set-up: a click on a lit trap hex
-        return [it.Click(p.cell(args[0]))]
+        return [it.Click(p.arena.cell(args[0]))]
     if k == "deploy":                                   # the champion dragged from its gate to its hex
         c, h = args
-        return [it.Drop(f"champ:{c}", p.cell(h), 0, 0)]
+        return [it.Drop(f"champ:{c}", p.arena.cell(h), 0, 0)]
     if k in ("play", "react"):                          # the card dragged onto its own champion
         c = args[0]
         return [it.Drop(f"card:{c}", f"champ:{c // 6}", 0, 0)]
@@ -172,7 +191,7 @@ def route(p, a: Action) -> list | None:
         pd = v.pending[-1] if v.pending else None
         if pd is None:
             return None
-        cell = p.cell(h)
+        cell = p.arena.cell(h)
         piece = f"champ:{pd.champ}"
         # a drag of the moving champion, unless it stands on an ally it is walking through (the
         # ally's token then lies over it): the hexes take clicks as well

@@ -160,9 +160,9 @@ def test_a_champion_dropped_where_it_cannot_go_is_refused_in_words(tmp_path):
     c = next(a.args[0] for a in p.legal if a.kind == "deploy")
     far = next(h for h in range(61) if not any(a.kind == "deploy" and a.args[1] == h for a in p.legal)
                and h not in (view.pos))
-    got = p.drop(f"champ:{c}", p.cell(far))
+    got = p.drop(f"champ:{c}", p.arena.cell(far))
     assert got == Action("deploy", (c, far)) and got not in GAME.legal_actions(s)
-    assert p.refused_drop(f"champ:{c}", p.cell(far)) == GAME.why_illegal(view, got)
+    assert p.refused_drop(f"champ:{c}", p.arena.cell(far)) == GAME.why_illegal(view, got)
 
 
 # --- the banner and what may not be seen ---------------------------------------------------------------
@@ -393,14 +393,14 @@ def test_a_walk_through_the_shell_a_drag_to_a_far_hex_walks_all_the_way(qtbot, t
     sid = f"champ:{pd.champ}"
     paths = move_paths(p.view, pd)
     far = next(h for h, path in paths.items() if len(path) >= 2)
-    unlit = next(c for c in sorted(p.board.cell_ids()) if c not in p.drag_targets(sid))
+    unlit = next(c for c in sorted(p.arena.board.cell_ids()) if c not in p.drag_targets(sid))
     page.session.handle([it.DragStart(sid), it.Drop(sid, unlit, 0, 0)])
     why = page.scene.status
     assert why and why.endswith("."), why
-    page.session.handle([it.DragStart(sid), it.Drop(sid, p.cell(far), 0, 0)])
+    page.session.handle([it.DragStart(sid), it.Drop(sid, p.arena.cell(far), 0, 0)])
     assert match.state.pos[pd.champ] == paths[far][0]
     walked = [match.state.pos[pd.champ]]
     qtbot.waitUntil(lambda: walked.append(match.state.pos[pd.champ]) or walked[-1] == far, timeout=5000)
     assert [h for i, h in enumerate(walked) if i == 0 or h != walked[i - 1]] == paths[far]
-    assert p.route == []
+    assert p.arena.route == []
     page.leave()

@@ -134,7 +134,7 @@ def reset_paargus(p) -> None:
 
 
 def reset_brawl(p) -> None:
-    p.selected, p.marked, p.route, p.note = None, set(), [], ""
+    p.clear_selection()
 
 
 GAMES = {

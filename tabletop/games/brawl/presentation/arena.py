@@ -3,6 +3,10 @@ the three named areas, statues and trap hexes; champion tokens (hit points left,
 rooted, bloodied), face-down trap tokens, and each side's gate, where champions wait out of
 action. Your side is always at the bottom: for the second seat the board is turned half round
 (a display hex is the engine's hex negated), so every hex id below is a display hex.
+
+The `Arena` part draws all this and answers what is aimed at it: a champion dragged or clicked
+to a hex, a hex clicked for a trap or a move. It keeps the champion clicked to deploy and the
+rest of a walk dragged to a far hex, which the table then walks a step a move.
 """
 
 from __future__ import annotations
@@ -13,15 +17,22 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from tabletop.core import Action
 from tabletop.core.hexgrid import Hex, HexMap
+from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.presentation.faces import CORE, PICTURES
+from tabletop.games.brawl.presentation.legal import HEX_KINDS, move_paths, next_step
+from tabletop.games.brawl.presentation.words import champ_state
 from tabletop.table.base import Sprite
 from tabletop.table.faces import pil_to_surface
 from tabletop.table.hexzone import HexBoard
 from tabletop.table.icons import paste_picture
+from tabletop.table.ids import SpriteId, number
+from tabletop.table.part import Part
 from tabletop.table.pil_text import font
+from tabletop.table.presenter import LOCAL
 from tabletop.table.sprites import LabelSprite
 
 MINE = (58, 150, 136)          # your team: sea green
@@ -172,58 +183,92 @@ def _token_disc(champ: str, color: tuple, waiting: bool, w: int) -> Image.Image:
     return img
 
 
-class ArenaMixin:
-    """The board and what stands on it, synced from the view."""
+def champ_sid(c: int) -> SpriteId:
+    """The sprite of champion c's token."""
+    return SpriteId("champ", c)
 
-    def _display(self, h: int) -> Hex:
+
+class Arena(Part):
+    """The board and what stands on it, synced from the view; the hexes a decision may take
+    lit; the champions' drags and the hexes' clicks answered."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.board: HexBoard | None = None       # made afresh when the seat or the zone changes
+        self._board_key = None
+        self.chosen: int | None = None           # the champion clicked to deploy, its hex still to click
+        self.route: list[int] = []               # a walk's remaining path, the engine's hexes
+
+    def forget_stale(self) -> None:
+        t, v = self.table, self.table.view
+        if not (t.my_turn and any(A.DEPLOY.matches(a) and a.args[0] == self.chosen for a in t.legal)):
+            self.chosen = None
+        pd = v.pending[-1] if v.pending else None
+        if self.route and (not t.my_turn or pd is None or pd.kind != "walk" or v.prio >= 0
+                           or next_step(v, pd, self.route) is None):
+            self.route = []
+
+    def clear(self) -> bool:
+        had = bool(self.route) or self.chosen is not None
+        self.chosen, self.route = None, []
+        return had
+
+    # --- display hexes and engine hexes ----------------------------------------------------------
+    def display(self, h: int) -> Hex:
         x = arena().hexes[h]
-        return x if self.me == 0 else Hex(-x.q, -x.r)
+        return x if self.table.me == 0 else Hex(-x.q, -x.r)
 
-    def _engine_hex(self, sid: str | None) -> int | None:
+    def engine_hex(self, target) -> int | None:
+        """The engine's hex a cell of the board names, or None."""
         if self.board is None:
             return None
-        h = self.board.hex_of(sid)
+        h = self.board.hex_of(target)
         if h is None:
             return None
-        if self.me == 1:
+        if self.table.me == 1:
             h = Hex(-h.q, -h.r)
         return arena().index.get(h)
 
-    def cell(self, h: int) -> str:
-        return self.board.sprite.cell_id(self._display(h))
+    def cell(self, h: int) -> SpriteId:
+        """The board's cell sprite of the engine's hex h."""
+        return self.board.sprite.cell_id(self.display(h))
 
     def _hexmap(self) -> HexMap:
-        A = arena()
-        hexes = frozenset(self._display(i) for i in range(len(A.hexes)))
-        terrain = {self._display(h): "statue" for h in A.statue_set}
-        terrain.update({self._display(h): "trap" for h in A.trap_hexes})
-        areas = {"deploy:mine": frozenset(self._display(h) for h in A.deploy[self.me]),
-                 "deploy:theirs": frozenset(self._display(h) for h in A.deploy[1 - self.me])}
-        for key, hs in A.areas.items():
-            areas[key] = frozenset(self._display(h) for h in hs)
+        site = arena()
+        me = self.table.me
+        hexes = frozenset(self.display(i) for i in range(len(site.hexes)))
+        terrain = {self.display(h): "statue" for h in site.statue_set}
+        terrain.update({self.display(h): "trap" for h in site.trap_hexes})
+        areas = {"deploy:mine": frozenset(self.display(h) for h in site.deploy[me]),
+                 "deploy:theirs": frozenset(self.display(h) for h in site.deploy[1 - me])}
+        for key, hs in site.areas.items():
+            areas[key] = frozenset(self.display(h) for h in hs)
         return HexMap(hexes, areas, terrain)
 
     def _ensure_board(self) -> None:
-        zone = self.layout.zones["arena"]
-        key = (self.me, zone.rect)
-        if self.board is not None and self._board_key == key and self.scene.get(zone.id) is self.board.sprite:
+        scene = self.table.scene
+        zone = self.table.layout.zones["arena"]
+        key = (self.table.me, zone.rect)
+        if self.board is not None and self._board_key == key and scene.get(zone.id) is self.board.sprite:
             return
         if self.board is not None:
             for sid in [self.board.sprite.id, *self.board.cell_ids()]:
-                self.scene.remove(sid)
+                scene.remove(sid)
         colours = {"deploy:mine": MINE, "deploy:theirs": THEIRS, **AREA_TINT}
         self.board = HexBoard.in_zone(zone, self._hexmap(), terrain_colors=TERRAIN, areas=colours, margin=10)
-        self.board.put_into(self.scene)
+        self.board.put_into(scene)
         self._board_key = key
 
-    def _board_ids(self) -> set[str]:
-        return {self.board.sprite.id, *self.board.cell_ids()}
+    def put_away(self) -> None:
+        """The room hides the table (its sprites leave at the settle): the board is made afresh
+        when the table returns."""
+        self.board = None
 
     def hex_size(self) -> float:
         return self.board.pixels.size
 
     def _centre(self, h: int) -> tuple[float, float]:
-        return self.board.hex_center(self._display(h))
+        return self.board.hex_center(self.display(h))
 
     # a gate's three places: the hexes just off the board beside its deployment row (display
     # coordinates, your side bottom left, the other side top right)
@@ -233,38 +278,39 @@ class ArenaMixin:
         """Where champion c waits at its gate: off the board, beside its side's deployment row."""
         seat, slot = divmod(c, 3)
         h = self.GATE_HEXES[slot]
-        if seat != self.me:
+        if seat != self.table.me:
             h = Hex(-h.q, -h.r)
         return self.board.sprite.pixels.center(h)
 
-    def _sync_arena(self, seen: set) -> None:
-        v = self.view
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, seen: set) -> None:
+        t = self.table
+        v = t.view
         self._ensure_board()
-        seen |= self._board_ids()
-        A = arena()
+        seen |= {self.board.sprite.id, *self.board.cell_ids()}
+        site = arena()
         s = self.hex_size()
         # statues in their core's colour
-        for colour, h in A.statues.items():
+        for colour, h in site.statues.items():
             cx, cy = self._centre(h)
-            sid = f"statue:{colour}"
-            self._deco(sid, "statue", CORE[colour], cx - s * .62, cy - s * .78, s * 1.24, s * 1.24, seen, z=5,
-                       tip=f"The {colour} statue: nothing stands on it or moves through it.")
+            self._deco(f"statue:{colour}", "statue", CORE[colour], cx - s * .62, cy - s * .78, s * 1.24, s * 1.24,
+                       seen, z=5, tip=f"The {colour} statue: nothing stands on it or moves through it.")
         # the named areas, written under their statues (Control and the challenges name them)
         names = {"centre": "yellow", "west": "blue", "east": "red"}
         for key, colour in names.items():
-            cx, cy = self._centre(A.statues[colour])
+            cx, cy = self._centre(site.statues[colour])
             sid = f"area:{key}"
-            text = A.area_names[key].replace("the ", "").upper()
-            cap = self.scene.get(sid)
+            text = site.area_names[key].replace("the ", "").upper()
+            cap = t.scene.get(sid)
             if type(cap) is not Caption:
                 cap = Caption(sid, text=text, size=13, color=(252, 246, 232), anchor="midtop", bold=True, z=7)
-                self.scene.put(cap)
+                t.scene.put(cap)
             cap.text, cap.x, cap.y, cap.size = text, cx, cy + s * .5, max(11, round(s * .24))
             seen.add(sid)
         # the gates: a dark place per champion, ringed in its team's colour, and a caption
         for seat in (0, 1):
-            mine = seat == self.me
-            col = team_colour(seat, self.me)
+            mine = seat == t.me
+            col = team_colour(seat, t.me)
             spots = [self.gate_spot(seat * 3 + i) for i in range(3)]
             for i, (gx, gy) in enumerate(spots):
                 self._deco(f"gate:{seat}:{i}", "gate", col, gx - s * .84, gy - s * .84, s * 1.68, s * 1.68, seen,
@@ -272,8 +318,8 @@ class ArenaMixin:
                                     "back onto a free hex of its deployment area.")
             lx = sum(x for x, _ in spots) / 3
             ly = (max(y for _, y in spots) + s * 1.05) if mine else (min(y for _, y in spots) - s * 1.05)
-            self.put_label(f"gate:lbl:{seat}", "YOUR GATE" if mine else "THEIR GATE", lx, ly, 15, col, seen,
-                           anchor="midtop" if mine else "midbottom", bold=True, z=3)
+            t.put_label(f"gate:lbl:{seat}", "YOUR GATE" if mine else "THEIR GATE", lx, ly, 15, col, seen,
+                        anchor="midtop" if mine else "midbottom", bold=True, z=3)
         # face-down traps
         for h in sorted(v.traps):
             cx, cy = self._centre(h)
@@ -287,32 +333,34 @@ class ArenaMixin:
             self._put_champion(c, seen)
 
     def _deco(self, sid, kind, color, x, y, w, h, seen, z, text="", tip=None) -> None:
-        sp = self.scene.get(sid)
+        scene = self.table.scene
+        sp = scene.get(sid)
         if type(sp) is not Deco:
             sp = Deco(sid, kind=kind, color=tuple(color), text=text, x=x, y=y, w=w, h=h, z=z)
-            self.scene.put(sp)
+            scene.put(sp)
         sp.kind, sp.color, sp.text, sp.z = kind, tuple(color), text, z
         sp.w, sp.h = w, h
         sp.tooltip = tip
-        self.scene.move(sid, x, y)
+        scene.move(sid, x, y)
         seen.add(sid)
 
     def _put_champion(self, c: int, seen: set) -> None:
-        v = self.view
+        t = self.table
+        v = t.view
         s = self.hex_size()
         r = s * .8
         if v.pos[c] != GATE and v.deployed[c]:
             cx, cy = self._centre(v.pos[c])
         else:
             cx, cy = self.gate_spot(c)
-        sid = f"champ:{c}"
-        sp = self.scene.get(sid)
+        sid = champ_sid(c)
+        sp = t.scene.get(sid)
         seat = c // 3
         if type(sp) is not ChampionToken:
             sp = ChampionToken(sid, champ=v.champs[c], x=cx - r, y=cy - r, w=2 * r, h=2 * r, z=20)
-            self.scene.put(sp)
+            t.scene.put(sp)
         sp.champ = v.champs[c]
-        sp.color = team_colour(seat, self.me)
+        sp.color = team_colour(seat, t.me)
         sp.hp_max = B.hp(v, c)
         sp.hp = sp.hp_max - v.damage[c]
         sp.levelled = v.levelled[c]
@@ -321,8 +369,199 @@ class ArenaMixin:
         sp.waiting = (v.pos[c] == GATE and v.deployed[c] and v.back_on[c] > v.turn_no)
         sp.w = sp.h = 2 * r
         sp.z = 20
-        sp.draggable = self._champ_draggable(c)
+        sp.draggable = self._draggable(c)
         sp.dim = False
-        sp.tooltip = self._champ_tip(c)
-        self.scene.move(sid, cx - r, cy - r)
+        sp.tooltip = f"{t.cname(c)}: {champ_state(v, c)}"
+        t.scene.move(sid, cx - r, cy - r)
         seen.add(sid)
+
+    def _draggable(self, c: int) -> bool:
+        """A champion to deploy, or the one whose move the engine asks for."""
+        t = self.table
+        if not t.my_turn:
+            return False
+        v = t.view
+        if v.phase == "deploy":
+            return any(A.DEPLOY.matches(a) and a.args[0] == c for a in t.legal)
+        if v.phase == "play" and v.prio < 0 and v.pending:
+            pd = v.pending[-1]
+            return pd.kind in HEX_KINDS and pd.kind != "trap" and pd.champ == c
+        return False
+
+    # --- what is lit ---------------------------------------------------------------------------------
+    def unlight(self) -> None:
+        if self.board is not None:
+            self.board.clear_moves()
+
+    def show_hexes(self, hexes: list[int], piece: str | None = None, origin: int | None = None,
+                   paths: dict | None = None) -> None:
+        """Light `hexes` (engine hexes; `paths` the way `piece`, standing on `origin`, gets to each)."""
+        if self.board is None:
+            return
+        if paths is None:
+            paths = {h: [h] for h in hexes}
+        disp = {self.display(h): [self.display(x) for x in p] for h, p in paths.items()}
+        o = self.display(origin) if origin is not None and origin != GATE else None
+        self.board.show_moves(piece, o, disp)
+        if o is None:
+            self.board.origin = None
+
+    def show_path(self, hexes: list[int]) -> None:
+        """Draw a path through engine hexes (the hint's hex, the rest of a walk)."""
+        if self.board is not None:
+            self.board.path = [self.display(h) for h in hexes]
+
+    def light_deploy(self) -> set[str]:
+        """The deployment: the champion chosen (or the only one left) rung, its hexes lit; the
+        champions that may deploy glow."""
+        t = self.table
+        deploys = t._legal(A.DEPLOY.kind)
+        champs = sorted({a.args[0] for a in deploys})
+        sel = self._deployer(champs)
+        if sel is not None:
+            t.mark(champ_sid(sel), "select")
+        self.show_hexes(sorted({a.args[1] for a in deploys if sel is None or a.args[0] == sel}),
+                        champ_sid(sel) if sel is not None else None)
+        return {champ_sid(c) for c in champs}
+
+    def light_move(self, pd) -> None:
+        """A decision on a hex: the hexes it may take lit (with the moving champion's paths)."""
+        t = self.table
+        if pd.kind == "trap":
+            self.show_hexes([a.args[0] for a in t._legal(A.HEX.kind)])
+            return
+        paths = move_paths(t.view, pd)
+        piece = champ_sid(pd.champ)
+        t.mark(piece, "select")
+        self.show_hexes(list(paths), piece, t.view.pos[pd.champ], paths)
+        if self.route:
+            self.show_path(self.route)
+
+    def keyboard_stops(self) -> None:
+        """The lit hexes are keyboard stops (Tab reaches them, Enter clicks them, and a focused
+        reachable hex shows the path), as glowing sprites are."""
+        cells = set() if self.board is None else {self.board.sprite.cell_id(h) for h in self.board.reachable}
+        self.table.scene.droppable(cells)
+
+    # --- gestures ------------------------------------------------------------------------------------
+    def drag_targets(self, ch: int) -> set[str]:
+        """The cells champion `ch` may be dragged to."""
+        t = self.table
+        v = t.view
+        if self.board is None:
+            return set()
+        if v.phase == "deploy":
+            return {self.cell(a.args[1]) for a in t._legal(A.DEPLOY.kind) if a.args[0] == ch}
+        if v.phase == "play" and v.prio < 0 and v.pending:
+            pd = v.pending[-1]
+            if pd.kind in HEX_KINDS and pd.kind != "trap" and pd.champ == ch:
+                return {self.cell(h) for h in move_paths(v, pd)}
+        return set()
+
+    def _standing(self, ch: int | None) -> int | None:
+        """The hex champion `ch` stands on in the arena (None: at its gate, or no champion)."""
+        v = self.table.view
+        if ch is not None and v.deployed[ch] and v.pos[ch] != GATE:
+            return v.pos[ch]
+        return None
+
+    def champion_on(self, target) -> int | None:
+        """The champion a sprite shows, or the one standing on the cell it names."""
+        ch = number(target, "champ")
+        if ch is None:
+            h = self.engine_hex(target)
+            v = self.table.view
+            ch = next((x for x in range(6) if v.deployed[x] and v.pos[x] == h), None) if h is not None else None
+        return ch
+
+    def hex_under(self, piece, target) -> int | None:
+        """The hex a piece was dropped on: the cell named, the hex under a champion dropped onto,
+        or (dropped on the arena between glowing cells) the hex under the piece's centre."""
+        h = self.engine_hex(target)
+        if h is not None:
+            return h
+        h = self._standing(number(target, "champ"))
+        if h is not None:
+            return h
+        sp = self.table.scene.get(piece)
+        if sp is not None and self.board is not None:
+            hx = self.board.hex_at(*sp.center)
+            if hx is not None:
+                return self.engine_hex(self.board.sprite.cell_id(hx))
+        return None
+
+    def move_to(self, ch: int, h: int) -> Action | None:
+        """Champion `ch` sent to hex `h`: deployed there, or its pending move answered."""
+        t = self.table
+        v = t.view
+        if v.phase == "deploy":
+            self.chosen = None
+            return A.DEPLOY(ch, h)
+        if v.phase == "play" and v.prio < 0 and v.pending:
+            pd = v.pending[-1]
+            if pd.kind in HEX_KINDS and pd.champ == ch:
+                return self.answer(pd, h)
+        return None
+
+    def answer(self, pd, h: int) -> Action:
+        """The answer to a hex decision: a walk to a far hex takes its first step now and keeps
+        the rest of the path for Enter (kept only if the step is legal: a refused drop leaves the
+        path you had)."""
+        act, rest = A.HEX(h), []
+        if pd.kind in ("walk", "force"):
+            path = move_paths(self.table.view, pd).get(h)
+            if path and len(path) > 1:
+                act, rest = A.HEX(path[0]), (path[1:] if pd.kind == "walk" else [])
+        if act in self.table.legal:
+            self.route = rest
+        return act
+
+    def walk_on(self) -> Action | str | None:
+        """The next step of the walk under way (LOCAL when it can go no further)."""
+        v = self.table.view
+        if not self.route or not v.pending:
+            return None
+        h = next_step(v, v.pending[-1], self.route)
+        if h is None:
+            self.route = []
+            return LOCAL
+        self.route = self.route[1:]
+        return A.HEX(h)
+
+    def follow_up(self, legal: list[Action]) -> Action | None:
+        v = self.table.view
+        if not self.route or v is None or not v.pending or v.prio >= 0:
+            return None
+        act = self.walk_on()
+        return act if act in legal else None
+
+    def _deployer(self, mine: list[int]) -> int | None:
+        """The champion to deploy: the one clicked, or the only one left."""
+        if self.chosen is None and len(mine) == 1:
+            return mine[0]
+        return self.chosen
+
+    def deploy_click(self, ch: int | None, h: int | None) -> Action | str | None:
+        """The deployment by clicks: a champion at your gate, then its hex."""
+        t = self.table
+        mine = sorted({a.args[0] for a in t._legal(A.DEPLOY.kind)})
+        if ch is not None and ch in mine:
+            self.chosen = None if self.chosen == ch else ch
+            return LOCAL
+        sel = self._deployer(mine)
+        if h is None:
+            h = self._standing(ch)
+        if h is not None:
+            if sel is None:
+                return t.say("First click the champion to deploy (at your gate), then its hex.")
+            self.chosen = None
+            return A.DEPLOY(sel, h)
+        return None
+
+    def hex_click(self, pd, ch: int | None, h: int | None) -> Action | None:
+        """A hex decision by a click: on a hex, or on the champion standing there."""
+        if h is None and ch is not None and ch != pd.champ:
+            h = self._standing(ch)
+        if h is None:
+            return None
+        return self.answer(pd, h)

@@ -1,12 +1,13 @@
-"""What the Brawl table says: the prompt, the banner, the side panel's rows per seat, the
-end-of-match summary and the short glossary beside a zoomed card (our own words; the rules page
-says it in full)."""
+"""What the Brawl table says: the banner (and the status line from it), the side panel's rows
+per seat, the end-of-match summary and the short glossary beside a zoomed card (our own words;
+the rules page says it in full). Plain functions of the view and of what else each needs."""
 
 from __future__ import annotations
 
 import re
 
 from tabletop.games.brawl.engine import board as B
+from tabletop.games.brawl.engine import flow
 from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import OVER
@@ -56,140 +57,137 @@ def core_state(v, seat: int, i: int) -> str:
     return "spent through next turn"
 
 
-class WordsMixin:
-    def _seat_name(self, p: int) -> str:
-        return "You" if p == self.me else self.seat_names[p]
+def cname_of(v, c: int) -> str:
+    """Champion c's full name."""
+    return champions()[v.champs[c]].name
 
-    def _whose(self, p: int) -> str:
-        return "your" if p == self.me else f"{self.seat_names[p]}'s"
 
-    def cname(self, c: int) -> str:
-        return champions()[self.view.champs[c]].name
+def short_of(v, c: int) -> str:
+    """Champion c's first name."""
+    return cname_of(v, c).split()[0]
 
-    def short(self, c: int) -> str:
-        return self.cname(c).split()[0]
 
-    # --- the prompt and the banner ---------------------------------------------------------------
-    def banner(self) -> tuple[str, str]:
-        """(title, one line under it) for the controls' banner."""
-        v = self.view
-        if v is None:
-            return "", ""
-        if v.phase == OVER:
-            w = v.winner
-            return "The brawl is over", (f"You win, {v.vp[w]} VP to {v.vp[1 - w]}." if w == self.me else
-                                         f"{self.seat_names[w]} wins, {v.vp[w]} VP to {v.vp[1 - w]}.")
-        actor = self._to_act()
-        if not self.my_turn:
-            name = self.seat_names[actor] if actor is not None else ""
-            if v.prio >= 0:
-                return f"{name} may react", "Your attack waits for their answer."
-            return f"{name}'s turn" if v.phase == "play" else "Set-up", f"{name} is deciding."
-        if v.phase == "pick":
-            return "Choose a champion", "Click a champion (or any of its cards) to take it."
-        if v.phase == "redraw":
-            return "Keep or redraw", "Click cards to set them aside, then Redraw; or Keep."
-        if v.phase == "traps":
-            return "Set a trap", "Click a glowing trap hex: the token goes there face down."
-        if v.phase == "deploy":
-            return "Deploy a champion", "Drag a champion from your gate onto a glowing hex."
-        if v.prio >= 0:
-            return "React or pass", "Click a glowing reaction to shield its champion, or Pass."
-        if v.pending:
-            return self._pending_banner(v.pending[-1])
-        return "Your turn", "Play a card by dragging it onto its champion, or end your turn."
+def to_act(v) -> int | None:
+    """The seat whose decision the view waits for (None: nobody's, the brawl is over)."""
+    if v is None or v.phase == OVER:
+        return None
+    if v.phase != "play":
+        return flow.deciding(v)
+    if v.prio >= 0:
+        return v.prio
+    return v.pending[-1].seat if v.pending else v.active
 
-    def _pending_banner(self, pd) -> tuple[str, str]:
-        k = pd.kind
-        who = self.cname(pd.champ) if 0 <= pd.champ < 6 and self.view.champs else ""
-        if k == "walk":
-            more = " Walking on along your path…" if self.route else ""
-            return f"Move {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}: drag it or click a hex; Stop ends the move.{more}"
-        if k == "force":
-            return f"Force {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}, one at a time; Stop ends it."
-        if k in ("dash", "swoop", "jump"):
-            return f"{k.capitalize()} {pd.n}", f"Choose where {who} lands, or Stop."
-        if k == "fear":
-            return f"{who} is afraid", "Choose the row it runs along."
-        if k == "place":
-            return f"Place {who}", "Click the hex to set it on."
-        if k == "trap":
-            return "Set a new trap", "Click a glowing trap hex."
-        if k == "target":
-            return "Choose a target", "Click a glowing champion."
-        if k == "discard":
-            return f"Discard a card of {who}", "Click one of the glowing cards."
-        if k == "plan":
-            return f"Plan {pd.n}", f"Click up to {pd.n} card{'s' * (pd.n != 1)} to put on top of your deck, then Plan."
-        return "Decide", ""
 
-    def prompt(self) -> str:
-        v = self.view
-        if v is None:
-            return ""
-        if self.note:
-            return self.note
-        title, line = self.banner()
-        if v.phase == OVER:
-            return line
-        full = f"{title}: {line[0].lower()}{line[1:]}" if line else ""
-        if not self.my_turn or not full or len(full) > 68:
-            return f"{title}."       # the status pill stays short; the banner says the rest
-        return full
+def champ_state(v, c: int) -> str:
+    left = B.hp(v, c) - v.damage[c]
+    bits = [f"{left}/{B.hp(v, c)} HP", f"defence {B.defence(v, c)}"]
+    if v.levelled[c]:
+        bits.append("levelled up")
+    if not v.deployed[c]:
+        bits.append("not deployed")
+    elif v.pos[c] == GATE:
+        bits.append("at the gate" + (", back next turn" if v.back_on[c] > v.turn_no else ""))
+    elif B.rooted(v, c):
+        bits.append("rooted")
+    return ", ".join(bits)
 
-    # --- the side panel ------------------------------------------------------------------------------
-    def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
-        """Short rows for the side panel: VP, each champion's hit points (and where it is), the
-        cores, and the hand, deck and discard counts."""
-        v = view
-        rows = [("VP", f"{v.vp[seat]} of 5")]
-        if v.champs:
-            for c in range(seat * 3, seat * 3 + 3):
-                left = B.hp(v, c) - v.damage[c]
-                where = " · gate" if v.pos[c] == GATE and v.deployed[c] else ""
-                rows.append((self.cname_of(v, c).split()[0], f"{left}/{B.hp(v, c)} HP{where}"))
-            ready = [k for i, k in enumerate(CORES) if core_state(v, seat, i) == "ready"]
-            rows.append(("Cores", "all ready" if len(ready) == 3 else (", ".join(ready) or "all spent")))
-            rows.append(("Hand", f"{len(v.hands[seat])}, deck {len(v.decks[seat])}"))
-        else:
-            names = [champions()[c].name.split()[0] for c in v.picks[seat] if c in champions()]
-            rows.append(("Team", ", ".join(names) or "none yet"))
-        return rows
 
-    @staticmethod
-    def cname_of(v, c: int) -> str:
-        return champions()[v.champs[c]].name
-
-    def _champ_state(self, v, c: int) -> str:
-        left = B.hp(v, c) - v.damage[c]
-        bits = [f"{left}/{B.hp(v, c)} HP", f"defence {B.defence(v, c)}"]
-        if v.levelled[c]:
-            bits.append("levelled up")
-        if not v.deployed[c]:
-            bits.append("not deployed")
-        elif v.pos[c] == GATE:
-            bits.append("at the gate" + (", back next turn" if v.back_on[c] > v.turn_no else ""))
-        elif B.rooted(v, c):
-            bits.append("rooted")
-        return ", ".join(bits)
-
-    # --- the end -----------------------------------------------------------------------------------------
-    def summary(self, view, events):
-        if not any(e.kind == "game_over" for e in events):
-            return None
-        v = view
+# --- the banner and the status line ----------------------------------------------------------------
+def banner(v, me: int, seat_names: list[str], my_turn: bool, walking: bool) -> tuple[str, str]:
+    """(title, one line under it) for the controls' banner; `walking`: a walk goes on along the
+    path dragged."""
+    if v is None:
+        return "", ""
+    if v.phase == OVER:
         w = v.winner
-        title = "You win the brawl" if w == self.me else f"{self.seat_names[w]} wins the brawl"
-        rows = []
-        for p in (0, 1):
-            champs = "<br>".join(f"{self.cname_of(v, c)}: {self._champ_state(v, c)}"
-                                 for c in range(p * 3, p * 3 + 3)) if v.champs else ""
-            rows.append(f"<tr><td><b>{self._seat_name(p)}</b></td><td>{v.vp[p]} VP</td><td>{champs}</td></tr>")
-        html = (f"<p>The brawl ends in round {v.round}.</p>"
-                + html_table(["Player", "Victory Points", "Champions"], rows))
-        return title, html
+        return "The brawl is over", (f"You win, {v.vp[w]} VP to {v.vp[1 - w]}." if w == me else
+                                     f"{seat_names[w]} wins, {v.vp[w]} VP to {v.vp[1 - w]}.")
+    actor = to_act(v)
+    if not my_turn:
+        name = seat_names[actor] if actor is not None else ""
+        if v.prio >= 0:
+            return f"{name} may react", "Your attack waits for their answer."
+        return f"{name}'s turn" if v.phase == "play" else "Set-up", f"{name} is deciding."
+    if v.phase == "pick":
+        return "Choose a champion", "Click a champion (or any of its cards) to take it."
+    if v.phase == "redraw":
+        return "Keep or redraw", "Click cards to set them aside, then Redraw; or Keep."
+    if v.phase == "traps":
+        return "Set a trap", "Click a glowing trap hex: the token goes there face down."
+    if v.phase == "deploy":
+        return "Deploy a champion", "Drag a champion from your gate onto a glowing hex."
+    if v.prio >= 0:
+        return "React or pass", "Click a glowing reaction to shield its champion, or Pass."
+    if v.pending:
+        return _pending_banner(v, v.pending[-1], walking)
+    return "Your turn", "Play a card by dragging it onto its champion, or end your turn."
 
-    # --- the glossary ----------------------------------------------------------------------------------
-    def glossary(self, target: str | None) -> list[str]:
-        text = self._text_at(target)
-        return terms_in(text) if text else []
+
+def _pending_banner(v, pd, walking: bool) -> tuple[str, str]:
+    k = pd.kind
+    who = cname_of(v, pd.champ) if 0 <= pd.champ < 6 and v.champs else ""
+    if k == "walk":
+        more = " Walking on along your path…" if walking else ""
+        return f"Move {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}: drag it or click a hex; Stop ends the move.{more}"
+    if k == "force":
+        return f"Force {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}, one at a time; Stop ends it."
+    if k in ("dash", "swoop", "jump"):
+        return f"{k.capitalize()} {pd.n}", f"Choose where {who} lands, or Stop."
+    if k == "fear":
+        return f"{who} is afraid", "Choose the row it runs along."
+    if k == "place":
+        return f"Place {who}", "Click the hex to set it on."
+    if k == "trap":
+        return "Set a new trap", "Click a glowing trap hex."
+    if k == "target":
+        return "Choose a target", "Click a glowing champion."
+    if k == "discard":
+        return f"Discard a card of {who}", "Click one of the glowing cards."
+    if k == "plan":
+        return f"Plan {pd.n}", f"Click up to {pd.n} card{'s' * (pd.n != 1)} to put on top of your deck, then Plan."
+    return "Decide", ""
+
+
+def status(v, my_turn: bool, title: str, line: str) -> str:
+    """The status pill: the banner in one short sentence."""
+    if v.phase == OVER:
+        return line
+    full = f"{title}: {line[0].lower()}{line[1:]}" if line else ""
+    if not my_turn or not full or len(full) > 68:
+        return f"{title}."       # the status pill stays short; the banner says the rest
+    return full
+
+
+# --- the side panel ----------------------------------------------------------------------------------
+def seat_rows(v, seat: int) -> list[tuple[str, str]]:
+    """Short rows for the side panel: VP, each champion's hit points (and where it is), the
+    cores, and the hand, deck and discard counts."""
+    rows = [("VP", f"{v.vp[seat]} of 5")]
+    if v.champs:
+        for c in range(seat * 3, seat * 3 + 3):
+            left = B.hp(v, c) - v.damage[c]
+            where = " · gate" if v.pos[c] == GATE and v.deployed[c] else ""
+            rows.append((short_of(v, c), f"{left}/{B.hp(v, c)} HP{where}"))
+        ready = [k for i, k in enumerate(CORES) if core_state(v, seat, i) == "ready"]
+        rows.append(("Cores", "all ready" if len(ready) == 3 else (", ".join(ready) or "all spent")))
+        rows.append(("Hand", f"{len(v.hands[seat])}, deck {len(v.decks[seat])}"))
+    else:
+        names = [champions()[c].name.split()[0] for c in v.picks[seat] if c in champions()]
+        rows.append(("Team", ", ".join(names) or "none yet"))
+    return rows
+
+
+# --- the end -----------------------------------------------------------------------------------------
+def summary(v, me: int, seat_names: list[str]) -> tuple[str, str]:
+    """(title, html) of the brawl's end."""
+    w = v.winner
+    title = "You win the brawl" if w == me else f"{seat_names[w]} wins the brawl"
+    rows = []
+    for p in (0, 1):
+        champs = "<br>".join(f"{cname_of(v, c)}: {champ_state(v, c)}"
+                             for c in range(p * 3, p * 3 + 3)) if v.champs else ""
+        who = "You" if p == me else seat_names[p]
+        rows.append(f"<tr><td><b>{who}</b></td><td>{v.vp[p]} VP</td><td>{champs}</td></tr>")
+    html = (f"<p>The brawl ends in round {v.round}.</p>"
+            + html_table(["Player", "Victory Points", "Champions"], rows))
+    return title, html
