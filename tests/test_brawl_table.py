@@ -188,6 +188,8 @@ def test_the_react_banner_appears_when_a_reaction_may_answer(tmp_path):
                     assert p.drag_targets(g) == {f"champ:{c // 6}"}
                     assert p.drop(g, f"champ:{c // 6}") == Action("react", (c,))
                 assert scene.get("pnl:inplay") is not None        # the attack shows while it waits
+                shown = next(x.id for x in scene.sprites() if x.id.startswith("inplay:") and x.id[7:].isdigit())
+                assert p.zoom(shown) is not None, "the card in play zooms like a hand card"
                 found.add("react")
             elif s.prio == 1:
                 show(p, s)

@@ -407,7 +407,7 @@ class BrawlPresenter(Presenter):
         got = self.pick.face_at(target)
         if got is not None:
             return got
-        c = number(target, "card")
+        c = number(target, "card", "inplay")
         if c is None and target.of("pile") and target.at(0) == "discard":
             p = target.at(1)
             c = v.discards[p][-1] if v.discards[p] else None
