@@ -19,6 +19,7 @@ from tabletop.games.paragons.engine.state import MULLIGAN, OVER, PLAY
 from tabletop.games.paragons.bot.policy import POLICY
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.presenter import PRESENTATION, ParagonsPresenter
+from tabletop.games.paragons.presentation.words import result_line
 from tabletop.store.settings import Settings
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
@@ -122,7 +123,7 @@ def test_every_drag_target_makes_a_legal_action_or_asks(tmp_path):
     for sid, target in gestures(p, scene):
         got = p.drop(sid, target)
         if got == LOCAL:
-            assert p.menu and all(a in legal for a in p.menu)
+            assert p.menu.actions and all(a in legal for a in p.menu.actions)
             p.button("btn:menu:cancel")
         else:
             assert got in legal, (sid, target, got)
@@ -353,9 +354,9 @@ def test_between_games_the_seat_rows_drop_the_last_games_life_and_the_score_read
         assert "Life" not in labels and "Mana" not in labels and "Won" in labels
     # the loser won a game, the winner two: the winner's count is read first, whichever seat won
     s.wins, s.winner = [1, 2], 1
-    assert p._result_line(GAME.view(s, 0)).endswith("the match (2–1).")
+    assert result_line(GAME.view(s, 0), p.voice()).endswith("the match (2–1).")
     s.wins, s.winner = [2, 1], 0
-    assert p._result_line(GAME.view(s, 0)).endswith("the match (2–1).")
+    assert result_line(GAME.view(s, 0), p.voice()).endswith("the match (2–1).")
 
 
 def test_a_seat_at_zero_life_or_below_shows_a_grey_die_at_zero_not_one(tmp_path):
