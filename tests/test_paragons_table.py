@@ -140,7 +140,7 @@ def test_a_refused_drop_is_answered_with_the_engines_sentence(tmp_path):
     # an attack on one of your own mercenaries, or on your own Life
     mine = view.mercs(0)
     hand = view.hands[0]
-    got = p.drop(f"card:{hand[0]}", f"life:0") if hand else None
+    got = p.drop(f"card:{hand[0]}", "life:0") if hand else None
     if isinstance(got, Action):
         assert got not in GAME.legal_actions(s)
         assert GAME.why_illegal(view, got)

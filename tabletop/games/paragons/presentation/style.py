@@ -1,9 +1,10 @@
 """Colours, sizes and sprite ids shared by the modules of the Paragons battle table, and the two
 small pieces only this table draws: the attack arrow and the empty board spaces.
 
-Sprite ids: a card wherever it lies is `card:{id}` (so the playback can make it travel); a board
-space is `space:{seat}:{i}`; a seat's Life die `life:{seat}`; a link of the chain `lnk:{i}`
-(a link holding a card shows that card as `card:{id}` instead); piles are `pile:{zone}:{seat}`.
+Sprite ids (typed: `SpriteId(kind, *fields)`, read by kind and fields, tabletop.table.ids): a card
+wherever it lies is `card:{id}` (so the playback can make it travel); a board space is
+`space:{seat}:{i}`; a seat's Life die `life:{seat}`; a link of the chain `lnk:{i}` (a link holding
+a card shows that card as `card:{id}` instead); piles are `pile:{zone}:{seat}`.
 """
 
 from __future__ import annotations
