@@ -9,7 +9,7 @@ from presenter_helpers import answer  # noqa: F401  (re-exported: every game's t
 from tabletop.core import Action
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA
 from tabletop.games.paragons.presentation.chainbar import ANSWER_PAGE
-from tabletop.games.paragons.presentation.draftroom import ROW
+from tabletop.games.paragons.presentation.draftroom import row_id
 from tabletop.games.paragons.presentation.presenter import source
 from tabletop.table import intents as it
 from tabletop.table.actionmenu import MENU_PAGE
@@ -50,7 +50,7 @@ def route(p, a: Action) -> list | None:
     if k == "pick":
         c = f"card:{args[0]}"
         if args[0] % 2:                                   # now and then by dragging to your row
-            return [it.Drop(_draggable(p, c), _there(p, f"{ROW}{p.me}"), *_AT)]
+            return [it.Drop(_draggable(p, c), _there(p, row_id(p.me)), *_AT)]
         return [it.Click(_there(p, c))]
     if k in ("add", "remove"):
         c = f"card:{args[0]}"
@@ -61,12 +61,12 @@ def route(p, a: Action) -> list | None:
     if k == "done":
         return [it.ButtonPress(_there(p, "btn:room:done"))]
     # --- the battle table ---------------------------------------------------------------------
-    if p.browse:
+    if p.browser.pile:
         return [it.ButtonPress("btn:browse:close")]
-    if p.menu:
-        if a in p.menu:
-            i = p.menu.index(a)
-            if i // MENU_PAGE != p.menu_page:
+    if p.menu.actions:
+        if a in p.menu.actions:
+            i = p.menu.actions.index(a)
+            if i // MENU_PAGE != p.menu.page:
                 return [it.ButtonPress(_there(p, "btn:menu:more"))]
             return [it.ButtonPress(_there(p, f"btn:menu:{i}"))]
         return [it.ButtonPress(_there(p, "btn:menu:cancel"))]
@@ -79,7 +79,7 @@ def route(p, a: Action) -> list | None:
     if k == "rechoose":
         answers = p._legal("rechoose")
         i = answers.index(a)
-        if i // ANSWER_PAGE != p.answer_page:
+        if i // ANSWER_PAGE != p.chain.answer_page:
             return [it.ButtonPress(_there(p, "btn:ans:more"))]
         return [it.ButtonPress(_there(p, f"btn:ans:{i}"))]
     if k == "end_turn":

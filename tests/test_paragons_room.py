@@ -20,9 +20,10 @@ from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, MULLIGAN, SWAP
 from tabletop.games.paragons.bot.policy import POLICY
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, fit_cards
-from tabletop.games.paragons.presentation.draftroom import DraftRoomMixin, round_cards
+from tabletop.games.paragons.presentation.draftroom import DraftRoom, round_cards
 from tabletop.store.settings import Settings
 from tabletop.table.faces import FaceCache
+from tabletop.table.ids import sprite_id as typed
 from tabletop.table.layout import Layout
 from tabletop.table.pgsetup import make_target
 from tabletop.table.presenter import Presenter
@@ -32,26 +33,28 @@ from tabletop.table.sprites import ButtonSprite, CardSprite, LabelSprite
 SHOTS = os.environ.get("PARAGONS_ROOM_SHOTS") == "1"
 
 
-class _Room(DraftRoomMixin, Presenter):
-    """The room alone, as the Paragons presenter mixes it in (its battle table is not needed)."""
+class _Room(Presenter):
+    """The room alone, a part of a presenter as in the Paragons one (its battle table is not needed)."""
 
     def __init__(self, scene, faces, settings, names, me=0):
         super().__init__(scene, faces, settings, names)
         self.layout = scene.layout
         self.me = self.viewer = me
         self.view = None
+        self.room = DraftRoom(self)
+        self.parts = [self.room]
 
     def sync(self, view, legal, my_turn, events):
         self.view, self.legal, self.my_turn = view, legal, my_turn
         seen: set[str] = set()
-        self._sync_room(seen)
+        self.room.draw(seen)
         self._settle(seen)
 
     def _highlight(self):
-        self.scene.set_glow(self._room_glow())
+        self.scene.set_glow(self.room.glow())
 
     def prompt(self):
-        return self._room_prompt()
+        return self.room.prompt()
 
 
 def make(tmp_path, players=2, me=0):
@@ -129,24 +132,24 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
         assert scene.get(f"room:class:{k}") is not None
         assert scene.get(f"btn:room:choose:{k}").enabled
         assert sum(1 for sp in scene.sprites() if sp.id.startswith(f"room:class:{k}:sample:")) == 3
-    assert room._room_zoom("room:class:mage:sample:0") is not None
-    assert "class" in room._room_prompt().lower()
+    assert room.room.zoom(typed("room:class:mage:sample:0")) is not None
+    assert "class" in room.room.prompt().lower()
     on_table(room)
     shot(room, f"class{players}")
     wish = "ranger"
     while s.phase == CLASS:
         if GAME.to_act(s) == room.me:
             view = show(room, s)
-            got = room._room_click(f"room:class:{wish}:name")       # a click anywhere on the panel
+            got = room.room.click(typed(f"room:class:{wish}:name"))       # a click anywhere on the panel
             if isinstance(got, str):                                  # taken after a clash
                 assert "taken" in got
-                got = room._room_button(f"btn:room:choose:{A.CHOOSE.klass(room.legal[0])}")
+                got = room.room.button(typed(f"btn:room:choose:{A.CHOOSE.klass(room.legal[0])}"))
             assert isinstance(got, Action) and got in GAME.legal_actions(s)
             GAME.apply(s, got)
             view = show(room, s)
             if s.phase == CLASS and view.wishes[room.me]:
                 assert "(secret)" in scene.get(f"room:wish:{room.me}").text
-                refused = room._room_click("room:class:mage")
+                refused = room.room.click(typed("room:class:mage"))
                 assert isinstance(refused, str) and refused.startswith("Waiting for")
                 shot(room, f"class{players}_wished")
         bot_moves(room, s, bot, rng)
@@ -160,7 +163,7 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
         on_table(room)
         before = slots(room, view)
         if GAME.to_act(s) != room.me:
-            refused = room._room_click(f"card:{view.layout[0]}")
+            refused = room.room.click(typed(f"card:{view.layout[0]}"))
             assert isinstance(refused, str) and refused.startswith("Waiting for")
             rnd = s.draft_round
             bot_moves(room, s, bot, rng)
@@ -169,23 +172,23 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
                 after = slots(room, view)
                 assert all(after[sid] == before[sid] for sid in after), "a laid-out card moved"
             continue
-        glowing = sorted(room._room_glow())
+        glowing = sorted(room.room.glow())
         assert glowing and set(glowing) == {f"card:{c}" for c in view.layout}
         mine = [c for c in room.view.owned[room.me] if c < 100]
         if mine:                                                    # a card already drafted
-            refused = room._room_click(f"card:{mine[0]}")
+            refused = room.room.click(typed(f"card:{mine[0]}"))
             assert isinstance(refused, str) and "not laid out" in refused
         if s.draft_round not in shot_rounds:
             shot_rounds.add(s.draft_round)
             shot(room, f"draft{players}_r{s.draft_round}")
         pick = glowing[picks % len(glowing)]
         other = next(q for q in range(players) if q != room.me)
-        assert room._room_drop(pick, f"room:row:{other}") == "Drop a card on your own row to draft it."
+        assert room.room.drop(pick, typed(f"room:row:{other}")) == "Drop a card on your own row to draft it."
         if picks % 2:                                               # now and then by dragging
-            assert room._room_drag_targets(pick) == {f"room:row:{room.me}"}
-            got = room._room_drop(pick, f"room:row:{room.me}")
+            assert room.room.drag_targets(pick) == {f"room:row:{room.me}"}
+            got = room.room.drop(pick, typed(f"room:row:{room.me}"))
         else:
-            got = room._room_click(pick)
+            got = room.room.click(pick)
         assert isinstance(got, Action) and got.kind == "pick" and got in GAME.legal_actions(s)
         GAME.apply(s, got)
         picks += 1
@@ -210,19 +213,19 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
     for _ in range(3):                                              # swap 3 class cards for drafted ones
         view = show(room, s)
         out = sorted(c for c in view.decks[room.me] if c >= 100)[0]      # a class card
-        got = room._room_click(f"card:{out}")
+        got = room.room.click(typed(f"card:{out}"))
         assert got == A.REMOVE(out)
         GAME.apply(s, got)
         view = show(room, s)
         assert not scene.get("btn:room:done").enabled
-        assert "29 of 30" in room._room_prompt()
-        refused = room._room_button("btn:room:done")
+        assert "29 of 30" in room.room.prompt()
+        refused = room.room.button(typed("btn:room:done"))
         assert isinstance(refused, str) and "exactly 30" in refused
-        refused = room._room_click(f"card:{sorted(view.decks[room.me])[0]}")
+        refused = room.room.click(typed(f"card:{sorted(view.decks[room.me])[0]}"))
         assert isinstance(refused, str) and "first" in refused
-        assert room._room_glow() == {f"card:{c}" for c in view.reserves[room.me]}
+        assert room.room.glow() == {f"card:{c}" for c in view.reserves[room.me]}
         put = sorted(c for c in view.reserves[room.me] if c != out and c < 100)[0]
-        got = room._room_drop(f"card:{put}", DECK_AREA) if _ % 2 else room._room_click(f"card:{put}")
+        got = room.room.drop(typed(f"card:{put}"), DECK_AREA) if _ % 2 else room.room.click(typed(f"card:{put}"))
         assert got == A.ADD(put)
         GAME.apply(s, got)
     view = show(room, s)
@@ -230,7 +233,7 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
     assert scene.get("room:stats:count").text == f"{DECK_SIZE} / {DECK_SIZE}"
     assert sum(int(scene.get(f"room:curve:n:{i}").text or 0) for i in range(8)) == DECK_SIZE
     shot(room, f"build{players}_swapped")
-    got = room._room_key("return")
+    got = room.room.key("return")
     assert got == A.DONE()
     GAME.apply(s, got)
     bot_moves(room, s, bot, rng)
@@ -276,15 +279,15 @@ def test_the_swap_between_games_and_the_winner_waiting(tmp_path):
     assert "lost" in scene.get("room:sub").text and scene.get("btn:room:done").enabled
     shot(loser, "swap2")
     out = sorted(s.decks[0])[-1]
-    got = loser._room_drop(f"card:{out}", RESERVE_AREA)
+    got = loser.room.drop(typed(f"card:{out}"), RESERVE_AREA)
     assert got == A.REMOVE(out)
-    assert loser._room_drop(f"card:{out}", DECK_AREA) is None           # dropped where it lies
+    assert loser.room.drop(typed(f"card:{out}"), DECK_AREA) is None           # dropped where it lies
     scene2, winner = make(tmp_path / "w", 2, me=1)
     show(winner, s)
     on_table(winner)
     assert not scene2.get("btn:room:done").enabled
-    assert winner._room_prompt() == "Waiting for Bot (Warrior) to change their deck."
-    assert isinstance(winner._room_click(f"card:{sorted(s.decks[1])[0]}"), str)
+    assert winner.room.prompt() == "Waiting for Bot (Warrior) to change their deck."
+    assert isinstance(winner.room.click(typed(f"card:{sorted(s.decks[1])[0]}")), str)
     shot(winner, "swap2_winner")
     target = make_target(640, 360)          # the room's own panels draw (headless, any size)
     winner.scene.render(target)
@@ -304,8 +307,8 @@ def test_a_clash_lost_leaves_the_class_taken_and_the_room_says_so(tmp_path):
         s = GAME.setup({"variant": "draft"}, seed, 2)
         scene, room = make(tmp_path / str(seed), 2)
         show(room, s)
-        assert room._room_key("2") == A.CHOOSE("mage")
-        GAME.apply(s, room._room_key("2"))
+        assert room.room.key("2") == A.CHOOSE("mage")
+        GAME.apply(s, room.room.key("2"))
         show(room, s)
         assert scene.get("room:wish:1").text == "Bot: choosing…"
         GAME.apply(s, A.CHOOSE("mage"))
@@ -318,13 +321,13 @@ def test_a_clash_lost_leaves_the_class_taken_and_the_room_says_so(tmp_path):
     assert scene.get("room:class:mage:state").text == "Bot plays the Mage"
     assert not scene.get("btn:room:choose:mage").enabled
     assert all(scene.get(f"room:class:mage:sample:{j}").dim for j in range(3))
-    refused = room._room_click("room:class:mage:sample:1")
+    refused = room.room.click(typed("room:class:mage:sample:1"))
     assert refused == "The Mage is taken: choose another class."
-    assert room._room_glow() == {"room:class:warrior", "room:class:ranger"}
-    assert room._room_prompt() == "The Mage is taken: choose among the classes left."
+    assert room.room.glow() == {"room:class:warrior", "room:class:ranger"}
+    assert room.room.prompt() == "The Mage is taken: choose among the classes left."
     on_table(room)
     shot(room, "class2_clash")
-    got = room._room_button("btn:room:choose:warrior")
+    got = room.room.button(typed("btn:room:choose:warrior"))
     assert got == A.CHOOSE("warrior")
 
 
@@ -344,7 +347,7 @@ def test_three_players_swap_one_loser_after_the_other(tmp_path):
     GAME.apply(s, A.DONE())
     show(mage, s)
     assert scene.get("room:sub").text.startswith("You lost that game")
-    assert mage._room_key("return") == A.DONE()
+    assert mage.room.key("return") == A.DONE()
     scene2, ranger = make(tmp_path / "r", 3, me=2)
     show(ranger, s)
     assert "you won it" in scene2.get("room:sub").text

@@ -19,7 +19,9 @@ from tabletop.games.paragons.engine.state import MULLIGAN, OVER, PLAY
 from tabletop.games.paragons.bot.policy import POLICY
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.presenter import PRESENTATION, ParagonsPresenter
+from tabletop.games.paragons.presentation.words import result_line
 from tabletop.store.settings import Settings
+from tabletop.table import intents as it
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
 from tabletop.table.narration import Voice
@@ -122,8 +124,8 @@ def test_every_drag_target_makes_a_legal_action_or_asks(tmp_path):
     for sid, target in gestures(p, scene):
         got = p.drop(sid, target)
         if got == LOCAL:
-            assert p.menu and all(a in legal for a in p.menu)
-            p.button("btn:menu:cancel")
+            assert p.menu.actions and all(a in legal for a in p.menu.actions)
+            answer(p, it.ButtonPress("btn:menu:cancel"))
         else:
             assert got in legal, (sid, target, got)
         seen += 1
@@ -138,7 +140,7 @@ def test_a_refused_drop_is_answered_with_the_engines_sentence(tmp_path):
     # an attack on one of your own mercenaries, or on your own Life
     mine = view.mercs(0)
     hand = view.hands[0]
-    got = p.drop(f"card:{hand[0]}", f"life:0") if hand else None
+    got = p.drop(f"card:{hand[0]}", "life:0") if hand else None
     if isinstance(got, Action):
         assert got not in GAME.legal_actions(s)
         assert GAME.why_illegal(view, got)
@@ -156,7 +158,7 @@ def test_a_refused_drop_is_answered_with_the_engines_sentence(tmp_path):
     # a pool card you cannot afford: the click is refused in words
     poor = [c for c in view.pool if not any(a.kind == "recruit" and a.args[0] == c for a in GAME.legal_actions(s))]
     if poor:
-        got = p.click(f"card:{poor[0]}")
+        got = answer(p, it.Click(f"card:{poor[0]}"))
         assert got == Action("recruit", (poor[0],)) and GAME.why_illegal(view, got)
 
 
@@ -186,11 +188,11 @@ def test_the_defend_prompt_and_the_react_banner(tmp_path):
                     assert banner == ("Bot 1's turn has begun" if s.stack[0].kind == "begin"
                                       else "Bot 1 would end the turn"), banner
                     assert scene.get("btn:decline").text.startswith("Pass: let the turn")
-                    assert p.button("btn:decline") == Action("decline")
+                    assert answer(p, it.ButtonPress("btn:decline")) == Action("decline")
                     found.add("moment")
                 else:
                     assert banner == "React or pass"
-                    assert p.button("btn:decline") == Action("decline")
+                    assert answer(p, it.ButtonPress("btn:decline")) == Action("decline")
                     found.add("react")
             if GAME.to_act(s) == 1 and s.stack and s.pending is None:
                 show(p, s)
@@ -208,13 +210,13 @@ def test_the_mulligan_marks_cards_and_sends_them_back(tmp_path):
     view = show(p, s)
     assert scene.get("btn:keep") is not None
     a, b = view.hands[0][:2]
-    p.click(f"card:{a}")
-    p.click(f"card:{b}")
+    answer(p, it.Click(f"card:{a}"))
+    answer(p, it.Click(f"card:{b}"))
     show(p, s)
-    got = p.button("btn:mull")
+    got = answer(p, it.ButtonPress("btn:mull"))
     assert got in GAME.legal_actions(s) and set(got.args[0]) == {a, b}
-    p.click(f"card:{a}")
-    assert set(p.button("btn:mull").args[0]) == {b}
+    answer(p, it.Click(f"card:{a}"))
+    assert set(answer(p, it.ButtonPress("btn:mull")).args[0]) == {b}
 
 
 # --- every sprite on the table --------------------------------------------------------------------
@@ -319,10 +321,10 @@ def test_a_link_to_choose_again_asks_with_buttons_and_glowing_places(tmp_path):
     show(p, s)
     assert scene.get("lbl:banner").text == "Choose again"
     legal = GAME.legal_actions(s)
-    assert p.button("btn:ans:0") == legal[0]
+    assert answer(p, it.ButtonPress("btn:ans:0")) == legal[0]
     for sid, a in p._answer_spots().items():
         assert scene.get(sid) is not None and a in legal
-        assert p.click(sid) == a
+        assert answer(p, it.Click(sid)) == a
     assert p.key("space") is None          # nothing passes a choice that must be made
 
 
@@ -353,9 +355,9 @@ def test_between_games_the_seat_rows_drop_the_last_games_life_and_the_score_read
         assert "Life" not in labels and "Mana" not in labels and "Won" in labels
     # the loser won a game, the winner two: the winner's count is read first, whichever seat won
     s.wins, s.winner = [1, 2], 1
-    assert p._result_line(GAME.view(s, 0)).endswith("the match (2–1).")
+    assert result_line(GAME.view(s, 0), p.voice()).endswith("the match (2–1).")
     s.wins, s.winner = [2, 1], 0
-    assert p._result_line(GAME.view(s, 0)).endswith("the match (2–1).")
+    assert result_line(GAME.view(s, 0), p.voice()).endswith("the match (2–1).")
 
 
 def test_a_seat_at_zero_life_or_below_shows_a_grey_die_at_zero_not_one(tmp_path):
@@ -383,7 +385,7 @@ def test_a_click_on_a_card_that_can_do_nothing_is_answered_in_words(tmp_path):
         idle = [c for c in view.hands[0] + view.mercs(0) if not any(a.args and a.args[0] == c for a in legal)]
         if idle:
             break
-    got = p.click(f"card:{idle[0]}")
+    got = answer(p, it.Click(f"card:{idle[0]}"))
     assert isinstance(got, Action) and got not in legal
     why = GAME.why_illegal(view, got)
     assert why and why[0].isupper() and why.endswith("."), why
@@ -393,13 +395,13 @@ def test_piles_open_to_look_through_and_close(tmp_path):
     scene, p = make(tmp_path)
     s = _main_turn()
     view = show(p, s)
-    assert p.click("pile:deck:1") is None                  # another seat's deck stays shut
-    assert p.click("pile:reserve:0") == LOCAL
+    assert answer(p, it.Click("pile:deck:1")) is None                  # another seat's deck stays shut
+    assert answer(p, it.Click("pile:reserve:0")) == LOCAL
     show(p, s)
     shown = {sp.id for sp in scene.sprites() if sp.id.startswith("view:")}
     assert shown == {f"view:{c}" for c in view.reserves[0]}
     assert p.zoom(next(iter(shown))) is not None
-    assert p.click(f"card:{view.hands[0][0]}") is None      # the pile covers the table
+    assert answer(p, it.Click(f"card:{view.hands[0][0]}")) is None      # the pile covers the table
     assert p.key("escape") == LOCAL
     show(p, s)
     assert not any(sp.id.startswith("view:") for sp in scene.sprites())

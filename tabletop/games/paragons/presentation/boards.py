@@ -18,9 +18,11 @@ from tabletop.games.paragons.engine import stats
 from tabletop.games.paragons.engine.state import COLS, OVER, SPACES
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation.style import (CLASS_RGB, EXHAUSTED, GOLD, INK, LIFE, MUTED, RED,
-                                                        space_image)
+                                                        card_sid, space_image)
 from tabletop.table import cardfit, paint
+from tabletop.table.ids import SpriteId
 from tabletop.table.layout import Zone
+from tabletop.table.part import Part
 from tabletop.table.sprites import CardSprite, CounterSprite
 
 CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
@@ -51,7 +53,7 @@ class SpaceSprite(CardSprite):
         target.blit(surf, surf.get_rect(center=r.center))
 
 
-class BoardsMixin:
+class Boards(Part):
     """Draws every seat and the viewer's hand."""
 
     # --- sizes --------------------------------------------------------------------------------
@@ -63,8 +65,9 @@ class BoardsMixin:
         return (round(ch * 0.716), round(ch))
 
     # --- one seat --------------------------------------------------------------------------------
-    def _sync_seat(self, p: int, rect, seen, mine: bool) -> None:
-        v = self.view
+    def draw_seat(self, p: int, rect, seen, mine: bool) -> None:
+        t = self.table
+        v = t.view
         x0, y0, w, h = rect
         compact = w < 1200
         cw, ch = self._board_card(h, compact)
@@ -83,19 +86,20 @@ class BoardsMixin:
         px = bx + bw + 18
         self._sync_piles(p, px, y0, x0 + w - px, h, seen, mine, compact)
         if out and v.phase != OVER and v.players > 2:
-            self.put_label(f"lbl:out:{p}", "Out of the game", bx + bw / 2, by + sh, 30, RED, seen, "center",
-                           True, z=900)
+            t.put_label(f"lbl:out:{p}", "Out of the game", bx + bw / 2, by + sh, 30, RED, seen, "center",
+                        True, z=900)
 
     def _sync_space(self, p, i, sx, sy, sw, sh, size, seen, mine) -> None:
-        v = self.view
+        t = self.table
+        v = t.view
         cw, ch = size
-        sid = f"space:{p}:{i}"
-        slot = self.scene.get(sid)
+        sid = SpriteId("space", p, i)
+        slot = t.scene.get(sid)
         key = f"paragons/space/{int(sw - 8)}x{int(sh - 8)}/{i < COLS}/{v.classes[p]}"
         compose = partial(space_image, (int(sw - 8), int(sh - 8)), i < COLS, CLASS_RGB.get(v.classes[p], MUTED))
         if slot is None:
             slot = SpaceSprite(sid, face_key=key, compose_face=compose, x=sx + 4, y=sy + 4, w=sw - 8, h=sh - 8, z=20)
-            self.scene.put(slot)
+            t.scene.put(slot)
         else:
             slot.face_key, slot.compose_face = key, compose
             slot.x, slot.y, slot.w, slot.h = sx + 4, sy + 4, sw - 8, sh - 8
@@ -107,24 +111,25 @@ class BoardsMixin:
         m = v.spaces[p][i]
         if e >= 0:
             # under its space, showing at the left edge (all of it when the space is empty)
-            s = self._card(f"card:{e}", e, mx - (PEEK if m >= 0 else 0), my, (cw, ch), 30, seen)
-            s.tooltip = f"Enchantment on this space: {self.name(e)}"
+            s = t._card(card_sid(e), e, mx - (PEEK if m >= 0 else 0), my, (cw, ch), 30, seen)
+            s.tooltip = f"Enchantment on this space: {t.name(e)}"
             if m < 0:
                 s.alpha = 0.9
         if m < 0:
             return
         ims = v.imbued.get(m, [])
         for k, c in enumerate(ims):
-            s = self._card(f"card:{c}", c, mx + PEEK * (k + 1), my + 4 * (k + 1), (cw, ch), 40 + k, seen)
-            s.tooltip = f"Imbuement on {self.name(m)}: {self.name(c)}"
+            s = t._card(card_sid(c), c, mx + PEEK * (k + 1), my + 4 * (k + 1), (cw, ch), 40 + k, seen)
+            s.tooltip = f"Imbuement on {t.name(m)}: {t.name(c)}"
         angle = EXHAUSTED if m in v.exhausted else 0.0
-        s = self._card(f"card:{m}", m, mx, my, (cw, ch), 60, seen, angle=angle,
-                       draggable=mine and self.my_turn and bool(self._board_drags(m)))
+        s = t._card(card_sid(m), m, mx, my, (cw, ch), 60, seen, angle=angle,
+                    draggable=mine and t.my_turn and bool(t._board_drags(m)))
         self._merc_marks(m, s, seen)
 
     def _merc_marks(self, m: int, s, seen) -> None:
         """Badges on a mercenary: attack/health as they stand now, damage, Garrison counters, buffs."""
-        v = self.view
+        t = self.table
+        v = t.view
         atk, hp = stats.attack(v, m), stats.health(v, m)
         dmg = v.damage.get(m, 0)
         s.badge = f"{atk}/{hp - dmg}" if (atk, hp) != self._base_stats(m) or dmg else None
@@ -150,20 +155,21 @@ class BoardsMixin:
             marks.append(("held", "zz", (70, 80, 100), "will not Recover at the start of its next turn"))
         r = 15
         for k, (kind, text, color, tip) in enumerate(marks):
-            self.put_token(f"mk:{kind}:{m}", text, color, x + 2, y + h - 2 * r - 4 - k * (2 * r + 2), r, 70,
-                           seen, tooltip=tip)
+            t.put_token(f"mk:{kind}:{m}", text, color, x + 2, y + h - 2 * r - 4 - k * (2 * r + 2), r, 70,
+                        seen, tooltip=tip)
 
     def _base_stats(self, m: int) -> tuple[int, int]:
-        k = stats.card_of(self.view, m)
+        k = stats.card_of(self.table.view, m)
         return (k.attack, k.health)
 
     # --- the seat's name, Life, mana, score ----------------------------------------------------
     def _seat_info(self, p, x, y, w, h, seen, mine, compact) -> None:
         """Name, class, games won, the Life d20 and the Mana Total, in the room left of the board."""
-        v = self.view
-        name = self._seat_name(p)
+        t = self.table
+        v = t.view
+        name = t._seat_name(p)
         klass = v.classes[p]
-        to_act = self._to_act() == p
+        to_act = t._to_act() == p
         die = 92 if not compact else 72
         if compact:
             lx, ly = x + 6, y + h - die - 26
@@ -173,41 +179,39 @@ class BoardsMixin:
             lx, ly = x + w - die - 6, y + (h - die) / 2 - 10
             mx, my = lx - 108, ly + (die - 70) / 2
             tx, ty, anchor = mx - 18, y + h / 2 - 44, "topright"
-        self.put_label(f"lbl:name:{p}", name, tx, ty, 26 if not compact else 22,
-                       GOLD if to_act else INK, seen, anchor=anchor, bold=True)
+        t.put_label(f"lbl:name:{p}", name, tx, ty, 26 if not compact else 22,
+                    GOLD if to_act else INK, seen, anchor=anchor, bold=True)
         marks = [CLASS_TITLES.get(klass, "")]
         if v.turn == p and v.phase == "play" and not v.out[p]:
             marks.append("◆ turn" if compact else "◆ their turn" if not mine else "◆ your turn")
-        self.put_label(f"lbl:class:{p}", "  ".join(m for m in marks if m), tx, ty + 30, 17,
-                       CLASS_RGB.get(klass, MUTED), seen, anchor=anchor, bold=True)
+        t.put_label(f"lbl:class:{p}", "  ".join(m for m in marks if m), tx, ty + 30, 17,
+                    CLASS_RGB.get(klass, MUTED), seen, anchor=anchor, bold=True)
         if v.best_of > 1:
             need = v.best_of // 2 + 1
             pips = "●" * v.wins[p] + "○" * max(0, need - v.wins[p])
-            self.put_label(f"lbl:wins:{p}", f"Games won {pips}", tx, ty + 54, 16,
-                           GOLD if v.wins[p] else MUTED, seen, anchor=anchor)
+            t.put_label(f"lbl:wins:{p}", f"Games won {pips}", tx, ty + 54, 16,
+                        GOLD if v.wins[p] else MUTED, seen, anchor=anchor)
         # Life at 0 or below: the die shows 0 and greys out (a defeated seat), never a misleading 1
         out = v.life[p] <= 0
-        self.put_die(f"life:{p}", 20, max(0, min(20, v.life[p])), (96, 88, 92) if out else LIFE,
-                     lx, ly, die, seen,
-                     f"{name}: {v.life[p]} Life" + ("" if mine else " (drop an attacker here to attack)"))
-        self.put_label(f"lbl:life:{p}", f"Life {max(0, v.life[p])}", lx + die / 2, ly + die + 3, 17, INK, seen,
-                       "midtop", True)
-        c = self.scene.get(f"mana:{p}")
+        t.put_die(SpriteId("life", p), 20, max(0, min(20, v.life[p])), (96, 88, 92) if out else LIFE,
+                  lx, ly, die, seen,
+                  f"{name}: {v.life[p]} Life" + ("" if mine else " (drop an attacker here to attack)"))
+        t.put_label(f"lbl:life:{p}", f"Life {max(0, v.life[p])}", lx + die / 2, ly + die + 3, 17, INK, seen,
+                    "midtop", True)
+        c = t.scene.get(f"mana:{p}")
         text = f"{v.mana[p]}"
         if c is None or not isinstance(c, CounterSprite):
             c = CounterSprite(f"mana:{p}", value=text, label="Mana", x=mx, y=my, z=300)
-            self.scene.put(c)
+            t.scene.put(c)
         c.value, c.x, c.y = text, mx, my
         c.w, c.h = (92, 70) if not compact else (78, 60)
         c.tooltip = f"{name}: {v.mana[p]} mana to spend (the Threshold this round is {v.threshold()})"
         seen.add(f"mana:{p}")
 
-    def _seat_name(self, p: int) -> str:
-        return self.seat_names[p] if p < len(self.seat_names) else f"Seat {p + 1}"
-
     # --- piles ---------------------------------------------------------------------------------
     def _sync_piles(self, p, x, y, w, h, seen, mine, compact) -> None:
-        v = self.view
+        t = self.table
+        v = t.view
         pw, ph = (84, 118) if not compact else (50, 70)
         piles = []
         if not mine:
@@ -231,24 +235,25 @@ class BoardsMixin:
             else:
                 self._pile(p, zone, n, face, px, py, (pw, ph), seen, mine)
             # compact piles carry their count on the badge only: the labels must not run together
-            self.put_label(f"lbl:pile:{zone}:{p}", title if compact else f"{title} {n}", px + pw / 2, py + ph + 3, 13 if compact else 16,
-                           MUTED, seen, "midtop")
+            t.put_label(f"lbl:pile:{zone}:{p}", title if compact else f"{title} {n}", px + pw / 2, py + ph + 3, 13 if compact else 16,
+                        MUTED, seen, "midtop")
 
     def _pile(self, p, zone, n, face, x, y, size, seen, mine) -> None:
-        sid = f"pile:{zone}:{p}"
+        t = self.table
+        sid = SpriteId("pile", zone, p)
         if face is not None:
             # the discard pile shows its top card (a sprite of that card, so it travels there)
-            s = self._card(f"card:{face}", face, x, y, size, 80, seen, table="thumb")   # too small for words
+            s = t._card(card_sid(face), face, x, y, size, 80, seen, table="thumb")   # too small for words
             s.badge = str(n)
-            s.tooltip = f"{self._seat_name(p)}'s discard pile: {n} cards"
+            s.tooltip = f"{t._seat_name(p)}'s discard pile: {n} cards"
             return
         if n == 0:
-            s = self.scene.get(sid)
+            s = t.scene.get(sid)
             key = f"paragons/emptypile/{int(size[0])}x{int(size[1])}"
             compose = partial(space_image, (int(size[0]), int(size[1])), None, MUTED)
             if s is None or not isinstance(s, CardSprite):
                 s = CardSprite(sid, face_key=key, compose_face=compose, x=x, y=y, w=size[0], h=size[1], z=25)
-                self.scene.put(s)
+                t.scene.put(s)
             else:
                 s.face_key, s.compose_face, s.face_up = key, compose, True
                 s.x, s.y, s.w, s.h = x, y, *size
@@ -261,46 +266,48 @@ class BoardsMixin:
             fan = min(n, 5)
             for k in range(fan - 1):
                 off = (k + 1 - fan / 2) * 7
-                self._card(f"{sid}:{k}", None, x + off, y + abs(off) * 0.4, size, 76 + k, seen, face_up=False,
-                           angle=-off * 1.1)
-        s = self._card(sid, None, x, y, size, 80, seen, face_up=False)
+                t._card(SpriteId("pile", zone, p, k), None, x + off, y + abs(off) * 0.4, size, 76 + k, seen, face_up=False,
+                        angle=-off * 1.1)
+        s = t._card(sid, None, x, y, size, 80, seen, face_up=False)
         s.badge = str(n)
-        who = "Your" if mine else f"{self._seat_name(p)}'s"
+        who = "Your" if mine else f"{t._seat_name(p)}'s"
         s.tooltip = {"hand": f"{who} hand: {n} cards", "hidden": f"{who} Hidden Pile: {n} face down",
                      "deck": f"{who} deck: {n} cards", "reserve": f"{who} Reserve Pile: {n} cards",
                      "discard": f"{who} discard pile"}.get(zone)
 
     def _my_hidden(self, x, y, size, seen) -> None:
         """Your Hidden Pile: face up to you, fanned a little; a card ready to reveal can be dragged."""
-        v = self.view
-        cards = v.hidden[self.me]
+        t = self.table
+        v = t.view
+        cards = v.hidden[t.me]
         step = min(22.0, 60.0 / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        ready = {a.args[0] for a in self._legal(A.REVEAL.kind)}
+        ready = {a.args[0] for a in t._legal(A.REVEAL.kind)}
         for k, c in enumerate(cards):
-            s = self._card(f"card:{c}", c, x + k * step, y - k * 3, size, 85 + k, seen,
-                           draggable=c in ready, table="thumb")
+            s = t._card(card_sid(c), c, x + k * step, y - k * 3, size, 85 + k, seen,
+                        draggable=c in ready, table="thumb")
             s.tooltip = "In your Hidden Pile (face down to the others)" + (": ready to reveal" if c in ready else "")
 
     # --- the viewer's hand -----------------------------------------------------------------------
-    def _sync_hand(self, seen) -> None:
-        v = self.view
-        zone = self.layout.zones["hand"]
-        hand = [c for c in v.hands[self.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
+    def draw_hand(self, seen) -> None:
+        t = self.table
+        v = t.view
+        zone = t.layout.zones["hand"]
+        hand = [c for c in v.hands[t.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
         x0, y0, w, h = zone.rect
         # inside the zone's edges, right of its title: a big hand overlaps rather than spills;
         # sized from the zone and the card-size setting
-        size = self.hand_card("hand", len(hand), HAND_ASPECT, 190, top=14, left=150, right=20)
+        size = t.hand_card("hand", len(hand), HAND_ASPECT, 190, top=14, left=150, right=20)
         inner = Zone("hand-inner", cardfit.room(zone.rect, top=14, left=150, right=20), kind="row")
-        active = {a.args[0] for a in self.legal if a.kind in _FROM_HAND}
-        marking = v.phase == "mulligan" and self.my_turn
+        active = {a.args[0] for a in t.legal if a.kind in _FROM_HAND}
+        marking = v.phase == "mulligan" and t.my_turn
         for i, (c, (x, y)) in enumerate(zip(hand, inner.positions(len(hand), size, 12))):
-            lifted = marking and c in self.marked
+            lifted = marking and c in t.marked
             lift = min(22.0, max(0.0, y - y0 - 4)) if lifted else 0.0     # never out of the zone
-            s = self._card(f"card:{c}", c, x, y - lift, size, 500 + i, seen,
-                           draggable=c in active)
-            s.dim = self.my_turn and not marking and v.phase != OVER and c not in active
+            s = t._card(card_sid(c), c, x, y - lift, size, 500 + i, seen,
+                        draggable=c in active)
+            s.dim = t.my_turn and not marking and v.phase != OVER and c not in active
             if lifted:
                 s.badge = "back"
         if not hand:
-            self.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
-                           seen, "center")
+            t.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
+                        seen, "center")

@@ -16,10 +16,12 @@ from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, DECK_SIZE, NEUTRAL, card
 from tabletop.games.paragons.engine.state import BUILD
 from tabletop.games.paragons.presentation.roomkit import (CLASS_LIGHT, CLASS_RGB, GOLD, GREEN, INK,
-                                                          MUTED, RED, sort_key)
+                                                          MUTED, RED, RoomPart, sort_key)
+from tabletop.games.paragons.presentation.style import card_sid
+from tabletop.table.ids import SpriteId
 
-DECK_AREA = "room:area:deck"
-RESERVE_AREA = "room:area:reserve"
+DECK_AREA = SpriteId("room", "area", "deck")
+RESERVE_AREA = SpriteId("room", "area", "reserve")
 CURVE = 8                                 # mana curve bars: costs 0..6 and 7 or more
 TYPE_WORDS = (("mercenary", "Mercenaries"), ("spell", "Spells"), ("imbuement", "Imbuements"),
               ("enchantment", "Enchantments"))
@@ -45,26 +47,27 @@ def fit_cards(counts: tuple[int, ...], width: float, height: float) -> tuple[flo
     return w, max(1, int((width - 2 * PAD + GAP) // (w + GAP)))
 
 
-class BuildRoomMixin:
-    """Deck building and the swap; DraftRoomMixin puts it together with the rest of the room."""
+class BuildRoom(RoomPart):
+    """Deck building and the swap; the DraftRoom holds it beside the rest of the room."""
 
-    def _build_cards(self) -> tuple[list[int], list[int]]:
-        v, me = self.view, self.me
+    def _cards(self) -> tuple[list[int], list[int]]:
+        v, me = self.table.view, self.table.me
         deck = sorted(v.decks[me], key=lambda c: sort_key(v.designs[c], c))
         reserve = sorted(v.reserves[me], key=lambda c: sort_key(v.designs[c], c))
         return deck, reserve
 
-    def _sync_build(self, seen: set) -> None:
-        v, me = self.view, self.me
-        deck, reserve = self._build_cards()
-        deciding = self.my_turn
+    def draw(self, seen: set) -> None:
+        t = self.table
+        v, me = t.view, t.me
+        deck, reserve = self._cards()
+        deciding = t.my_turn
         if v.phase == BUILD:
             title = "Build your deck"
             sub = (f"Exactly {DECK_SIZE} cards from your class cards and the mercenaries you drafted; "
                    "the rest is your Reserve Pile.")
         else:
             # between games every seat but the game's winner may swap, one after another
-            who, winner = self.seat_names[v.deciding], v.game_winners[-1] if v.game_winners else None
+            who, winner = t.seat_names[v.deciding], v.game_winners[-1] if v.game_winners else None
             title = f"Between games: after game {v.game_no}"
             if deciding:
                 sub = ("You lost that game: swap cards between your deck and Reserve Pile if you wish, "
@@ -75,7 +78,7 @@ class BuildRoomMixin:
             else:
                 sub = (f"{who} is changing their deck: each player who lost that game may swap cards "
                        "between their deck and Reserve Pile.")
-        self._room_title(title, sub, seen)
+        self.title(title, sub, seen)
         total = len(deck) + len(reserve)
         caps = (max(len(deck), DECK_SIZE), max(len(reserve), total - DECK_SIZE + 1))
         cw, cols = fit_cards(caps, AREAS_W, BOTTOM - TOP)
@@ -85,38 +88,39 @@ class BuildRoomMixin:
                                       (RESERVE_AREA, "Reserve Pile", reserve, caps[1])):
             rows = max(1, math.ceil(cap / cols))
             h = HEAD + PAD + rows * (ch + GAP) - GAP
-            self._room_panel(aid, LEFT, y, AREAS_W, h, seen, z=3, fill=(14, 18, 24, 180),
-                             outline=(255, 255, 255, 46))
+            self.panel(aid, LEFT, y, AREAS_W, h, seen, z=3, fill=(14, 18, 24, 180),
+                       outline=(255, 255, 255, 46))
             count = f"{len(cards)} of {DECK_SIZE}" if aid == DECK_AREA else f"{len(cards)} cards"
-            self.put_label(f"{aid}:title", f"{name}  ·  {count}", LEFT + PAD, y + 12, 24, GOLD, seen,
-                           bold=True)
+            t.put_label(f"{aid}:title", f"{name}  ·  {count}", LEFT + PAD, y + 12, 24, GOLD, seen,
+                        bold=True)
             for i, c in enumerate(cards):
                 x = LEFT + PAD + (i % cols) * (cw + GAP)
                 cy = y + HEAD + (i // cols) * (ch + GAP)
-                movable = deciding and (A.REMOVE(c) in self.legal or A.ADD(c) in self.legal)
-                self._room_card(f"card:{c}", v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
+                movable = deciding and (A.REMOVE(c) in t.legal or A.ADD(c) in t.legal)
+                self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
             y += h + AREA_GAP
-        self._build_panel(deck, seen)
+        self._panel(deck, seen)
 
-    def _build_panel(self, deck: list[int], seen: set) -> None:
+    def _panel(self, deck: list[int], seen: set) -> None:
         """The side panel: the count and what to do about it, the mana curve, the counts by
         type and combat, Done."""
-        v, me = self.view, self.me
+        t = self.table
+        v, me = t.view, t.me
         x, w = PANEL_X, PANEL_W
-        self._room_panel("room:stats", x, TOP, w, BOTTOM - TOP, seen, fill=(14, 18, 24, 200),
-                         outline=(255, 255, 255, 46))
+        self.panel("room:stats", x, TOP, w, BOTTOM - TOP, seen, fill=(14, 18, 24, 200),
+                   outline=(255, 255, 255, 46))
         k = v.classes[me]
-        self.put_label("room:stats:class", f"Your deck: the {CLASS_NAMES.get(k, '?')}", x + 24, TOP + 16, 24,
-                       CLASS_LIGHT.get(k, INK), seen, bold=True)
+        t.put_label("room:stats:class", f"Your deck: the {CLASS_NAMES.get(k, '?')}", x + 24, TOP + 16, 24,
+                    CLASS_LIGHT.get(k, INK), seen, bold=True)
         n = len(deck)
         ok = n == DECK_SIZE
-        self.put_label("room:stats:count", f"{n} / {DECK_SIZE}", x + 24, TOP + 50, 46, GREEN if ok else GOLD,
-                       seen, bold=True)
-        self.put_label("room:stats:legal", _legality(n), x + 24, TOP + 110, 21, GREEN if ok else RED, seen)
+        t.put_label("room:stats:count", f"{n} / {DECK_SIZE}", x + 24, TOP + 50, 46, GREEN if ok else GOLD,
+                    seen, bold=True)
+        t.put_label("room:stats:legal", _legality(n), x + 24, TOP + 110, 21, GREEN if ok else RED, seen)
         designs = [v.designs[c] for c in deck]
         self._curve(designs, x + 24, TOP + 156, w - 48, seen)
         yy = TOP + 432
-        self.put_label("room:stats:types", "Card types", x + 24, yy, 22, GOLD, seen, bold=True)
+        t.put_label("room:stats:types", "Card types", x + 24, yy, 22, GOLD, seen, bold=True)
         kinds = [card(d) for d in designs]
         lines = [(word, sum(cd.type == t for cd in kinds)) for t, word in TYPE_WORDS]
         lines += [(word, sum(cd.is_merc and cd.combat == t for cd in kinds)) for t, word in COMBAT_WORDS]
@@ -124,17 +128,18 @@ class BuildRoomMixin:
         for i, (word, count) in enumerate(lines):
             ly = yy + 36 + i * 30 + (12 if i >= len(TYPE_WORDS) else 0) + (12 if i == len(lines) - 1 else 0)
             indent = 24 if len(TYPE_WORDS) <= i < len(lines) - 1 else 0    # combats: of the mercenaries
-            self.put_label(f"room:stats:type:{i}", word, x + 24 + indent, ly, 20,
-                           MUTED if indent else INK, seen)
-            self.put_label(f"room:stats:num:{i}", str(count), x + w - 24, ly, 20, INK, seen,
-                           anchor="topright", bold=True)
-        done = A.DONE() in self.legal
-        label = "Done: play this deck" if self.my_turn else f"Waiting for {self.seat_names[v.deciding]}"
-        self.put_button("btn:room:done", label, x + 24, BOTTOM - 24 - 58, w - 48, done, True, seen, h=58)
+            t.put_label(f"room:stats:type:{i}", word, x + 24 + indent, ly, 20,
+                        MUTED if indent else INK, seen)
+            t.put_label(f"room:stats:num:{i}", str(count), x + w - 24, ly, 20, INK, seen,
+                        anchor="topright", bold=True)
+        done = A.DONE() in t.legal
+        label = "Done: play this deck" if t.my_turn else f"Waiting for {t.seat_names[v.deciding]}"
+        t.put_button("btn:room:done", label, x + 24, BOTTOM - 24 - 58, w - 48, done, True, seen, h=58)
 
     def _curve(self, designs: list[str], x: float, y: float, w: float, seen: set) -> None:
         """The mana curve: one bar per cost, 0 to 6 and 7 or more, its count above it."""
-        self.put_label("room:curve:title", "Mana curve", x, y, 22, GOLD, seen, bold=True)
+        t = self.table
+        t.put_label("room:curve:title", "Mana curve", x, y, 22, GOLD, seen, bold=True)
         counts = [0] * CURVE
         for d in designs:
             counts[min(card(d).cost, CURVE - 1)] += 1
@@ -142,32 +147,32 @@ class BuildRoomMixin:
         slot = w / CURVE
         bw = slot - 12
         scale = (base - top) / max(6, max(counts))
-        k = self.view.classes[self.me]
+        k = t.view.classes[t.me]
         colour = CLASS_RGB.get(k, (160, 140, 90))
-        self._room_panel("room:curve:axis", x, base, w, 2, seen, z=8, fill=(255, 255, 255, 70), radius=1)
+        self.panel("room:curve:axis", x, base, w, 2, seen, z=8, fill=(255, 255, 255, 70), radius=1)
         for i, n in enumerate(counts):
             bx = x + i * slot + 6
             bh = max(3.0, n * scale) if n else 0.0
-            bar = self._room_panel(f"room:curve:bar:{i}", bx, base - bh, bw, bh, seen, z=8,
-                                   fill=colour + (235,), top=CLASS_LIGHT.get(k, GOLD) + (235,), radius=5)
+            bar = self.panel(f"room:curve:bar:{i}", bx, base - bh, bw, bh, seen, z=8,
+                             fill=colour + (235,), top=CLASS_LIGHT.get(k, GOLD) + (235,), radius=5)
             bar.visible = n > 0
-            self.put_label(f"room:curve:n:{i}", str(n) if n else "", bx + bw / 2, base - bh - 4, 18, INK,
-                           seen, anchor="midbottom", bold=True)
-            self.put_label(f"room:curve:cost:{i}", f"{i}+" if i == CURVE - 1 else str(i), bx + bw / 2,
-                           base + 8, 18, MUTED, seen, anchor="midtop")
+            t.put_label(f"room:curve:n:{i}", str(n) if n else "", bx + bw / 2, base - bh - 4, 18, INK,
+                        seen, anchor="midbottom", bold=True)
+            t.put_label(f"room:curve:cost:{i}", f"{i}+" if i == CURVE - 1 else str(i), bx + bw / 2,
+                        base + 8, 18, MUTED, seen, anchor="midtop")
 
     # --- input --------------------------------------------------------------------------------------
-    def _build_click(self, c: int) -> Action | str | None:
-        v = self.view
-        if c in v.decks[self.me]:
-            return self._offer(A.REMOVE(c))
-        if c in v.reserves[self.me]:
-            return self._offer(A.ADD(c))
+    def click(self, c: int) -> Action | str | None:
+        v, me = self.table.view, self.table.me
+        if c in v.decks[me]:
+            return self.offer(A.REMOVE(c))
+        if c in v.reserves[me]:
+            return self.offer(A.ADD(c))
         return None
 
-    def _build_prompt(self) -> str:
-        v = self.view
-        n = len(v.decks[self.me])
+    def prompt(self) -> str:
+        v = self.table.view
+        n = len(v.decks[self.table.me])
         if n < DECK_SIZE:
             return f"Your deck holds {n} of {DECK_SIZE}: click a card of your Reserve Pile to put it in."
         return ("Click a deck card to set it aside (then put another in), or press Done (Enter) "

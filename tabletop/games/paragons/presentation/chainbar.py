@@ -14,8 +14,11 @@ from tabletop.games.paragons.engine.stack_item import (ABILITY, ATTACK, BEGIN, C
                                                        HIDE, MERC, RECRUIT, SPELL)
 from tabletop.games.paragons.engine.state import MULLIGAN, OVER
 from tabletop.games.paragons.presentation import faces
-from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, short
+from tabletop.games.paragons.presentation import words as say
+from tabletop.games.paragons.presentation.style import GOLD, INK, MANA, MUTED, ArrowSprite, card_sid, short
 from tabletop.table import compact
+from tabletop.table.ids import SpriteId
+from tabletop.table.part import Part
 from tabletop.table.sprites import CardSprite
 
 LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "Attack", DEFEND: "Defence",
@@ -24,60 +27,68 @@ LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "At
 ANSWER_PAGE = 6
 
 
-class ChainMixin:
+class Chain(Part):
     """Draws the middle zone, the arrows and the controls beside the hand."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.answer_page = 0                     # the page of the banner's re-choice buttons
 
     def put_fit(self, lid, text, x, y, size, color, seen, anchor="midtop", bold=False, maxw=520.0) -> None:
         """A label cut short (with an ellipsis) until it is at most `maxw` wide."""
-        self.put_label(lid, text, x, y, size, color, seen, anchor, bold)
-        s = self.scene.get(lid)
+        t = self.table
+        t.put_label(lid, text, x, y, size, color, seen, anchor, bold)
+        s = t.scene.get(lid)
         while s.rect[2] > maxw and len(s.text) > 4:
             s.text = s.text[:max(4, int(len(s.text) * maxw / s.rect[2]) - 1)].rstrip() + "…"
 
     # --- the pool and the threshold ------------------------------------------------------------
-    def _sync_middle(self, seen) -> None:
-        v = self.view
-        x0, y0, w, h = self.layout.zones["middle"].rect
+    def draw_middle(self, seen) -> None:
+        t = self.table
+        v = t.view
+        x0, y0, w, h = t.layout.zones["middle"].rect
         size = (76, 106)
         top = y0 + h - size[1] - 6
-        self.put_label("lbl:pool", "Mercenary Pool", x0 + 112, y0 + 0, 15, GOLD, seen, bold=True)
+        t.put_label("lbl:pool", "Mercenary Pool", x0 + 112, y0 + 0, 15, GOLD, seen, bold=True)
         n = len(v.neutral_deck)
         if n:
-            s = self._card("pile:neutral", None, x0 + 12, top, size, 80, seen, face_up=False)
+            s = t._card("pile:neutral", None, x0 + 12, top, size, 80, seen, face_up=False)
             s.badge = str(n)
             s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
-        recruits = {A.RECRUIT.card(a) for a in self._legal(A.RECRUIT.kind)}
+        recruits = {A.RECRUIT.card(a) for a in t._legal(A.RECRUIT.kind)}
         for k, c in enumerate(v.pool):
             # the picture only: a card this small has no room for words (the zoom has them)
-            s = self._card(f"card:{c}", c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
-                           draggable=self.my_turn and c in recruits, table="thumb")
+            s = t._card(card_sid(c), c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
+                        draggable=t.my_turn and c in recruits, table="thumb")
             price = 3 if card(v.designs[c]).tier == "greater" else 2
             s.tooltip = f"Recruit for {price} mana (less any discount): click it, or drag it to your hand"
-            s.dim = self.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
+            s.dim = t.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
         tx = x0 + 12 + 6 * (size[0] + 10) + 20
-        self.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
-                     f"Mana Threshold: {v.threshold()} (the round, at most 10)")
-        self.put_label("lbl:threshold", "Mana Threshold", tx + 46, y0 + 68, 13, MUTED, seen, "midtop")
+        t.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
+                  f"Mana Threshold: {v.threshold()} (the round, at most 10)")
+        t.put_label("lbl:threshold", "Mana Threshold", tx + 46, y0 + 68, 13, MUTED, seen, "midtop")
         game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
-        self.put_label("lbl:game", game, tx + 46, y0 + 86, 15, INK, seen, "midtop", True)
-        self.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y0 + 106, 15, GOLD, seen, "midtop", True)
+        t.put_label("lbl:game", game, tx + 46, y0 + 86, 15, INK, seen, "midtop", True)
+        t.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y0 + 106, 15, GOLD, seen, "midtop", True)
         cx = tx + 124
         banner_w = 560
         self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
         self._sync_banner(x0 + w - banner_w, y0 - 2, banner_w, h + 4, seen)
 
     def _pool_target(self, c: int) -> bool:
-        return bool(self.selected is not None and f"card:{c}" in self.drag_targets(f"card:{self.selected}"))
+        t = self.table
+        return bool(t.selected is not None and card_sid(c) in t.drag_targets(card_sid(t.selected)))
 
     # --- the chain -----------------------------------------------------------------------------
     def _sync_chain(self, x, y, w, h, seen) -> None:
-        v = self.view
+        t = self.table
+        v = t.view
         links = list(v.stack) + ([v.pending] if v.pending is not None else [])
         if not links:
-            self.put_label("lbl:chain", "No chain: the table is quiet", x + w / 2, y + h / 2, 16, MUTED, seen,
-                           "center")
+            t.put_label("lbl:chain", "No chain: the table is quiet", x + w / 2, y + h / 2, 16, MUTED, seen,
+                        "center")
             return
-        self.put_label("lbl:chain", f"Reaction chain · {len(links)} link{'s' if len(links) > 1 else ''}"
+        t.put_label("lbl:chain", f"Reaction chain · {len(links)} link{'s' if len(links) > 1 else ''}"
                                     " · the last one resolves first", x, y + 0, 15, MUTED, seen)
         size = (66, 92)
         n = len(links)
@@ -89,60 +100,62 @@ class ChainMixin:
             self._link_sprite(i, link, lx, ly, size, seen, top=i == n - 1, pending=pending)
 
     def _link_sprite(self, i, link, x, y, size, seen, top: bool, pending: bool) -> None:
-        v = self.view
+        t = self.table
+        v = t.view
         kind = link.kind
         z = 400 + i
         if link.holds_card and link.card in v.designs:
-            s = self._card(f"card:{link.card}", link.card, x, y, size, z, seen, table="thumb")
+            s = t._card(card_sid(link.card), link.card, x, y, size, z, seen, table="thumb")
         else:
-            sid = f"lnk:{i}"
+            sid = SpriteId("lnk", i)
             design = link.design or (v.designs.get(link.card, "") if link.card >= 0 else "")
             if design:
                 key, compose = compact.key(faces.face_key(design), False), partial(faces.compose_compact, design, False)
             else:
                 key, compose = None, None
-            s = self.scene.get(sid)
+            s = t.scene.get(sid)
             if s is None or not isinstance(s, CardSprite):
                 s = CardSprite(sid, face_key=key, compose_face=compose, back_key=faces.back_key(),
                                compose_back=faces.compose_back, face_up=key is not None, x=x, y=y,
                                w=size[0], h=size[1], z=z)
-                self.scene.put(s)
+                t.scene.put(s)
             else:
                 s.face_key, s.compose_face, s.face_up = key, compose, key is not None
                 s.w, s.h, s.z = size[0], size[1], z
-                self.scene.move(sid, x, y)
+                t.scene.move(sid, x, y)
             seen.add(sid)
             s.dim = kind == "void"
         s.highlight = "select" if top else None
         s.tooltip = self.link_text(link)
-        who = self._seat_name(link.seat)
+        who = t._seat_name(link.seat)
         title = ("Again: " if pending else "") + LINK_TITLES.get(kind, kind)
-        self.put_label(f"lbl:lnk:{i}", short(f"{who} · {title}", 20), x + size[0] / 2, y + size[1] + 1, 13,
-                       GOLD if top else INK, seen, "midtop", bold=top)
+        t.put_label(f"lbl:lnk:{i}", short(f"{who} · {title}", 20), x + size[0] / 2, y + size[1] + 1, 13,
+                    GOLD if top else INK, seen, "midtop", bold=top)
 
     def link_text(self, link) -> str:
         """A link in words, for its tooltip and the banner."""
-        who = self._seat_name(link.seat)
+        t = self.table
+        who = t._seat_name(link.seat)
         kind = link.kind
-        t = link.targets[0] if link.targets else None
-        aim = f" → {self.target_name(t)}" if t is not None else ""
+        at = link.targets[0] if link.targets else None
+        aim = f" → {t.target_name(at)}" if at is not None else ""
         if kind in (MERC, SPELL):
-            nm = card(link.design).name if link.design else self.name(link.card)
+            nm = card(link.design).name if link.design else t.name(link.card)
             return f"{who}: {nm}{aim}"
         if kind == HIDE:
             return f"{who}: a card put face down"
         if kind == ATTACK:
-            return f"{self.name(link.card)} attacks {self.target_name(t)}"
+            return f"{t.name(link.card)} attacks {t.target_name(at)}"
         if kind == DEFEND:
-            return f"{self.name(link.card)} defends against {self.name(link.index)}"
+            return f"{t.name(link.card)} defends against {t.name(link.index)}"
         if kind == ABILITY:
-            return f"{self.name(link.card)}'s ability{aim}"
+            return f"{t.name(link.card)}'s ability{aim}"
         if kind == CASTER:
-            return f"{self.name(link.card)} shoots{aim}"
+            return f"{t.name(link.card)} shoots{aim}"
         if kind == GARRISON:
-            return f"{who} garrisons {self.name(link.card)}"
+            return f"{who} garrisons {t.name(link.card)}"
         if kind == RECRUIT:
-            return f"{who} Recruits {self.name(link.card)}"
+            return f"{who} Recruits {t.name(link.card)}"
         if kind == BEGIN:
             return f"{who}: the turn has begun; others may play spells first"
         if kind == END:
@@ -150,31 +163,33 @@ class ChainMixin:
         return "A cancelled link"
 
     # --- arrows ------------------------------------------------------------------------------------
-    def _sync_arrows(self, seen) -> None:
+    def draw_arrows(self, seen) -> None:
         """From each attacker on the chain to its target, and from a defender to the attacker it stops."""
-        v = self.view
+        t = self.table
+        v = t.view
         if v is None or v.phase == OVER:
             return
         for i, link in enumerate(v.stack):
             if link.kind == ATTACK and link.targets:
                 # once a defender stands in the way, the blow goes to it
                 d = v.defenders.get(link.card)
-                aim = f"card:{d}" if d is not None and d >= 0 else self.target_sprite(link.targets[0])
-                self._arrow(f"arrow:{i}", f"card:{link.card}", aim, seen, (232, 70, 58))
+                aim = card_sid(d) if d is not None and d >= 0 else t.target_sprite(link.targets[0])
+                self._arrow(f"arrow:{i}", card_sid(link.card), aim, seen, (232, 70, 58))
             elif link.kind == CASTER and link.targets:
-                self._arrow(f"arrow:{i}", f"card:{link.card}", self.target_sprite(link.targets[0]), seen,
+                self._arrow(f"arrow:{i}", card_sid(link.card), t.target_sprite(link.targets[0]), seen,
                             (170, 90, 230))
             elif link.kind == DEFEND:
-                self._arrow(f"arrow:{i}", f"card:{link.card}", f"card:{link.index}", seen, (80, 160, 240))
+                self._arrow(f"arrow:{i}", card_sid(link.card), card_sid(link.index), seen, (80, 160, 240))
 
     def _arrow(self, aid, src, dst, seen, color) -> None:
-        a, b = self.scene.get(src), self.scene.get(dst) if dst else None
+        t = self.table
+        a, b = t.scene.get(src), t.scene.get(dst) if dst else None
         if a is None or b is None:
             return
-        s = self.scene.get(aid)
+        s = t.scene.get(aid)
         if s is None or not isinstance(s, ArrowSprite):
             s = ArrowSprite(aid, z=1500)
-            self.scene.put(s)
+            t.scene.put(s)
         s.color = color
         # aim at where the pieces are going, not where an animation has them now
         ax, ay = self._dest(src, a)
@@ -188,102 +203,106 @@ class ChainMixin:
         seen.add(aid)
 
     def _dest(self, sid, sprite) -> tuple[float, float]:
-        anim = self.scene.anim
+        t = self.table
+        anim = t.scene.anim
         x, y = anim.target(sid, "x"), anim.target(sid, "y")
         return (sprite.x if x is None else x, sprite.y if y is None else y)
 
     # --- the banner -----------------------------------------------------------------------------------
     def _sync_banner(self, x, y, w, h, seen) -> None:
-        v = self.view
-        self.put_panel("banner:back", x, y, w, h, seen, z=350, fill=(14, 18, 24, 200),
+        t = self.table
+        v = t.view
+        t.put_panel("banner:back", x, y, w, h, seen, z=350, fill=(14, 18, 24, 200),
                   outline=(214, 178, 96, 150))
         cx = x + w / 2
         if v.phase == OVER:
             self.put_fit("lbl:banner", "The match is over", cx, y + 22, 30, GOLD, seen, "midtop", True)
-            self.put_fit("lbl:banner2", self._result_line(), cx, y + 70, 16, INK, seen, "midtop")
+            self.put_fit("lbl:banner2", say.result_line(v, t.voice()), cx, y + 70, 16, INK, seen, "midtop")
             return
         if self._in_mulligan():
             self._mulligan_banner(x, y, w, h, seen)
             return
         if v.pending is not None:
-            if self.my_turn:
+            if t.my_turn:
                 self.put_fit("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", f"{self.link_text(v.pending)}: pick anew",
                                cx, y + 40, 16, INK, seen, "midtop")
-                self._answer_buttons(self._legal(A.RECHOOSE.kind), x + 12, y + 70, w - 24, seen)
+                self._answer_buttons(t._legal(A.RECHOOSE.kind), x + 12, y + 70, w - 24, seen)
             else:
-                self.put_fit("lbl:banner", f"{self._seat_name(v.pending.seat)} is choosing again…", cx,
+                self.put_fit("lbl:banner", f"{t._seat_name(v.pending.seat)} is choosing again…", cx,
                                y + 40, 22, INK, seen, "midtop", True)
             return
         if v.stack:
             top = v.stack[-1]
-            if self.my_turn and self._legal(A.DEFEND.kind):
-                att = A.DEFEND.attacker(self._legal(A.DEFEND.kind)[0])
+            if t.my_turn and t._legal(A.DEFEND.kind):
+                att = A.DEFEND.attacker(t._legal(A.DEFEND.kind)[0])
                 self.put_fit("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
-                self.put_fit("lbl:banner2", short(f"{self.name(att)} attacks. Click a glowing mercenary to stand "
+                self.put_fit("lbl:banner2", short(f"{t.name(att)} attacks. Click a glowing mercenary to stand "
                                                     "in the way,", 80), cx, y + 40, 16, INK, seen, "midtop")
                 self.put_fit("lbl:banner3", "or drag it onto the attacker.", cx, y + 62, 16, INK, seen, "midtop")
-                self.put_button("btn:nodef", "No defence", x + w / 2 - 130, y + h - 48, 260, True, True, seen, h=40)
+                t.put_button("btn:nodef", "No defence", x + w / 2 - 130, y + h - 48, 260, True, True, seen, h=40)
                 return
-            if self.my_turn and top.kind in (BEGIN, END) and len(v.stack) == 1:
+            if t.my_turn and top.kind in (BEGIN, END) and len(v.stack) == 1:
                 # a moment of another player's turn: spells now, or the turn goes on (or ends)
-                who = self._seat_name(top.seat)
+                who = t._seat_name(top.seat)
                 title = f"{who}'s turn has begun" if top.kind == BEGIN else f"{who} would end the turn"
                 self.put_fit("lbl:banner", title, cx, y + 4, 26, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", "You may play a spell first.", cx, y + 40, 17, INK, seen, "midtop")
                 self.put_fit("lbl:banner3", "What you can play glows: drag it, or right-click it.", cx, y + 63,
                              15, MUTED, seen, "midtop")
-                self.put_button("btn:decline", "Pass: let the turn go on" if top.kind == BEGIN
-                                else "Pass: let the turn end", x + w / 2 - 150, y + h - 48, 300, True, True,
-                                seen, h=40)
-            elif self.my_turn:
+                t.put_button("btn:decline", "Pass: let the turn go on" if top.kind == BEGIN
+                             else "Pass: let the turn end", x + w / 2 - 150, y + h - 48, 300, True, True,
+                             seen, h=40)
+            elif t.my_turn:
                 self.put_fit("lbl:banner", "React or pass", cx, y + 4, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 52), cx, y + 40, 17, INK,
                                seen, "midtop")
-                answers = [a for a in self.legal if not A.DECLINE.matches(a)]
+                answers = [a for a in t.legal if not A.DECLINE.matches(a)]
                 tip = ("What you can answer with glows: drag it, or right-click a mercenary."
                        if answers else "You have nothing to answer with.")
                 self.put_fit("lbl:banner3", tip, cx, y + 63, 15, MUTED, seen, "midtop")
-                self.put_button("btn:decline", "Pass: let it resolve", x + w / 2 - 150, y + h - 48, 300, True,
-                                True, seen, h=40)
+                t.put_button("btn:decline", "Pass: let it resolve", x + w / 2 - 150, y + h - 48, 300, True,
+                             True, seen, h=40)
             else:
-                p = self._to_act()
-                self.put_fit("lbl:banner", f"{self._seat_name(p)} may react…", cx, y + 26, 24, INK, seen,
+                p = t._to_act()
+                self.put_fit("lbl:banner", f"{t._seat_name(p)} may react…", cx, y + 26, 24, INK, seen,
                                "midtop", True)
                 self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 66, 15,
                                MUTED, seen, "midtop")
             return
-        p = self._to_act()
-        if self.my_turn:
+        p = t._to_act()
+        if t.my_turn:
             self.put_fit("lbl:banner", "Your turn", cx, y + 14, 32, GOLD, seen, "midtop", True)
-            mana = self.view.mana[self.me]
+            mana = t.view.mana[t.me]
             what = f"{mana} mana to spend: play, attack, Recruit." if mana else "No mana left: attack, or end your turn."
             self.put_fit("lbl:banner2", what, cx,
                            y + 56, 18, INK, seen, "midtop")
             self.put_fit("lbl:banner3", "Right-click a mercenary for its abilities.", cx, y + 84, 15,
                            MUTED, seen, "midtop")
         elif p is not None:
-            self.put_fit("lbl:banner", f"{self._seat_name(p)} is playing…", cx, y + 40, 24, INK, seen,
+            self.put_fit("lbl:banner", f"{t._seat_name(p)} is playing…", cx, y + 40, 24, INK, seen,
                            "midtop", True)
 
     def _mulligan_banner(self, x, y, w, h, seen) -> None:
+        t = self.table
         cx = x + w / 2
-        if not self.my_turn:
-            p = self._to_act()
-            self.put_fit("lbl:banner", f"{self._seat_name(p)} decides on a mulligan…", cx, y + 40, 22, INK,
+        if not t.my_turn:
+            p = t._to_act()
+            self.put_fit("lbl:banner", f"{t._seat_name(p)} decides on a mulligan…", cx, y + 40, 22, INK,
                            seen, "midtop", True)
             return
-        n = len(self.marked)
+        n = len(t.marked)
         self.put_fit("lbl:banner", "Mulligan", cx, y + 6, 30, GOLD, seen, "midtop", True)
         self.put_fit("lbl:banner2", "Click cards to send back; you draw as many new ones.",
                        cx, y + 44, 16, INK, seen, "midtop")
         bw = (w - 36) / 2
-        self.put_button("btn:keep", "Keep this hand", x + 12, y + h - 58, bw, True, n == 0, seen, h=46)
-        self.put_button("btn:mull", f"Send back {n} card{'s' if n != 1 else ''}" if n else "Send back…",
-                        x + 24 + bw, y + h - 58, bw, n > 0, n > 0, seen, h=46)
+        t.put_button("btn:keep", "Keep this hand", x + 12, y + h - 58, bw, True, n == 0, seen, h=46)
+        t.put_button("btn:mull", f"Send back {n} card{'s' if n != 1 else ''}" if n else "Send back…",
+                     x + 24 + bw, y + h - 58, bw, n > 0, n > 0, seen, h=46)
 
     def _answer_buttons(self, answers, x, y, w, seen) -> None:
         """One button per answer (three a row), paged when there are many."""
+        t = self.table
         pages = max(1, (len(answers) + ANSWER_PAGE - 1) // ANSWER_PAGE)
         self.answer_page %= pages
         shown = answers[self.answer_page * ANSWER_PAGE:(self.answer_page + 1) * ANSWER_PAGE]
@@ -293,32 +312,34 @@ class ChainMixin:
         for k, a in enumerate(slots):
             bx, by = x + (k % cols) * (bw + 8), y + (k // cols) * 38
             if a is None:
-                self.put_button("btn:ans:more", f"More… ({self.answer_page + 1}/{pages})", bx, by, bw, True, False,
-                                seen, h=34)
+                t.put_button("btn:ans:more", f"More… ({self.answer_page + 1}/{pages})", bx, by, bw, True, False,
+                             seen, h=34)
                 continue
             i = answers.index(a)
-            label = self.words(a.label)
+            label = t.words(a.label)
             text = label[len("Instead: "):] if label.startswith("Instead: ") else label
             text = text.replace("aim it at ", "").replace("play it to ", "")
-            self.put_button(f"btn:ans:{i}", short(text[0].upper() + text[1:], 34), bx, by, bw, True, False, seen,
-                            h=34)
-            self.scene.get(f"btn:ans:{i}").tooltip = label
+            bid = SpriteId("btn", "ans", i)
+            t.put_button(bid, short(text[0].upper() + text[1:], 34), bx, by, bw, True, False, seen, h=34)
+            t.scene.get(bid).tooltip = label
 
     # --- the controls beside the hand -----------------------------------------------------------------
-    def _sync_controls(self, seen) -> None:
-        v = self.view
-        x, y, w, h = self.layout.zones["controls"].rect
+    def draw_controls(self, seen) -> None:
+        t = self.table
+        v = t.view
+        x, y, w, h = t.layout.zones["controls"].rect
         if v.phase == OVER or self._in_mulligan():
             return
-        main = bool(self._legal(A.END_TURN.kind))
-        if self.my_turn and main:
-            self.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
-                            self.selected is None and not self.menu, seen, h=56)
-        if self.selected is not None or self.menu:
-            self.put_button("btn:cancel", "Cancel", x + 10, y + 90, w - 20, True, False, seen, h=44)
-        tips = ["Space: end turn or pass", "Esc: cancel · H: hint"] if self.my_turn else []
-        for k, t in enumerate(tips):
-            self.put_label(f"lbl:keys:{k}", t, x + w / 2, y + h - 50 + k * 22, 15, MUTED, seen, "midtop")
+        main = bool(t._legal(A.END_TURN.kind))
+        if t.my_turn and main:
+            t.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
+                         t.selected is None and not t.menu.actions, seen, h=56)
+        if t.selected is not None or t.menu.actions:
+            t.put_button("btn:cancel", "Cancel", x + 10, y + 90, w - 20, True, False, seen, h=44)
+        tips = ["Space: end turn or pass", "Esc: cancel · H: hint"] if t.my_turn else []
+        for k, tip in enumerate(tips):
+            t.put_label(f"lbl:keys:{k}", tip, x + w / 2, y + h - 50 + k * 22, 15, MUTED, seen, "midtop")
 
     def _in_mulligan(self) -> bool:
-        return self.view is not None and self.view.phase == MULLIGAN
+        t = self.table
+        return t.view is not None and t.view.phase == MULLIGAN

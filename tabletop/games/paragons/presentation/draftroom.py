@@ -1,9 +1,9 @@
 """The Paragons draft room: the class choice, the draft, deck building and the reserve swap.
 
-A mixin for the Paragons presenter (a tabletop.table.presenter.Presenter): in these phases it
-alone draws the table, on the layout's virtual 1920x1080. Like every presenter it only proposes:
-a click becomes the engine's action when that action is legal now, and otherwise the engine's
-own sentence saying why not.
+A part of the Paragons presenter (`DraftRoom`, its deck building a `BuildRoom` of its own): in
+these phases it alone draws the table, on the layout's virtual 1920x1080. Like every presenter
+it only proposes: a click becomes the engine's action when that action is legal now, and
+otherwise the engine's own sentence saying why not.
 
 Sprite ids: cards are `card:{id}` (the base class's card_id, the zoom and the playback know
 them), so a drafted card keeps its sprite and glides from the layout to its drafter's row, and
@@ -11,11 +11,11 @@ a card moved while building glides between Deck and Reserve Pile. Everything els
 (buttons `btn:room:…`); the class panels' pieces all start `room:class:{class}` so a click
 anywhere on a panel chooses it.
 
-The presenter, while `in_room()`: calls `_sync_room(seen)` in its sync, `scene.set_glow(
-self._room_glow())` in its `_highlight`, tries `_room_zoom(target)` in its `zoom` (the class
-panels' sample cards), and hands clicks, buttons, keys, drags, drops and the prompt to the
-`_room_…` methods below. The room draws its own panels: while in it, the scene's layout should
-draw no zones of the battle table (a plain `Layout(size=...)`), as they would show through.
+The presenter, while `in_room()`: calls `draw(seen)` in its sync, `scene.set_glow(glow())` in
+its `_highlight`, tries `zoom(target)` in its `zoom` (the class panels' sample cards), and hands
+clicks, buttons, keys, drags, drops and the prompt to the room's methods of those names. The
+room draws its own panels: while in it, the scene's layout should draw no zones of the battle
+table (a plain `Layout(size=...)`), as they would show through.
 """
 
 from __future__ import annotations
@@ -27,17 +27,25 @@ from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import (CLASS_NAMES, CLASSES, NEUTRAL, card, card_text,
                                                   class_cards)
 from tabletop.games.paragons.engine.draft import GREATER_LAYOUT, LESSER_ROUNDS
-from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
-from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoomMixin
-from tabletop.games.paragons.presentation.roomkit import (CLASS_BLURB, CLASS_LIGHT, CLASS_RGB, GOLD,
-                                                          INK, MUTED, RED, SAMPLES, back, face, table_face,
+from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom
+from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLURB, CLASS_LIGHT, CLASS_RGB,
+                                                          GOLD, INK, MUTED, RED, SAMPLES, RoomPart, face,
                                                           fit, sort_key, wrap)
-from tabletop.table.sprites import CardSprite, Panel
+from tabletop.games.paragons.presentation.style import card_sid, cid
+from tabletop.table.ids import SpriteId
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
-CARD_RATIO = 1.4                      # a card is 5 by 7
-ROW = "room:row:"                     # a seat's row of drafted cards (your row takes drops)
+
+
+def row_id(q: int) -> SpriteId:
+    """Seat q's row of drafted cards (your row takes drops)."""
+    return SpriteId("room", "row", q)
+
+
+def class_id(klass: str, *piece) -> SpriteId:
+    """A class panel, or a piece of it (its name, a sample card): a click on any chooses it."""
+    return SpriteId("room", "class", klass, *piece)
 
 
 def round_cards(v) -> list[int]:
@@ -88,123 +96,128 @@ def samples(klass: str) -> list[str]:
     return found if len(found) == 3 else list(class_cards(klass)[:3])
 
 
-class DraftRoomMixin(BuildRoomMixin):
-    """The room's sprites and input; mixed into a tabletop.table.presenter.Presenter subclass."""
+class DraftRoom(RoomPart):
+    """The room's sprites and input, in the phases before (and between) the games."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.build = BuildRoom(table)      # deck building and the swap
 
     # --- the presenter asks ------------------------------------------------------------------
-    def in_room(self) -> bool:
-        view = getattr(self, "view", None)
-        return view is not None and view.phase in ROOM_PHASES
-
-    def _sync_room(self, seen: set[str]) -> None:
+    def draw(self, seen: set[str]) -> None:
         """Create or move every sprite of the room, adding their ids to `seen`."""
-        phase = self.view.phase
+        phase = self.table.view.phase
         if phase == CLASS:
-            self._sync_classes(seen)
+            self._draw_classes(seen)
         elif phase == DRAFT:
-            self._sync_draft(seen)
+            self._draw_draft(seen)
         else:
-            self._sync_build(seen)
-        self.scene.set_glow(self._room_glow())     # the presenter's _highlight says it again
+            self.build.draw(seen)
+        self.table.scene.set_glow(self.glow())     # the presenter's _highlight says it again
 
-    def _room_glow(self) -> set[str]:
+    def glow(self) -> set[str]:
         """What glows now: the cards this seat may draft, the Reserve Pile when the deck is short,
         the classes it may choose. (The presenter's _highlight passes it to scene.set_glow.)"""
-        v = self.view
-        if v is None or not self.my_turn or v.phase not in ROOM_PHASES:
+        t = self.table
+        v = t.view
+        if v is None or not t.my_turn or v.phase not in ROOM_PHASES:
             return set()
         if v.phase == CLASS:
-            return {f"room:class:{A.CHOOSE.klass(a)}" for a in self._legal(A.CHOOSE.kind)}
+            return {class_id(A.CHOOSE.klass(a)) for a in t._legal(A.CHOOSE.kind)}
         if v.phase == DRAFT:
-            return {f"card:{A.PICK.card(a)}" for a in self._legal(A.PICK.kind)}
-        return {f"card:{A.ADD.card(a)}" for a in self._legal(A.ADD.kind)}
+            return {card_sid(A.PICK.card(a)) for a in t._legal(A.PICK.kind)}
+        return {card_sid(A.ADD.card(a)) for a in t._legal(A.ADD.kind)}
 
-    def _room_zoom(self, target: str | None):
+    def zoom(self, target: SpriteId | None):
         """(cache key, compose, caption) for the class panels' sample cards, which are not
         `card:` sprites (their ids belong to no seat yet)."""
-        if not target or ":sample:" not in target:
+        if not target or target.kind != "room" or target.at(0) != "class" or target.at(2) != "sample":
             return None
-        klass, i = target.split(":")[2], int(target.split(":")[-1])
+        klass, i = target.at(1), target.at(3)
         d = samples(klass)[i]
         key, compose = face(d)
         cd = card(d)
         return key + "/zoom", compose, f"{cd.name}\n{CLASS_NAMES[klass]} · cost {cd.cost}\n\n{card_text(cd)}"
 
     # --- input -----------------------------------------------------------------------------------
-    def _room_click(self, target: str | None) -> Action | str | None:
-        v = self.view
+    def click(self, target: SpriteId | None) -> Action | str | None:
+        v = self.table.view
         if v is None or not target:
             return None
         if v.phase == CLASS:
-            klass = self._class_of(target)
-            return None if klass is None else self._offer(A.CHOOSE(klass))
-        c = self.card_id(target) if target.startswith("card:") else None
+            klass = _class_of(target)
+            return None if klass is None else self.offer(A.CHOOSE(klass))
+        c = cid(target)
         if c is None:
             return None
         if v.phase == DRAFT:
-            return self._offer(A.PICK(c))
-        return self._build_click(c)
+            return self.offer(A.PICK(c))
+        return self.build.click(c)
 
-    def _room_button(self, bid: str) -> Action | str | None:
-        if bid.startswith("btn:room:choose:"):
-            return self._offer(A.CHOOSE(bid.rsplit(":", 1)[1]))
+    def button(self, bid: SpriteId) -> Action | str | None:
+        if bid.kind == "btn" and bid.fields[:2] == ("room", "choose"):
+            return self.offer(A.CHOOSE(bid.at(2)))
         if bid == "btn:room:done":
-            return self._offer(A.DONE())
+            return self.offer(A.DONE())
         return None
 
-    def _room_key(self, name: str) -> Action | str | None:
-        v = self.view
-        if v is None or not self.my_turn:
+    def key(self, name: str) -> Action | str | None:
+        t = self.table
+        v = t.view
+        if v is None or not t.my_turn:
             return None
         name = name.lower()
         if v.phase == CLASS:
-            choices = self._legal(A.CHOOSE.kind)
+            choices = t._legal(A.CHOOSE.kind)
             if name in ("1", "2", "3"):
-                return self._offer(A.CHOOSE(CLASSES[int(name) - 1]))
+                return self.offer(A.CHOOSE(CLASSES[int(name) - 1]))
             if name in ("return", "enter") and len(choices) == 1:
                 return choices[0]              # one class left: Enter takes it
             return None
         if v.phase in (BUILD, SWAP) and name in ("return", "enter"):
-            return self._offer(A.DONE())
+            return self.offer(A.DONE())
         return None
 
-    def _room_drag_targets(self, sprite_id: str) -> set[str]:
-        v = self.view
-        c = self.card_id(sprite_id) if sprite_id.startswith("card:") else None
-        if v is None or c is None or not self.my_turn:
+    def drag_targets(self, piece: SpriteId) -> set[str]:
+        t = self.table
+        v = t.view
+        c = cid(piece)
+        if v is None or c is None or not t.my_turn:
             return set()
         if v.phase == DRAFT:
-            return {f"{ROW}{self.me}"} if A.PICK(c) in self.legal else set()
+            return {row_id(t.me)} if A.PICK(c) in t.legal else set()
         if v.phase in (BUILD, SWAP):
-            if A.REMOVE(c) in self.legal:
+            if A.REMOVE(c) in t.legal:
                 return {RESERVE_AREA}
-            if A.ADD(c) in self.legal:
+            if A.ADD(c) in t.legal:
                 return {DECK_AREA}
         return set()
 
-    def _room_drop(self, sprite_id: str, target: str | None) -> Action | str | None:
-        v = self.view
-        c = self.card_id(sprite_id) if sprite_id.startswith("card:") else None
+    def drop(self, piece: SpriteId, target: SpriteId | None) -> Action | str | None:
+        t = self.table
+        v = t.view
+        c = cid(piece)
         if v is None or c is None or target is None:
             return None
         if v.phase == DRAFT and c in v.layout:
-            if target == f"{ROW}{self.me}":
-                return self._offer(A.PICK(c))
-            if target.startswith(ROW) or target.startswith("card:"):
+            if target == row_id(t.me):
+                return self.offer(A.PICK(c))
+            if (target.kind == "room" and target.at(0) == "row") or target.kind == "card":
                 return "Drop a card on your own row to draft it."
         if v.phase in (BUILD, SWAP) and target in (DECK_AREA, RESERVE_AREA):
             into_deck = target == DECK_AREA
-            if (c in v.decks[self.me]) == into_deck:
+            if (c in v.decks[t.me]) == into_deck:
                 return None                    # dropped back where it lies: nothing happens
-            return self._offer(A.ADD(c) if into_deck else A.REMOVE(c))
+            return self.offer(A.ADD(c) if into_deck else A.REMOVE(c))
         return None
 
-    def _room_prompt(self) -> str:
-        v = self.view
+    def prompt(self) -> str:
+        t = self.table
+        v = t.view
         if v is None:
             return ""
-        if not self.my_turn:
-            return self._waiting()
+        if not t.my_turn:
+            return self.waiting()
         if v.phase == CLASS:
             taken = [f"the {CLASS_NAMES[k]}" for k in CLASSES if k in v.classes]
             if taken:                          # a clash went to another seat: wish again
@@ -214,110 +227,67 @@ class DraftRoomMixin(BuildRoomMixin):
             return "Choose your class: click its panel or its button (keys 1, 2, 3)."
         if v.phase == DRAFT:
             return f"Your pick ({round_name(v).lower()}): click a glowing card, or drag it onto your row."
-        return self._build_prompt()
-
-    # --- shared -------------------------------------------------------------------------------------
-    def _offer(self, a: Action) -> Action | str:
-        """The legal action itself (with its label), or the sentence saying why not."""
-        if not self.my_turn:
-            return self._waiting()
-        for b in self.legal:
-            if b == a:
-                return b
-        return GAME.why_illegal(self.view, a) or "That is not possible now."
-
-    def _waiting(self) -> str:
-        v = self.view
-        p = v.deciding
-        who = self.seat_names[p]
-        klass = f" ({CLASS_NAMES[v.classes[p]]})" if v.classes[p] else ""
-        what = {CLASS: "to choose a class", DRAFT: "to draft a card", BUILD: "to build their deck",
-                SWAP: "to change their deck"}.get(v.phase, "to decide")
-        return f"Waiting for {who}{klass} {what}."
-
-    def _class_of(self, target: str) -> str | None:
-        for prefix in ("room:class:", "btn:room:choose:"):
-            if target.startswith(prefix):
-                k = target[len(prefix):].split(":")[0]
-                return k if k in CLASSES else None
-        return None
-
-    def _room_card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
-                   seen: set, draggable: bool = False) -> CardSprite:
-        """A card sprite at (x, y), `w` wide, face up (its compact face) when its design is known."""
-        return self.put_card(sid, table_face(design) if design else (None, None), back(), x, y,
-                             (w, w * CARD_RATIO), z, seen, draggable=draggable)
-
-    def _room_panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,
-                    fill=(16, 20, 26, 190), top=None, outline=None, line: float = 2.0,
-                    radius: float = 16.0) -> Panel:
-        """A flat panel of the room: unlike the table's menus, no gold edge unless asked."""
-        return self.put_panel(pid, x, y, w, h, seen, z, fill=fill, outline=outline, radius=radius,
-                              top=top, line=line)
-
-    def _room_title(self, title: str, sub: str, seen: set) -> None:
-        self.put_label("room:title", title, 48, 22, 38, GOLD, seen, bold=True)
-        self.put_label("room:sub", sub, 48, 74, 22, INK, seen)
+        return self.build.prompt()
 
     # --- the class choice ------------------------------------------------------------------------------
-    def _sync_classes(self, seen: set) -> None:
-        v, me = self.view, self.me
-        W = self.layout.size[0]
-        self._room_title("Choose your Paragon",
-                         "Each player wishes for a class in secret; the wishes are shown together.", seen)
+    def _draw_classes(self, seen: set) -> None:
+        t = self.table
+        v, me = t.view, t.me
+        W = t.layout.size[0]
+        self.title("Choose your Paragon",
+                   "Each player wishes for a class in secret; the wishes are shown together.", seen)
         pw, gap, py, ph = 560, 40, 132, 740
         x0 = (W - 3 * pw - 2 * gap) / 2
-        choosable = {A.CHOOSE.klass(a) for a in self._legal(A.CHOOSE.kind)}
+        choosable = {A.CHOOSE.klass(a) for a in t._legal(A.CHOOSE.kind)}
         for i, k in enumerate(CLASSES):
             x = x0 + i * (pw + gap)
             cx = x + pw / 2
             rgb, light = CLASS_RGB[k], CLASS_LIGHT[k]
             holder = next((q for q in range(v.players) if v.classes[q] == k), None)
             wished = v.wishes[me] == k
-            live = k in choosable and self.my_turn
+            live = k in choosable and t.my_turn
             edge = GOLD + (255,) if wished else (light + (200,) if live else (255, 255, 255, 40))
-            pid = f"room:class:{k}"
-            self._room_panel(pid, x, py, pw, ph, seen, z=10, fill=_tint(rgb, 0.16, 238),
-                             top=_tint(rgb, 0.42, 238), outline=edge, line=4 if wished else 2,
-                             radius=26)
+            pid = class_id(k)
+            self.panel(pid, x, py, pw, ph, seen, z=10, fill=_tint(rgb, 0.16, 238),
+                       top=_tint(rgb, 0.42, 238), outline=edge, line=4 if wished else 2, radius=26)
             role, character, learning = CLASS_BLURB[k]
-            self.put_label(f"{pid}:name", f"The {CLASS_NAMES[k]}", cx, py + 22, 46, light, seen,
-                           anchor="midtop", bold=True, z=40)
-            self.put_label(f"{pid}:role", role, cx, py + 86, 25, GOLD, seen, anchor="midtop",
-                           bold=True, z=40)
+            t.put_label(f"{pid}:name", f"The {CLASS_NAMES[k]}", cx, py + 22, 46, light, seen,
+                        anchor="midtop", bold=True, z=40)
+            t.put_label(f"{pid}:role", role, cx, py + 86, 25, GOLD, seen, anchor="midtop", bold=True, z=40)
             for j, line in enumerate(wrap(character, 21, pw - 64)[:3]):
-                self.put_label(f"{pid}:say:{j}", line, cx, py + 130 + j * 29, 21, INK, seen,
-                               anchor="midtop", z=40)
+                t.put_label(f"{pid}:say:{j}", line, cx, py + 130 + j * 29, 21, INK, seen,
+                            anchor="midtop", z=40)
             cw, cg = 168, 12
             sx = cx - (3 * cw + 2 * cg) / 2
             for j, d in enumerate(samples(k)):
-                s = self._room_card(f"{pid}:sample:{j}", d, sx + j * (cw + cg), py + 228, cw, 30 + j, seen)
+                s = self.card(class_id(k, "sample", j), d, sx + j * (cw + cg), py + 228, cw, 30 + j, seen)
                 s.dim = holder is not None
             for j, line in enumerate(class_makeup(k)):
-                self.put_label(f"{pid}:deck:{j}", line, cx, py + 482 + j * 27, 20, INK, seen,
-                               anchor="midtop", z=40)
-            self.put_label(f"{pid}:learn", learning, cx, py + 544, 20, MUTED, seen, anchor="midtop", z=40)
+                t.put_label(f"{pid}:deck:{j}", line, cx, py + 482 + j * 27, 20, INK, seen,
+                            anchor="midtop", z=40)
+            t.put_label(f"{pid}:learn", learning, cx, py + 544, 20, MUTED, seen, anchor="midtop", z=40)
             if holder is not None:
-                state, colour = f"{self.seat_names[holder]} plays the {CLASS_NAMES[k]}", RED
+                state, colour = f"{t.seat_names[holder]} plays the {CLASS_NAMES[k]}", RED
             elif wished:
                 state, colour = "Your wish, secret until every wish is in", GOLD
             else:
                 state, colour = "", INK
-            self.put_label(f"{pid}:state", state, cx, py + 590, fit(state, 22, pw - 48, True), colour, seen,
-                           anchor="midtop", bold=True, z=40)
-            self.put_button(f"btn:room:choose:{k}", f"Choose the {CLASS_NAMES[k]}", cx - 170,
-                            py + ph - 90, 340, live, True, seen, h=56)
+            t.put_label(f"{pid}:state", state, cx, py + 590, fit(state, 22, pw - 48, True), colour, seen,
+                        anchor="midtop", bold=True, z=40)
+            t.put_button(SpriteId("btn", "room", "choose", k), f"Choose the {CLASS_NAMES[k]}", cx - 170,
+                         py + ph - 90, 340, live, True, seen, h=56)
         self._class_seats(seen, 900)
-        self.put_label("room:clash", "Two wishes for one class? A seeded coin settles it (our Rock, "
-                       "Paper, Scissors), and the other player wishes again among the classes left.",
-                       W / 2, 950, 20, MUTED, seen, anchor="midtop")
+        t.put_label("room:clash", "Two wishes for one class? A seeded coin settles it (our Rock, "
+                    "Paper, Scissors), and the other player wishes again among the classes left.",
+                    W / 2, 950, 20, MUTED, seen, anchor="midtop")
 
     def _class_seats(self, seen: set, y: float) -> None:
         """One line per seat: its class, its secret wish, or that it is still choosing."""
-        v = self.view
+        t = self.table
+        v = t.view
         parts = []
         for q in range(v.players):
-            name = self.seat_names[q]
+            name = t.seat_names[q]
             if v.classes[q]:
                 parts.append((f"{name}: plays the {CLASS_NAMES[v.classes[q]]}", CLASS_LIGHT[v.classes[q]]))
             elif v.wishes[q] == HIDDEN_CLASS:
@@ -328,35 +298,36 @@ class DraftRoomMixin(BuildRoomMixin):
                 parts.append((f"{name}: choosing…", GOLD))
             else:
                 parts.append((f"{name}: not yet", MUTED))
-        W = self.layout.size[0]
+        W = t.layout.size[0]
         slot = W / len(parts)
         for q, (text, colour) in enumerate(parts):
-            self.put_label(f"room:wish:{q}", text, slot * (q + 0.5), y, 24, colour, seen,
-                           anchor="midtop", bold=True)
+            t.put_label(f"room:wish:{q}", text, slot * (q + 0.5), y, 24, colour, seen,
+                        anchor="midtop", bold=True)
 
     # --- the draft ------------------------------------------------------------------------------------
-    def _sync_draft(self, seen: set) -> None:
-        v, me = self.view, self.me
-        W, H = self.layout.size
+    def _draw_draft(self, seen: set) -> None:
+        t = self.table
+        v, me = t.view, t.me
+        W, H = t.layout.size
         cards = round_cards(v)
         left = len(v.layout)
         moves_on = " In three-player Lesser rounds the first pick moves on each round." \
             if v.players == 3 and v.draft_round else ""
-        self._room_title("The Draft", f"{round_name(v)}: {len(cards)} laid out, {left} still to pick. "
-                         f"Drafted cards are public.{moves_on}", seen)
+        self.title("The Draft", f"{round_name(v)}: {len(cards)} laid out, {left} still to pick. "
+                   f"Drafted cards are public.{moves_on}", seen)
         # the grid: every card of the round keeps its slot; a picked card leaves an empty one
         gx, gy, gw, gh, gap = 48, 118, 1430, 430, 12
         cols = max(1, (len(cards) + 1) // 2)
         cw = min(150.0, (gw - (cols - 1) * gap) / cols, (gh - gap) / 2 / CARD_RATIO)
         ch = cw * CARD_RATIO
         bx = gx + (gw - (cols * cw + (cols - 1) * gap)) / 2
-        mine = self.my_turn
+        mine = t.my_turn
         for i, c in enumerate(cards):
             x, y = bx + (i % cols) * (cw + gap), gy + (i // cols) * (ch + gap)
-            self._room_panel(f"room:slot:{i}", x, y, cw, ch, seen, z=4, fill=(0, 0, 0, 70),
-                             outline=(255, 255, 255, 34), line=1.5, radius=cw * 0.065)
+            self.panel(f"room:slot:{i}", x, y, cw, ch, seen, z=4, fill=(0, 0, 0, 70),
+                       outline=(255, 255, 255, 34), line=1.5, radius=cw * 0.065)
             if c in v.layout:
-                self._room_card(f"card:{c}", v.designs[c], x, y, cw, 100 + i, seen, draggable=mine)
+                self.card(card_sid(c), v.designs[c], x, y, cw, 100 + i, seen, draggable=mine)
         self._draft_order_panel(seen, 1508, gy, W - 48 - 1508, gh)
         # one row per seat of what it drafted, yours at the bottom, nearest to you
         rows = [q for q in v.draft_order() if q != me] + [me]
@@ -366,64 +337,76 @@ class DraftRoomMixin(BuildRoomMixin):
             self._draft_row(q, 48, top + j * (rh + rg), W - 96, rh, seen)
 
     def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
-        v = self.view
-        self._room_panel("room:order", x, y, w, h, seen, fill=(14, 18, 24, 200),
-                         outline=(255, 255, 255, 40))
-        self.put_label("room:order:title", "Pick order", x + 24, y + 18, 26, GOLD, seen, bold=True)
+        t = self.table
+        v = t.view
+        self.panel("room:order", x, y, w, h, seen, fill=(14, 18, 24, 200), outline=(255, 255, 255, 40))
+        t.put_label("room:order:title", "Pick order", x + 24, y + 18, 26, GOLD, seen, bold=True)
         order = v.draft_order()
         for i, q in enumerate(order):
             ry = y + 66 + i * 58
             now = q == v.deciding
             if now:
-                self._room_panel("room:order:now", x + 10, ry - 5, w - 20, 56, seen, z=6,
-                                 fill=(60, 48, 20, 200), outline=GOLD + (200,), radius=12)
+                self.panel("room:order:now", x + 10, ry - 5, w - 20, 56, seen, z=6,
+                           fill=(60, 48, 20, 200), outline=GOLD + (200,), radius=12)
             k = v.classes[q]
-            self.put_token(f"room:order:chip:{q}", str(i + 1), CLASS_RGB.get(k, (120, 120, 120)),
-                           x + 30, ry + 6, 18, 20, seen)
-            name = self.seat_names[q]
-            self.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, w - 100, True),
-                           GOLD if now else INK, seen, bold=True)
+            t.put_token(f"room:order:chip:{q}", str(i + 1), CLASS_RGB.get(k, (120, 120, 120)),
+                        x + 30, ry + 6, 18, 20, seen)
+            name = t.seat_names[q]
+            t.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, w - 100, True),
+                        GOLD if now else INK, seen, bold=True)
             line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted" \
                 + (" · picking" if now else "")
-            self.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, w - 100),
-                           CLASS_LIGHT.get(k, INK), seen)
+            t.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, w - 100),
+                        CLASS_LIGHT.get(k, INK), seen)
         # the rounds: done, now, to come
         ry = y + 60 + len(order) * 58 + 14
-        self.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
+        t.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
         names = ["Greater"] + [f"Lesser {i + 1}" for i in range(len(LESSER_ROUNDS[v.players]))]
         sizes = (GREATER_LAYOUT[v.players],) + LESSER_ROUNDS[v.players]
         for i, (name, n) in enumerate(zip(names, sizes)):
             state = "done" if i < v.draft_round else "now" if i == v.draft_round else "to come"
             colour = MUTED if state == "done" else GOLD if state == "now" else INK
             ry = y + 60 + len(order) * 58 + 50 + i * 28
-            self.put_label(f"room:rounds:{i}", f"{name}: {n} cards", x + 24, ry, 19, colour, seen,
-                           bold=state == "now")
-            self.put_label(f"room:rounds:{i}:state", state, x + w - 24, ry, 19, colour, seen,
-                           anchor="topright", bold=state == "now")
+            t.put_label(f"room:rounds:{i}", f"{name}: {n} cards", x + 24, ry, 19, colour, seen,
+                        bold=state == "now")
+            t.put_label(f"room:rounds:{i}:state", state, x + w - 24, ry, 19, colour, seen,
+                        anchor="topright", bold=state == "now")
 
     def _draft_row(self, q: int, x: float, y: float, w: float, h: float, seen: set) -> None:
-        v = self.view
+        t = self.table
+        v = t.view
         k = v.classes[q]
-        mine = q == self.me
-        self._room_panel(f"{ROW}{q}", x, y, w, h, seen, z=3, fill=(14, 18, 24, 175),
-                         outline=CLASS_RGB.get(k, (120, 120, 120)) + ((230,) if mine else (120,)),
-                         line=3 if mine else 2)
+        mine = q == t.me
+        self.panel(row_id(q), x, y, w, h, seen, z=3, fill=(14, 18, 24, 175),
+                   outline=CLASS_RGB.get(k, (120, 120, 120)) + ((230,) if mine else (120,)),
+                   line=3 if mine else 2)
         picks = drafted(v, q)
-        name = self.seat_names[q]
-        self.put_label(f"room:row:name:{q}", name, x + 20, y + 14, fit(name, 24, 216, True), INK, seen,
-                       bold=True)
-        self.put_label(f"room:row:class:{q}", f"The {CLASS_NAMES.get(k, '?')}", x + 20, y + 46, 20,
-                       CLASS_LIGHT.get(k, INK), seen)
-        self.put_label(f"room:row:count:{q}", f"{len(picks)} drafted", x + 20, y + 74, 19, MUTED, seen)
+        name = t.seat_names[q]
+        t.put_label(f"room:row:name:{q}", name, x + 20, y + 14, fit(name, 24, 216, True), INK, seen,
+                    bold=True)
+        t.put_label(f"room:row:class:{q}", f"The {CLASS_NAMES.get(k, '?')}", x + 20, y + 46, 20,
+                    CLASS_LIGHT.get(k, INK), seen)
+        t.put_label(f"room:row:count:{q}", f"{len(picks)} drafted", x + 20, y + 74, 19, MUTED, seen)
         cx0, cx1 = x + 250, x + w - 12
         ch = h - 24
         cw = ch / CARD_RATIO
         if not picks:
-            self.put_label(f"room:row:none:{q}", "No cards yet" + (": yours arrive here." if mine else "."),
-                           cx0, y + h / 2, 20, MUTED, seen, anchor="midleft")
+            t.put_label(f"room:row:none:{q}", "No cards yet" + (": yours arrive here." if mine else "."),
+                        cx0, y + h / 2, 20, MUTED, seen, anchor="midleft")
         pitch = cw + 10 if len(picks) < 2 else min(cw + 10, (cx1 - cx0 - cw) / (len(picks) - 1))
         for i, c in enumerate(picks):
-            self._room_card(f"card:{c}", v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen)
+            self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen)
+
+
+def _class_of(target: SpriteId) -> str | None:
+    """The class a piece of its panel (or its button) stands for."""
+    if target.kind == "room" and target.at(0) == "class":
+        k = target.at(1)
+    elif target.kind == "btn" and target.fields[:2] == ("room", "choose"):
+        k = target.at(2)
+    else:
+        return None
+    return k if k in CLASSES else None
 
 
 def _tint(rgb, k: float, alpha: int) -> tuple[int, int, int, int]:

@@ -7,6 +7,10 @@ seat is asked ("Defend?", "React or pass", "Choose again", the mulligan).
 In the class choice, the draft, deck building and the swap between games the draft room
 (draftroom.py) alone draws the table and takes the input.
 
+The presenter is composed of parts (tabletop.table.part): the draft room, the boards of the
+seats with the hand (boards.py), the middle with its chain, banner and controls (chainbar.py),
+the action menu and the pile browser (menus.py); words.py holds what the table says.
+
 Drag a mercenary onto a space (an occupied one shows where its occupant would be pushed; when
 several pushes are legal a small menu asks after the drop), a spell onto its target (or anywhere
 on the board when it has none), an attacker onto a mercenary or a Life die; click the Pool to
@@ -31,16 +35,17 @@ from tabletop.games.paragons.engine.state import MULLIGAN, OVER, SPACES
 from tabletop.games.paragons.engine.targets import LINK_BASE, SPACE_BASE, is_merc_id, space_target
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation import faces
-from tabletop.games.paragons.presentation.boards import BoardsMixin
-from tabletop.games.paragons.presentation.chainbar import ChainMixin
+from tabletop.games.paragons.presentation import words as say
+from tabletop.games.paragons.presentation.boards import Boards
+from tabletop.games.paragons.presentation.chainbar import Chain
 from tabletop.games.paragons.presentation.cover import cover
-from tabletop.games.paragons.presentation.draftroom import DraftRoomMixin
-from tabletop.games.paragons.presentation.menus import BrowserMixin, MenusMixin
+from tabletop.games.paragons.presentation.draftroom import ROOM_PHASES, DraftRoom
+from tabletop.games.paragons.presentation.menus import Browser, TableMenu
 from tabletop.games.paragons.presentation.narrate import NARRATE
-from tabletop.games.paragons.presentation.style import RED, cid, parse
-from tabletop.games.paragons.presentation.words import WordsMixin
+from tabletop.games.paragons.presentation.style import RED, card_sid, cid
 from tabletop.table import compact
 from tabletop.table.cover import rules_page
+from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
 
@@ -63,8 +68,7 @@ def source(a: Action) -> int | None:
     return None if i is None else a.args[i]
 
 
-class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, BrowserMixin, WordsMixin,
-                        Presenter):
+class ParagonsPresenter(Presenter):
     auto_pass_kinds = kinds(A.DECLINE)
     narrator = NARRATE
     important_kinds = frozenset({"game", "game_over", "over", "out", "class"})
@@ -77,13 +81,22 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         # the draft room draws its own panels: no zone of the battle table may show through
         self.room_layout = Layout(size=self.table_layout.size)
         self.layout = self.table_layout
-        self.selected: int | None = None         # click-then-click: the card chosen first
-        self.menu: list[Action] = []
-        self.marked: set[int] = set()            # the mulligan: hand cards to send back
-        self.answer_page = 0
-        self._terms: set[str] | None = None
+        # click-then-click: the card chosen first (shared: the pool, the controls, the browser and
+        # the prompt show or drop it)
+        self.selected: int | None = None
+        # the mulligan: hand cards to send back (shared: the hand lifts them, the banner counts them)
+        self.marked: set[int] = set()
+        self.room = DraftRoom(self)
+        self.boards = Boards(self)
+        self.chain = Chain(self)
+        self.menu = TableMenu(self)
+        self.browser = Browser(self)
+        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser]
 
     # --- names and faces ---------------------------------------------------------------------------
+    def _seat_name(self, p: int) -> str:
+        return self.seat_names[p] if p < len(self.seat_names) else f"Seat {p + 1}"
+
     def name(self, c: int) -> str:
         v = self.view
         d = v.designs.get(c, UNKNOWN) if v is not None else UNKNOWN
@@ -110,6 +123,9 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 return "your" if m.group(2) else "you"
             return self._seat_name(q) + (m.group(2) or "")
         return re.sub(r"Player (\d)('s)?", seat, label)
+
+    def menu_words(self, label: str) -> str:
+        return self.words(label)
 
     def _face(self, c: int, table: str | None = "compact"):
         """(key, compose): the full face (`table` None: the zoom), the compact face of a card on
@@ -149,10 +165,26 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             event = replace(event, data=d)
         return self.narrator(event, self.voice())
 
+    # --- what the table says (words.py) ---------------------------------------------------------------
+    def prompt(self) -> str:
+        return say.prompt(self)
+
+    def seat_rows(self, view, seat: int) -> list[tuple[str, str]]:
+        return say.seat_rows(view, seat)
+
+    def summary(self, view, events) -> tuple[str, str] | None:
+        return say.summary(view, events, self.voice(), self._seat_name)
+
+    def glossary(self, target: str | None) -> list[str]:
+        return say.glossary(say.design_at(self.view, sprite_id(target)))
+
     # --- sync ----------------------------------------------------------------------------------------
+    def in_room(self) -> bool:
+        return self.view is not None and self.view.phase in ROOM_PHASES
+
     def draw(self, seen, events) -> None:
         if self.in_room():
-            self._sync_room(seen)
+            self.room.draw(seen)
         else:
             self._sync_table(seen)
 
@@ -163,28 +195,26 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         ox, oy, ow, oh = zones["opp_area"].rect
         w = ow / len(opps)
         for k, p in enumerate(opps):
-            self._sync_seat(p, (ox + k * w, oy, w - (12 if len(opps) > 1 else 0), oh), seen, mine=False)
-        self._sync_seat(self.me, zones["my_area"].rect, seen, mine=True)
-        self._sync_hand(seen)
-        self._sync_middle(seen)
-        self._sync_controls(seen)
-        self._sync_menu(seen)
-        self._sync_arrows(seen)
-        self._sync_browser(seen)
+            self.boards.draw_seat(p, (ox + k * w, oy, w - (12 if len(opps) > 1 else 0), oh), seen, mine=False)
+        self.boards.draw_seat(self.me, zones["my_area"].rect, seen, mine=True)
+        self.boards.draw_hand(seen)
+        self.chain.draw_middle(seen)
+        self.chain.draw_controls(seen)
+        self.menu.draw(seen)
+        self.chain.draw_arrows(seen)
+        self.browser.draw(seen)
 
     def forget_stale(self) -> None:
+        super().forget_stale()        # the menu drops entries no longer legal, the browser the room's
         v = self.view
         if not self.my_turn:
-            self.selected, self.menu = None, []
+            self.selected = None
+            self.menu.clear()
         if v.phase != MULLIGAN or not self.my_turn:
             self.marked = set()
-        if self.in_room():
-            self.browse = None
         self.marked &= set(v.hands[self.me])
         if self.selected is not None and not self._acts_of(self.selected):
             self.selected = None
-        if self.menu and not all(a in self.legal for a in self.menu):
-            self.menu = []
 
     def _to_act(self) -> int | None:
         v = self.view
@@ -202,7 +232,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         where = event.data.get("from")
         if seat is None or where not in ("hand", "hidden"):
             return None
-        pile = f"pile:{where}:{seat}"
+        pile = SpriteId("pile", where, seat)
         if pile in gone:
             return gone[pile]
         s = self.scene.get(pile)
@@ -213,38 +243,40 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         d = event.data
         if event.kind == "life" and d.get("amount"):
             n = d["amount"]
-            return [(f"life:{d['seat']}", f"{n:+d}", RED if n < 0 else (120, 220, 130))]
+            return [(SpriteId("life", d["seat"]), f"{n:+d}", RED if n < 0 else (120, 220, 130))]
         return []
 
     # --- what actions name on the table -------------------------------------------------------------
     def _acts_of(self, c: int) -> list[Action]:
         return [a for a in self.legal if source(a) == c]
 
-    def target_sprite(self, t: int) -> str | None:
+    def target_sprite(self, t: int) -> SpriteId | None:
         """The sprite that stands for an encoded target (targets.py)."""
         v = self.view
         if t < 0:
-            return f"life:{-1 - t}"
+            return SpriteId("life", -1 - t)
         if t >= LINK_BASE:
             i = t - LINK_BASE
             links = list(v.stack)
             if i < len(links):
-                link = links[i]
-                return f"card:{link.card}" if link.holds_card and link.card in v.designs else f"lnk:{i}"
+                return self._link_sprite(links[i], i)
             return None
         if t >= SPACE_BASE:
-            q, i = divmod(t - SPACE_BASE, SPACES)
-            return f"space:{q}:{i}"
-        return f"card:{t}"
+            return SpriteId("space", *divmod(t - SPACE_BASE, SPACES))
+        return card_sid(t)
+
+    def _link_sprite(self, link, i: int) -> SpriteId:
+        """A link of the chain: the card it holds, if the view knows it, else `lnk:{i}`."""
+        return card_sid(link.card) if link.holds_card and link.card in self.view.designs else SpriteId("lnk", i)
 
     def _space_spots(self, q: int, i: int) -> set[str]:
-        out = {f"space:{q}:{i}"}
+        out = {SpriteId("space", q, i)}
         m = self.view.spaces[q][i]
         if m >= 0:
-            out.add(f"card:{m}")
+            out.add(card_sid(m))
         e = self.view.enchants[q][i]
         if e >= 0:
-            out.add(f"card:{e}")
+            out.add(card_sid(e))
         return out
 
     def action_spots(self, a: Action) -> set[str]:
@@ -269,9 +301,9 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         if k == A.CASTER.kind:
             return {self.target_sprite(A.CASTER.target(a))}
         if k == A.DEFEND.kind:
-            return {f"card:{A.DEFEND.attacker(a)}"}
+            return {card_sid(A.DEFEND.attacker(a))}
         if k == A.HIDE.kind:
-            return {f"pile:hidden:{self.me}"} | {f"card:{h}" for h in v.hidden[self.me]}
+            return {SpriteId("pile", "hidden", self.me)} | {card_sid(h) for h in v.hidden[self.me]}
         if k == A.RECRUIT.kind:
             return {"hand"}
         return set()
@@ -283,34 +315,34 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
     # --- highlights ------------------------------------------------------------------------------------
     def _highlight(self) -> None:
         if self.in_room():
-            self.scene.set_glow(self._room_glow())
+            self.scene.set_glow(self.room.glow())
             self._mark_hint()
             return
         for sprite in self.scene.sprites():
-            if sprite.id.startswith("card:") and sprite.highlight in ("select", "hint", "glow", "warn"):
+            if sprite.highlight in ("select", "hint", "glow", "warn") and cid(sprite.id) is not None:
                 sprite.highlight = None
         v = self.view
         glow: set[str] = set()
         if v is not None and self.my_turn:
             if self.selected is not None:
-                s = self.scene.get(f"card:{self.selected}")
+                s = self.scene.get(card_sid(self.selected))
                 if s is not None:
                     s.highlight = "select"
-                glow = self.drag_targets(f"card:{self.selected}")
-            elif self.menu:
-                glow = set(self._menu_targets())
+                glow = self.drag_targets(card_sid(self.selected))
+            elif self.menu.actions:
+                glow = set(self.menu.targets())
             elif v.pending is not None:
                 glow = set(self._answer_spots())
             elif v.phase == MULLIGAN:
-                glow = {f"card:{c}" for c in v.hands[self.me] if c not in self.marked}
+                glow = {card_sid(c) for c in v.hands[self.me] if c not in self.marked}
                 for c in self.marked:
-                    s = self.scene.get(f"card:{c}")
+                    s = self.scene.get(card_sid(c))
                     if s is not None:
                         s.highlight = "warn"
             elif self._legal(A.DEFEND.kind):
-                glow = {f"card:{A.DEFEND.defender(a)}" for a in self._legal(A.DEFEND.kind)}
+                glow = {card_sid(A.DEFEND.defender(a)) for a in self._legal(A.DEFEND.kind)}
             else:
-                glow = {f"card:{source(a)}" for a in self.legal if source(a) is not None}
+                glow = {card_sid(source(a)) for a in self.legal if source(a) is not None}
         if v is not None:
             self._relink()              # the chain's last link keeps its ring
         self.scene.set_glow({g for g in glow if g})
@@ -320,9 +352,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         v = self.view
         links = list(v.stack) + ([v.pending] if v.pending is not None else [])
         if links:
-            last = links[-1]
-            sid = f"card:{last.card}" if last.holds_card and last.card in v.designs else f"lnk:{len(links) - 1}"
-            s = self.scene.get(sid)
+            s = self.scene.get(self._link_sprite(links[-1], len(links) - 1))
             if s is not None and s.highlight is None:
                 s.highlight = "select"
 
@@ -349,10 +379,11 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
     def _board_drags(self, m: int) -> list[Action]:
         return [a for a in self._acts_of(m) if a.kind in _FIGHTS]
 
-    def drag_targets(self, sprite_id: str) -> set[str]:
+    def drag_targets(self, piece: str) -> set[str]:
+        piece = sprite_id(piece)
         if self.in_room():
-            return self._room_drag_targets(sprite_id)
-        c = cid(sprite_id)
+            return self.room.drag_targets(piece)
+        c = cid(piece)
         v = self.view
         if c is None or v is None or not self.my_turn or v.phase != "play" or v.pending is not None:
             return set()
@@ -364,18 +395,19 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 out |= {"my_area", "middle", "opp_area"}
             out |= self.action_spots(a)
             if a.kind in _ONTO_A_SPACE and a.args[2] >= 0:
-                dest = self.scene.get(f"space:{self.me}:{a.args[2]}")
+                dest = self.scene.get(SpriteId("space", self.me, a.args[2]))
                 if dest is not None and hasattr(dest, "bump_from"):
                     dest.bump_from |= self._space_spots(self.me, a.args[1])
-        out.discard(sprite_id)
+        out.discard(piece)
         return out
 
-    def drop(self, sprite_id: str, target: str | None):
+    def drop(self, piece: str, target: str | None):
+        piece, target = sprite_id(piece), sprite_id(target)
         if self.in_room():
-            return self._noted(self._room_drop(sprite_id, target))
-        c = cid(sprite_id)
+            return self._noted(self.room.drop(piece, target))
+        c = cid(piece)
         v = self.view
-        if c is None or v is None or target is None or target == sprite_id:
+        if c is None or v is None or target is None or target == piece:
             return None
         if not self.my_turn:
             return self._candidate(c, target)
@@ -384,13 +416,18 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             self.selected = None
             return acts[0]
         if acts:
-            return self.open_menu(acts, self._choice_title(c, acts), self.menu_near(target))
+            return self._open_menu(acts, self._choice_title(c, acts), target)
         return self._candidate(c, target)
+
+    def _open_menu(self, acts: list[Action], title: str, near: SpriteId) -> str:
+        """The menu of `acts` beside the piece `near`; the card chosen first is let go."""
+        self.selected = None
+        return self.menu.open(acts, title, self.menu.near(near))
 
     def _drop_acts(self, c: int, target: str) -> list[Action]:
         out = []
         for a in self._acts_of(c):
-            if a.kind in _MERC_USES and target != f"card:{c}":
+            if a.kind in _MERC_USES and target != card_sid(c):
                 continue
             if self._untargeted(a):
                 # anywhere on the table but back in the hand
@@ -425,7 +462,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                     space = -1
             if c in v.hidden[self.me]:
                 return A.REVEAL(c, space, -1, () if t is None or k.is_merc else (t,))
-            if target == f"pile:hidden:{self.me}":
+            if target == SpriteId("pile", "hidden", self.me):
                 return A.HIDE(c)
             if k.hidden:
                 return A.HIDE(c) if v.phase == "play" else A.CAST(c, ())
@@ -448,6 +485,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         v = self.view
         if not target:
             return None
+        target = sprite_id(target)
         c = cid(target)
         if c is not None:
             if c in v.at:
@@ -456,16 +494,13 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
                 if link.holds_card and link.card == c:
                     return LINK_BASE + i
             return c if c in v.pool else None
-        life = parse(target, "life")
-        if life:
-            return -1 - life[0]
-        sp = parse(target, "space")
-        if sp:
-            return space_target(*sp)
-        ln = parse(target, "lnk")
-        if ln:
-            return LINK_BASE + ln[0]
-        return None
+        seat = number(target, "life")
+        if seat is not None:
+            return -1 - seat
+        if target.of("space"):
+            return space_target(*target.fields)
+        i = number(target, "lnk")
+        return None if i is None else LINK_BASE + i
 
     def _noted(self, result):
         """The room may answer with a sentence (a refusal): it goes to the status line."""
@@ -477,16 +512,16 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     # --- clicks, buttons, keys -----------------------------------------------------------------------
     def click(self, target: str | None):
+        target = sprite_id(target)
         if self.in_room():
-            return self._noted(self._room_click(target))
+            return self._noted(self.room.click(target))
         v = self.view
         if v is None:
             return None
-        if self.browse:
+        if self.browser.pile:
             return None                       # the pile covers the table until it is closed
-        opened = self._pile_click(target)
-        if opened is not None and (self.selected is None or not self.drag_targets(f"card:{self.selected}")
-                                   & {target}):
+        opened = self.browser.click(target)   # a pile (or a discard pile's top card) opens
+        if opened is not None:
             return opened
         if not self.my_turn or v.phase == OVER:
             return None
@@ -499,10 +534,10 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             return None
         if v.pending is not None:
             return self._answer_spots().get(target)
-        if self.menu:
-            pick = self._menu_targets().get(target)
+        if self.menu.actions:
+            pick = self.menu.targets().get(target)
             if pick is not None:
-                self.menu = []
+                self.menu.clear()
                 return pick
             return None
         defends = [a for a in self._legal(A.DEFEND.kind) if A.DEFEND.defender(a) == c]
@@ -512,7 +547,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
             if c == self.selected:
                 self.selected = None
                 return LOCAL
-            act = self.drop(f"card:{self.selected}", target)
+            act = self.drop(card_sid(self.selected), target)
             if act is not None and act != LOCAL:
                 self.selected = None
                 return act
@@ -550,6 +585,7 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         """Right-click a card of yours: a menu of what it can do now."""
         if self.in_room():
             return None
+        target = sprite_id(target)
         c = cid(target)
         v = self.view
         if c is None or v is None or not self.my_turn:
@@ -557,40 +593,46 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
         acts = self._acts_of(c)
         if not acts:
             return None
-        return self.open_menu(acts, self.name(c), self.menu_near(target))
+        return self._open_menu(acts, self.name(c), target)
 
     def button(self, button_id: str):
+        bid = sprite_id(button_id)
         if self.in_room():
-            return self._noted(self._room_button(button_id))
+            return self._noted(self.room.button(bid))
         v = self.view
         if v is None:
             return None
-        if button_id == "btn:browse:close":
-            self.browse = None
+        if bid == "btn:browse:close":
+            self.browser.clear()
             return LOCAL
-        if button_id.startswith("btn:menu:"):
-            return self.menu_button(button_id)
-        if button_id == "btn:ans:more":
-            self.answer_page += 1
+        menu = self.menu.button(bid)
+        if menu is not None:
+            return menu
+        if bid == "btn:ans:more":
+            self.chain.answer_page += 1
             return LOCAL
-        if button_id.startswith("btn:ans:"):
-            i = int(button_id.rsplit(":", 1)[1])
-            answers = self._legal(A.RECHOOSE.kind)
-            return answers[i] if i < len(answers) else None
-        if button_id == "btn:cancel":
-            self.selected, self.menu = None, []
+        if bid.of("btn") and bid.at(0) == "ans":
+            i, answers = bid.at(1), self._legal(A.RECHOOSE.kind)
+            return answers[i] if isinstance(i, int) and i < len(answers) else None
+        if bid == "btn:cancel":
+            self._let_go()
             return LOCAL
-        if button_id == "btn:end":
-            self.selected, self.menu = None, []
+        if bid == "btn:end":
+            self._let_go()
             return A.END_TURN()
-        if button_id in ("btn:decline", "btn:nodef"):
-            self.selected, self.menu = None, []
+        if bid in ("btn:decline", "btn:nodef"):
+            self._let_go()
             return A.DECLINE()
-        if button_id == "btn:keep":
+        if bid == "btn:keep":
             return A.MULLIGAN(())
-        if button_id == "btn:mull":
+        if bid == "btn:mull":
             return self._mulligan_action()
         return None
+
+    def _let_go(self) -> None:
+        """Drop the card chosen first and close the menu (a button that ends the gesture)."""
+        self.selected = None
+        self.menu.clear()
 
     def _mulligan_action(self) -> Action:
         want = set(self.marked)
@@ -601,12 +643,13 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     def key(self, name: str):
         if self.in_room():
-            return self._noted(self._room_key(name))
+            return self._noted(self.room.key(name))
         return super().key(name)
 
     def clear_selection(self) -> bool:
-        had = bool(self.menu or self.selected is not None or self.browse)
-        self.menu, self.selected, self.browse = [], None, None
+        had = super().clear_selection()          # the menu, the pile looked through
+        had |= self.selected is not None
+        self.selected = None
         return had
 
     def confirm(self):
@@ -623,15 +666,16 @@ class ParagonsPresenter(DraftRoomMixin, BoardsMixin, ChainMixin, MenusMixin, Bro
 
     # --- the zoom ---------------------------------------------------------------------------------------
     def zoom(self, target: str | None):
+        target = sprite_id(target)
         if self.in_room():
-            z = self._room_zoom(target)
+            z = self.room.zoom(target)
             if z is not None:
                 return z
-        design = self._design_at(target)
+        design = say.design_at(self.view, target)
         if not design:
             return None
-        c = cid(target)
-        return faces.face_key(design) + "/zoom", partial(faces.compose_face, design), self._caption(c, design)
+        caption = say.caption(self.view, cid(target), design)
+        return faces.face_key(design) + "/zoom", partial(faces.compose_face, design), caption
 
 
 PRESENTATION = Presentation(

@@ -1,17 +1,24 @@
 """What the draft room's screens share: colours, the card faces, the class
-blurbs, and measuring and wrapping text the way the table's labels draw it."""
+blurbs, measuring and wrapping text the way the table's labels draw it, and `RoomPart`, the
+base of the room's parts (its panels, cards and title; an offer the engine may refuse)."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from tabletop.games.paragons.engine.cards import card
+from tabletop.core import Action
+from tabletop.games.paragons.engine.cards import CLASS_NAMES, card
+from tabletop.games.paragons.engine.rules import GAME
+from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, SWAP
 from tabletop.games.paragons.presentation import faces
 from tabletop.table import compact
 from tabletop.table.fonts import font
+from tabletop.table.part import Part
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the room takes them from here)
+from tabletop.table.sprites import CardSprite, Panel
 
 GREEN = (140, 214, 140)
+CARD_RATIO = 1.4                      # a card is 5 by 7
 # a class's colour: the panel's tint, its title, its chips (red, blue, green as the text says)
 CLASS_RGB = {"warrior": (200, 70, 58), "mage": (70, 120, 214), "ranger": (66, 160, 92)}
 CLASS_LIGHT = {"warrior": (255, 150, 130), "mage": (150, 190, 255), "ranger": (150, 225, 160)}
@@ -81,3 +88,45 @@ def fit(text: str, size: int, width: float, bold: bool = False, floor: int = 14)
     while size > floor and text_width(text, size, bold) > width:
         size -= 1
     return size
+
+
+class RoomPart(Part):
+    """A screen of the draft room: it draws on the table's virtual 1920x1080 and only proposes
+    (a click is the engine's action when that is legal now, else the engine's sentence why not)."""
+
+    def offer(self, a: Action) -> Action | str:
+        """The legal action itself (with its label), or the sentence saying why not."""
+        t = self.table
+        if not t.my_turn:
+            return self.waiting()
+        for b in t.legal:
+            if b == a:
+                return b
+        return GAME.why_illegal(t.view, a) or "That is not possible now."
+
+    def waiting(self) -> str:
+        t = self.table
+        v = t.view
+        p = v.deciding
+        who = t.seat_names[p]
+        klass = f" ({CLASS_NAMES[v.classes[p]]})" if v.classes[p] else ""
+        what = {CLASS: "to choose a class", DRAFT: "to draft a card", BUILD: "to build their deck",
+                SWAP: "to change their deck"}.get(v.phase, "to decide")
+        return f"Waiting for {who}{klass} {what}."
+
+    def card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
+             seen: set, draggable: bool = False) -> CardSprite:
+        """A card sprite at (x, y), `w` wide, face up (its compact face) when its design is known."""
+        return self.table.put_card(sid, table_face(design) if design else (None, None), back(), x, y,
+                                   (w, w * CARD_RATIO), z, seen, draggable=draggable)
+
+    def panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,
+              fill=(16, 20, 26, 190), top=None, outline=None, line: float = 2.0,
+              radius: float = 16.0) -> Panel:
+        """A flat panel of the room: unlike the table's menus, no gold edge unless asked."""
+        return self.table.put_panel(pid, x, y, w, h, seen, z, fill=fill, outline=outline, radius=radius,
+                                    top=top, line=line)
+
+    def title(self, title: str, sub: str, seen: set) -> None:
+        self.table.put_label("room:title", title, 48, 22, 38, GOLD, seen, bold=True)
+        self.table.put_label("room:sub", sub, 48, 74, 22, INK, seen)

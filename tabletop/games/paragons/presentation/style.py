@@ -1,9 +1,10 @@
 """Colours, sizes and sprite ids shared by the modules of the Paragons battle table, and the two
 small pieces only this table draws: the attack arrow and the empty board spaces.
 
-Sprite ids: a card wherever it lies is `card:{id}` (so the playback can make it travel); a board
-space is `space:{seat}:{i}`; a seat's Life die `life:{seat}`; a link of the chain `lnk:{i}`
-(a link holding a card shows that card as `card:{id}` instead); piles are `pile:{zone}:{seat}`.
+Sprite ids (typed: `SpriteId(kind, *fields)`, read by kind and fields, tabletop.table.ids): a card
+wherever it lies is `card:{id}` (so the playback can make it travel); a board space is
+`space:{seat}:{i}`; a seat's Life die `life:{seat}`; a link of the chain `lnk:{i}` (a link holding
+a card shows that card as `card:{id}` instead); piles are `pile:{zone}:{seat}`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PIL import Image, ImageDraw
 from tabletop.table.pil_text import font
 from tabletop.table.presenter import GOLD, INK, MUTED, RED, short  # noqa: F401 (the modules take them from here)
 from tabletop.table.sprites import Sprite
-from tabletop.table.ids import number
+from tabletop.table.ids import SpriteId, number
 
 LIFE = (196, 44, 52)           # the d20
 MANA = (52, 112, 210)          # the d10 of the Mana Threshold
@@ -31,14 +32,9 @@ def cid(sprite_id: str | None) -> int | None:
     return number(sprite_id, "card")
 
 
-def parse(sprite_id: str | None, head: str) -> tuple[int, ...] | None:
-    """The ints of an id like `space:1:5` when it starts with `head`."""
-    if not sprite_id or not sprite_id.startswith(head + ":"):
-        return None
-    try:
-        return tuple(int(x) for x in sprite_id.split(":")[1:])
-    except ValueError:
-        return None
+def card_sid(c: int) -> SpriteId:
+    """The sprite of card `c`, wherever it lies (cid's inverse)."""
+    return SpriteId("card", c)
 
 
 # --- the attack arrow -------------------------------------------------------------------------
