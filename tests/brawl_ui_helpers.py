@@ -105,7 +105,7 @@ def table_move(p, scene, s, rng: random.Random, made: int):
         if drags and rng.random() < 0.75:
             sid, t = rng.choice(drags)
             return _drop(p, sid, t)
-        if cells and (rng.random() < 0.7 or not p._legal("stop")):
+        if cells and (rng.random() < 0.7 or not p.legal_of("stop")):
             return _click(p, rng.choice(cells))
         return _press(p, "btn:stop")
     plays = gestures(p, scene, "card:")

@@ -77,7 +77,7 @@ def route(p, a: Action) -> list | None:
             return [it.Click(_there(p, f"card:{todo[0]}"))]
         return [it.ButtonPress(_there(p, "btn:mull" if want else "btn:keep"))]
     if k == "rechoose":
-        answers = p._legal("rechoose")
+        answers = p.legal_of("rechoose")
         i = answers.index(a)
         if i // ANSWER_PAGE != p.chain.answer_page:
             return [it.ButtonPress(_there(p, "btn:ans:more"))]
@@ -85,7 +85,7 @@ def route(p, a: Action) -> list | None:
     if k == "end_turn":
         return [it.ButtonPress(_there(p, "btn:end"))]
     if k == "decline":
-        return [it.ButtonPress(_there(p, "btn:nodef" if p._legal("defend") else "btn:decline"))]
+        return [it.ButtonPress(_there(p, "btn:nodef" if p.legal_of("defend") else "btn:decline"))]
     if p.selected is not None:
         return [it.ButtonPress(_there(p, "btn:cancel"))]
     if k == "recruit":
@@ -94,7 +94,7 @@ def route(p, a: Action) -> list | None:
         return [it.RightClick(_there(p, f"card:{args[0]}"))]
     if k == "defend":
         attacker, defender = args
-        if sum(1 for d in p._legal("defend") if d.args[1] == defender) == 1:
+        if sum(1 for d in p.legal_of("defend") if d.args[1] == defender) == 1:
             return [it.Click(_there(p, f"card:{defender}"))]
         return [it.Drop(_draggable(p, f"card:{defender}"), _there(p, f"card:{attacker}"), *_AT)]
     if k in ("play", "reveal", "cast", "attack", "caster", "hide"):

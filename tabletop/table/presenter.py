@@ -129,7 +129,8 @@ class Presenter:
         """One event (as the viewer may see it) as a full sentence for the log."""
         return self.narrator(event, self.voice())
 
-    def _legal(self, kind: str) -> list[Action]:
+    def legal_of(self, kind: str) -> list[Action]:
+        """The legal moves of one kind (a part asks its table for them)."""
         return [a for a in self.legal if a.kind == kind]
 
     @staticmethod
@@ -352,11 +353,11 @@ class Presenter:
         return None
 
     # --- input -------------------------------------------------------------------------
-    def drag_targets(self, sprite_id: str) -> set[str]:
+    def drag_targets(self, piece: str) -> set[str]:
         """Where the piece may legally go (these glow while it is dragged)."""
         return set()
 
-    def drop(self, sprite_id: str, target: str | None) -> Action | str | None:
+    def drop(self, piece: str, target: str | None) -> Action | str | None:
         """The candidate action of a drop (legal or not), LOCAL, or None for nothing."""
         return None
 
@@ -373,19 +374,19 @@ class Presenter:
         step is seen. None when the gesture is done."""
         return None
 
-    def drop_on(self, sprite_id: str, target: str | None, zone: str | None) -> Action | str | None:
+    def drop_on(self, piece: str, target: str | None, zone: str | None) -> Action | str | None:
         """A drop as the table page answers it. `target` is the card (or zone) under the pointer
         and `zone` the zone there: a card that gives the drop no meaning of its own passes it to
         its zone, so landing on the card already in a row counts as landing in that row."""
-        sprite_id, target, zone = typed(sprite_id), typed(target), typed(zone)
-        got = self.drop(sprite_id, target)
+        piece, target, zone = typed(piece), typed(target), typed(zone)
+        got = self.drop(piece, target)
         if got is None and zone is not None and zone != target:
-            got = self.drop(sprite_id, zone)
+            got = self.drop(piece, zone)
         return got
 
-    def refused_drop(self, sprite_id: str, target: str | None) -> str:
+    def refused_drop(self, piece: str, target: str | None) -> str:
         """The status line after a drop that means nothing there (a game may say more)."""
-        where = self.drag_targets(sprite_id)
+        where = self.drag_targets(piece)
         if not where:
             return "That piece has no move to make now."
         names = sorted({z.label for z in self.scene.layout.zones.values() if z.id in where and z.label})
@@ -442,7 +443,7 @@ class Presenter:
         waits for a picture. Only what the view knows (hidden cards stay unnamed)."""
         return []
 
-    def _warm_list(self, ids, full_face, *table_faces) -> list:
+    def warm_list(self, ids, full_face, *table_faces) -> list:
         """faces_to_warm's usual list: each of `table_faces(c)` of every card id, kept in
         memory, then `full_face(c)` (the zoom's) composed to disk only; each key once."""
         ids = list(ids)

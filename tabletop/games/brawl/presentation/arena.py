@@ -415,7 +415,7 @@ class Arena(Part):
         """The deployment: the champion chosen (or the only one left) rung, its hexes lit; the
         champions that may deploy glow."""
         t = self.table
-        deploys = t._legal(A.DEPLOY.kind)
+        deploys = t.legal_of(A.DEPLOY.kind)
         champs = sorted({a.args[0] for a in deploys})
         sel = self._deployer(champs)
         if sel is not None:
@@ -428,7 +428,7 @@ class Arena(Part):
         """A decision on a hex: the hexes it may take lit (with the moving champion's paths)."""
         t = self.table
         if pd.kind == "trap":
-            self.show_hexes([a.args[0] for a in t._legal(A.HEX.kind)])
+            self.show_hexes([a.args[0] for a in t.legal_of(A.HEX.kind)])
             return
         paths = move_paths(t.view, pd)
         piece = champ_sid(pd.champ)
@@ -451,7 +451,7 @@ class Arena(Part):
         if self.board is None:
             return set()
         if v.phase == "deploy":
-            return {self.cell(a.args[1]) for a in t._legal(A.DEPLOY.kind) if a.args[0] == ch}
+            return {self.cell(a.args[1]) for a in t.legal_of(A.DEPLOY.kind) if a.args[0] == ch}
         if v.phase == "play" and v.prio < 0 and v.pending:
             pd = v.pending[-1]
             if pd.kind in HEX_KINDS and pd.kind != "trap" and pd.champ == ch:
@@ -544,7 +544,7 @@ class Arena(Part):
     def deploy_click(self, ch: int | None, h: int | None) -> Action | str | None:
         """The deployment by clicks: a champion at your gate, then its hex."""
         t = self.table
-        mine = sorted({a.args[0] for a in t._legal(A.DEPLOY.kind)})
+        mine = sorted({a.args[0] for a in t.legal_of(A.DEPLOY.kind)})
         if ch is not None and ch in mine:
             self.chosen = None if self.chosen == ch else ch
             return LOCAL

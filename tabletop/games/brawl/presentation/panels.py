@@ -271,14 +271,14 @@ class Controls(Part):
             pd = v.pending[-1]
             if walking:
                 out.append((SpriteId("btn", "walkon"), "Walk on along the path", True))
-            if t._legal(A.STOP.kind):
+            if t.legal_of(A.STOP.kind):
                 out.append((SpriteId("btn", "stop"), "Stop here", not walking))
             if pd.kind == "plan":
                 n = len(t.hand.marked)
                 out.append((SpriteId("btn", "plan"), f"Put {n} on top of the deck" if n else "Plan nothing", True))
             return out
         pairs = []
-        for a in t._legal(A.STANDARD.kind):
+        for a in t.legal_of(A.STANDARD.kind):
             pair = (a.args[0], a.args[1])
             if pair not in pairs:
                 pairs.append(pair)
@@ -287,7 +287,7 @@ class Controls(Part):
             out.append((SpriteId("btn", "std", core, opt), f"{CORE_LABEL[core]}: {STD_SHORT[core, opt]}", chosen))
         if t.selected:
             out.append((SpriteId("btn", "cancel"), "Cancel", False))
-        if t._legal(A.END.kind):
+        if t.legal_of(A.END.kind):
             out.append((SpriteId("btn", "end"), "End turn", True))
         return out[:8]
 
@@ -322,7 +322,7 @@ class Controls(Part):
         """A standard action's button: made at once when one champion may take it, else chosen
         (or unchosen), its champion to click."""
         t = self.table
-        who = [a for a in t._legal(A.STANDARD.kind) if a.args[:2] == (core, opt)]
+        who = [a for a in t.legal_of(A.STANDARD.kind) if a.args[:2] == (core, opt)]
         if len(who) == 1:
             t.selected = None
             return who[0]

@@ -196,18 +196,18 @@ class BrawlPresenter(Presenter):
         if v.phase == "redraw":
             return self.hand.light_marked()
         if v.phase == "traps":
-            self.arena.show_hexes([a.args[0] for a in self._legal(A.TRAP.kind)])
+            self.arena.show_hexes([a.args[0] for a in self.legal_of(A.TRAP.kind)])
             return set()
         if v.phase == "deploy":
             return self.arena.light_deploy()
         if v.prio >= 0:
-            return {card_sid(a.args[0]) for a in self._legal(A.REACT.kind)}
+            return {card_sid(a.args[0]) for a in self.legal_of(A.REACT.kind)}
         if v.pending:
             return self._pending_glow(v.pending[-1])
         if self.selected:
             self.mark(self.selected, "select")
             return self._selected_targets()
-        return {card_sid(a.args[0]) for a in self._legal(A.PLAY.kind)}
+        return {card_sid(a.args[0]) for a in self.legal_of(A.PLAY.kind)}
 
     def _mark_hint(self) -> None:
         """The hinted move: its card or champion ringed, its hex drawn as a path."""
@@ -238,9 +238,9 @@ class BrawlPresenter(Presenter):
             self.arena.light_move(pd)
             return set()
         if k == "target":
-            return {champ_sid(a.args[0]) for a in self._legal(A.TARGET.kind)}
+            return {champ_sid(a.args[0]) for a in self.legal_of(A.TARGET.kind)}
         if k == "discard":
-            return {card_sid(a.args[0]) for a in self._legal(A.DISCARD.kind)}
+            return {card_sid(a.args[0]) for a in self.legal_of(A.DISCARD.kind)}
         if k == "plan":
             return self.hand.light_marked()
         return set()
@@ -251,7 +251,7 @@ class BrawlPresenter(Presenter):
         if c is not None:
             return {champ_sid(c // 6)}
         if sel.of("std"):
-            return {champ_sid(a.args[2]) for a in self._legal(A.STANDARD.kind) if a.args[:2] == sel.fields}
+            return {champ_sid(a.args[2]) for a in self.legal_of(A.STANDARD.kind) if a.args[:2] == sel.fields}
         return set()
 
     # --- dragging ------------------------------------------------------------------------------------------
@@ -390,10 +390,10 @@ class BrawlPresenter(Presenter):
                 return self.arena.walk_on()
             if pd.kind == "plan":
                 return A.PLAN(self.hand.chosen())
-            if self._legal(A.STOP.kind):
+            if self.legal_of(A.STOP.kind):
                 return A.STOP()
             return None
-        if self._legal(A.END.kind):
+        if self.legal_of(A.END.kind):
             return A.END()
         return None
 

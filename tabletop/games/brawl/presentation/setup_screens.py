@@ -50,7 +50,7 @@ class PickScreen(Part):
                     INK, seen, anchor="midtop")
         mine = set(v.picks[t.me])
         theirs = set(c for c in v.picks[1 - t.me] if c != UNPICKED)
-        legal = {a.args[0] for a in t._legal(A.PICK.kind)}
+        legal = {a.args[0] for a in t.legal_of(A.PICK.kind)}
         ids = list(champions())
         col_w = (W - 40) / len(ids)
         cw = min(210.0 * min(1.3, t.scene.stretch), col_w - 24)
@@ -100,7 +100,7 @@ class PickScreen(Part):
 
     def glow(self) -> set[str]:
         """The champions you may pick now."""
-        return {SpriteId("pick", a.args[0]) for a in self.table._legal(A.PICK.kind)}
+        return {SpriteId("pick", a.args[0]) for a in self.table.legal_of(A.PICK.kind)}
 
     @staticmethod
     def champion_of(target) -> str | None:

@@ -73,22 +73,22 @@ class PaargusPresenter(Presenter):
 
     def faces_to_warm(self) -> list:
         ids = range(len(cards()))
-        return self._warm_list(ids, lambda c: self._face(c, compact=False), self._face)
+        return self.warm_list(ids, lambda c: self._face(c, compact=False), self._face)
 
     def _back(self):
         return faces.back_key(self.palette), partial(faces.compose_back, self.palette)
 
     def _trade_targets(self, h: int) -> set[int]:
-        trades = self._legal(actions.TRADE.kind)
+        trades = self.legal_of(actions.TRADE.kind)
         return {actions.TRADE.take(a) for a in trades if actions.TRADE.give(a) == h}
 
     def _trail_targets(self, c: int) -> set[int]:
-        trails = self._legal(actions.TRAIL.kind)
+        trails = self.legal_of(actions.TRAIL.kind)
         return {actions.TRAIL.conjunction(a) for a in trails if actions.TRAIL.card(a) == c}
 
     def _in_some_conjunction(self, c: int) -> bool:
         staged = set(self.builder)
-        for a in self._legal(actions.CONJOIN.kind):
+        for a in self.legal_of(actions.CONJOIN.kind):
             fan = set(actions.CONJOIN.fan(a))
             if c in fan and staged <= fan:
                 return True
@@ -325,12 +325,12 @@ class PaargusPresenter(Presenter):
         z = self.layout.zones["controls"]
         x, y, w = z.rect[0] + 10, z.rect[1] + 10, z.rect[2] - 20
         if view.phase == TABLEAU:
-            draws = self._legal(actions.DRAW.kind)
+            draws = self.legal_of(actions.DRAW.kind)
             text = draws[0].label if draws else "Draw"
             self.put_button("btn:draw", text, x, y, w, bool(draws), True, seen)
         elif view.phase == CONJOIN:
             self.put_button("btn:end", "End turn", x, y + 56, w,
-                            bool(self._legal(actions.END_TURN.kind)), not self.builder, seen)
+                            bool(self.legal_of(actions.END_TURN.kind)), not self.builder, seen)
             bz = self.layout.zones["builder"]
             bx = bz.rect[0] + bz.rect[2] - 196
             if self.builder:
@@ -383,14 +383,14 @@ class PaargusPresenter(Presenter):
             if hand > HAND_LIMIT:
                 return (f"Your hand holds {hand} cards: play {hand - HAND_LIMIT} to the sky tableau "
                         f"(drag them up).")
-            if self._legal(actions.TRADE.kind):
+            if self.legal_of(actions.TRADE.kind):
                 return ("Play cards to the tableau if you like, then trade (drop a hand card on a "
                         "tableau card with the same North-West sigil) or draw.")
             return "Play cards to the tableau if you like, then draw."
         if v.phase == CONJOIN:
             if self.builder:
                 return "Drag to reorder the fan (the last card lies on top), then Confirm."
-            if self._legal(actions.CONJOIN.kind) or self._legal(actions.TRAIL.kind):
+            if self.legal_of(actions.CONJOIN.kind) or self.legal_of(actions.TRAIL.kind):
                 return ("Build a conjunction: drag three matching cards to the builder, or drop a "
                         "trailing card on an East conjunction. Or end your turn.")
             return "No conjunction to play: end your turn."
@@ -452,7 +452,7 @@ class PaargusPresenter(Presenter):
             return out
         if c not in v.hands[self.me]:
             return out
-        if any(actions.PLAY.card(a) == c for a in self._legal(actions.PLAY.kind)):
+        if any(actions.PLAY.card(a) == c for a in self.legal_of(actions.PLAY.kind)):
             out.add("tableau")
         out |= {f"card:{t}" for t in self._trade_targets(c)}
         if v.phase == CONJOIN:
@@ -513,7 +513,7 @@ class PaargusPresenter(Presenter):
             return None
         c = cid(target)
         if target == "deck":
-            draws = self._legal(actions.DRAW.kind)
+            draws = self.legal_of(actions.DRAW.kind)
             return draws[0] if draws else actions.DRAW()
         if c is not None and c in self.builder:
             self.builder.remove(c)                     # a click brings a builder card to the top
@@ -531,7 +531,7 @@ class PaargusPresenter(Presenter):
 
     def button(self, button_id: str):
         if button_id == "btn:draw":
-            draws = self._legal(actions.DRAW.kind)
+            draws = self.legal_of(actions.DRAW.kind)
             return draws[0] if draws else actions.DRAW()
         if button_id == "btn:end":
             return actions.END_TURN()

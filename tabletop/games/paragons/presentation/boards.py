@@ -281,7 +281,7 @@ class Boards(Part):
         v = t.view
         cards = v.hidden[t.me]
         step = min(22.0, 60.0 / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        ready = {a.args[0] for a in t._legal(A.REVEAL.kind)}
+        ready = {a.args[0] for a in t.legal_of(A.REVEAL.kind)}
         for k, c in enumerate(cards):
             s = t._card(card_sid(c), c, x + k * step, y - k * 3, size, 85 + k, seen,
                         draggable=c in ready, table="thumb")

@@ -55,7 +55,7 @@ class Chain(Part):
             s = t._card("pile:neutral", None, x0 + 12, top, size, 80, seen, face_up=False)
             s.badge = str(n)
             s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
-        recruits = {A.RECRUIT.card(a) for a in t._legal(A.RECRUIT.kind)}
+        recruits = {A.RECRUIT.card(a) for a in t.legal_of(A.RECRUIT.kind)}
         for k, c in enumerate(v.pool):
             # the picture only: a card this small has no room for words (the zoom has them)
             s = t._card(card_sid(c), c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
@@ -227,15 +227,15 @@ class Chain(Part):
                 self.put_fit("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", f"{self.link_text(v.pending)}: pick anew",
                                cx, y + 40, 16, INK, seen, "midtop")
-                self._answer_buttons(t._legal(A.RECHOOSE.kind), x + 12, y + 70, w - 24, seen)
+                self._answer_buttons(t.legal_of(A.RECHOOSE.kind), x + 12, y + 70, w - 24, seen)
             else:
                 self.put_fit("lbl:banner", f"{t._seat_name(v.pending.seat)} is choosing again…", cx,
                                y + 40, 22, INK, seen, "midtop", True)
             return
         if v.stack:
             top = v.stack[-1]
-            if t.my_turn and t._legal(A.DEFEND.kind):
-                att = A.DEFEND.attacker(t._legal(A.DEFEND.kind)[0])
+            if t.my_turn and t.legal_of(A.DEFEND.kind):
+                att = A.DEFEND.attacker(t.legal_of(A.DEFEND.kind)[0])
                 self.put_fit("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
                 self.put_fit("lbl:banner2", short(f"{t.name(att)} attacks. Click a glowing mercenary to stand "
                                                     "in the way,", 80), cx, y + 40, 16, INK, seen, "midtop")
@@ -330,7 +330,7 @@ class Chain(Part):
         x, y, w, h = t.layout.zones["controls"].rect
         if v.phase == OVER or self._in_mulligan():
             return
-        main = bool(t._legal(A.END_TURN.kind))
+        main = bool(t.legal_of(A.END_TURN.kind))
         if t.my_turn and main:
             t.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
                          t.selected is None and not t.menu.actions, seen, h=56)

@@ -123,10 +123,10 @@ class DraftRoom(RoomPart):
         if v is None or not t.my_turn or v.phase not in ROOM_PHASES:
             return set()
         if v.phase == CLASS:
-            return {class_id(A.CHOOSE.klass(a)) for a in t._legal(A.CHOOSE.kind)}
+            return {class_id(A.CHOOSE.klass(a)) for a in t.legal_of(A.CHOOSE.kind)}
         if v.phase == DRAFT:
-            return {card_sid(A.PICK.card(a)) for a in t._legal(A.PICK.kind)}
-        return {card_sid(A.ADD.card(a)) for a in t._legal(A.ADD.kind)}
+            return {card_sid(A.PICK.card(a)) for a in t.legal_of(A.PICK.kind)}
+        return {card_sid(A.ADD.card(a)) for a in t.legal_of(A.ADD.kind)}
 
     def zoom(self, target: SpriteId | None):
         """(cache key, compose, caption) for the class panels' sample cards, which are not
@@ -168,7 +168,7 @@ class DraftRoom(RoomPart):
             return None
         name = name.lower()
         if v.phase == CLASS:
-            choices = t._legal(A.CHOOSE.kind)
+            choices = t.legal_of(A.CHOOSE.kind)
             if name in ("1", "2", "3"):
                 return self.offer(A.CHOOSE(CLASSES[int(name) - 1]))
             if name in ("return", "enter") and len(choices) == 1:
@@ -238,7 +238,7 @@ class DraftRoom(RoomPart):
                    "Each player wishes for a class in secret; the wishes are shown together.", seen)
         pw, gap, py, ph = 560, 40, 132, 740
         x0 = (W - 3 * pw - 2 * gap) / 2
-        choosable = {A.CHOOSE.klass(a) for a in t._legal(A.CHOOSE.kind)}
+        choosable = {A.CHOOSE.klass(a) for a in t.legal_of(A.CHOOSE.kind)}
         for i, k in enumerate(CLASSES):
             x = x0 + i * (pw + gap)
             cx = x + pw / 2

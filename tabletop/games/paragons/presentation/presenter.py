@@ -138,7 +138,7 @@ class ParagonsPresenter(Presenter):
 
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self._warm_list(known, lambda c: self._face(c, None), self._face,
+        return self.warm_list(known, lambda c: self._face(c, None), self._face,
                                lambda c: self._face(c, "thumb"))
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0,
@@ -339,8 +339,8 @@ class ParagonsPresenter(Presenter):
                     s = self.scene.get(card_sid(c))
                     if s is not None:
                         s.highlight = "warn"
-            elif self._legal(A.DEFEND.kind):
-                glow = {card_sid(A.DEFEND.defender(a)) for a in self._legal(A.DEFEND.kind)}
+            elif self.legal_of(A.DEFEND.kind):
+                glow = {card_sid(A.DEFEND.defender(a)) for a in self.legal_of(A.DEFEND.kind)}
             else:
                 glow = {card_sid(source(a)) for a in self.legal if source(a) is not None}
         if v is not None:
@@ -370,7 +370,7 @@ class ParagonsPresenter(Presenter):
     def _answer_spots(self) -> dict[str, Action]:
         """Places that answer a re-choice when clicked (named by one answer only)."""
         named: dict[str, list[Action]] = {}
-        for a in self._legal(A.RECHOOSE.kind):
+        for a in self.legal_of(A.RECHOOSE.kind):
             for sid in self.action_spots(a):
                 named.setdefault(sid, []).append(a)
         return {sid: acts[0] for sid, acts in named.items() if len(acts) == 1}
@@ -540,7 +540,7 @@ class ParagonsPresenter(Presenter):
                 self.menu.clear()
                 return pick
             return None
-        defends = [a for a in self._legal(A.DEFEND.kind) if A.DEFEND.defender(a) == c]
+        defends = [a for a in self.legal_of(A.DEFEND.kind) if A.DEFEND.defender(a) == c]
         if self.selected is None and len(defends) == 1:
             return defends[0]
         if self.selected is not None:
@@ -558,7 +558,7 @@ class ParagonsPresenter(Presenter):
                 return LOCAL
             return None
         if c is not None and c in v.pool:
-            recruits = [a for a in self._legal(A.RECRUIT.kind) if A.RECRUIT.card(a) == c]
+            recruits = [a for a in self.legal_of(A.RECRUIT.kind) if A.RECRUIT.card(a) == c]
             return recruits[0] if recruits else A.RECRUIT(c)
         if c is not None and self._acts_of(c):
             acts = self._acts_of(c)
@@ -612,7 +612,7 @@ class ParagonsPresenter(Presenter):
             self.chain.answer_page += 1
             return LOCAL
         if bid.of("btn") and bid.at(0) == "ans":
-            i, answers = bid.at(1), self._legal(A.RECHOOSE.kind)
+            i, answers = bid.at(1), self.legal_of(A.RECHOOSE.kind)
             return answers[i] if isinstance(i, int) and i < len(answers) else None
         if bid == "btn:cancel":
             self._let_go()
@@ -636,7 +636,7 @@ class ParagonsPresenter(Presenter):
 
     def _mulligan_action(self) -> Action:
         want = set(self.marked)
-        for a in self._legal(A.MULLIGAN.kind):
+        for a in self.legal_of(A.MULLIGAN.kind):
             if set(A.MULLIGAN.cards(a)) == want:
                 return a
         return A.MULLIGAN(tuple(sorted(want)))
@@ -658,9 +658,9 @@ class ParagonsPresenter(Presenter):
             return self._mulligan_action() if self.marked else A.MULLIGAN(())
         if v.pending is not None:
             return None
-        if self._legal(A.END_TURN.kind):
+        if self.legal_of(A.END_TURN.kind):
             return A.END_TURN()
-        if self._legal(A.DECLINE.kind):
+        if self.legal_of(A.DECLINE.kind):
             return A.DECLINE()
         return None
 

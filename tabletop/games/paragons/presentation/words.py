@@ -73,7 +73,7 @@ def prompt(t) -> str:
         return "Pick one in the menu (or click a glowing place); Escape cancels."
     if v.pending is not None:
         return "Choose again: a button in the banner, or a glowing place."
-    if t._legal(A.DEFEND.kind):
+    if t.legal_of(A.DEFEND.kind):
         return "Defend? Click a glowing mercenary, or No defence (Space)."
     if len(v.stack) == 1 and v.stack[0].kind in MOMENTS:
         goes = "go on" if v.stack[0].kind == BEGIN else "end"

@@ -60,7 +60,7 @@ class Army(Part):
         t.put_label("lbl:sel:units", f"{len(army)} unit{'s' if len(army) != 1 else ''} chosen",
                     ix + 24, iy + 258, 16, MUTED, seen)
         if my_turn_here:
-            commit = t._legal(actions.COMMIT.kind)
+            commit = t.legal_of(actions.COMMIT.kind)
             t.put_button("btn:commit", "Commit army", ix + 24, iy + 290, 352, bool(commit), True, seen,
                          h=56)
             if army:
@@ -86,7 +86,7 @@ class Army(Part):
     # --- gestures (on my turn, during the selection) ---------------------------------------------
     def drag_targets(self, c: int) -> set[str]:
         v, me = self.table.view, self.table.me
-        picks = self.table._legal(actions.PICK.kind)
+        picks = self.table.legal_of(actions.PICK.kind)
         if c in v.hands[me] and any(actions.PICK.card(a) == c for a in picks):
             return {"army"}
         if c in v.picks[me]:

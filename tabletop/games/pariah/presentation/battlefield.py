@@ -222,7 +222,7 @@ class Battlefield(Part):
         t = self.table
         v = t.view
         if v.phase == DEPLOY:
-            deploys = t._legal(actions.DEPLOY.kind)
+            deploys = t.legal_of(actions.DEPLOY.kind)
             return {"my_line"} if any(actions.DEPLOY.card(a) == c for a in deploys) else set()
         if self.in_play(c):
             return self._card_targets(c)
@@ -245,7 +245,7 @@ class Battlefield(Part):
                 return None
             if side_of(v.units[on].owner) == t.side:
                 return actions.ATTACK(c, ((on, 1),))      # the engine explains: enemies only
-            plans = [a for a in t._legal(actions.ATTACK.kind)
+            plans = [a for a in t.legal_of(actions.ATTACK.kind)
                      if actions.ATTACK.unit(a) == c and actions.main_target(a) == on]
             if len(plans) > 1:
                 t.selected = None

@@ -42,7 +42,7 @@ class Controls(Part):
         y = zy + 12
         if v.phase == PREP:
             self._draw_card_play(x, y, w, seen)
-            ready = bool(t._legal(actions.READY.kind))
+            ready = bool(t.legal_of(actions.READY.kind))
             t.put_button("btn:ready", "Ready", x, zy + zh - 60, w, ready, t.selected is None, seen)
             return
         if v.phase != ACTIVATE:
@@ -63,7 +63,7 @@ class Controls(Part):
         t.put_label("lbl:ctl:unit", t.names.name_of(uid), x, y, 17, GOLD, seen, bold=True)
         y += 28
         abil = {}
-        for a in t._legal(actions.ABILITY.kind):
+        for a in t.legal_of(actions.ABILITY.kind):
             if actions.ABILITY.unit(a) == uid:
                 abil.setdefault(actions.ABILITY.index(a), a)
         for i, a in sorted(abil.items())[:2]:
@@ -74,7 +74,7 @@ class Controls(Part):
             t.put_button(SpriteId("btn", "ability", uid, i), f"{ab.name}{cost}{idle}", x, y, w, True, False,
                          seen, h=42)
             y += 50
-        ends = [a for a in t._legal(actions.END.kind) if actions.END.unit(a) == uid]
+        ends = [a for a in t.legal_of(actions.END.kind) if actions.END.unit(a) == uid]
         if ends:
             text = "End activation" if v.active == uid else "Pass (no attack)"
             t.put_button(SpriteId("btn", "end", uid), text, x, zy + zh - 60, w, True,

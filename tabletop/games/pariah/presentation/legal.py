@@ -32,10 +32,10 @@ class Moves(Part):
 
     def ability_uses(self, uid: int, i: int) -> list[Action]:
         """The legal uses of unit `uid`'s ability `i`, one per target."""
-        return [a for a in self.table._legal(actions.ABILITY.kind) if actions.ability_of(a) == (uid, i)]
+        return [a for a in self.table.legal_of(actions.ABILITY.kind) if actions.ability_of(a) == (uid, i)]
 
     def attack_mains(self, uid: int) -> set[int]:
-        attacks = self.table._legal(actions.ATTACK.kind)
+        attacks = self.table.legal_of(actions.ATTACK.kind)
         return {actions.main_target(a) for a in attacks if actions.ATTACK.unit(a) == uid}
 
     def plain_attack(self, uid: int, target: int) -> Action:
@@ -62,7 +62,7 @@ class Moves(Part):
 
     def play_targets(self, c: int) -> list:
         kind = (actions.EVOLVE if is_evo_card(c) else actions.RELIC).kind
-        return [actions.played_on(a) for a in self.table._legal(kind) if actions.card_of(a) == c]
+        return [actions.played_on(a) for a in self.table.legal_of(kind) if actions.card_of(a) == c]
 
     def active_units(self) -> list[int]:
         """My units that may act now (during ACTIVATE, on my turn)."""

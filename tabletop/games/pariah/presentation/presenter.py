@@ -239,7 +239,7 @@ class PariahPresenter(Presenter):
 
     def confirm(self):
         v = self.view
-        if v.phase == SELECT and self._legal(actions.COMMIT.kind):
+        if v.phase == SELECT and self.legal_of(actions.COMMIT.kind):
             return actions.COMMIT()
         if v.phase == PREP:
             return actions.READY()

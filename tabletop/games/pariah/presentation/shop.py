@@ -20,7 +20,7 @@ class Shop(Part):
         zones = t.layout.zones
         offers = [c for c in v.offers[me] if c != HIDDEN]
         z = zones["offers"]
-        keep = {actions.KEEP.card(a) for a in t._legal(actions.KEEP.kind)}
+        keep = {actions.KEEP.card(a) for a in t.legal_of(actions.KEEP.kind)}
         box = cardfit.room(z.rect)
         size = cardfit.fit_size(3, box[2], box[3], ASPECT, 40, largest=SHOP_MAX)
         for i, (c, (x, y)) in enumerate(zip(offers, cardfit.row(box, len(offers), size, 40))):
@@ -34,7 +34,7 @@ class Shop(Part):
                 t.names.card_title(c) for c in kept) or "none"), zx + zw / 2, zy + zh / 2, 22, INK,
                 seen, "center")
         z = zones["evos"]
-        evos = [actions.TAKE_EVO.card(a) for a in t._legal(actions.TAKE_EVO.kind)]
+        evos = [actions.TAKE_EVO.card(a) for a in t.legal_of(actions.TAKE_EVO.kind)]
         shown = evos if evos else list(v.evo_hands[me])
         # under the line of words at the zone's top
         box = cardfit.room(z.rect, top=70)
@@ -65,7 +65,7 @@ class Shop(Part):
             text = ""
         for i, line in enumerate(text.split("\n") if text else []):
             t.put_label(f"lbl:shop:how:{i}", line, ix + 24, iy + 260 + i * 26, 18, INK, seen)
-        if t._legal(actions.NO_EVO.kind):
+        if t.legal_of(actions.NO_EVO.kind):
             t.put_button("btn:no_evo", "Take no evolution", ix + 24, iy + 360, 352, True, not evos, seen)
         y = iy + 460
         t.put_label("lbl:shop:hand", "Relics in your hand", ix + 24, y, 18, GOLD, seen, bold=True)

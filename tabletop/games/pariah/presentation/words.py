@@ -36,7 +36,7 @@ class Words(Part):
             return ("Start of round: drag a relic or evolution onto a unit (emblems: click, then Play), "
                     "or press Ready.")
         if v.phase == SHOP:
-            if t._legal(actions.KEEP.kind):
+            if t.legal_of(actions.KEEP.kind):
                 return "The shop: click the relic you keep."
             return "Take an evolution (click it) or take none."
         if v.phase == ACTIVATE:
@@ -48,7 +48,7 @@ class Words(Part):
                 return f"Play {t.names.card_title(t.selected)}: click where it goes (or Cancel)."
             units = t.moves.active_units()
             names = ", ".join(t.names.name_of(u) for u in units)
-            relic = (" A relic from your hand can be dragged onto a unit." if t._legal(actions.RELIC.kind)
+            relic = (" A relic from your hand can be dragged onto a unit." if t.legal_of(actions.RELIC.kind)
                      else "")
             if v.active in units:
                 return (f"{names} is active: attack by dragging it onto an enemy, use an ability, "

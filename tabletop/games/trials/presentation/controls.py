@@ -32,13 +32,13 @@ class Controls(Part):
             return
         bw = w - 20
         row = y + 8
-        t.put_button("btn:pass", "Pass turn", x + 10, row, bw, bool(t._legal(actions.PASS.kind)),
+        t.put_button("btn:pass", "Pass turn", x + 10, row, bw, bool(t.legal_of(actions.PASS.kind)),
                      not t.selected and not t.menu.actions, seen)
         row += 52
-        channels = t._legal(actions.CHANNEL.kind)
+        channels = t.legal_of(actions.CHANNEL.kind)
         t.put_button("btn:channel", "Channel 1 energy", x + 10, row, bw, bool(channels), False, seen)
         row += 52
-        ignites = t._legal(actions.IGNITE.kind)
+        ignites = t.legal_of(actions.IGNITE.kind)
         if ignites:
             n = t.view and sum(1 for c in t.view.discards[t.me] if "ignite" in card(
                 t.view.designs[c]).keywords)
@@ -55,14 +55,14 @@ class Controls(Part):
             self.full_control = not self.full_control
             return LOCAL
         if bid == "btn:channel":
-            acts = t._legal(actions.CHANNEL.kind)
+            acts = t.legal_of(actions.CHANNEL.kind)
             if len(acts) == 1:
                 return acts[0]
             if not acts:
                 return actions.CHANNEL(t.view.avatars[t.me][0])
             return self._choose(acts, "Channel energy: exhaust which Avatar?", (1300, 600))
         if bid == "btn:ignite":
-            acts = t._legal(actions.IGNITE.kind)
+            acts = t.legal_of(actions.IGNITE.kind)
             return self._choose(acts, "Ignite: deal the damage to…", (1300, 500)) if acts else None
         return None
 

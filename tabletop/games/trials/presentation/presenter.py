@@ -100,7 +100,7 @@ class TrialsPresenter(Presenter):
         return faces.back_key(), faces.compose_back
 
     def _plays(self, c: int, avatar: int | None = None) -> list[Action]:
-        return [a for a in self._legal(actions.PLAY.kind)
+        return [a for a in self.legal_of(actions.PLAY.kind)
                 if actions.PLAY.card(a) == c and (avatar is None or actions.PLAY.avatar(a) == avatar)]
 
     def _source_actions(self, c: int) -> list[Action]:
@@ -165,7 +165,7 @@ class TrialsPresenter(Presenter):
     # --- sprite helpers ----------------------------------------------------------------------------
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self._warm_list(known, lambda c: self._face(c, None), self._face,
+        return self.warm_list(known, lambda c: self._face(c, None), self._face,
                                lambda c: self._face(c, "thumb"))
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
@@ -217,10 +217,10 @@ class TrialsPresenter(Presenter):
             return set()
         if c in v.hands[self.me]:
             return {SpriteId("card", actions.PLAY.avatar(a)) for a in self._plays(c)}
-        out = {SpriteId("card", actions.ATTACK.target(a)) for a in self._legal(actions.ATTACK.kind)
+        out = {SpriteId("card", actions.ATTACK.target(a)) for a in self.legal_of(actions.ATTACK.kind)
                if actions.ATTACK.attacker(a) == c}
         if actions.CHANNEL(c) in self.legal or any(actions.CHANNEL.avatar(a) == c
-                                                   for a in self._legal(actions.CHANNEL.kind)):
+                                                   for a in self.legal_of(actions.CHANNEL.kind)):
             out.add(SpriteId("energy", self.me))
         return out
 

@@ -189,7 +189,7 @@ class Seats(Part):
         hand = [c for c in v.hands[t.me] if v.designs.get(c, UNKNOWN) != UNKNOWN]
         # fitted to the zone beside its caption (its whole height) and scaled by the card-size setting
         size = t.hand_card("hand", len(hand), HAND_ASPECT, HAND_MAX, **HAND_ROOM)
-        playable = {actions.PLAY.card(a) for a in t._legal(actions.PLAY.kind)}
+        playable = {actions.PLAY.card(a) for a in t.legal_of(actions.PLAY.kind)}
         room = cardfit.room(zone.rect, **HAND_ROOM)
         for i, (c, (x, y)) in enumerate(zip(hand, cardfit.row(room, len(hand), size, 12))):
             s = t._card(SpriteId("card", c), c, x, y, size, 500 + i, seen, draggable=c in playable)
