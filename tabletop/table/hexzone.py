@@ -239,7 +239,7 @@ class HexBoardSprite(Sprite):
             base = tuple(self.terrain_colors.get(kind, PLAIN))
             for name in self.hexmap.areas_of(h):
                 if name in self.area_colors:
-                    base = _mix(base, self.area_colors[name], 0.55)
+                    base = paint.mix(base, self.area_colors[name], 0.55)
             # a light upper rim and a darker lower rim, then the face: the flag looks laid
             d.polygon(pts(h, grout), fill=paint.shade(base, -0.28) + (255,))
             top = pts(h, grout)
@@ -395,10 +395,6 @@ def _border_edges(spx: HexPixels, h: Hex, inside) -> list[tuple[tuple[float, flo
         i = min(range(6), key=lambda k: (mids[k][0] - mx) ** 2 + (mids[k][1] - my) ** 2)
         out.append((cs[i], cs[(i + 1) % 6]))
     return out
-
-
-def _mix(a: RGB, b: RGB, k: float) -> RGB:
-    return tuple(round(x + (y - x) * k) for x, y in zip(a[:3], b[:3]))
 
 
 def _disc(d: ImageDraw.ImageDraw, p, r: float, fill: RGB, edge: RGB, width: float) -> None:

@@ -219,6 +219,30 @@ def luminance(c: RGB) -> float:
     return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255
 
 
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour `t` of the way from `a` to `b` (0: a, 1: b)."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def card_back(size: tuple[int, int], middle: RGB, edge: RGB, radius: float, outline: RGB, line: int,
+              lattice) -> Image.Image:
+    """A card back's field, the start of every game's own back: `middle` at half height shading
+    to `edge` at the top and bottom, the game's `lattice(draw)` over it, cut to rounded corners
+    with a dark `outline`. The game draws its emblem on the image returned."""
+    w, h = size
+    field = Image.new("RGBA", size, middle + (255,))
+    fd = ImageDraw.Draw(field)
+    for y in range(0, h, 2):
+        fd.rectangle((0, y, w, y + 2), fill=mix(middle, edge, abs(y / h - .5) * 2))
+    lattice(fd)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=255)
+    img = Image.new("RGBA", size, (0, 0, 0, 0))
+    img.paste(field, (0, 0), mask)
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=outline, width=line)
+    return img
+
+
 def shade(c: RGB, k: float) -> RGB:
     """Lighter (k > 0) or darker (k < 0) version of a colour."""
     if k >= 0:

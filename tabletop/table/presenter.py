@@ -33,6 +33,18 @@ def short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[:n - 1] + "…"
 
 
+def wrap_words(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` characters (a longer word has its own line)."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from tabletop.games.brawl.engine.cards import Card, Champion, champions, range_text
 from tabletop.table.facekeys import H, K, W
+from tabletop.table.paint import card_back, mix
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_block, fit_line, font
 
@@ -51,10 +52,6 @@ def _shade(c, k: float) -> tuple:
     return tuple(round(x * (1 + k)) for x in c[:3])
 
 
-def _mix(a, b, t: float) -> tuple:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
-
-
 # --- keys -------------------------------------------------------------------------------------------
 def card_key(card: Card) -> str:
     text = zlib.crc32((card.text + range_text(card) + card.name).encode("utf-8"))
@@ -79,7 +76,7 @@ def _frame(col) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     d.rounded_rectangle((0, 0, W - 1, H - 1), radius=18 * K, fill=_shade(col, -.35), outline=(12, 10, 10),
                         width=2 * K)
     d.rounded_rectangle(_s(7, 7, 293, 413), radius=13 * K, fill=col)
-    d.rounded_rectangle(_s(12, 60, 288, 408), radius=10 * K, fill=_mix(col, PAPER, .82))
+    d.rounded_rectangle(_s(12, 60, 288, 408), radius=10 * K, fill=mix(col, PAPER, .82))
     return img, d
 
 
@@ -104,7 +101,7 @@ def _picture_field(img, d, box, col, icon: str) -> None:
         inset = t * min(field.size) * .5
         fd.ellipse((-field.size[0] * .3 + inset * 1.6, -field.size[1] * .3 + inset,
                     field.size[0] * 1.3 - inset * 1.6, field.size[1] * 1.3 - inset),
-                   fill=_mix(dark, light, t))
+                   fill=mix(dark, light, t))
     mask = Image.new("L", field.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, field.size[0] - 1, field.size[1] - 1), radius=8 * K, fill=255)
     img.paste(field, (x0, y0), mask)
@@ -242,26 +239,19 @@ def compose_champion(champ: str, levelled: bool = False) -> Image.Image:
 # --- the back -------------------------------------------------------------------------------------------
 def compose_back() -> Image.Image:
     """Our own back: a dusk-red field with a hex lattice, three core gems and the word BRAWL."""
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    field = Image.new("RGBA", (W, H), (52, 20, 24, 255))
-    fd = ImageDraw.Draw(field)
-    for y in range(0, H, 2):
-        t = abs(y / H - .5) * 2
-        fd.rectangle((0, y, W, y + 2), fill=_mix((92, 34, 36), (34, 12, 16), t))
     r = 22 * K
     dx, dy = r * math.sqrt(3), r * 1.5
-    for row in range(-1, int(H / dy) + 2):
-        for col in range(-1, int(W / dx) + 2):
-            cx = col * dx + (dx / 2 if row % 2 else 0)
-            cy = row * dy
-            pts = [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
-                   for i in range(6)]
-            fd.polygon(pts, outline=(112, 50, 48))
-    mask = Image.new("L", (W, H), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, W - 1, H - 1), radius=18 * K, fill=255)
-    img.paste(field, (0, 0), mask)
+
+    def hexes(fd) -> None:
+        for row in range(-1, int(H / dy) + 2):
+            for col in range(-1, int(W / dx) + 2):
+                cx = col * dx + (dx / 2 if row % 2 else 0)
+                cy = row * dy
+                pts = [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
+                       for i in range(6)]
+                fd.polygon(pts, outline=(112, 50, 48))
+    img = card_back((W, H), (92, 34, 36), (34, 12, 16), 18 * K, (12, 8, 8), 2 * K, hexes)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), radius=18 * K, outline=(12, 8, 8), width=2 * K)
     d.rounded_rectangle(_s(12, 12, 288, 408), radius=14 * K, outline=GOLD, width=3 * K)
     cx, cy = W / 2, 186 * K
     for i, core in enumerate(("red", "yellow", "blue")):

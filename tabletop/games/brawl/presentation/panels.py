@@ -19,7 +19,7 @@ from tabletop.games.brawl.presentation.words import champ_state, core_state, to_
 from tabletop.table.fonts import font
 from tabletop.table.ids import SpriteId
 from tabletop.table.part import Part
-from tabletop.table.presenter import GOLD, INK, LOCAL, MUTED, RED
+from tabletop.table.presenter import GOLD, INK, LOCAL, MUTED, RED, wrap_words
 
 CORE_LABEL = {"red": "Red", "yellow": "Yellow", "blue": "Blue"}
 STD_WORDS = {("red", "own"): "move 1, strike 1", ("yellow", "own"): "move 1, heal 1",
@@ -42,19 +42,6 @@ def text_scale(scene) -> float:
     """How much larger the panels' words are drawn: a window narrower than 16:9 makes the
     table taller (and smaller on screen), and the panels have the room."""
     return min(1.25, scene.stretch)
-
-
-def wrap(text: str, n: int) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > n:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def std_id(core: str, opt: str) -> SpriteId:
@@ -170,7 +157,7 @@ class ChallengeTrack(Part):
             if ch >= 0:
                 c = challenges()[ch]
                 t.put_label(f"slot:name:{i}", c.name, x + 84, sy + 6, round(24 * f), INK, seen, bold=True)
-                lines = wrap(c.text[0].upper() + c.text[1:] + ".", int(34 / f))
+                lines = wrap_words(c.text[0].upper() + c.text[1:] + ".", int(34 / f))
                 for k in range(3):
                     t.put_label(f"slot:text:{i}:{k}", lines[k] if k < len(lines) else "", x + 84,
                                 sy + 8 + 28 * f + k * 21 * f, round(18 * f), MUTED if not vp else INK, seen)
@@ -192,7 +179,7 @@ class Controls(Part):
                     outline=GOLD + (255,) if asked else (90, 96, 104, 255), line=3 if asked else 2)
         t.put_label("lbl:banner", title, x + w / 2, y + 16, fit_px(title, round(32 * min(f, 1.1)), w - 36),
                     GOLD, seen, anchor="midtop", bold=True)
-        words = wrap(line, int(40 / f))
+        words = wrap_words(line, int(40 / f))
         for i in range(3):
             t.put_label(f"lbl:bline:{i}", words[i] if i < len(words) else "", x + w / 2,
                         y + 28 + 36 * f + i * 26 * f, round(19 * f), INK, seen, anchor="midtop")

@@ -36,6 +36,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from tabletop.games.paargus.presentation.palette import canonical_name, palette
 from tabletop.resources import font_path, read_json
+from tabletop.table.paint import mix
 
 # Bump whenever the drawing changes, so cached faces are redrawn.
 FACE_VERSION = 1
@@ -122,10 +123,6 @@ def chip_key(sigil_id: str, palette_name: str = "normal", size: int = 48) -> str
 # --------------------------------------------------------------------------
 # small helpers
 # --------------------------------------------------------------------------
-
-def _mix(a, b, t: float):
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
-
 
 _WHITE = (255, 255, 255)
 _BLACK = (0, 0, 0)
@@ -625,7 +622,7 @@ def _sigil_emblem(sigil_id: str, size: int, color: tuple) -> Image.Image:
     mask = _emblem_mask(sigil_id, px)
     color = tuple(color[:3])
     # enamel look: light at the top, deeper at the bottom, with a bright rim
-    top, bottom = _mix(color, _WHITE, 0.30), _mix(color, _BLACK, 0.18)
+    top, bottom = mix(color, _WHITE, 0.30), mix(color, _BLACK, 0.18)
     grad = Image.linear_gradient("L").resize((px, px))
     fill = Image.composite(Image.new("RGB", (px, px), bottom), Image.new("RGB", (px, px), top), grad)
     out = Image.new("RGBA", (px, px), color + (0,))
@@ -633,7 +630,7 @@ def _sigil_emblem(sigil_id: str, size: int, color: tuple) -> Image.Image:
     out.putalpha(mask)
     eroded = _grow(mask, -px * 0.011)
     rim = ImageChops.subtract(mask, eroded).point(lambda v: v * 0.85)
-    out.paste(Image.new("RGB", (px, px), _mix(color, _WHITE, 0.65)), (0, 0), rim)
+    out.paste(Image.new("RGB", (px, px), mix(color, _WHITE, 0.65)), (0, 0), rim)
     return out.resize((size, size), Image.LANCZOS)
 
 
@@ -865,7 +862,7 @@ def _sigil_block(c: _Canvas, q: int, sigil_id: str, pal: dict, words: bool = Tru
     name = _sigil_names().get(sigil_id, sigil_id).upper()
     if words:
         c.text(d, (cx, _NAME_Y["north" if north else "south"]), name, _font(c.s(10.5), serif=True, bold=True),
-               _mix(pal["text"], col, 0.35) + (255,), tracking=1.6)
+               mix(pal["text"], col, 0.35) + (255,), tracking=1.6)
     c.over(lay)
     # the emblem, with a faint shadow
     es = round(c.s(_EMBLEM_SIZE * grow))
@@ -918,7 +915,7 @@ def _alignment_mark(c: _Canvas, q: int, pal: dict):
     inner_b = _bez((cx + iw, y), (cx + iw * 0.4, y + ih), (cx - iw * 0.4, y + ih), (cx - iw, y), 24)
     d.polygon([P(*p) for p in inner_t + inner_b[1:]], fill=pal["medallion"] + (255,))
     d.ellipse(B(cx - 5, y - 5, cx + 5, y + 5), fill=solid)
-    d.ellipse(B(cx - 1.7, y - 2.6, cx + 1.1, y - 0.2), fill=_mix(gold, _WHITE, 0.8) + (255,))
+    d.ellipse(B(cx - 1.7, y - 2.6, cx + 1.1, y - 0.2), fill=mix(gold, _WHITE, 0.8) + (255,))
     # a warm glow under it all
     glow = lay.getchannel("A").filter(ImageFilter.GaussianBlur(c.s(4.5)))
     glow_l = Image.new("RGBA", lay.size, tuple(pal["alignment_glow"]) + (0,))
@@ -1021,8 +1018,8 @@ def _compose_back(palette_name: str, size: tuple) -> Image.Image:
     gd.ellipse(c.box(cx - 70, cy - 70, cx + 70, cy + 70), fill=ink + (60,))
     c.over(glow.filter(ImageFilter.GaussianBlur(c.s(24))))
     lay, d = c.layer()
-    _rose(c, d, cx, cy, 66, 40, 12, _mix(ink_dim, pal["bg_top"], 0.2), _mix(ink_dim, _BLACK, 0.35))
-    _rose(c, d, cx, cy, 96, 0, 15, _mix(ink, _WHITE, 0.35), ink)
+    _rose(c, d, cx, cy, 66, 40, 12, mix(ink_dim, pal["bg_top"], 0.2), mix(ink_dim, _BLACK, 0.35))
+    _rose(c, d, cx, cy, 96, 0, 15, mix(ink, _WHITE, 0.35), ink)
     d.ellipse(c.box(cx - 7, cy - 7, cx + 7, cy + 7), fill=pal["medallion"] + (255,), outline=ink + (255,),
               width=max(1, round(c.s(1.4))))
     d.ellipse(c.box(cx - 2.5, cy - 2.5, cx + 2.5, cy + 2.5), fill=ink + (255,))
@@ -1035,7 +1032,7 @@ def _compose_back(palette_name: str, size: tuple) -> Image.Image:
             for a, b in links:
                 d.line([c.pt(*group[a]), c.pt(*group[b])], fill=ink + (120,), width=lw)
             for x, y in group:
-                d.ellipse(c.box(x - 1.8, y - 1.8, x + 1.8, y + 1.8), fill=_mix(ink, _WHITE, 0.4) + (255,))
+                d.ellipse(c.box(x - 1.8, y - 1.8, x + 1.8, y + 1.8), fill=mix(ink, _WHITE, 0.4) + (255,))
     c.over(lay)
     c.img.putalpha(ImageChops.multiply(c.img.getchannel("A"), shape_alpha))
     return c.img.resize(size, Image.LANCZOS)

@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
 from tabletop.table import compact
 from tabletop.table.facekeys import H, K, W, stamp
+from tabletop.table.paint import card_back, mix
 from tabletop.table.icons import paste_picture, picture_table
 from tabletop.table.pil_text import fit_line, font
 
@@ -81,10 +82,6 @@ def _shade(c, k: float):
     if k >= 0:
         return tuple(round(v + (255 - v) * k) for v in c[:3])
     return tuple(round(v * (1 + k)) for v in c[:3])
-
-
-def _mix(a, b, t: float):
-    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
 
 
 def _s(*v: float):
@@ -376,16 +373,16 @@ def _picture(img: Image.Image, c: Card) -> None:
     w, h = int(x1 - x0), int(y1 - y0)
     col = frame_colour(c)
     rnd = _seed(c)
-    sky_top, sky_low = _shade(col, .5), _shade(_mix(col, (255, 214, 160), .35), .62)
+    sky_top, sky_low = _shade(col, .5), _shade(mix(col, (255, 214, 160), .35), .62)
     if c.tier == "lesser":
         sky_top, sky_low = (150, 162, 180), (222, 214, 200)
     if c.hidden:                             # Hidden cards wait at dusk
-        sky_top = _shade(_mix(col, (40, 30, 70), .55), -.25)
-        sky_low = _shade(_mix(col, (120, 80, 120), .5), .1)
+        sky_top = _shade(mix(col, (40, 30, 70), .55), -.25)
+        sky_low = _shade(mix(col, (120, 80, 120), .5), .1)
     pic = Image.new("RGBA", (w, h))
     pd = ImageDraw.Draw(pic)
     for y in range(h):
-        pd.line([(0, y), (w, y)], fill=_mix(sky_top, sky_low, y / (h - 1)))
+        pd.line([(0, y), (w, y)], fill=mix(sky_top, sky_low, y / (h - 1)))
     # the light behind the emblem
     glow = Image.new("L", (w, h), 0)
     ImageDraw.Draw(glow).ellipse((w * .26, h * .08, w * .74, h * .84), fill=150 if not c.hidden else 90)
@@ -400,7 +397,7 @@ def _picture(img: Image.Image, c: Card) -> None:
                 pd.polygon([(sx, sy - b), (sx + a, sy), (sx, sy + b), (sx - a, sy)], fill=star)
     # three ridges of hills, far to near, each its own seeded line; on them the class's country
     for k, (base, amp, dark) in enumerate(((.62, .2, .22), (.76, .14, .42), (.9, .08, .62))):
-        ground = _mix(_shade(col, -dark), sky_low, .45 - k * .15)
+        ground = mix(_shade(col, -dark), sky_low, .45 - k * .15)
         phase, freq = rnd.uniform(0, 6.28), rnd.uniform(1.2, 2.6)
         pts = [(0, h)]
         for i in range(41):
@@ -565,21 +562,14 @@ def compose_face(design: str) -> Image.Image:
 def compose_back() -> Image.Image:
     """Our own back: a night-blue field with a lattice, a crest of the three classes' colours
     crowned by a star, and the word PARAGONS on a banner."""
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    field = Image.new("RGBA", (W, H), (20, 22, 40, 255))
-    fd = ImageDraw.Draw(field)
-    for y in range(0, H, 2):
-        t = abs(y / H - .5) * 2
-        fd.rectangle((0, y, W, y + 2), fill=_mix((34, 38, 70), (14, 14, 28), t))
     step = 28 * K
-    for i in range(-H // step - 1, W // step + H // step + 2):
-        for s in (1, -1):
-            fd.line([(i * step, 0), (i * step + s * H * .7, H)], fill=(44, 48, 82), width=K)
-    mask = Image.new("L", (W, H), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, W - 1, H - 1), radius=20 * K, fill=255)
-    img.paste(field, (0, 0), mask)
+
+    def lattice(fd) -> None:
+        for i in range(-H // step - 1, W // step + H // step + 2):
+            for s in (1, -1):
+                fd.line([(i * step, 0), (i * step + s * H * .7, H)], fill=(44, 48, 82), width=K)
+    img = card_back((W, H), (34, 38, 70), (14, 14, 28), 20 * K, (8, 8, 14), 2 * K, lattice)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), radius=20 * K, outline=(8, 8, 14), width=2 * K)
     d.rounded_rectangle(_s(12, 12, 288, 408), radius=14 * K, outline=GOLD, width=3 * K)
     d.rounded_rectangle(_s(20, 20, 280, 400), radius=10 * K, outline=(120, 100, 60), width=K)
     for x, y in ((12, 12), (288, 12), (12, 408), (288, 408)):   # corner studs

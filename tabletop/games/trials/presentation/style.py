@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.table.presenter import GOLD, INK, MUTED, RED, short  # noqa: F401 (the modules take them from here)
+from tabletop.table.presenter import GOLD, INK, MUTED, RED, short, wrap_words  # noqa: F401 (the modules take them from here)
 from tabletop.table.ids import number
 
 HEART = (206, 46, 58)
@@ -15,15 +15,3 @@ EXHAUSTED = -45.0                 # degrees: an exhausted card turns 45° clockw
 def cid(sprite_id: str | None) -> int | None:
     """The card a sprite shows (card:…, stk:…)."""
     return number(sprite_id, "card", "stk")
-
-
-def wrap_words(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` characters (a longer word has its own line)."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
