@@ -31,7 +31,7 @@ def lit_cells(p) -> list[str]:
 
 
 def glowing(scene, head: str) -> list[str]:
-    return sorted(g for g in scene._glow if g.startswith(head))
+    return sorted(g for g in scene.glowing if g.startswith(head))
 
 
 def gestures(p, scene, head: str) -> list[tuple[str, str]]:

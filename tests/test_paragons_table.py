@@ -67,7 +67,7 @@ def _table_move(p, scene, s, a: Action) -> Action:
     legal = GAME.legal_actions(s)
     if p.view.pending is None and any(b.kind == "defend" for b in legal):
         assert scene.get("lbl:banner").text == "Defend?"
-        assert {g for g in scene._glow if g.startswith("card:")}
+        assert {g for g in scene.glowing if g.startswith("card:")}
     elif p.view.pending is None and p.view.stack and p.view.phase == PLAY:
         assert scene.get("lbl:banner").text == "React or pass"
     for _ in range(12):
@@ -179,7 +179,7 @@ def test_the_defend_prompt_and_the_react_banner(tmp_path):
                 if any(a.kind == "defend" for a in GAME.legal_actions(s)):
                     assert banner == "Defend?"
                     assert scene.get("btn:nodef") is not None
-                    glow = {g for g in scene._glow}
+                    glow = {g for g in scene.glowing}
                     assert glow == {f"card:{a.args[1]}" for a in GAME.legal_actions(s) if a.kind == "defend"}
                     assert any(sp.id.startswith("arrow:") for sp in scene.sprites())
                     found.add("defend")

@@ -182,7 +182,7 @@ def test_a_relic_is_played_by_drag_or_click_on_a_turn_in_the_activations(tmp_pat
     assert p.drop(f"card:{salve}", f"card:{brute}") == Action("relic", (salve, brute))
     assert click(p, f"card:{salve}") == LOCAL                 # by clicks: the relic, then the unit
     show(p, s, 0)
-    assert scene._glow == mine and "Mending Salve" in p.prompt()
+    assert scene.glowing == mine and "Mending Salve" in p.prompt()
     assert click(p, f"card:{brute}") == Action("relic", (salve, brute))
     assert click(p, f"card:{boots}") == LOCAL                 # a relic of the start of a round
     refused = click(p, f"card:{brute}")
@@ -270,7 +270,7 @@ def test_abilities_are_buttons_and_their_targets_glow(tmp_path):
     assert scene.get(f"btn:ability:{adept}:0") is not None
     assert press(p, f"btn:ability:{adept}:0") == LOCAL
     show(p, s, 0)
-    assert scene._glow == {f"card:{u}" for u in s.lines[1]}
+    assert scene.glowing == {f"card:{u}" for u in s.lines[1]}
     target = s.lines[1][1]
     act = click(p, f"card:{target}")
     assert act == Action("ability", (adept, 0, target)) and act in GAME.legal_actions(s)

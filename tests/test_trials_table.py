@@ -299,7 +299,7 @@ def test_the_one_handed_cards_that_may_go_glow_and_a_click_on_one_answers(tmp_pa
     _until_asked(s)
     show(p, s, 0)
     assert scene.get("lbl:banner").text == "Make room: which card goes?"
-    assert scene._glow == {f"card:{old}", f"card:{new}"}
+    assert scene.glowing == {f"card:{old}", f"card:{new}"}
     assert p.click(f"card:{new}") == Action("detach", (new,))
     assert p.click(f"card:{pistol}") is None
     assert {scene.get(f"btn:answer:{i}").text for i in range(2)} == {f"Detach {fx.name(s, old)}",
@@ -315,7 +315,7 @@ def test_effects_that_trigger_together_are_ordered_with_buttons_or_their_glowing
     GAME.apply(s, Action("pass"))
     show(p, s, 0)
     assert scene.get("lbl:banner").text == "Order the effects"
-    assert scene._glow == {f"card:{quiver}", f"card:{arrows}"}
+    assert scene.glowing == {f"card:{quiver}", f"card:{arrows}"}
     names = {scene.get(f"btn:answer:{i}").text for i in range(2)}
     assert names == {fx.name(s, quiver), fx.name(s, arrows)}
     pick = p.click(f"card:{arrows}")

@@ -245,6 +245,11 @@ class Scene:
     def zone(self, zone_id: str) -> Zone | None:
         return self.layout.zones.get(zone_id)
 
+    @property
+    def glowing(self) -> frozenset[str]:
+        """The pieces and zones that glow now (a dragged piece's legal places, a selection's)."""
+        return frozenset(self._glow)
+
     def set_glow(self, target_ids: Iterable[str]) -> None:
         """Make these zones or sprites glow as legal destinations (empty: none)."""
         self._glow = set(target_ids)

@@ -8,11 +8,10 @@ from __future__ import annotations
 from tabletop.core import Action
 from tabletop.core.action_kinds import kinds
 from tabletop.games.paragons.engine import actions as A
-from tabletop.games.paragons.presentation.style import GOLD, MUTED, cid
-from tabletop.table import cardfit
+from tabletop.games.paragons.presentation.style import cid
 from tabletop.table.actionmenu import ActionMenu
+from tabletop.table.browser import PileBrowser
 from tabletop.table.ids import SpriteId
-from tabletop.table.part import Part
 from tabletop.table.presenter import LOCAL
 
 
@@ -33,23 +32,28 @@ class TableMenu(ActionMenu):
         return {sid: acts[0] for sid, acts in named.items() if len(acts) == 1}
 
 
-class Browser(Part):
-    """Looking through a pile: any discard pile, and your own deck (in no order) and Reserve Pile."""
+class Browser(PileBrowser):
+    """Looking through a pile: any discard pile, and your own deck (in no order) and Reserve Pile;
+    a click on a pile, or on a discard pile's top card, opens it."""
 
-    def __init__(self, table) -> None:
-        super().__init__(table)
-        self.pile: tuple[str, int] | None = None     # (zone, seat) looked through; None: closed
+    aspect, largest, fill = 165 / 118, 200, (14, 18, 24, 248)
 
-    def forget_stale(self) -> None:
-        if self.table.in_room():
-            self.pile = None
+    def may_open(self, zone: str, seat: int) -> bool:
+        t = self.table
+        return not t.in_room() and (zone == "discard" or (seat == t.me and zone in ("deck", "reserve")))
 
-    def clear(self) -> bool:
-        had, self.pile = bool(self.pile), None
-        return had
+    def cards(self, zone: str, seat: int) -> list[int]:
+        t = self.table
+        v = t.view
+        cards = {"discard": lambda: list(reversed(v.discards[seat])),
+                 "deck": lambda: sorted(v.decks[seat], key=t.name),
+                 "reserve": lambda: sorted(v.reserves[seat], key=t.name)}[zone]()
+        return [c for c in cards if v.designs.get(c)]
 
-    def _browsable(self, zone: str, seat: int) -> bool:
-        return zone == "discard" or (seat == self.table.me and zone in ("deck", "reserve"))
+    def title(self, zone: str, seat: int, n: int) -> str:
+        who = self.whose(seat)
+        return {"discard": f"{who} discard pile, the latest first", "deck": f"{who} deck (its order stays secret)",
+                "reserve": f"{who} Reserve Pile"}[zone] + f" · {n} cards"
 
     def click(self, target: SpriteId | None):
         """A click on a pile (or a discard pile's top card) opens it; None: not a pile."""
@@ -57,7 +61,7 @@ class Browser(Part):
             return None
         if target.kind == "pile":
             zone, seat = target.at(0), target.at(1)
-            return self._open(zone, seat) if isinstance(seat, int) and self._browsable(zone, seat) else None
+            return self._open(zone, seat) if isinstance(seat, int) else None
         v = self.table.view
         c = cid(target)
         for q in range(v.players):
@@ -65,39 +69,11 @@ class Browser(Part):
                 return self._open("discard", q)
         return None
 
-    def _open(self, zone: str, seat: int) -> str:
+    def _open(self, zone: str, seat: int) -> str | None:
+        """Open the pile, dropping the selection and the menu; LOCAL, or None when it may not be."""
+        if not self.open(zone, seat):
+            return None
         t = self.table
-        self.pile, t.selected = (zone, seat), None
+        t.selected = None
         t.menu.clear()
         return LOCAL
-
-    def draw(self, seen) -> None:
-        if not self.pile:
-            return
-        t = self.table
-        v = t.view
-        zone, q = self.pile
-        cards = {"discard": list(reversed(v.discards[q])), "deck": sorted(v.decks[q], key=t.name),
-                 "reserve": sorted(v.reserves[q], key=t.name)}[zone]
-        cards = [c for c in cards if v.designs.get(c)]
-        x, y, w, h = 80, 60, 1760, 900
-        t.put_panel("browse:back", x, y, w, h, seen, z=2500, fill=(14, 18, 24, 248))
-        who = "Your" if q == t.me else f"{t._seat_name(q)}'s"
-        title = {"discard": f"{who} discard pile, the latest first", "deck": f"{who} deck (its order stays secret)",
-                 "reserve": f"{who} Reserve Pile"}[zone] + f" · {len(cards)} cards"
-        t.put_label("lbl:browse", title, x + 24, y + 16, 24, GOLD, seen, bold=True, z=2600)
-        # as large as the panel allows (a long pile overlaps its rows), above its buttons
-        room = (x + 24, y + 60, w - 48, h - 150)
-        size, cols = cardfit.fit_rows(len(cards), room[2], room[3], 165 / 118, 10, largest=200, max_rows=4)
-        if size[0] < 140:                  # a long pile: rows overlap rather than shrink below this
-            size = (140.0, 140.0 * 165 / 118)
-            cols = max(1, int((room[2] + 10) // (size[0] + 10)))
-        rows = max(1, -(-len(cards) // cols))
-        pitch = min(size[1] + 12, (room[3] - size[1]) / max(1, rows - 1)) if rows > 1 else 0
-        for i, c in enumerate(cards):
-            cx = room[0] + (i % cols) * (size[0] + 10)
-            cy = room[1] + (i // cols) * pitch
-            t._card(SpriteId("view", c), c, cx, cy, size, 2600 + i, seen)
-        if not cards:
-            t.put_label("lbl:browse:none", "Empty.", x + w / 2, y + h / 2, 22, MUTED, seen, "center", z=2600)
-        t.put_button("btn:browse:close", "Close", x + w - 230, y + h - 66, 206, True, True, seen, z=2700)

@@ -602,12 +602,10 @@ class ParagonsPresenter(Presenter):
         v = self.view
         if v is None:
             return None
-        if bid == "btn:browse:close":
-            self.browser.clear()
-            return LOCAL
-        menu = self.menu.button(bid)
-        if menu is not None:
-            return menu
+        for part in (self.browser, self.menu):
+            got = part.button(bid)
+            if got is not None:
+                return got
         if bid == "btn:ans:more":
             self.chain.answer_page += 1
             return LOCAL
