@@ -23,7 +23,7 @@ from tabletop.table.playback import GREEN, RED
 from tabletop.table.presenter import (GOLD, INK, LOCAL, MUTED, OptionField, Presentation, Presenter,
                                       html_table)
 from tabletop.table.sprites import CardSprite, ChipStack
-from tabletop.table.ids import number
+from tabletop.table.ids import SpriteId, number, sprite_id
 
 QUADRANT_SHORT = {1: "NW", 2: "SW", 3: "NE", 4: "SE"}
 # Cards are sized from their zones (tabletop.table.cardfit): these are the bounds.
@@ -341,7 +341,7 @@ class PaargusPresenter(Presenter):
                 if len(self.builder) == 3 and len(qs) > 1:     # the same sigil in two quadrants
                     chosen = self.quadrant if self.quadrant in qs else qs[0]
                     for i, q in enumerate(qs):
-                        self.put_button(f"btn:quad:{q}", QUADRANT_NAMES[q], bz.rect[0] + 16 + i * 124,
+                        self.put_button(SpriteId("btn", "quad", q), QUADRANT_NAMES[q], bz.rect[0] + 16 + i * 124,
                                         bz.rect[1] + 200, 118, True, q == chosen, seen)
         elif view.phase == HAND_OVER:
             self.put_button("btn:deal", "Deal next hand", x, y, w, True, True, seen)
@@ -530,6 +530,7 @@ class PaargusPresenter(Presenter):
         return None
 
     def button(self, button_id: str):
+        button_id = sprite_id(button_id)
         if button_id == "btn:draw":
             draws = self.legal_of(actions.DRAW.kind)
             return draws[0] if draws else actions.DRAW()
@@ -542,8 +543,8 @@ class PaargusPresenter(Presenter):
             return LOCAL
         if button_id == "btn:confirm":
             return self._builder_action() or LOCAL
-        if button_id.startswith("btn:quad:"):
-            self.quadrant = int(button_id.rsplit(":", 1)[1])
+        if button_id.at(0) == "quad":
+            self.quadrant = button_id.at(1)
             return LOCAL
         return None
 
