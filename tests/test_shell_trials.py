@@ -161,3 +161,44 @@ def test_the_side_panel_names_the_opponent_a_move_aims_at_as_the_table_does(qtbo
     assert page.scene.status.startswith("Hint: Mordecai the Whisper, at Kaela: ")
     assert page.panel.moves.currentItem().text().startswith("Mordecai the Whisper, at Kaela: ")
     win.table.leave()
+
+
+def test_a_menu_opened_by_right_click_is_never_hidden_by_the_card_drawn_large(qtbot, tmp_path):
+    """Right-click a hand card that may go on either Avatar, on the real table: its menu opens
+    just beside the card, where the card resting under the pointer used to be drawn large over
+    it. While the menu is open no card is drawn large; Escape closes it and the card is again."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from player import visible_point
+    from tabletop.table.scene import PEEK_DELAY
+    from trials_helpers import FOE, deck
+    store = SaveStore(tmp_path / "saves")
+    match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 3,
+                  {"decks": [deck(["ilsa-of-the-turning-glass", "master-oren-vell"], ["quickened-step"]),
+                             deck(FOE)], "initiative": 0})
+    win, page = open_match(qtbot, store, match)
+    qtbot.waitUntil(lambda: page.ctrl.my_turn(), timeout=20000)
+    s = match.state
+    c = next(c for c in s.hands[0] if s.designs[c] == "quickened-step")
+    sid = f"card:{c}"
+    assert len(page.presenter._plays(c)) >= 2, "the card may go on either Avatar: a menu"
+    at = visible_point(page.scene, sid)
+
+    def rest_on_card():
+        QTest.mouseMove(page.table, at)
+        qtbot.wait(int(PEEK_DELAY * 1000) + 250)
+
+    rest_on_card()
+    assert page.scene.peeking == sid, "a card the pointer rests on is drawn large beside it"
+    QTest.mouseClick(page.table, Qt.RightButton, Qt.NoModifier, at)
+    qtbot.wait(50)
+    assert page.presenter.menu.actions, "the right-click opened the card's menu"
+    rest_on_card()
+    assert page.scene.peeking is None, "no card drawn large over the open menu"
+    QTest.keyClick(page.table, Qt.Key_Escape)
+    qtbot.wait(50)
+    assert not page.presenter.menu.actions
+    QTest.mouseMove(page.table, at + type(at)(3, 3))
+    rest_on_card()
+    assert page.scene.peeking == sid
+    win.table.leave()

@@ -367,8 +367,12 @@ class TablePage(QWidget):
         z = None
         if target is not None and self.presenter is not None and self.scene.get(target) is not None:
             z = self.presenter.zoom(target)
-        # beside the card on the table too, where the eye is (the scene waits a moment)
-        self.scene.peek(target, *z[:2]) if z is not None else self.scene.peek(None)
+        # beside the card on the table too, where the eye is (the scene waits a moment), unless
+        # a menu or a pile is open over the table: the card would hide it
+        if z is not None and not self.presenter.covered():
+            self.scene.peek(target, *z[:2])
+        else:
+            self.scene.peek(None)
         shown = None if z is None else (target, z[0], z[2])
         if shown == self._zoom_shown:
             return                      # unchanged: no new pixmap on every move

@@ -32,6 +32,10 @@ class ActionMenu(Part):
         self._strip = ""
         self._as_is = ""
 
+    @property
+    def covers_table(self) -> bool:
+        return bool(self.actions)
+
     def near(self, target: str | None) -> tuple[float, float]:
         """Where a menu about a piece opens: just right of it and a little above (the middle of
         the table for none)."""

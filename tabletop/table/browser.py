@@ -52,6 +52,10 @@ class PileBrowser(Part):
         """Whether this seat may look through that pile now (by default any)."""
         return True
 
+    @property
+    def covers_table(self) -> bool:
+        return self.pile is not None
+
     # --- opening and closing ----------------------------------------------------------------
     def open(self, zone: str, seat: int) -> bool:
         """Look through `seat`'s pile `zone`; whether it may be."""

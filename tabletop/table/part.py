@@ -22,6 +22,12 @@ class Part:
     def __init__(self, table: "Presenter") -> None:
         self.table: Any = table      # the game's presenter (its own fields are the game's)
 
+    @property
+    def covers_table(self) -> bool:
+        """Whether this part is drawn over the table now (an open menu, a pile looked through):
+        no card is then drawn large beside the pointer, which would hide it."""
+        return False
+
     def forget_stale(self) -> None:
         """Drop what the new view or legal moves no longer allow (called at every sync)."""
 

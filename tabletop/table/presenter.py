@@ -449,6 +449,11 @@ class Presenter:
         """(cache key, compose, caption) of the card under the pointer, or None."""
         return None
 
+    def covered(self) -> bool:
+        """Whether a part is drawn over the table now (a menu, a pile looked through): the table
+        then draws no card large beside the pointer (it would hide the menu)."""
+        return any(part.covers_table for part in self.parts)
+
     def faces_to_warm(self) -> list:
         """(key, compose) of the faces this match may show, the table's faces first, then the
         zoom's: the table page composes them off the UI thread when a match opens, so no move

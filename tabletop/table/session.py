@@ -82,6 +82,7 @@ class TableSession:
                 menu = self.presenter.context(i.target)
                 if menu is not None:
                     self.perform(menu)
+                    self.zoom(i.target)             # the card beside the pointer makes way
                     continue
                 z = self.presenter.zoom(i.target)
                 if z is not None:
