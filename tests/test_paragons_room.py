@@ -223,6 +223,10 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
         assert isinstance(refused, str) and "exactly 30" in refused
         refused = room.room.click(typed(f"card:{sorted(view.decks[room.me])[0]}"))
         assert isinstance(refused, str) and "first" in refused
+        # a drag says the same as a click, dropped on the area or on a card lying in it
+        deck_card = f"card:{sorted(view.decks[room.me])[0]}"
+        assert room.room.drop(typed(deck_card), RESERVE_AREA) == refused
+        assert room.room.drop(typed(deck_card), typed(f"card:{out}")) == refused
         assert room.room.glow() == {f"card:{c}" for c in view.reserves[room.me]}
         put = sorted(c for c in view.reserves[room.me] if c != out and c < 100)[0]
         got = room.room.drop(typed(f"card:{put}"), DECK_AREA) if _ % 2 else room.room.click(typed(f"card:{put}"))
@@ -233,6 +237,10 @@ def test_class_choice_draft_and_building_through_the_room(tmp_path, players, me)
     assert scene.get("room:stats:count").text == f"{DECK_SIZE} / {DECK_SIZE}"
     assert sum(int(scene.get(f"room:curve:n:{i}").text or 0) for i in range(8)) == DECK_SIZE
     shot(room, f"build{players}_swapped")
+    full = room.room.drop(typed(f"card:{sorted(view.reserves[room.me])[0]}"),
+                          typed(f"card:{sorted(view.decks[room.me])[0]}"))
+    assert isinstance(full, str) and full == room.room.click(typed(f"card:{sorted(view.reserves[room.me])[0]}")), \
+        "a Reserve Pile card dropped on a full deck's card is refused with the reason a click gives"
     got = room.room.key("return")
     assert got == A.DONE()
     GAME.apply(s, got)

@@ -204,12 +204,24 @@ class DraftRoom(RoomPart):
                 return self.offer(A.PICK(c))
             if (target.kind == "room" and target.at(0) == "row") or target.kind == "card":
                 return "Drop a card on your own row to draft it."
+        if v.phase in (BUILD, SWAP):
+            target = self._area_of(target)
         if v.phase in (BUILD, SWAP) and target in (DECK_AREA, RESERVE_AREA):
             into_deck = target == DECK_AREA
             if (c in v.decks[t.me]) == into_deck:
                 return None                    # dropped back where it lies: nothing happens
             return self.offer(A.ADD(c) if into_deck else A.REMOVE(c))
         return None
+
+    def _area_of(self, target: SpriteId) -> SpriteId:
+        """A card lying in the Deck or the Reserve Pile stands for its area: a card dropped on it
+        lands there (and is refused there with the engine's reason, as a click is)."""
+        c, t = cid(target), self.table
+        if c in t.view.decks[t.me]:
+            return DECK_AREA
+        if c in t.view.reserves[t.me]:
+            return RESERVE_AREA
+        return target
 
     def prompt(self) -> str:
         t = self.table
