@@ -55,6 +55,11 @@ def saves_dir() -> Path:
     return _ensure(data_dir() / "saves")
 
 
+def history_path() -> Path:
+    """The match-history database (store/history.py), in the user data folder."""
+    return data_dir() / "history.db"
+
+
 def config_dir() -> Path:
     home = _home()
     return _ensure(home / "config" if home else Path(_dirs().user_config_dir))
