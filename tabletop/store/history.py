@@ -44,6 +44,7 @@ import tabletop
 from tabletop.core.match import Match
 from tabletop.store.atomic import write_atomic
 from tabletop.store.paths import history_path, why_in_words, write_problem
+from tabletop.store.saves import SaveError, SaveStore
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +153,21 @@ def _damage_words(err: BaseException) -> str | None:
     if code == _CORRUPT or "malformed" in text:
         return "parts of it cannot be read: it may have been cut short"
     return None
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _starts_like_sqlite(path: Path) -> bool:
+    """Whether the file is missing, empty or begins as an SQLite database does."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return True                  # SQLite says what is wrong with it
+    return not head or head == SQLITE_MAGIC
 
 
 # --- what is recorded -----------------------------------------------------------------------
@@ -404,6 +420,9 @@ class History:
 
     def _connect(self) -> sqlite3.Connection:
         """A writable connection, the file checked and brought up to this schema."""
+        if not _starts_like_sqlite(self.path):
+            # before SQLite opens it: it would fold a WAL left beside it into the damaged file
+            raise _Damaged("it is not a database Tabletop can read")
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -500,24 +519,24 @@ class History:
 
     def _trouble(self, err: BaseException, what: str) -> str:
         """Why `what` could not be recorded, in the player's words."""
-        code = _code(err)
+        code, text = _code(err), str(err).lower()
         folder = self.path.parent
-        if code == _FULL or getattr(err, "errno", None) in (28, 122):
+        if code == _FULL or getattr(err, "errno", None) in (28, 122) or "is full" in text:
             return f"The disk is full, so Tabletop could not record {what} in the match history."
-        if code in (_BUSY, _LOCKED):
+        if code in (_BUSY, _LOCKED) or "locked" in text or "busy" in text:
             return (f"The match history was kept busy by another copy of Tabletop, so {what} "
                     f"could not be recorded in it.")
         if isinstance(err, OSError):
             reason = why_in_words(err)
-        elif code in (_READONLY, _PERM) or isinstance(err, _NoWal):
+        elif code in (_READONLY, _PERM) or isinstance(err, _NoWal) or "readonly" in text:
             reason = "you may not write there"
-        elif code in (_CANTOPEN, _IOERR):
+        elif code in (_CANTOPEN, _IOERR) or "unable to open" in text:
             reason = ((write_problem(folder) or "the file cannot be opened") if folder.is_dir()
                       else "the folder cannot be made")
         else:
             reason = _clip(str(err), 160)
         return (f"Tabletop cannot write its match history in {folder} ({reason}), so {what} "
-                f"are not recorded for the statistics.")
+                f"cannot be recorded for the statistics.")
 
     def close(self) -> None:
         if self._db is not None:
@@ -603,13 +622,11 @@ class History:
         except sqlite3.Error:
             return False
 
-    def import_saves(self, saves, games: Callable[[str], Any], *, force: bool = False) -> int:
+    def import_saves(self, saves: SaveStore, games: Callable[[str], Any], *, force: bool = False) -> int:
         """Record every finished save in `saves` (a SaveStore), the first time only (`force`:
         again); returns how many were recorded. Each is loaded (replayed and checked) through
         the store; a damaged one, or one the replay refuses, is skipped with a log line. When
         a match could not be recorded the import is not marked done, so the next one retries."""
-        from tabletop.store.saves import SaveError
-
         if not self.writable or (self.imported() and not force):
             return 0
         recorded, complete = 0, True
