@@ -33,6 +33,9 @@ def main() -> None:
     out["made"] = me.play(limit, g.route, g.choose, until_over=limit <= 0)
     out["over"] = me.ctrl.match.result() is not None
     out["summary"] = me.page.summary is not None and me.page.summary.isVisible()
+    from tabletop.store.history import History
+    with History() as history:            # the finished match went into the statistics
+        out["remembered"] = [[r.id, r.outcome, r.moves] for r in history.matches(game)]
     me.close()
     app.quit()
     print("JOURNEY " + json.dumps(out), flush=True)

@@ -45,7 +45,7 @@ def test_a_match_starts_plays_saves_and_resumes(qapp, tabletop_home, game, mode)
     made = me.play(10, spec.route, spec.choose)
     m = me.ctrl.match
     assert made == 10, (made, m.result(), len(m.log), me.page.summary is not None)
-    seat = me.ctrl.viewer
+    seat, match_id = me.ctrl.viewer, me.ctrl.match.id
     view, log = me.seat_view_json(seat), len(me.ctrl.match.log)
     saved = []
     me.ctrl.saved.connect(saved.append)
@@ -61,3 +61,8 @@ def test_a_match_starts_plays_saves_and_resumes(qapp, tabletop_home, game, mode)
         assert again["made"] == play_on or again["summary"]
     else:
         assert again["over"] and again["summary"], again
+    if again["over"]:      # the match history holds the finished match, once, from the player's side
+        assert [r[0] for r in again["remembered"]] == [match_id], again["remembered"]
+        assert again["remembered"][0][1] in ("win", "loss", "draw")
+    else:
+        assert again["remembered"] == []

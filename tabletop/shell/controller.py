@@ -14,6 +14,7 @@ from tabletop.core import Action, Rng
 from tabletop.core.event import Event
 from tabletop.core.game import IllegalAction
 from tabletop.core.match import Checked, Match
+from tabletop.store.history import History
 from tabletop.store.saves import SaveError, SaveStore
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ class MatchController(QObject):
         self.humans = humans
         self.viewer: int | None = humans[0] if humans else None
         self._curtain_for: int | None = None
+        self._remembered: tuple = ()    # (log length, winners) the match history last recorded
         if self.hotseat:
             self.viewer = None        # nobody's cards show until a player says they are ready
         self.timer = QTimer(self)
@@ -159,8 +161,21 @@ class MatchController(QObject):
             return
         self._ready_at = time.monotonic() + BOT_PAUSE_S * self.pace
         self.autosave()
+        self._remember_if_over()
         self.changed.emit([e.for_seat(self.log_viewer) for e in events])
         self._check_curtain()
+
+    def _remember_if_over(self) -> None:
+        """The move that ends the match puts it in the match history (the statistics read it):
+        once, and again only if an undo let the match end another way. A history that cannot
+        be written costs the player nothing but a sentence."""
+        result = self.match.result()
+        if result is None or self._remembered == (len(self.match.log), tuple(result.winners)):
+            return
+        self._remembered = (len(self.match.log), tuple(result.winners))
+        with History() as history:
+            if not history.record(self.match, self.store.path_for(self.match.id).name) and history.problem:
+                self.problem.emit(history.problem)
 
     def _undo_seat(self) -> int | None:
         """Whose last decision an undo takes back (with every move after it): the player's
