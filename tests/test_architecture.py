@@ -133,7 +133,7 @@ def test_every_game_has_the_same_skeleton_and_every_contract_names_it():
             {p.name for p in folder.iterdir()}, g
         for part in ("bot/policy.py", "engine/rules.py", "engine/state.py", "engine/actions.py",
                      "engine/cards.py", "engine/views.py", "engine/explain.py",
-                     "presentation/presenter.py", "presentation/narrate.py"):
+                     "presentation/presenter.py", "presentation/narrate.py", "presentation/sounds.py"):
             assert (folder / part).is_file(), f"{g}: no {part} (the skeleton every game shares)"
         loose = [p.name for p in folder.glob("*.py") if p.name != "__init__.py"]
         assert not loose, f"{g}: {loose} belong in engine/, bot/ or presentation/"

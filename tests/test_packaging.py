@@ -231,10 +231,12 @@ def test_bundle_holds_only_the_qt_we_use(root):
     assert not [n for n in names if "/plugins/imageformats/" in n or "/plugins/egldeviceintegrations/" in n]
     for module in ("QtCore", "QtGui", "QtWidgets"):
         assert any(n.startswith(f"PySide6/{module}.") for n in names), module
+    assert any(re.search(r"(^|/)(lib)?SDL2_mixer", n) for n in names), "no SDL2_mixer: a silent app"
     # bundled data, where importlib.resources looks for it, and the version metadata
     for data in ("tabletop/art/fonts/DejaVuSans.ttf", "tabletop/art/fonts/LICENSE-DejaVu.txt",
                  "tabletop/art/icon.png", "tabletop/layouts/paargus-2p.json",
                  "tabletop/art/icons/LICENSE.txt", "tabletop/art/icons/hourglass.png",
+                 "tabletop/art/sounds/your_turn.wav",     # the sounds, and the mixer to play them
                  "tabletop/games/paargus/engine/data/deck.json", "tabletop/games/paargus/rules_page.md",
                  "tabletop/balance/pariah.json",          # the new-match dialog's figures
                  f"tabletop-{VERSION}.dist-info/METADATA"):

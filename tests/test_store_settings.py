@@ -12,7 +12,8 @@ from tabletop.store.settings import Settings, load_settings, save_settings, sett
 def test_defaults_when_missing():
     assert load_settings() == Settings(animation_speed=1.0, card_size="medium", palette="normal",
                                        auto_pass=True, confirm_moves=False, fullscreen=False,
-                                       last_new_match={}, window_geometry="", seen_rules=[])
+                                       last_new_match={}, window_geometry="", seen_rules=[],
+                                       volume=70, muted=False)
     assert not settings_path().exists()              # reading creates nothing
 
 
@@ -69,13 +70,13 @@ def test_unknown_keys_ignored_and_values_cleaned(caplog):
         "animation_speed": 7, "card_size": "huge", "palette": "colour-blind",
         "auto_pass": "yes", "confirm_moves": True, "fullscreen": 1, "last_new_match": [],
         "window_geometry": 12, "seen_rules": ["paargus", 3, "paargus", "toynim"],
-        "volume": 11, "format": 99}), "utf-8")
+        "volume": 11, "muted": "no", "sparkles": 11, "format": 99}), "utf-8")
     with caplog.at_level(logging.WARNING):
         s = load_settings()
     assert s == Settings(animation_speed=2.0, card_size="medium", palette="colour-blind",
                          auto_pass=True, confirm_moves=True, fullscreen=False, last_new_match={},
-                         window_geometry="", seen_rules=["paargus", "toynim"])
-    assert "card_size" in caplog.text
+                         window_geometry="", seen_rules=["paargus", "toynim"], volume=11, muted=False)
+    assert "card_size" in caplog.text and "muted" in caplog.text
     assert settings_path().with_name("settings.json.damaged").exists() is False
 
 
@@ -85,6 +86,19 @@ def test_animation_speed_clamped(raw, expected):
     settings_path().write_text(json.dumps({"animation_speed": raw}), "utf-8")
     s = load_settings()
     assert s.animation_speed == expected and isinstance(s.animation_speed, float)
+
+
+@pytest.mark.parametrize("raw, expected", [(-5, 0), (0, 0), (35, 35), (35.6, 36), (100, 100), (250, 100),
+                                           (10 ** 400, 100), (True, 70), ("loud", 70), (None, 70)])
+def test_volume_clamped_to_0_100(raw, expected):
+    settings_path().write_text(json.dumps({"volume": raw, "muted": True}), "utf-8")
+    s = load_settings()
+    assert (s.volume, s.muted) == (expected, True) and type(s.volume) is int
+
+
+def test_nan_volume_defaults():
+    settings_path().write_text('{"volume": Infinity}', "utf-8")
+    assert load_settings().volume == 70
 
 
 def test_nan_speed_defaults():

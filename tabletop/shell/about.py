@@ -29,6 +29,7 @@ and publishers; each game's rules page credits them, as here:
 | Pillow | MIT-CMU (HPND) |
 | platformdirs | MIT |
 | DejaVu fonts | Bitstream Vera / public-domain changes (see art/fonts/LICENSE-DejaVu.txt) |
+| Sounds: our own, synthesised by art/sounds/make_sounds.py | Tabletop's own |
 | Card pictures: game-icons.net (https://game-icons.net) by Lorc, Delapouite and contributors | CC BY 3.0 (see art/icons/LICENSE.txt) |
 | Python {python} | PSF License |
 """

@@ -106,9 +106,9 @@ def _handle_signals(app) -> None:
 
 
 def run(argv: list[str] | None = None) -> int:
-    # pygame draws offscreen only; set before anything imports pygame
+    # pygame draws offscreen only; set before anything imports pygame (sound goes to the
+    # computer's own audio device: table/sound.py)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")   # SDL would swallow SIGTERM
     left = _setup_logging()
     from PySide6.QtCore import QTimer

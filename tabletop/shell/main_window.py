@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
             self.table.undo()
 
     def edit_settings(self) -> None:
-        with modal(SettingsDialog(self.settings, self)) as dlg:
+        with modal(SettingsDialog(self.settings, self, preview=self.table.sounds.preview)) as dlg:
             if not dlg.exec():
                 return
             self.settings = dlg.result_settings()

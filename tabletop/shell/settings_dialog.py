@@ -1,6 +1,8 @@
-"""Settings: animation speed, card size, colour-blind palette, automatic passing."""
+"""Settings: animation speed, card size, colour-blind palette, automatic passing, sound."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -13,7 +15,9 @@ class SettingsDialog(QDialog):
     SIZES = [("Small", "small"), ("Medium", "medium"), ("Large", "large")]
     PALETTES = [("Standard colours", "normal"), ("Colour-blind safe", "colour-blind")]
 
-    def __init__(self, settings: Settings, parent=None) -> None:
+    def __init__(self, settings: Settings, parent=None,
+                 preview: Callable[[int], None] | None = None) -> None:
+        """`preview(volume)` plays a sound at the volume the slider is let go at."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.settings = settings
@@ -55,6 +59,28 @@ class SettingsDialog(QDialog):
         self.auto_pass = QCheckBox("Pass automatically when I have nothing to play")
         self.auto_pass.setChecked(settings.auto_pass)
         form.addRow("", self.auto_pass)
+        self.volume = QSlider(Qt.Horizontal)
+        self.volume.setRange(0, 100)
+        self.volume.setValue(settings.volume)
+        self.volume.setPageStep(10)
+        self.volume.setToolTip("How loud the table's sounds are")
+        self.volume_value = QLabel()
+        self.volume_value.setMinimumWidth(self.volume_value.fontMetrics().horizontalAdvance("100%") + 6)
+        self.volume.valueChanged.connect(lambda v: self.volume_value.setText(f"{v}%"))
+        self.volume_value.setText(f"{self.volume.value()}%")
+        if preview is not None:      # heard when let go (by mouse or key), not at every step
+            self.volume.sliderReleased.connect(lambda: preview(self.volume.value()))
+            self.volume.actionTriggered.connect(
+                lambda _a: None if self.volume.isSliderDown() else preview(self.volume.sliderPosition()))
+        self.mute = QCheckBox("Mute")
+        self.mute.setChecked(settings.muted)
+        row = QHBoxLayout()
+        row.addWidget(self.volume, 1)
+        row.addSpacing(10)
+        row.addWidget(self.volume_value)
+        row.addSpacing(10)
+        row.addWidget(self.mute)
+        form.addRow("Sound volume", row)
         lay.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
@@ -78,4 +104,6 @@ class SettingsDialog(QDialog):
         s.card_size = self.size.currentData()
         s.palette = self.palette.currentData()
         s.auto_pass = self.auto_pass.isChecked()
+        s.volume = self.volume.value()
+        s.muted = self.mute.isChecked()
         return s

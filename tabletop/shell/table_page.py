@@ -22,6 +22,7 @@ from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
 from tabletop.table.scene import Scene
 from tabletop.table.session import TableSession
+from tabletop.table.sound import DEFEAT, VICTORY, YOUR_TURN, SoundBoard
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,9 @@ class TablePage(QWidget):
         self._auto_pass_held: int | str | None = None   # see _held
         self.warmer: FaceWarmer | None = None   # this match's faces, composed ahead of need
         self._warm_asked = 0.0
+        self.sounds = SoundBoard(settings.volume, settings.muted)
+        self._was_my_turn = False               # for "your turn": the move that made it so
+        self._was_over = False                  # for victory or defeat: the move that ended it
 
     # --- opening and leaving --------------------------------------------------------------
     def open(self, match: Match) -> None:
@@ -146,6 +150,8 @@ class TablePage(QWidget):
         self._warm_asked = 0.0
         self._refresh([])
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
+        self._was_over = match.result() is not None
+        self.sounds.start()                     # the device opens now, not at the first move
 
     def leave(self) -> None:
         self._drop_summary()
@@ -170,6 +176,7 @@ class TablePage(QWidget):
 
     def apply_settings(self, settings) -> None:
         self.settings = settings
+        self.sounds.set_level(settings.volume, settings.muted)
         if self.ctrl is not None:
             self.ctrl.pace = self.scene.pace = pace_of(settings)
             self.presenter.settings = settings
@@ -181,10 +188,28 @@ class TablePage(QWidget):
         last = (self.panel.log_lines() or [""])[-1]
         for text, important in self._told([e for e in events if e.kind != "undo"], last):
             self.panel.add_log(text, important)     # an undo rebuilds the log instead
+        was_my_turn = self._was_my_turn
         self._refresh(events)
+        self._sound_after(events, was_my_turn)
         summary = self.presenter.summary(self.ctrl.view(), events) if events else None
         if summary:
             self._show_summary(*summary, final=self.ctrl.match.result() is not None)
+
+    def _sound_after(self, events: list, was_my_turn: bool) -> None:
+        """After the events' own sounds (queued with their animations): "your turn" when
+        the move gave the turn to the player, victory or defeat when it ended the match."""
+        result = self.ctrl.match.result()
+        ended = result is not None and not self._was_over
+        self._was_over = result is not None
+        cue = None
+        if ended and result.winners:           # a level match: neither
+            humans = {i for i, seat in enumerate(self.ctrl.match.seats) if not seat.is_bot}
+            cue = VICTORY if humans & set(result.winners) else DEFEAT
+        elif (result is None and self.ctrl.my_turn() and not was_my_turn
+              and not any(e.kind == "undo" for e in events)):
+            cue = YOUR_TURN
+        if cue is not None:
+            self.scene.anim.then(lambda: self.sounds.play(cue))
 
     def _rebuild_log(self, note: str = "") -> None:
         """The log told again from the match's replayed events, as during play."""
@@ -226,7 +251,7 @@ class TablePage(QWidget):
         self.presenter.hint = None
         self.presenter.sync(view, legal, ctrl.my_turn(), events)
         if events:
-            self.presenter.animate(events)
+            self.presenter.animate(events, cue=self.sounds.play)
         seats = []
         for i, s in enumerate(ctrl.match.seats):
             # at a shared computer nobody is "you" for long: the seat is a human one
@@ -242,6 +267,7 @@ class TablePage(QWidget):
         self.undo_allowed.emit(not ctrl.curtain_text())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
+        self._was_my_turn = ctrl.my_turn()
         self._warm()
         self._maybe_auto_pass(legal)
         self._maybe_follow_up(legal)

@@ -24,6 +24,7 @@ SETTINGS_FORMAT = 1
 CARD_SIZES = ("small", "medium", "large")
 PALETTES = ("normal", "colour-blind")
 ANIMATION_SPEED_RANGE = (0.0, 2.0)
+VOLUME_RANGE = (0, 100)
 
 
 @dataclass
@@ -32,6 +33,8 @@ class Settings:
     card_size: str = "medium"           # one of CARD_SIZES
     palette: str = "normal"             # one of PALETTES
     auto_pass: bool = True
+    volume: int = 70                    # the sounds' volume, 0-100
+    muted: bool = False
     confirm_moves: bool = False
     fullscreen: bool = False
     last_new_match: dict = field(default_factory=dict)
@@ -96,6 +99,12 @@ def _clean_value(name: str, value, default):
             return _bad(name, value, default)
         lo, hi = ANIMATION_SPEED_RANGE
         return float(min(max(value, lo), hi))
+    if name == "volume":
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or (isinstance(value, float) and not math.isfinite(value))):
+            return _bad(name, value, default)
+        lo, hi = VOLUME_RANGE
+        return int(min(max(round(value), lo), hi))
     choices = {"card_size": CARD_SIZES, "palette": PALETTES}.get(name)
     if choices is not None:
         return value if value in choices else _bad(name, value, default)

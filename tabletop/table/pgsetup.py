@@ -1,7 +1,8 @@
 """pygame without a window: the table is drawn offscreen and shown by the shell.
 
 SDL's dummy video driver gives us a display module (needed by convert() and
-convert_alpha()) without ever opening a window; audio is never initialised.
+convert_alpha()) without ever opening a window. Audio is the sound board's (sound.py): it
+opens the computer's audio device, so no audio driver is chosen here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ RGB32_MASKS = (0x00FF0000, 0x0000FF00, 0x000000FF, 0)
 def init_offscreen() -> None:
     """Initialise pygame's display and font modules headless. Safe to call often."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")   # let SIGTERM stop the app
     if not pygame.display.get_init():
         pygame.display.init()

@@ -8,7 +8,9 @@ action's events into queued steps (tabletop.table.anim.Animator.then), in order:
   its new place, so a played card goes from the hand to the stack, the line or the tableau,
   and several stack items arrive one at a time;
 - damage and healing float up from the card or unit as numbers ("-3", "+2");
-- anything else that names a card on the table makes it pulse.
+- anything else that names a card on the table makes it pulse;
+- an event whose kind makes a sound (the game's `sounds`) cues it as its step begins, each
+  sound once in a batch: ten cards dealt at once make one sound, not ten.
 
 Each step waits for the tweens it started, so the queue keeps the table busy until the
 last event has been shown: the match controller lets the next bot move start only then.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 from tabletop.core.event import Event
 from tabletop.table.sprites import LabelSprite
@@ -131,11 +133,18 @@ class Playback:
             step.pulse = target
         return step
 
-    def play(self, events: list[Event]) -> int:
-        """Queue every event's step in order; returns how many steps show something."""
+    def play(self, events: list[Event], sounds: Mapping[str, str] = {},
+             cue: Callable[[str], None] | None = None) -> int:
+        """Queue every event's step in order, the sound its kind makes (`sounds`) cued as it
+        begins; returns how many steps show something."""
         claimed: set[str] = set()
+        heard: set[str] = set()
         shown = 0
         for e in events:
+            sound = sounds.get(e.kind)
+            if cue is not None and sound is not None and sound not in heard:
+                heard.add(sound)
+                self.scene.anim.then(lambda sound=sound: cue(sound))
             step = self.plan(e, claimed)
             if step.moves or step.floats or step.pulse:
                 shown += 1

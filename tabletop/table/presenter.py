@@ -89,6 +89,9 @@ class Presenter:
     narrator: Narrator = Narrator({})
     # event kinds the log shows in gold
     important_kinds: frozenset[str] = frozenset()
+    # the sound each kind of event makes (each game's presentation/sounds.py; table/sound.py's
+    # names): played as the event is shown
+    sounds: dict[str, str] = {}
 
     def __init__(self, scene, faces, settings, seat_names: list[str]) -> None:
         self.scene = scene
@@ -331,9 +334,10 @@ class Presenter:
         """Every part of the table for the view, each sprite drawn added to `seen`."""
         raise NotImplementedError
 
-    def animate(self, events: list[Event]) -> None:
-        """After a sync: the events, in order, through the animation queue (see playback.py)."""
-        self.playback.play(events)
+    def animate(self, events: list[Event], cue: Callable[[str], None] | None = None) -> None:
+        """After a sync: the events, in order, through the animation queue (see playback.py),
+        each kind's sound given to `cue` as its event is shown."""
+        self.playback.play(events, self.sounds, cue)
 
     def card_id(self, sprite_id: str) -> int | None:
         """The card a sprite shows, from ids like "card:12" or "stk:12:0" (None: not a card)."""

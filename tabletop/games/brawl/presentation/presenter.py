@@ -39,6 +39,7 @@ from tabletop.games.brawl.presentation.legal import HEX_KINDS
 from tabletop.games.brawl.presentation.narrate import NARRATE
 from tabletop.games.brawl.presentation.panels import ChallengeTrack, Controls, Sides
 from tabletop.games.brawl.presentation.setup_screens import PickScreen
+from tabletop.games.brawl.presentation.sounds import SOUNDS
 from tabletop.table.cover import rules_page
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
@@ -63,6 +64,7 @@ class BrawlPlayback(Playback):
 
 class BrawlPresenter(Presenter):
     narrator = NARRATE
+    sounds = SOUNDS
     important_kinds = frozenset({"out", "level_up", "challenge", "game_over", "teams"})
     auto_pass_kinds = kinds(A.PASS)
     sticky_zoom = True

@@ -12,6 +12,7 @@ from tabletop.core.action_kinds import kinds
 from tabletop.games.paargus.engine import actions, conjunctions as cj
 from tabletop.games.paargus.presentation import faces
 from tabletop.games.paargus.presentation.narrate import NARRATE
+from tabletop.games.paargus.presentation.sounds import SOUNDS
 from tabletop.games.paargus.engine.cards import (EAST, POINTS, QUADRANT_NAMES, QUADRANTS, card,
                                           cards, sigil_name)
 from tabletop.games.paargus.engine.state import CONJOIN, HAND_LIMIT, HAND_OVER, MATCH_OVER, TABLEAU
@@ -48,6 +49,7 @@ def cid(sprite_id: str | None) -> int | None:
 class PaargusPresenter(Presenter):
     auto_pass_kinds = kinds(actions.END_TURN)
     narrator = NARRATE
+    sounds = SOUNDS
     important_kinds = frozenset({"hand_end", "match_end", "conjoin", "trail"})
     button_z = 500
 

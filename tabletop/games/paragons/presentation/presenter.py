@@ -42,6 +42,7 @@ from tabletop.games.paragons.presentation.cover import cover
 from tabletop.games.paragons.presentation.draftroom import ROOM_PHASES, DraftRoom
 from tabletop.games.paragons.presentation.menus import Browser, TableMenu
 from tabletop.games.paragons.presentation.narrate import NARRATE
+from tabletop.games.paragons.presentation.sounds import SOUNDS
 from tabletop.games.paragons.presentation.style import RED, card_sid, cid
 from tabletop.table import compact
 from tabletop.table.cover import rules_page
@@ -71,6 +72,7 @@ def source(a: Action) -> int | None:
 class ParagonsPresenter(Presenter):
     auto_pass_kinds = kinds(A.DECLINE)
     narrator = NARRATE
+    sounds = SOUNDS
     important_kinds = frozenset({"game", "game_over", "over", "out", "class"})
     sticky_zoom = True
     button_h = 44

@@ -30,6 +30,7 @@ from tabletop.games.pariah.presentation.names import Names
 from tabletop.games.pariah.presentation.narrate import NARRATE
 from tabletop.games.pariah.presentation.plan import Plan
 from tabletop.games.pariah.presentation.shop import Shop
+from tabletop.games.pariah.presentation.sounds import SOUNDS
 from tabletop.games.pariah.presentation.style import cid
 from tabletop.games.pariah.presentation.track import Track, activation_order
 from tabletop.games.pariah.presentation.words import Words
@@ -52,6 +53,7 @@ _PLAYED_ON = kinds(actions.RELIC, actions.EVOLVE)
 class PariahPresenter(Presenter):
     auto_pass_kinds = kinds(actions.END, actions.READY, actions.NO_EVO)
     narrator = NARRATE
+    sounds = SOUNDS
     important_kinds = frozenset({"round", "round_end", "game_end", "destroyed"})
 
     def __init__(self, scene, faces_cache, settings, seat_names) -> None:

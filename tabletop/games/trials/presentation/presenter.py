@@ -38,6 +38,7 @@ from tabletop.games.trials.presentation.narrate import NARRATE
 from tabletop.games.trials.presentation.overlays import Browser, menu_targets, target_of
 from tabletop.games.trials.presentation.question import Question
 from tabletop.games.trials.presentation.seats import Seats
+from tabletop.games.trials.presentation.sounds import SOUNDS
 from tabletop.games.trials.presentation.stack import Stack
 from tabletop.games.trials.presentation.style import cid
 from tabletop.table import compact
@@ -60,6 +61,7 @@ _ANSWERING = kinds(actions.PLAY, actions.ACTIVATE)
 class TrialsPresenter(Presenter):
     auto_pass_kinds = kinds(actions.DECLINE, actions.PASS)
     narrator = NARRATE
+    sounds = SOUNDS
     important_kinds = frozenset({"round", "fall", "out", "over"})
     sticky_zoom = True
     button_h = 44
