@@ -35,9 +35,10 @@ def launch(home: str) -> dict:
     return json.loads(lines[-1])
 
 
-def bench_home(launches: int = LAUNCHES) -> dict:
+def bench_home(launches: int | None = None) -> dict:
     """The medians of `launches` cold and `launches` warm launches, in milliseconds, and each
     launch's first frame (`..._runs_ms`) for quoting."""
+    launches = launches or LAUNCHES
     with tempfile.TemporaryDirectory(prefix="tabletop-home-bench-") as tmp:
         launch(os.path.join(tmp, "primer"))     # untimed: Python compiles the modules once
         cold = [launch(os.path.join(tmp, f"cold{i}")) for i in range(launches)]
