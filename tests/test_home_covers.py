@@ -94,3 +94,16 @@ def test_the_cover_key_names_the_size_and_what_the_cover_shows():
     assert cover_key("pariah", (200, 120), "1/a") != cover_key("pariah", (201, 120), "1/a")
     assert cover_key("pariah", (200, 120), "1/a") != cover_key("pariah", (200, 120), "1/b")
     assert cover_key("pariah", (200, 120), "1/a") != cover_key("trials", (200, 120), "1/a")
+
+
+def test_after_a_resize_every_tile_gets_its_cover_at_the_new_size(qtbot, tmp_path, covers):
+    win = _open_with_covers(qtbot, tmp_path)
+    before = {t.game_id: t._cover_size for t in win.home.tiles}
+    win.resize(1280, 720)
+    # at once, the old covers stand in, scaled to the new size
+    wait_until(lambda: all(t._cover_size != before[t.game_id] for t in win.home.tiles), 10, "a new layout")
+    for t in win.home.tiles:
+        assert t.cover.pixmap().size() == t.cover.size()
+    wait_until(win.home.covers_shown, 60, "the covers at the new size")
+    for t in win.home.tiles:
+        assert _shown(t) == _drawn(t)

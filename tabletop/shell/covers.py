@@ -82,7 +82,8 @@ class CoverLoader(QObject):
                     self._thread = None
                     self._idle.set()
                     return
-                game_id, size = self._wanted.popitem()
+                game_id = next(iter(self._wanted))         # in the tiles' order
+                size = self._wanted.pop(game_id)
             image = self._make(game_id, size)
             if image is not None and not self._stop.is_set():
                 try:
