@@ -112,6 +112,7 @@ def test_bench_without_a_game_times_the_apps_launch_to_the_home_screen(capsys, m
     for kind in ("cold", "warm"):
         assert 0 < figures[f"home_first_frame_{kind}_ms"] <= figures[f"home_covers_{kind}_ms"]
         assert figures[f"home_first_frame_{kind}_runs_ms"] == [figures[f"home_first_frame_{kind}_ms"]]
+        assert 0 < figures[f"home_first_frame_{kind}_cpu_ms"]
 
 
 def test_arena_takes_match_options_as_json(capsys):
