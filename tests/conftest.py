@@ -19,9 +19,19 @@ def tabletop_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     # an empty face cache per test: warming every match's faces would only load the machine
     # (the warmer's own tests turn it on)
-    from tabletop.shell import warmer
+    from tabletop.shell import covers, warmer
     monkeypatch.setattr(warmer, "ENABLED", False)
+    # nor the home tiles' covers, but in the tests that look at them (the `covers` fixture)
+    monkeypatch.setattr(covers, "ENABLED", False)
     return home
+
+
+@pytest.fixture
+def covers(monkeypatch):
+    """The home tiles' covers drawn, as in the app."""
+    from tabletop.shell import covers
+    monkeypatch.setattr(covers, "ENABLED", True)
+    return covers
 
 
 @pytest.fixture

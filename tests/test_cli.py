@@ -103,6 +103,18 @@ def test_bench_prints_the_figures(capsys, quick_bench):
     assert figures["frame_ms"] > 0 and figures["apply_us"] > 0
 
 
+def test_bench_without_a_game_times_the_apps_launch_to_the_home_screen(capsys, monkeypatch):
+    from tabletop.shell import first_frame
+    monkeypatch.setattr(first_frame, "LAUNCHES", 1)       # `tabletop bench` takes the median of 3
+    code, out, _ = run(capsys, "bench", "--json")
+    figures = json.loads(out)
+    assert code == 0
+    for kind in ("cold", "warm"):
+        assert 0 < figures[f"home_first_frame_{kind}_ms"] <= figures[f"home_covers_{kind}_ms"]
+        assert figures[f"home_first_frame_{kind}_runs_ms"] == [figures[f"home_first_frame_{kind}_ms"]]
+        assert 0 < figures[f"home_first_frame_{kind}_cpu_ms"]
+
+
 def test_arena_takes_match_options_as_json(capsys):
     code, out, _ = run(capsys, "arena", "paargus", "--bots", "greedy", "random", "--games", "2",
                        "--options", '{"hands": 1}', "--json")

@@ -4,6 +4,7 @@ their width, covers are drawn at the size shown)."""
 
 import pytest
 
+from player import wait_until
 from tabletop.shell.home import TILE_MAX, arrange
 from tabletop.shell.main_window import MainWindow
 from tabletop.store.saves import SaveStore
@@ -14,7 +15,7 @@ SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_tiles_fill_the_width_and_fit_without_scrolling(qtbot, tmp_path, size):
+def test_the_tiles_fill_the_width_and_fit_without_scrolling(qtbot, tmp_path, size, covers):
     win = MainWindow(store=SaveStore(tmp_path / "saves"))
     qtbot.addWidget(win)
     win.resize(*size)
@@ -22,6 +23,7 @@ def test_the_tiles_fill_the_width_and_fit_without_scrolling(qtbot, tmp_path, siz
     qtbot.waitExposed(win)
     home = win.home
     qtbot.wait(30)
+    wait_until(home.covers_shown, 60, "the covers")
     view = home.scroll.viewport()
     assert home.scroll.verticalScrollBar().maximum() == 0, "the tiles do not fit: the page scrolls"
     left = min(t.mapTo(view, t.rect().topLeft()).x() for t in home.tiles)

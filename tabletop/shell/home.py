@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import logging
-
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from tabletop import __version__
 from tabletop.games.registry import all_games, plugin
-from tabletop.shell.presentations import presentation
-from tabletop.shell.widgets import button, label, panel, pil_to_pixmap
+from tabletop.shell.covers import CoverLoader
+from tabletop.shell.widgets import button, label, panel
+from tabletop.store.paths import cache_dir
 from tabletop.store.saves import SaveInfo
-
-log = logging.getLogger(__name__)
+from tabletop.table.faces import FaceCache
 
 
 TILE_MIN, TILE_MAX = 200, 600     # a tile's width: its stacked buttons need the one, its cover looks lost past the other
@@ -24,7 +23,10 @@ FRAME = 12                        # a tile's frame and the slack a row keeps
 
 
 class GameTile(QWidget):
-    def __init__(self, game, on_new, on_rules, on_decks=None) -> None:
+    """A game's tile. Its cover comes later (covers.py): until then the cover's place is plain,
+    and after a resize the last cover stands in, scaled, until the one of the new size comes."""
+
+    def __init__(self, game, on_new, on_rules, on_decks=None, want_cover=None) -> None:
         super().__init__()
         self.game_id = game.info.id
         frame, lay = panel("card")
@@ -33,8 +35,11 @@ class GameTile(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(frame)
         self.cover = QLabel()
+        self.cover.setObjectName("cover")
         self.cover.setAlignment(Qt.AlignCenter)
         self._cover_size: tuple[int, int] | None = None
+        self._want_cover = want_cover or (lambda game_id, size: None)
+        self._cover_image: QImage | None = None      # the latest cover, of whatever size
         lay.addWidget(self.cover)
         self._texts = [label(game.info.title, "h2", wrap=True)]
         counts = [str(n) for n in game.info.players]
@@ -90,7 +95,7 @@ class GameTile(QWidget):
         return h + rows * max(b.sizeHint().height() for b in self._buttons) + 8 * (rows - 1)
 
     def fit(self, width: int, cover_h: int) -> None:
-        """`width` wide with a cover `cover_h` high (drawn afresh only when its size changes)."""
+        """`width` wide with a cover `cover_h` high (asked for afresh only when its size changes)."""
         self.setFixedWidth(width)
         self._place_buttons(self._stack(width))
         size = (self._inner(width), max(COVER_MIN, int(cover_h)))
@@ -98,10 +103,20 @@ class GameTile(QWidget):
             return
         self._cover_size = size
         self.cover.setFixedSize(*size)
-        try:
-            self.cover.setPixmap(pil_to_pixmap(presentation(self.game_id).cover(*size)))
-        except Exception as exc:   # a broken cover must not hide the game
-            log.warning("cover of %s failed: %s", self.game_id, exc)
+        if self._cover_image is not None:     # Qt scales the old one in a blink; Pillow draws anew
+            self.cover.setPixmap(QPixmap.fromImage(self._cover_image.scaled(
+                *size, Qt.IgnoreAspectRatio, Qt.SmoothTransformation)))
+        self._want_cover(self.game_id, size)
+
+    def set_cover(self, size: tuple[int, int], image: QImage) -> None:
+        """The cover drawn at `size` has come; shown if the tile is still that size."""
+        self._cover_image = image
+        if size == self._cover_size:
+            self.cover.setPixmap(QPixmap.fromImage(image))
+
+    def has_cover(self) -> bool:
+        """Whether the cover shown was drawn at the size the tile has now."""
+        return self._cover_image is not None and self._cover_image.size().toTuple() == self._cover_size
 
 
 def arrange(n: int, avail_w: int, avail_h: int, text_height) -> tuple[int, int, int]:
@@ -132,8 +147,10 @@ class HomePage(QWidget):
     continue_match = Signal(str)
     saved_games = Signal()
 
-    def __init__(self) -> None:
+    def __init__(self, faces: FaceCache | None = None) -> None:
         super().__init__()
+        self.covers = CoverLoader(faces if faces is not None else FaceCache(cache_dir()), self)
+        self.covers.ready.connect(self._cover_ready)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(48, 36, 48, 36)
         lay.setSpacing(18)
@@ -151,7 +168,8 @@ class HomePage(QWidget):
         self.continue_info = label("", "muted")
         self.continue_info.setAlignment(Qt.AlignRight)
         lay.addWidget(self.continue_info)
-        self.tiles = [GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit)
+        self.tiles = [GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit,
+                               self.covers.ask)
                       for game in all_games()]
         holder = QWidget()
         holder.setObjectName("tiles")
@@ -206,6 +224,21 @@ class HomePage(QWidget):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self.arrange()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        # the covers are made once the page is on screen: the first frame does not wait for them
+        if not self.covers.started:
+            QTimer.singleShot(0, self.covers.start)
+
+    def _cover_ready(self, game_id: str, w: int, h: int, image: QImage) -> None:
+        for t in self.tiles:
+            if t.game_id == game_id:
+                t.set_cover((w, h), image)
+
+    def covers_shown(self) -> bool:
+        """Every tile shows its cover at its present size."""
+        return all(t.has_cover() for t in self.tiles)
 
     def set_latest(self, info: SaveInfo | None) -> None:
         self._latest = info

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from tabletop.core.match import Match
 from tabletop.games.registry import get_game
-from tabletop.shell.about import AboutDialog
 from tabletop.shell.home import HomePage
-from tabletop.shell.new_match import NewMatchDialog
-from tabletop.shell.deck_builder import DeckBuilderDialog
-from tabletop.shell.decks import deck_spec
 from tabletop.shell.presentations import presentation
-from tabletop.shell.rules_viewer import RulesViewer
 from tabletop.shell.saves_page import SavesPage
-from tabletop.shell.settings_dialog import SettingsDialog
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
 from tabletop.store.paths import config_dir, unwritable, why_in_words
@@ -153,6 +147,8 @@ class MainWindow(QMainWindow):
         # from a match, the dialog offers that game again; elsewhere the last game chosen
         game_id = game_id or (self.table.game_id() if self.stack.currentWidget() is self.table
                               else None)
+        # the dialogs are imported when first opened: the home screen's first frame needs none
+        from tabletop.shell.new_match import NewMatchDialog
         with modal(NewMatchDialog(game_id, self.settings.last_new_match, self)) as dlg:
             if not dlg.exec():
                 return
@@ -201,6 +197,7 @@ class MainWindow(QMainWindow):
             self.table.undo()
 
     def edit_settings(self) -> None:
+        from tabletop.shell.settings_dialog import SettingsDialog
         with modal(SettingsDialog(self.settings, self, preview=self.table.sounds.preview)) as dlg:
             if not dlg.exec():
                 return
@@ -217,18 +214,22 @@ class MainWindow(QMainWindow):
         self._save_settings()
 
     def show_decks(self, game_id: str) -> None:
+        from tabletop.shell.deck_builder import DeckBuilderDialog
+        from tabletop.shell.decks import deck_spec
         spec = deck_spec(game_id)
         if spec is not None:
             with modal(DeckBuilderDialog(spec, self)) as dlg:
                 dlg.exec()
 
     def show_about(self) -> None:
+        from tabletop.shell.about import AboutDialog
         with modal(AboutDialog(self)) as dlg:
             dlg.exec()
 
     def show_rules(self, game_id: str | None, term: str | None = None) -> None:
         game_id = game_id or self.table.game_id() or "paargus"
         game = get_game(game_id)
+        from tabletop.shell.rules_viewer import RulesViewer
         with modal(RulesViewer(game.info.title, presentation(game_id).rules_markdown(),
                                self)) as viewer:
             if term:

@@ -6,6 +6,17 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Callable, Sequence
 
+from .facekeys import stamp
+
+
+COVER_VERSION = 1     # the drawing shared here (gradient, fan): a change redraws every cover
+
+
+def cover_key(game_id: str, size: tuple[int, int], version: str) -> str:
+    """The face cache key of `game_id`'s home tile cover drawn at `size`; `version` is the
+    game's cover_version (what the picture shows)."""
+    return f"{game_id}/cover/{size[0]}x{size[1]}/{stamp(version)}/v{COVER_VERSION}"
+
 
 def fan(img, faces: Sequence, ratio: float = 300 / 420, height: float = 0.86, tilt: float = 12.0,
         spread: float = 0.55, middle: float = 0.5, lift: float = 0.0, shadow: bool = False):

@@ -65,6 +65,9 @@ class Presentation:
     cover: Callable[[int, int], Any]              # (w, h) -> PIL image for the home tile
     rules_markdown: Callable[[], str]
     options: list[OptionField] = field(default_factory=list)
+    # () -> what the cover shows, for its cache key (its drawing's number and its cards' face
+    # keys): a changed cover is drawn afresh, never read stale from disk. None: not cached on disk
+    cover_version: Callable[[], str] | None = None
 
 
 def html_table(headers: list[str], rows: list[str]) -> str:

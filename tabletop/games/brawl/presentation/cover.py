@@ -39,6 +39,11 @@ def _arena(w: int, h: int) -> Image.Image:
     return img
 
 
+def cover_version() -> str:
+    """What the tile shows, for its cache key: this drawing (its number) and the cards' faces."""
+    return "1/" + "/".join(faces.card_key(faces.champions()[champ].cards[k]) for champ, k in COVER_CARDS)
+
+
 def cover(w: int, h: int) -> Image.Image:
     img = _arena(w, h)
     cards = []

@@ -33,7 +33,7 @@ from tabletop.games.brawl.engine.rules import GAME
 from tabletop.games.brawl.engine.state import HIDDEN, OVER
 from tabletop.games.brawl.presentation import faces, words
 from tabletop.games.brawl.presentation.arena import Arena, champ_sid
-from tabletop.games.brawl.presentation.cover import cover
+from tabletop.games.brawl.presentation.cover import cover, cover_version
 from tabletop.games.brawl.presentation.hand import Hand, card_sid
 from tabletop.games.brawl.presentation.legal import HEX_KINDS
 from tabletop.games.brawl.presentation.narrate import NARRATE
@@ -471,6 +471,7 @@ PRESENTATION = Presentation(
     game_id="brawl",
     make_presenter=BrawlPresenter,
     cover=cover,
+    cover_version=cover_version,
     rules_markdown=rules_text,
     options=[OptionField("picks", "Champion choice",
                          [("Alternate picks (1-2-2-1)", "alternate"), ("Free choice, in secret", "free")],

@@ -593,16 +593,25 @@ class PaargusPresenter(Presenter):
         return key + "/zoom", compose, f"{k.name}\n" + "\n".join(parts)
 
 
+COVER_CARDS = (7, 19, 33)
+
+
 def _cover(w: int, h: int):
     """The home tile: three charts fanned over the night sky."""
     return fanned_cards(w, h, (14, 20, 48), (34, 36, 72),
-                        [faces.compose_face(c, "normal") for c in (7, 19, 33)])
+                        [faces.compose_face(c, "normal") for c in COVER_CARDS])
+
+
+def _cover_version() -> str:
+    """What the tile shows, for its cache key: this drawing (its number) and the cards' faces."""
+    return "1/" + "/".join(faces.face_key(c, "normal") for c in COVER_CARDS)
 
 
 PRESENTATION = Presentation(
     game_id="paargus",
     make_presenter=PaargusPresenter,
     cover=_cover,
+    cover_version=_cover_version,
     rules_markdown=rules_page("tabletop.games.paargus"),
     options=[OptionField("hands", "Match length",
                          [("Until a player is cleaned out", 0), ("1 hand", 1), ("3 hands", 3),

@@ -53,6 +53,11 @@ def _board(w: int, h: int) -> Image.Image:
     return img
 
 
+def cover_version() -> str:
+    """What the tile shows, for its cache key: this drawing (its number) and the cards' faces."""
+    return "1/" + "/".join(faces.face_key(design) for design in COVER_CARDS)
+
+
 def cover(w: int, h: int) -> Image.Image:
     img = _board(w, h)
     cards = []

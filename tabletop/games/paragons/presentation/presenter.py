@@ -38,7 +38,7 @@ from tabletop.games.paragons.presentation import faces
 from tabletop.games.paragons.presentation import words as say
 from tabletop.games.paragons.presentation.boards import Boards
 from tabletop.games.paragons.presentation.chainbar import Chain
-from tabletop.games.paragons.presentation.cover import cover
+from tabletop.games.paragons.presentation.cover import cover, cover_version
 from tabletop.games.paragons.presentation.draftroom import ROOM_PHASES, DraftRoom
 from tabletop.games.paragons.presentation.menus import Browser, TableMenu
 from tabletop.games.paragons.presentation.narrate import NARRATE
@@ -682,6 +682,7 @@ PRESENTATION = Presentation(
     game_id="paragons",
     make_presenter=ParagonsPresenter,
     cover=cover,
+    cover_version=cover_version,
     rules_markdown=rules_text,
     options=[OptionField("variant", "Decks", [("Draft and build your deck", "draft"),
                                               ("Pre-constructed decks", "preconstructed")], "draft"),

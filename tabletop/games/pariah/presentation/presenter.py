@@ -282,11 +282,13 @@ class PariahPresenter(Presenter):
         return self.names.faces_to_warm()
 
 
+COVER_UNITS = (("tid_sentinel", "tidewardens"), ("emb_warden", "emberkin"), ("thn_titan", "thornwild"))
+
+
 def _cover(w: int, h: int):
     """The home tile: three units of the three factions over a battlefield dusk."""
     cards = []
-    for did, back in (("tid_sentinel", "tidewardens"), ("emb_warden", "emberkin"),
-                      ("thn_titan", "thornwild")):
+    for did, back in COVER_UNITS:
         try:
             cards.append(faces.compose_unit(did))
         except KeyError:
@@ -294,10 +296,16 @@ def _cover(w: int, h: int):
     return fanned_cards(w, h, (60, 34, 40), (30, 24, 50), cards, tilt=10, spread=0.62, lift=8)
 
 
+def _cover_version() -> str:
+    """What the tile shows, for its cache key: this drawing (its number) and the cards' faces."""
+    return "1/" + "/".join(faces.unit_key(did) for did, _ in COVER_UNITS)
+
+
 PRESENTATION = Presentation(
     game_id="pariah",
     make_presenter=PariahPresenter,
     cover=_cover,
+    cover_version=_cover_version,
     rules_markdown=rules_page("tabletop.games.pariah"),
     options=[OptionField("factions", "Factions",
                          [("Random for every player", None),

@@ -406,10 +406,13 @@ class TrialsPresenter(Presenter):
         return words.summary(view, events, self.seat_names, self.voice())
 
 
+COVER_CARDS = ("hourhand-rapier", "sir-alden-vow-sworn", "rewind-moment")
+
+
 def _cover(w: int, h: int):
     """The home tile: an Avatar and two of its cards over a dusk sky."""
     cards = []
-    for cid_ in ("hourhand-rapier", "sir-alden-vow-sworn", "rewind-moment"):
+    for cid_ in COVER_CARDS:
         try:
             cards.append(faces.compose_face(cid_))
         except KeyError:
@@ -417,11 +420,17 @@ def _cover(w: int, h: int):
     return fanned_cards(w, h, (26, 24, 56), (66, 34, 46), cards, spread=0.6, lift=8)
 
 
+def _cover_version() -> str:
+    """What the tile shows, for its cache key: this drawing (its number) and the cards' faces."""
+    return "1/" + "/".join(faces.face_key(c) for c in COVER_CARDS)
+
+
 
 PRESENTATION = Presentation(
     game_id="trials",
     make_presenter=TrialsPresenter,
     cover=_cover,
+    cover_version=_cover_version,
     rules_markdown=rules_text,
     options=[OptionField("initiative", "First initiative",
                          [("Drawn by lot", None), ("Seat 1", 0), ("Seat 2", 1)], None)],
