@@ -8,7 +8,7 @@ owner is its number // 3. Hexes are told as the arena's coordinates.
 from __future__ import annotations
 
 from tabletop.games.brawl.engine.arena import GATE, arena
-from tabletop.table.narration import Narrator, Voice, count
+from tabletop.table.narration import Narrator, Voice, count, drawn
 
 TRAP_WORDS = {"spikes": "a Spike Pit (2 damage)", "snare": "a Snare (its move ends)",
               "drop": "a Tripwire (a card of it is lost)"}
@@ -48,7 +48,8 @@ def _redraw(d: dict, v: Voice) -> str:
     n = d["count"]
     if not n:
         return v.says(d["seat"], "keeps", f"{v.their(d['seat'])} opening hand")
-    return v.says(d["seat"], "sets aside", f"{count(n, 'card')} and draws as many")
+    p = d["seat"]
+    return v.says(p, "sets aside", f"{count(n, 'card')} and {v.agree(p, 'draws')} as many")
 
 
 def _turn(d: dict, v: Voice) -> str:
@@ -170,7 +171,7 @@ NARRATE = Narrator({
     "out": _out,
     "level_up": _level,
     "shuffle": lambda d, v: v.says(d["seat"], "shuffles", f"{v.their(d['seat'])} discard pile into a new deck"),
-    "draw": lambda d, v: v.says(d["seat"], "draws", d["name"] if d.get("name") else count(d.get("count", 1), "card")),
+    "draw": drawn,
     "discard": _discard,
     "reveal_hand": _reveal,
     "strike": _strike,
