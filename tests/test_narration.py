@@ -149,6 +149,7 @@ def test_random_games_narrate_in_full_sentences(game_id, players, seed):
             assert told[0].isupper() and told[-1] in ".!?", told
             assert "Player " not in told and "Team " not in told, told
             assert "…" not in told and "[" not in told, told
+            assert not re.search(r"-?\d+,-?\d+|\bhex -?\d", told), f"coordinates: {told}"
             (said_to_you if viewer is not None else said_named).append(told)
             seat = e.data.get("seat")
             if isinstance(seat, int):
