@@ -297,14 +297,16 @@ class MatchController(QObject):
         whole save with a thumbnail and says "Saved" only once it is on disk."""
         try:
             if announce:
-                path = self.store.save(self.match, self.thumbnail())
+                self.store.save(self.match, self.thumbnail())
             else:
-                path = self.store.autosave(self.match, self.thumbnail)
+                self.store.autosave(self.match, self.thumbnail)
         except SaveError as exc:     # the store's sentence says what failed and what comes next
             self.problem.emit(str(exc))
             return
-        if announce:
-            self.saved.emit(f"Saved to {path}")
+        if announce:                 # the match as Saved games lists it, never a file's path
+            m = self.match
+            self.saved.emit(f"Saved at {time.strftime('%H:%M')}: {m.game.info.title}, "
+                            f"{' vs '.join(s.name for s in m.seats)}. Saved games lists it.")
 
     def close(self) -> str | None:
         """Stop the bots at once (the worker process dies with the match), then fold the

@@ -121,7 +121,9 @@ class SavesPage(QWidget):
         info = self._current()
         self.resume_btn.setEnabled(bool(info and not info.error))
         self.delete_btn.setEnabled(info is not None)
-        detail = "" if info is None else str(info.path)
+        # the match in words (the player never needs the file's path)
+        detail = "" if info is None or info.error else (f"{info.title}: {' vs '.join(info.players)}, "
+                                                        f"saved {when(info.saved_at)}.")
         if info is not None and info.from_backup:
             detail += "\n" + info.from_backup
         self.detail.setText(detail)

@@ -240,6 +240,19 @@ class SidePanel(QWidget):
         self.log.append(self._paragraph(text, important))
         self._log_to_end()
 
+    def replace_last_log(self, text: str, important: bool = False) -> None:
+        """The last line says more now (a run of draws folded into one line)."""
+        if len(self._log_lines) < 2:
+            self.set_log([(text, important)])
+            return
+        self._log_lines[-1] = text
+        cursor = QTextCursor(self.log.document())
+        cursor.movePosition(QTextCursor.End)
+        cursor.select(QTextCursor.BlockUnderCursor)     # with the break before it
+        cursor.removeSelectedText()
+        self.log.append(self._paragraph(text, important))
+        self._log_to_end()
+
     def set_log(self, lines: list[tuple[str, bool]]) -> None:
         """The whole log at once (after a resume or an undo), scrolled to its latest line."""
         self._log_lines = [text for text, _ in lines]

@@ -20,16 +20,12 @@ from tabletop.shell.widgets import dispose
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
+from tabletop.table.logfold import LogFold
 from tabletop.table.scene import Scene
 from tabletop.table.session import TableSession
 from tabletop.table.sound import DEFEAT, VICTORY, YOUR_TURN, SoundBoard
 
 log = logging.getLogger(__name__)
-
-
-def _waiting(event) -> bool:
-    """A hidden move seen from outside that says only who is busy (no card, no count)."""
-    return event.withheld and set(event.data) <= {"seat", "side"}
 
 
 def pace_of(settings) -> float:
@@ -185,8 +181,11 @@ class TablePage(QWidget):
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
         self.presenter.viewer = self.ctrl.log_viewer
-        last = (self.panel.log_lines() or [""])[-1]
-        for text, important in self._told([e for e in events if e.kind != "undo"], last):
+        self.log_fold.follow((self.panel.log_lines() or [""])[-1])
+        replaces, lines = self.log_fold.lines([e for e in events if e.kind != "undo"])
+        if replaces:                                # a draw folded into the last line
+            self.panel.replace_last_log(*lines.pop(0))
+        for text, important in lines:
             self.panel.add_log(text, important)     # an undo rebuilds the log instead
         was_my_turn = self._was_my_turn
         self._refresh(events)
@@ -212,25 +211,14 @@ class TablePage(QWidget):
             self.scene.anim.then(lambda: self.sounds.play(cue))
 
     def _rebuild_log(self, note: str = "") -> None:
-        """The log told again from the match's replayed events, as during play."""
+        """The log told again from the match's replayed events, as during play (logfold: a run
+        of draws is one line, a waiting line is told once per wait)."""
         self.presenter.viewer = self.ctrl.log_viewer
-        lines = self._told(self.ctrl.history())
+        self.log_fold = LogFold(self.presenter.tell, self.presenter.important_kinds)
+        _, lines = self.log_fold.lines(self.ctrl.history())
         if note:
             lines.append((note, True))
         self.panel.set_log(lines)
-
-    def _told(self, events: list, last: str = "") -> list[tuple[str, bool]]:
-        """Log lines for events, the same during play and when rebuilt. A waiting line (an
-        event the viewer sees only as "Bot is choosing an army.") is told once per wait,
-        however many hidden moves the wait takes."""
-        important = self.presenter.important_kinds
-        lines: list[tuple[str, bool]] = []
-        for e in events:
-            text = self.presenter.tell(e)
-            if _waiting(e) and text == (lines[-1][0] if lines else last):
-                continue
-            lines.append((text, e.kind in important))
-        return lines
 
     def _refit(self) -> None:
         """The window's shape re-laid the table out: the pieces go to their new places at once."""

@@ -118,6 +118,16 @@ class Voice:
 Told = Callable[[dict, Voice], str]
 
 
+def drawn(d: dict, v: Voice, thing: str = "card") -> str:
+    """A draw as its seat sees it ("You draw Fireball and Ice") or as the others do ("Bot draws
+    a card", "Bot draws 5 cards"); a run of draws folded into one (logfold) reads the same way."""
+    names = d.get("names") or ([d["name"]] if d.get("name") else [])
+    if names:
+        return v.says(d["seat"], "draws", listing(names))
+    n = d.get("count", 1)
+    return v.says(d["seat"], "draws", f"a {thing}" if n == 1 else count(n, thing))
+
+
 class Narrator:
     """Turns a game's events (as the viewer may see them) into full sentences."""
 

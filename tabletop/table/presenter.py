@@ -162,6 +162,21 @@ class Presenter:
             text = text[:-1]
         return text.rstrip() + "…"
 
+    @staticmethod
+    def wrap_to(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+        """`text` in lines that each fit `width` virtual pixels at font `size`, broken between
+        words (wrap_words counts characters; a banner's font is not monospaced)."""
+        measure = font(size, bold).size
+        lines, line = [], ""
+        for word in text.split():
+            longer = f"{line} {word}" if line else word
+            if line and measure(longer)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = longer
+        return lines + ([line] if line else [])
+
     # --- sprites that follow the view: made once, then updated in place -------------------
     def put_label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,
                   anchor: str = "topleft", bold: bool = False, z: float = 700) -> None:

@@ -2,13 +2,14 @@
 names and "You" (never the engine's own line, never a hidden card to the wrong seat).
 
 Champions are named with their owner ("your Kessa Thornvale", "Bot's Orrin Gale"): a champion's
-owner is its number // 3. Hexes are told as the arena's coordinates.
+owner is its number // 3. Hexes are named by what the viewer sees on the board (places.py).
 """
 
 from __future__ import annotations
 
-from tabletop.games.brawl.engine.arena import GATE, arena
-from tabletop.table.narration import Narrator, Voice, count
+from tabletop.games.brawl.engine.arena import GATE
+from tabletop.games.brawl.presentation.places import place
+from tabletop.table.narration import Narrator, Voice, count, drawn
 
 TRAP_WORDS = {"spikes": "a Spike Pit (2 damage)", "snare": "a Snare (its move ends)",
               "drop": "a Tripwire (a card of it is lost)"}
@@ -16,11 +17,11 @@ CORE_DOES = {"move": "move 2", "red": "move 1 and strike 1", "yellow": "move 1 a
              "blue": "move 1 and Plan 1"}
 
 
-def _hex(h) -> str:
+def _hex(h, v: Voice) -> str:
+    """A hex as the viewer sees it on the board (places.py), never its coordinates."""
     if not isinstance(h, int) or h == GATE:
         return "its gate"
-    x = arena().hexes[h]
-    return f"hex {x.q},{x.r}"
+    return place(h, v.whose, v.viewer)
 
 
 def _champ(d: dict, v: Voice, unit: str = "unit", name: str = "name") -> str:
@@ -48,7 +49,8 @@ def _redraw(d: dict, v: Voice) -> str:
     n = d["count"]
     if not n:
         return v.says(d["seat"], "keeps", f"{v.their(d['seat'])} opening hand")
-    return v.says(d["seat"], "sets aside", f"{count(n, 'card')} and draws as many")
+    p = d["seat"]
+    return v.says(p, "sets aside", f"{count(n, 'card')} and {v.agree(p, 'draws')} as many")
 
 
 def _turn(d: dict, v: Voice) -> str:
@@ -84,13 +86,13 @@ def _standard(d: dict, v: Voice) -> str:
 
 def _move(d: dict, v: Voice) -> str:
     if d.get("from") == GATE:
-        return f"{_champ(d, v)} comes back into the arena at {_hex(d['to'])}"
-    return f"{_champ(d, v)} moves to {_hex(d['to'])}"
+        return f"{_champ(d, v)} comes back into the arena at {_hex(d['to'], v)}"
+    return f"{_champ(d, v)} moves to {_hex(d['to'], v)}"
 
 
 def _trap(d: dict, v: Voice) -> str:
     what = TRAP_WORDS.get(d.get("trap"), "a trap")
-    return f"{_champ(d, v)} springs a trap at {_hex(d.get('to'))}: {what}!"
+    return f"{_champ(d, v)} springs a trap at {_hex(d.get('to'), v)}: {what}!"
 
 
 def _damage(d: dict, v: Voice) -> str:
@@ -155,8 +157,8 @@ NARRATE = Narrator({
     "pick": _pick,
     "teams": _teams,
     "redraw": _redraw,
-    "lay_trap": lambda d, v: v.says(d["seat"], "sets", f"a face-down trap on {_hex(d['to'])}"),
-    "deploy": lambda d, v: v.says(d["seat"], "deploys", f"{d['name']} on {_hex(d['to'])}"),
+    "lay_trap": lambda d, v: v.says(d["seat"], "sets", f"a face-down trap on {_hex(d['to'], v)}"),
+    "deploy": lambda d, v: v.says(d["seat"], "deploys", f"{d['name']} on {_hex(d['to'], v)}"),
     "turn": _turn,
     "challenge": _challenge,
     "track": _track,
@@ -170,7 +172,7 @@ NARRATE = Narrator({
     "out": _out,
     "level_up": _level,
     "shuffle": lambda d, v: v.says(d["seat"], "shuffles", f"{v.their(d['seat'])} discard pile into a new deck"),
-    "draw": lambda d, v: v.says(d["seat"], "draws", d["name"] if d.get("name") else count(d.get("count", 1), "card")),
+    "draw": drawn,
     "discard": _discard,
     "reveal_hand": _reveal,
     "strike": _strike,

@@ -38,6 +38,7 @@ from tabletop.games.brawl.presentation.hand import Hand, card_sid
 from tabletop.games.brawl.presentation.legal import HEX_KINDS
 from tabletop.games.brawl.presentation.narrate import NARRATE
 from tabletop.games.brawl.presentation.panels import ChallengeTrack, Controls, Sides
+from tabletop.games.brawl.presentation.places import named_hexes
 from tabletop.games.brawl.presentation.setup_screens import PickScreen
 from tabletop.games.brawl.presentation.sounds import SOUNDS
 from tabletop.table.cover import rules_page
@@ -148,6 +149,10 @@ class BrawlPresenter(Presenter):
     def banner(self) -> tuple[str, str]:
         """(title, one line under it): what the player is asked, or whom the table waits for."""
         return words.banner(self.view, self.me, self.seat_names, self.my_turn, bool(self.arena.route))
+
+    def menu_words(self, label: str) -> str:
+        """The engine's "hex 1,-2" as the hex is seen on the board ("the trap hex above the Heart")."""
+        return named_hexes(label, self.voice().whose, self.me)
 
     def prompt(self) -> str:
         v = self.view

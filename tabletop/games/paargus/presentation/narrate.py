@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.table.narration import Narrator, Voice, count, listing
+from tabletop.table.narration import Narrator, Voice, count, drawn, listing
 
 
 def _hand_end(d: dict, v: Voice) -> str:
@@ -24,15 +24,11 @@ def _match_end(d: dict, v: Voice) -> str:
     return f"{v.says(w, 'wins', 'the match')}, {how}"
 
 
-def _draw(d: dict, v: Voice) -> str:
-    return v.says(d["seat"], "draws", d["name"] if "name" in d else "a card")
-
-
 NARRATE = Narrator({
     "deal": lambda d, v: f"Hand {d['hand']}: the deck is shuffled, and {v.says(d['starter'], 'starts', mid=True)}",
     "to_tableau": lambda d, v: v.says(d["seat"], "plays", f"{d['name']} to the sky tableau"),
     "trade": lambda d, v: v.says(d["seat"], "trades", f"{d['name']} for {d['taken_name']} from the tableau"),
-    "draw": _draw,
+    "draw": drawn,
     "sweep": lambda d, v: v.says(d["seat"], "also takes", f"{listing(d['names'])} from the tableau "
                                                           f"(matching {d['sigil_name']})"),
     "conjoin": lambda d, v: v.says(d["seat"], "lays", f"a conjunction of {d['sigil_name']} in the "

@@ -42,6 +42,15 @@ class Chain(Part):
         while s.rect[2] > maxw and len(s.text) > 4:
             s.text = s.text[:max(4, int(len(s.text) * maxw / s.rect[2]) - 1)].rstrip() + "…"
 
+    def put_wrapped(self, lids, text, x, y, size, color, seen, line_h, maxw=520.0) -> None:
+        """`text` on as many of the labels `lids` as it needs, one under another, broken between
+        words (a banner's sentence is never cut in the middle of a word)."""
+        lines = self.table.wrap_to(text, size, maxw)
+        if len(lines) > len(lids):          # no room for more lines: the last one says the rest
+            lines[len(lids) - 1:] = [" ".join(lines[len(lids) - 1:])]
+        for k, line in enumerate(lines):
+            self.put_fit(lids[k], line, x, y + k * line_h, size, color, seen, "midtop", maxw=maxw)
+
     # --- the pool and the threshold ------------------------------------------------------------
     def draw_middle(self, seen) -> None:
         t = self.table
@@ -225,8 +234,8 @@ class Chain(Part):
         if v.pending is not None:
             if t.my_turn:
                 self.put_fit("lbl:banner", "Choose again", cx, y + 8, 28, GOLD, seen, "midtop", True)
-                self.put_fit("lbl:banner2", f"{self.link_text(v.pending)}: pick anew",
-                               cx, y + 40, 16, INK, seen, "midtop")
+                self.put_wrapped(("lbl:banner2",), f"{self.link_text(v.pending)}: pick anew",
+                                 cx, y + 40, 16, INK, seen, 22)
                 self._answer_buttons(t.legal_of(A.RECHOOSE.kind), x + 12, y + 70, w - 24, seen)
             else:
                 self.put_fit("lbl:banner", f"{t._seat_name(v.pending.seat)} is choosing again…", cx,
@@ -237,9 +246,9 @@ class Chain(Part):
             if t.my_turn and t.legal_of(A.DEFEND.kind):
                 att = A.DEFEND.attacker(t.legal_of(A.DEFEND.kind)[0])
                 self.put_fit("lbl:banner", "Defend?", cx, y + 4, 28, GOLD, seen, "midtop", True)
-                self.put_fit("lbl:banner2", short(f"{t.name(att)} attacks. Click a glowing mercenary to stand "
-                                                    "in the way,", 80), cx, y + 40, 16, INK, seen, "midtop")
-                self.put_fit("lbl:banner3", "or drag it onto the attacker.", cx, y + 62, 16, INK, seen, "midtop")
+                self.put_wrapped(("lbl:banner2", "lbl:banner3", "lbl:banner4"),
+                                 f"{t.name(att)} attacks. Click a glowing mercenary to stand in the way, "
+                                 "or drag it onto the attacker.", cx, y + 40, 16, INK, seen, 22)
                 t.put_button("btn:nodef", "No defence", x + w / 2 - 130, y + h - 48, 260, True, True, seen, h=40)
                 return
             if t.my_turn and top.kind in (BEGIN, END) and len(v.stack) == 1:
@@ -267,8 +276,8 @@ class Chain(Part):
                 p = t._to_act()
                 self.put_fit("lbl:banner", f"{t._seat_name(p)} may react…", cx, y + 26, 24, INK, seen,
                                "midtop", True)
-                self.put_fit("lbl:banner2", "Last link: " + short(self.link_text(top), 60), cx, y + 66, 15,
-                               MUTED, seen, "midtop")
+                self.put_wrapped(("lbl:banner2", "lbl:banner3"), "Last link: " + self.link_text(top), cx,
+                                 y + 66, 15, MUTED, seen, 20)
             return
         p = t._to_act()
         if t.my_turn:

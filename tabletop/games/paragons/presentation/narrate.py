@@ -8,7 +8,7 @@ still reads ("attacks an enemy mercenary").
 
 from __future__ import annotations
 
-from tabletop.table.narration import Narrator, Voice, count, listing
+from tabletop.table.narration import Narrator, Voice, count, drawn, listing
 
 CLASS_NAMES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
 LINK_WORDS = {"merc": "the mercenary being played", "spell": "the spell", "hide": "the card put face down",
@@ -162,13 +162,6 @@ def _hide(d: dict, v: Voice) -> str:
     return v.says(p, "puts", f"a card face down in {v.their(p)} Hidden Pile")
 
 
-def _draw(d: dict, v: Voice) -> str:
-    p = d["seat"]
-    if "name" in d:
-        return v.says(p, "draws", d["name"])
-    return v.says(p, "draws", count(d.get("count", 1), "card"))
-
-
 def _clash(d: dict, v: Voice) -> str:
     return f"{_it(d, v)} and {_it(d, v, 'target')} trade blows"
 
@@ -189,7 +182,7 @@ NARRATE = Narrator({
     "mulligan": _mulligan,
     "turn": _turn,
     "end_turn": lambda d, v: v.says(d["seat"], "ends", f"{v.their(d['seat'])} turn"),
-    "draw": _draw,
+    "draw": drawn,
     # declared on the chain
     "declare_play": _play,
     "declare_attack": lambda d, v: f"{_it(d | {'owner': d['seat']}, v)} attacks {_target(d, v)}",

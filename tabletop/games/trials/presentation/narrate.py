@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.games.trials.engine.state import seat_of
-from tabletop.table.narration import Narrator, Voice, count, listing
+from tabletop.table.narration import Narrator, Voice, count, drawn, listing
 
 
 def _it(d: dict, v: Voice, key: str = "") -> str:
@@ -103,7 +103,7 @@ NARRATE = Narrator({
     "fall": lambda d, v: f"{_it(d, v)} falls and rises as {d['fallen_name']}",
     "out": lambda d, v: v.says(d["seat"], "is", "defeated"),
     "over": _over,
-    "draw": lambda d, v: v.says(d["seat"], "draws", d["name"] if "name" in d else "a card"),
+    "draw": drawn,
     "scout": _scout,
     "discard": lambda d, v: v.says(d["seat"], "discards", d["name"]),
     "confuse": lambda d, v: (f"{v.says(d['seat'], 'is', 'confused')}: the top card of "

@@ -19,11 +19,18 @@ PROMPTS = {SCOUT: "Scout: take the top card, the bottom card or none",
 
 
 _PLAYER = re.compile(r"\bPlayer (\d+)\b")
+# the engine's "Play Salve on Ilsa (2 energy) aimed on Ilsa": where it goes, then what it aims at
+_AIMED = re.compile(r"^(Play .+? on (.+?) \(\d+ energy\)) aimed on (.+?)(, detaching .+)?$")
 
 
 def seat_words(label: str, voice) -> str:
-    """A move's label as the table's seats are named: the engine says "Player 2"."""
-    return _PLAYER.sub(lambda m: voice.name(int(m.group(1)) - 1), label)
+    """A move's label as the table's seats are named (the engine says "Player 2"), and a card's
+    aim said once: "…, aimed at Bob's Grunt", or "…, aimed at that Avatar" when it is the one
+    the card goes on (not "on Ilsa … aimed on Ilsa")."""
+    def aimed(m: re.Match) -> str:
+        at = "that Avatar" if m.group(3) == m.group(2) else m.group(3)
+        return f"{m.group(1)}, aimed at {at}{m.group(4) or ''}"
+    return _PLAYER.sub(lambda m: voice.name(int(m.group(1)) - 1), _AIMED.sub(aimed, label))
 
 
 def prompt(t) -> str:
