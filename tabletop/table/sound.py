@@ -71,7 +71,8 @@ class SoundBoard:
         self.volume = volume
         self.muted = muted
         self.silent_because: str | None = None      # why nothing can play (no device...)
-        self.played: deque[str] = deque(maxlen=64)  # the names the mixer was asked to play
+        # the names the mixer was asked to play, the latest few thousand (a long match plays more)
+        self.played: deque[str] = deque(maxlen=4096)
         self._sounds: dict[str, object] | None = None
 
     def start(self) -> bool:
