@@ -64,7 +64,12 @@ def _cmd_verify(args) -> int:
 def _cmd_screenshot(args) -> int:
     from tabletop.shell.screenshot import screenshot
     w, h = (int(x) for x in args.size.lower().split("x"))
-    screenshot(args.game, Path(args.out), seed=args.seed, moves=args.moves, size=(w, h))
+    if not 0.25 <= args.scale <= 8:
+        print(f"tabletop: --scale is between 0.25 and 8 (2 for a 200% screen), not {args.scale}",
+              file=sys.stderr)
+        return 2
+    screenshot(args.game, Path(args.out), seed=args.seed, moves=args.moves, size=(w, h),
+               scale=args.scale)
     print(f"wrote {args.out}")
     return 0
 
@@ -127,7 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--moves", type=int, default=0)
-    s.add_argument("--size", default="1920x1080")
+    s.add_argument("--size", default="1920x1080", help="the window's size in logical pixels")
+    s.add_argument("--scale", type=float, default=1.0,
+                   help="device pixels per logical pixel: 2 photographs a 200%% screen "
+                        "(a PNG twice as wide and tall)")
     s.set_defaults(func=_cmd_screenshot)
 
     s = sub.add_parser("bench", help="the speed figures we steer by")

@@ -105,7 +105,7 @@ class SidePanel(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setFixedWidth(380)
+        self.setFixedWidth(380)          # the table page narrows it on a small window
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 10, 10, 10)
         lay.setSpacing(8)
@@ -188,6 +188,8 @@ class SidePanel(QWidget):
         row.addWidget(self.hint_btn)
         row.addWidget(button("Rules", False, self.rules.emit, "The rules of this game (F1)"))
         row.addWidget(button("Home", False, self.home.emit, "Back to the home screen; the match is saved"))
+        for i in range(row.count()):       # four words side by side in the narrowed panel
+            row.itemAt(i).widget().setStyleSheet("padding: 7px 4px;")
         lay.addLayout(row)
         self._actions: list[Action] = []
 
