@@ -76,7 +76,12 @@ def _cmd_screenshot(args) -> int:
 
 def _cmd_bench(args) -> int:
     from tabletop.bench import bench
-    return _emit(bench(args.game), args.json, lambda kv: f"{kv[0]:24} {kv[1]}")
+    if not 0.25 <= args.ratio <= 8:
+        print(f"tabletop: --ratio is between 0.25 and 8 (2 for a 200% screen), not {args.ratio}",
+              file=sys.stderr)
+        return 2
+    figures = bench(args.game, ratio=args.ratio, engine=not args.table_only)
+    return _emit(figures, args.json, lambda kv: f"{kv[0]:24} {kv[1]}")
 
 
 def _cmd_balance(args) -> int:
@@ -140,6 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("bench", help="the speed figures we steer by")
     s.add_argument("game")
+    s.add_argument("--ratio", type=float, default=1.0,
+                   help="the table's device pixel ratio (2: a 200%% screen; run each ratio "
+                        "in a process of its own)")
+    s.add_argument("--table-only", action="store_true",
+                   help="only the table's figures (frame and move), not the engine's")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_cmd_bench)
 
