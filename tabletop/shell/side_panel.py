@@ -31,7 +31,25 @@ class SeatBox(QFrame):
         self.grid.setHorizontalSpacing(8)
         lay.addLayout(self.grid)
         self.cells: list[tuple[QLabel, QLabel]] = []
+        self.pairs = 2               # key-value pairs a row: 1 in the narrowed panel
         self._to_act: bool | None = None
+
+    def set_pairs(self, pairs: int) -> None:
+        """Lay the figures out `pairs` to a row (two fit the full-width panel only)."""
+        if pairs == self.pairs:
+            return
+        self.pairs = pairs
+        # one pair a row makes the box twice as tall: its rows close up
+        self.grid.setVerticalSpacing(0 if pairs == 1 else -1)
+        for i, (key, value) in enumerate(self.cells):
+            self.grid.removeWidget(key)
+            self.grid.removeWidget(value)
+            self._place(i, key, value)
+
+    def _place(self, i: int, key: QLabel, value: QLabel) -> None:
+        row, pair = divmod(i, self.pairs)
+        self.grid.addWidget(key, row, pair * 2)
+        self.grid.addWidget(value, row, pair * 2 + 1)
 
     def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
@@ -51,8 +69,7 @@ class SeatBox(QFrame):
             # two pairs a row in 13 px: "Relics in hand  1  Points in play  15" fits the panel
             key.setStyleSheet("font-size: 13px;")
             value.setStyleSheet("font-weight: 600; font-size: 13px;")
-            self.grid.addWidget(key, i // 2, (i % 2) * 2)
-            self.grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
+            self._place(i, key, value)
             self.cells.append((key, value))
         for i, (key, value) in enumerate(self.cells):
             shown = i < len(rows)
@@ -193,6 +210,13 @@ class SidePanel(QWidget):
         lay.addLayout(row)
         self._actions: list[Action] = []
 
+    PAIRS_FROM = 360     # the panel's width from which the seats' figures go two pairs a row
+
+    def resizeEvent(self, e) -> None:
+        for box in self.seat_boxes:
+            box.set_pairs(2 if e.size().width() >= self.PAIRS_FROM else 1)
+        super().resizeEvent(e)
+
     def eventFilter(self, obj, event) -> bool:
         # the splitter resized (the window, or seat boxes added above it): until the player
         # drags the handle, the log keeps its planned share
@@ -217,6 +241,7 @@ class SidePanel(QWidget):
     def set_seats(self, seats: list[tuple[str, str, list[tuple[str, str]], bool]]) -> None:
         while len(self.seat_boxes) < len(seats):
             box = SeatBox()
+            box.set_pairs(2 if self.width() >= self.PAIRS_FROM else 1)
             self.seat_boxes.append(box)
             self.seats_lay.addWidget(box)
         for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
