@@ -39,12 +39,15 @@ class SeatBox(QFrame):
         if pairs == self.pairs:
             return
         self.pairs = pairs
-        # one pair a row makes the box twice as tall: its rows close up
+        # one pair a row makes the box twice as tall: its rows close up, its margins narrow
         self.grid.setVerticalSpacing(0 if pairs == 1 else -1)
+        edge = 8 if pairs == 2 else 5
+        self.layout().setContentsMargins(12, edge, 12, edge)
         for i, (key, value) in enumerate(self.cells):
             self.grid.removeWidget(key)
             self.grid.removeWidget(value)
             self._place(i, key, value)
+        self.layout().invalidate()           # and the size it asks for is measured afresh
 
     def _place(self, i: int, key: QLabel, value: QLabel) -> None:
         row, pair = divmod(i, self.pairs)
@@ -210,12 +213,28 @@ class SidePanel(QWidget):
         lay.addLayout(row)
         self._actions: list[Action] = []
 
-    PAIRS_FROM = 360     # the panel's width from which the seats' figures go two pairs a row
+    NARROW_BELOW = 360      # a panel narrower than this has no room for the zoom's help line
 
     def resizeEvent(self, e) -> None:
-        for box in self.seat_boxes:
-            box.set_pairs(2 if e.size().width() >= self.PAIRS_FROM else 1)
+        if e.size().width() != e.oldSize().width():
+            self._fit_seats(e.size().width())
+            self._show_zoom_text()
         super().resizeEvent(e)
+
+    def _show_zoom_text(self) -> None:
+        # the help line gives its room to the moves and the log in the narrowed panel; a
+        # zoomed card's words are always shown
+        self.zoom_text.setVisible(self.zoomed() or self.width() >= self.NARROW_BELOW)
+
+    def _fit_seats(self, width: int) -> None:
+        """Two pairs of figures a row in each seat box where they fit the panel's width (the
+        narrowed panel may not have the room), else one."""
+        room = width - self.layout().contentsMargins().left() - self.layout().contentsMargins().right()
+        for box in self.seat_boxes:
+            box.ensurePolished()          # its labels' styled fonts, even before it is shown
+            box.set_pairs(2)
+            if box.sizeHint().width() + 4 > room:       # + the frame's border, styled
+                box.set_pairs(1)
 
     def eventFilter(self, obj, event) -> bool:
         # the splitter resized (the window, or seat boxes added above it): until the player
@@ -241,11 +260,11 @@ class SidePanel(QWidget):
     def set_seats(self, seats: list[tuple[str, str, list[tuple[str, str]], bool]]) -> None:
         while len(self.seat_boxes) < len(seats):
             box = SeatBox()
-            box.set_pairs(2 if self.width() >= self.PAIRS_FROM else 1)
             self.seat_boxes.append(box)
             self.seats_lay.addWidget(box)
         for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
             box.show_seat(name, kind, rows, to_act)
+        self._fit_seats(self.width())         # the figures' widths change with the match
 
     def set_moves(self, actions: list[Action], words: Callable[[str], str] = str) -> None:
         """The legal moves, each labelled as the table names things (`words`)."""
@@ -309,6 +328,7 @@ class SidePanel(QWidget):
             body += f"<br>Glossary: {links}"
         self.zoom_text.setText(body)
         self.zoom_terms = list(terms or [])
+        self._show_zoom_text()
 
     def zoomed(self) -> bool:
         return self.zoom.pixmap is not None
