@@ -16,19 +16,22 @@ from tabletop.shell.screenshot import frame_ms
 MOVES = 400     # moves timed through the real shell for `move_ms`
 
 
-def bench(game_id: str, frame: bool = True, search: bool = True) -> dict:
-    figures = engine_bench(game_id, search)
+def bench(game_id: str, frame: bool = True, search: bool = True, ratio: float = 1.0,
+          engine: bool = True) -> dict:
+    """The figures; the table's at `ratio` device pixels per logical pixel (2: a 200% screen,
+    the window 1920x1080 logical, 3840x2160 drawn). `engine` False: the table's figures only."""
+    figures = engine_bench(game_id, search) if engine else {}
     if frame and resolve_plugin(game_id).presentation is not None:   # a game without a table
-        ms, sprites = frame_ms(game_id, with_count=True)
+        figures["ratio"] = ratio
+        ms, sprites = frame_ms(game_id, with_count=True, ratio=ratio)
         figures["frame_ms"] = round(ms, 2)
         figures["frame_sprites"] = sprites
-    if frame and resolve_plugin(game_id).presentation is not None:
-        figures.update(move_ms(game_id, MOVES))
+        figures.update(move_ms(game_id, MOVES, ratio=ratio))
     return figures
 
 
 def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080),
-            seed: int = 11) -> dict:
+            seed: int = 11, ratio: float = 1.0) -> dict:
     """What one move costs the player through the real shell, autosave included.
 
     The main window at `size`, headless, plays seeded random matches (you against a bot,
@@ -43,10 +46,11 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
     Median, 95th percentile and worst, in milliseconds; and the same for the part of each move
     the UI thread spends in the autosave (`autosave_ms`). Each match starts once its faces are
     composed off the UI thread (a player's first look at the table gives the warmer that time):
-    `warm_s` is the longest that took.
+    `warm_s` is the longest that took. At `ratio` 2 the app runs as on a 200% screen
+    (QT_SCALE_FACTOR): the window is `size` logical pixels, its table drawn at twice that.
     """
     from tabletop.shell.screenshot import _app
-    app = _app()
+    app = _app(ratio)
     from tabletop.core import Rng
     from tabletop.core.match import Match, Seat
     from tabletop.games.registry import get_game
@@ -72,6 +76,9 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
         win.settings.animation_speed = 0
         win.resize(*size)
         win.show()
+        if abs(win.devicePixelRatioF() - ratio) > 1e-6:
+            raise RuntimeError(f"the app runs at a device pixel ratio of {win.devicePixelRatioF()}, "
+                               f"not {ratio}: measure each ratio in a process of its own")
         n = 0
         while len(times) < moves:
             match = Match(game, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")],

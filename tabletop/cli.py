@@ -64,7 +64,12 @@ def _cmd_verify(args) -> int:
 def _cmd_screenshot(args) -> int:
     from tabletop.shell.screenshot import screenshot
     w, h = (int(x) for x in args.size.lower().split("x"))
-    screenshot(args.game, Path(args.out), seed=args.seed, moves=args.moves, size=(w, h))
+    if not 0.25 <= args.scale <= 8:
+        print(f"tabletop: --scale is between 0.25 and 8 (2 for a 200% screen), not {args.scale}",
+              file=sys.stderr)
+        return 2
+    screenshot(args.game, Path(args.out), seed=args.seed, moves=args.moves, size=(w, h),
+               scale=args.scale)
     print(f"wrote {args.out}")
     return 0
 
@@ -72,11 +77,14 @@ def _cmd_screenshot(args) -> int:
 def _cmd_bench(args) -> int:
     if args.game is None:
         from tabletop.shell.first_frame import bench_home
-        figures = bench_home()
-    else:
-        from tabletop.bench import bench
-        figures = bench(args.game)
-    return _emit(figures, args.json, lambda kv: f"{kv[0]:28} {kv[1]}")
+        return _emit(bench_home(), args.json, lambda kv: f"{kv[0]:28} {kv[1]}")
+    from tabletop.bench import bench
+    if not 0.25 <= args.ratio <= 8:
+        print(f"tabletop: --ratio is between 0.25 and 8 (2 for a 200% screen), not {args.ratio}",
+              file=sys.stderr)
+        return 2
+    figures = bench(args.game, ratio=args.ratio, engine=not args.table_only)
+    return _emit(figures, args.json, lambda kv: f"{kv[0]:24} {kv[1]}")
 
 
 def _cmd_balance(args) -> int:
@@ -132,12 +140,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--moves", type=int, default=0)
-    s.add_argument("--size", default="1920x1080")
+    s.add_argument("--size", default="1920x1080", help="the window's size in logical pixels")
+    s.add_argument("--scale", type=float, default=1.0,
+                   help="device pixels per logical pixel: 2 photographs a 200%% screen "
+                        "(a PNG twice as wide and tall)")
     s.set_defaults(func=_cmd_screenshot)
 
     s = sub.add_parser("bench", help="the speed figures we steer by: a game's, or without one "
                                      "the time the app takes to show the home screen")
     s.add_argument("game", nargs="?")
+    s.add_argument("--ratio", type=float, default=1.0,
+                   help="the table's device pixel ratio (2: a 200%% screen; run each ratio "
+                        "in a process of its own)")
+    s.add_argument("--table-only", action="store_true",
+                   help="only the table's figures (frame and move), not the engine's")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_cmd_bench)
 

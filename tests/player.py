@@ -79,9 +79,15 @@ def type_into(edit: QLineEdit, text: str) -> None:
     QTest.keyClicks(edit, text)
 
 
+def _widget_point(scene, sx: float, sy: float) -> QPoint:
+    """A point of the scene's window pixels in the widget's (logical) pixels."""
+    return QPoint(round(sx / scene.ratio), round(sy / scene.ratio))
+
+
 def visible_point(scene, target: str, dropping: str | None = None) -> QPoint:
     """Where on the widget a press lands on `target` (a sprite, or a zone): a point of the
-    sprite that no other piece covers, as a person aims at what they see."""
+    sprite that no other piece covers, as a person aims at what they see. In the widget's
+    logical pixels: the scene's are the screen's (`scene.ratio` of them to one)."""
     sprite = scene.get(target)
     vp = scene.viewport
     if sprite is None:
@@ -94,9 +100,9 @@ def visible_point(scene, target: str, dropping: str | None = None) -> QPoint:
         for vx, vy in [(x + w / 2, y + h / 2)] + cells:
             if scene.sprite_at(vx, vy, exclude=dropping) is None:
                 sx, sy = vp.to_screen(vx, vy)
-                return QPoint(round(sx), round(sy))
+                return _widget_point(scene, sx, sy)
         sx, sy = vp.to_screen(x + w / 2, y + h / 2)
-        return QPoint(round(sx), round(sy))
+        return _widget_point(scene, sx, sy)
     if not sprite.visible:
         raise Stuck(f"{target} is hidden")
     r = sprite.screen_rect(vp)
@@ -107,7 +113,7 @@ def visible_point(scene, target: str, dropping: str | None = None) -> QPoint:
             among = scene._droppable if dropping else None
             top = scene.sprite_at(vx, vy, exclude=dropping, among=among)
             if top is not None and top.id == target:
-                return QPoint(round(sx), round(sy))
+                return _widget_point(scene, sx, sy)
     raise Stuck(f"{target} is covered everywhere on the table")
 
 
@@ -264,8 +270,8 @@ class Player:
     # --- the table -------------------------------------------------------------------------------
     def settle_table(self) -> None:
         """Until the table knows its size on screen and nothing moves."""
-        wait_until(lambda: self.scene.viewport.window == (self.page.table.width(),
-                                                          self.page.table.height()),
+        table = self.page.table
+        wait_until(lambda: self.scene.viewport.window == table.pixel_size(table.ratio),
                    what="the table's size")
         wait_until(lambda: not self.scene.busy, what="the animations")
 

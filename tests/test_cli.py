@@ -82,14 +82,19 @@ def test_verify_a_truncated_save(capsys, tmp_path):
 def test_screenshot_draws_the_real_table(tmp_path):
     out = tmp_path / "shot.png"
     proc = subprocess.run([sys.executable, "-m", "tabletop", "screenshot", "paargus", "--out", str(out),
-                           "--moves", "30", "--size", "1280x720"], capture_output=True, text=True,
-                          timeout=120)
+                           "--moves", "30", "--size", "1280x720", "--scale", "2"],
+                          capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     from PIL import Image
     img = Image.open(out).convert("RGB")
-    assert img.size == (1280, 720)
+    assert img.size == (2560, 1440)                 # a 200% screen's pixels
     colours = img.resize((64, 36)).getcolors(64 * 36)
     assert colours is not None and len(colours) > 100        # not a blank window
+
+
+def test_screenshot_refuses_a_scale_it_cannot_draw(capsys, tmp_path):
+    code, _, err = run(capsys, "screenshot", "paargus", "--out", str(tmp_path / "x.png"), "--scale", "0")
+    assert code == 2 and "--scale" in err and not (tmp_path / "x.png").exists()
 
 
 def test_bench_prints_the_figures(capsys, quick_bench):

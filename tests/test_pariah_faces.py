@@ -8,10 +8,11 @@ from tabletop.games.pariah.engine.cards import FACTIONS, designs, evolutions, re
 
 
 def test_every_card_has_a_face_of_the_card_size_and_no_two_alike():
+    # the design space's double size, as every game's faces: sharp in the zoom and at 200%
     pics = [faces.compose_unit(d) for d in designs()]
     pics += [faces.compose_evolution(e) for e in evolutions()]
     pics += [faces.compose_relic(r) for r in relic_deck()]
-    assert all(p.size == faces.CARD_SIZE and p.mode == "RGBA" for p in pics)
+    assert all(p.size == (faces.W, faces.H) and p.mode == "RGBA" for p in pics)
     blobs = {p.tobytes() for p in pics}
     assert len(blobs) == len(pics)
 

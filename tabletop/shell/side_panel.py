@@ -31,7 +31,28 @@ class SeatBox(QFrame):
         self.grid.setHorizontalSpacing(8)
         lay.addLayout(self.grid)
         self.cells: list[tuple[QLabel, QLabel]] = []
+        self.pairs = 2               # key-value pairs a row: 1 in the narrowed panel
         self._to_act: bool | None = None
+
+    def set_pairs(self, pairs: int) -> None:
+        """Lay the figures out `pairs` to a row (two fit the full-width panel only)."""
+        if pairs == self.pairs:
+            return
+        self.pairs = pairs
+        # one pair a row makes the box twice as tall: its rows close up, its margins narrow
+        self.grid.setVerticalSpacing(0 if pairs == 1 else -1)
+        edge = 8 if pairs == 2 else 5
+        self.layout().setContentsMargins(12, edge, 12, edge)
+        for i, (key, value) in enumerate(self.cells):
+            self.grid.removeWidget(key)
+            self.grid.removeWidget(value)
+            self._place(i, key, value)
+        self.layout().invalidate()           # and the size it asks for is measured afresh
+
+    def _place(self, i: int, key: QLabel, value: QLabel) -> None:
+        row, pair = divmod(i, self.pairs)
+        self.grid.addWidget(key, row, pair * 2)
+        self.grid.addWidget(value, row, pair * 2 + 1)
 
     def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
@@ -51,8 +72,7 @@ class SeatBox(QFrame):
             # two pairs a row in 13 px: "Relics in hand  1  Points in play  15" fits the panel
             key.setStyleSheet("font-size: 13px;")
             value.setStyleSheet("font-weight: 600; font-size: 13px;")
-            self.grid.addWidget(key, i // 2, (i % 2) * 2)
-            self.grid.addWidget(value, i // 2, (i % 2) * 2 + 1)
+            self._place(i, key, value)
             self.cells.append((key, value))
         for i, (key, value) in enumerate(self.cells):
             shown = i < len(rows)
@@ -105,7 +125,7 @@ class SidePanel(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setFixedWidth(380)
+        self.setFixedWidth(380)          # the table page narrows it on a small window
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 10, 10, 10)
         lay.setSpacing(8)
@@ -188,8 +208,33 @@ class SidePanel(QWidget):
         row.addWidget(self.hint_btn)
         row.addWidget(button("Rules", False, self.rules.emit, "The rules of this game (F1)"))
         row.addWidget(button("Home", False, self.home.emit, "Back to the home screen; the match is saved"))
+        for i in range(row.count()):       # four words side by side in the narrowed panel
+            row.itemAt(i).widget().setStyleSheet("padding: 7px 4px;")
         lay.addLayout(row)
         self._actions: list[Action] = []
+
+    NARROW_BELOW = 360      # a panel narrower than this has no room for the zoom's help line
+
+    def resizeEvent(self, e) -> None:
+        if e.size().width() != e.oldSize().width():
+            self._fit_seats(e.size().width())
+            self._show_zoom_text()
+        super().resizeEvent(e)
+
+    def _show_zoom_text(self) -> None:
+        # the help line gives its room to the moves and the log in the narrowed panel; a
+        # zoomed card's words are always shown
+        self.zoom_text.setVisible(self.zoomed() or self.width() >= self.NARROW_BELOW)
+
+    def _fit_seats(self, width: int) -> None:
+        """Two pairs of figures a row in each seat box where they fit the panel's width (the
+        narrowed panel may not have the room), else one."""
+        room = width - self.layout().contentsMargins().left() - self.layout().contentsMargins().right()
+        for box in self.seat_boxes:
+            box.ensurePolished()          # its labels' styled fonts, even before it is shown
+            box.set_pairs(2)
+            if box.sizeHint().width() + 4 > room:       # + the frame's border, styled
+                box.set_pairs(1)
 
     def eventFilter(self, obj, event) -> bool:
         # the splitter resized (the window, or seat boxes added above it): until the player
@@ -219,6 +264,7 @@ class SidePanel(QWidget):
             self.seats_lay.addWidget(box)
         for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
             box.show_seat(name, kind, rows, to_act)
+        self._fit_seats(self.width())         # the figures' widths change with the match
 
     def set_moves(self, actions: list[Action], words: Callable[[str], str] = str) -> None:
         """The legal moves, each labelled as the table names things (`words`)."""
@@ -295,6 +341,7 @@ class SidePanel(QWidget):
             body += f"<br>Glossary: {links}"
         self.zoom_text.setText(body)
         self.zoom_terms = list(terms or [])
+        self._show_zoom_text()
 
     def zoomed(self) -> bool:
         return self.zoom.pixmap is not None

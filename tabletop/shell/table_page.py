@@ -13,6 +13,7 @@ from tabletop.core import Action
 from tabletop.core.match import Match
 from tabletop.shell.controller import MatchController, seat_names
 from tabletop.shell.presentations import presentation
+from tabletop.shell.panel_fold import FOLD_BELOW, PanelToggle, panel_width
 from tabletop.shell.side_panel import SidePanel
 from tabletop.shell.table_widget import TableWidget
 from tabletop.shell.warmer import FaceWarmer
@@ -88,6 +89,10 @@ class TablePage(QWidget):
         self.table = TableWidget()
         self.table.intents.connect(self._intents)
         lay.addWidget(self.table, 1)
+        self.fold = PanelToggle()
+        self.fold.toggled_by_player.connect(self._fold_chosen)
+        lay.addWidget(self.fold)
+        self._folded_by_player: bool | None = None    # None: the window's width decides
         self.panel = SidePanel()
         self.panel.action_chosen.connect(self.perform)
         self.panel.undo.connect(self.undo)
@@ -112,6 +117,27 @@ class TablePage(QWidget):
         self.sounds = SoundBoard(settings.volume, settings.muted)
         self._was_my_turn = False               # for "your turn": the move that made it so
         self._was_over = False                  # for victory or defeat: the move that ended it
+
+    # --- the side panel's room --------------------------------------------------------------
+    def resizeEvent(self, e) -> None:
+        self._fit_panel(e.size().width())
+        super().resizeEvent(e)
+
+    def showEvent(self, e) -> None:
+        self._fit_panel(self.width())        # a page resized while hidden is told only now
+        super().showEvent(e)
+
+    def _fit_panel(self, width: int) -> None:
+        """Narrow the panel on a small window, fold it away on a smaller one (or as the
+        player chose), so the table keeps the room."""
+        self.panel.setFixedWidth(panel_width(width))
+        folded = width < FOLD_BELOW if self._folded_by_player is None else self._folded_by_player
+        self.panel.setVisible(not folded)
+        self.fold.show_folded(folded)
+
+    def _fold_chosen(self, folded: bool) -> None:
+        self._folded_by_player = folded
+        self._fit_panel(self.width())
 
     # --- opening and leaving --------------------------------------------------------------
     def open(self, match: Match) -> None:

@@ -5,13 +5,20 @@ pixels as a QImage without copying (Format_RGB32 matches the surface's masks)
 and releases the view right after. Qt owns input and hands it to the scene;
 the scene's intents go to the game's presenter, whose candidate actions go to
 the controller, which asks the engine whether they are legal.
+
+The surface has the device's pixels, not the widget's logical ones: on a 150% or
+200% screen (or painted into a high-resolution screenshot) the table is drawn at
+1.5 or 2 pixels per logical pixel, so cards and text are sharp, not upscaled.
+The scene works in those pixels; mouse positions are scaled to match.
 """
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QRect, Qt, QTimer, Signal
+import math
+
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -36,6 +43,7 @@ class TableWidget(QWidget):
         self.setMinimumSize(640, 360)
         self.scene = None
         self._target = None
+        self.ratio = self.devicePixelRatioF()   # device pixels per logical pixel the scene has
         self.frames = 0
         self._last = time.monotonic()
         self.timer = QTimer(self)
@@ -45,6 +53,7 @@ class TableWidget(QWidget):
 
     def set_scene(self, scene) -> None:
         self.scene = scene
+        scene.ratio = self.ratio
         self.update()
 
     # --- drawing -------------------------------------------------------------------
@@ -57,11 +66,20 @@ class TableWidget(QWidget):
         if self.scene.needs_redraw:
             self.update()          # Qt coalesces these into one paint
 
-    def render_surface(self):
-        """Draw the scene at the widget's size into the pygame surface; returns it."""
-        w, h = max(1, self.width()), max(1, self.height())
+    def pixel_size(self, ratio: float) -> tuple[int, int]:
+        """The widget's size in device pixels at `ratio`."""
+        return max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio))
+
+    def render_surface(self, ratio: float | None = None):
+        """Draw the scene into the pygame surface at the widget's size times `ratio` (by
+        default the ratio of the last paint); returns the surface."""
+        if ratio is not None and ratio != self.ratio:
+            self.ratio = ratio
+            self.scene.ratio = ratio
+        w, h = self.pixel_size(self.ratio)
         if self._target is None or self._target.get_size() != (w, h):
             self._target = make_target(w, h)
+            self.scene.ratio = self.ratio
             self.scene.resize(w, h)
             self.scene.invalidate()
         if self.scene.needs_redraw:
@@ -72,17 +90,20 @@ class TableWidget(QWidget):
     def paintEvent(self, _event) -> None:
         if self.scene is None:
             return
-        surface = self.render_surface()
-        w, h = surface.get_size()
-        view = surface.get_view("1")
+        painter = QPainter(self)
         try:
-            image = QImage(view, w, h, surface.get_pitch(), QImage.Format_RGB32)
-            painter = QPainter(self)
-            painter.drawImage(QRect(0, 0, w, h), image)
-            painter.end()
-            del image
+            surface = self.render_surface(_device_ratio(painter, self.devicePixelRatioF()))
+            w, h = surface.get_size()
+            view = surface.get_view("1")
+            try:
+                image = QImage(view, w, h, surface.get_pitch(), QImage.Format_RGB32)
+                image.setDevicePixelRatio(self.ratio)
+                painter.drawImage(QRectF(0, 0, self.width(), self.height()), image)
+                del image
+            finally:
+                view = None            # unlock the surface for the next frame
         finally:
-            view = None            # unlock the surface for the next frame
+            painter.end()
 
     def grab_png(self, size: tuple[int, int] = (384, 216), cover: str | None = None) -> bytes | None:
         """A thumbnail of the table for the saved-games list; with `cover`, of the curtain
@@ -107,7 +128,18 @@ class TableWidget(QWidget):
         img.save(out, "PNG", compress_level=1)
         return out.getvalue()
 
+    def event(self, e) -> bool:
+        # moved to a screen of another scale: the next paint draws at the new ratio
+        if e.type() in (QEvent.DevicePixelRatioChange, QEvent.ScreenChangeInternal):
+            self.update()
+        return super().event(e)
+
     # --- input -----------------------------------------------------------------------
+    def _at(self, e) -> tuple[float, float]:
+        """The event's position in the scene's (device) pixels."""
+        p = e.position()
+        return p.x() * self.ratio, p.y() * self.ratio
+
     def _emit(self, intents) -> None:
         if intents:
             self.intents.emit(list(intents))
@@ -117,18 +149,15 @@ class TableWidget(QWidget):
     def mousePressEvent(self, e) -> None:
         self.setFocus()
         if self.scene is not None:
-            p = e.position()
-            self._emit(self.scene.mouse_down(p.x(), p.y(), _BUTTONS.get(e.button(), 1)))
+            self._emit(self.scene.mouse_down(*self._at(e), _BUTTONS.get(e.button(), 1)))
 
     def mouseMoveEvent(self, e) -> None:
         if self.scene is not None:
-            p = e.position()
-            self._emit(self.scene.mouse_move(p.x(), p.y()))
+            self._emit(self.scene.mouse_move(*self._at(e)))
 
     def mouseReleaseEvent(self, e) -> None:
         if self.scene is not None:
-            p = e.position()
-            self._emit(self.scene.mouse_up(p.x(), p.y(), _BUTTONS.get(e.button(), 1)))
+            self._emit(self.scene.mouse_up(*self._at(e), _BUTTONS.get(e.button(), 1)))
 
     def leaveEvent(self, _e) -> None:
         if self.scene is not None:
@@ -136,7 +165,7 @@ class TableWidget(QWidget):
 
     def resizeEvent(self, e) -> None:
         if self.scene is not None:
-            self.scene.resize(max(1, self.width()), max(1, self.height()))
+            self.scene.resize(*self.pixel_size(self.ratio))
         super().resizeEvent(e)
 
     def keyPressEvent(self, e) -> None:
@@ -148,3 +177,10 @@ class TableWidget(QWidget):
 
     def focusNextPrevChild(self, _next: bool) -> bool:
         return False               # Tab moves the table's own selection
+
+
+def _device_ratio(painter: QPainter, fallback: float) -> float:
+    """Device pixels per logical pixel of what `painter` paints on: the screen's ratio for a
+    window, the image's for a widget rendered into a high-resolution image (a screenshot)."""
+    k = painter.deviceTransform().m11()
+    return k if math.isfinite(k) and 0.25 <= k <= 16 else fallback

@@ -61,7 +61,7 @@ QTabWidget::pane {{ border: 1px solid {EDGE}; border-radius: 8px; }}
 QTabBar::tab {{ background: {PANEL}; padding: 6px 14px; border-top-left-radius: 6px;
                 border-top-right-radius: 6px; }}
 QTabBar::tab:selected {{ background: {PANEL_HI}; color: {GOLD_HI}; }}
-QSplitter#panelSplitter::handle {{ background: {EDGE}; margin: 4px 140px 4px 140px; border-radius: 2px; }}
+QSplitter#panelSplitter::handle {{ background: {EDGE}; margin: 4px 100px 4px 100px; border-radius: 2px; }}
 QSplitter#panelSplitter::handle:hover {{ background: {GOLD}; }}
 QGroupBox {{ border: 1px solid {EDGE}; border-radius: 10px; margin-top: 14px; padding: 10px; }}
 QGroupBox::title {{ subcontrol-origin: margin; left: 12px; color: {GOLD}; }}

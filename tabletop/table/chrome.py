@@ -172,13 +172,15 @@ def draw_overlay(target, key: str, compose: Compose, caption: str | None,
         target.blit(surf, surf.get_rect(midleft=(round(left + cw + gap), H // 2)))
 
 
-def peek_rect(card: pygame.Rect, aspect: float, W: int, H: int) -> pygame.Rect | None:
+def peek_rect(card: pygame.Rect, aspect: float, W: int, H: int,
+              ratio: float = 1.0) -> pygame.Rect | None:
     """Where a small card's readable copy goes: beside it (right, else left, else above or
-    below), as tall as half the table (at most 540 px), inside the table. None when the card
-    is drawn about that large already."""
-    ch = round(max(260, min(H * 0.5, 540)))
+    below), as tall as half the table (at most 540 logical px: `ratio` window pixels each),
+    inside the table. None when the card is drawn about that large already."""
+    ch = round(max(260 * ratio, min(H * 0.5, 540 * ratio)))
     cw = round(ch * aspect)
-    gap, margin, low = 14, 8, 44          # `low`: the status line's band stays readable
+    # `low`: the status line's band stays readable
+    gap, margin, low = round(14 * ratio), round(8 * ratio), round(44 * ratio)
     if card.h >= ch * 0.8 or cw + 2 * margin > W or ch + margin + low > H:
         return None
     top = min(max(margin, card.centery - ch // 2), H - ch - low)
@@ -192,11 +194,12 @@ def peek_rect(card: pygame.Rect, aspect: float, W: int, H: int) -> pygame.Rect |
     return pygame.Rect(left, min(card.bottom + gap, H - ch - low), cw, ch)
 
 
-def draw_peek(target, card: pygame.Rect, key: str, compose: Compose, faces: FaceCache) -> None:
+def draw_peek(target, card: pygame.Rect, key: str, compose: Compose, faces: FaceCache,
+              ratio: float = 1.0) -> None:
     """The hovered card large enough to read, beside it on the table."""
     W, H = target.get_size()
     img = faces.pil(key, compose)
-    r = peek_rect(card, img.width / img.height, W, H)
+    r = peek_rect(card, img.width / img.height, W, H, ratio)
     if r is None:
         return
 

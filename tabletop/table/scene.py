@@ -1,7 +1,8 @@
 """The table scene: sprites, zones, animation, input and rendering.
 
 The host (the shell's table widget) feeds it window-pixel mouse and key
-events and gets back intents; it calls update(dt) on a timer and render()
+events and gets back intents (window pixels are the device's: `ratio` of them
+to a logical pixel on a high-resolution screen); it calls update(dt) on a timer and render()
 when `needs_redraw` says something changed. Rules never live here.
 """
 
@@ -24,7 +25,7 @@ from .pgsetup import init_offscreen, opaque_pad
 from .pieces import DieSprite
 from .widgets import ButtonSprite
 
-DRAG_THRESHOLD = 6  # window pixels the pointer must travel before a press becomes a drag
+DRAG_THRESHOLD = 6  # logical pixels the pointer must travel before a press becomes a drag
 FOCUS_COLOR = (236, 240, 246)
 PEEK_DELAY = 0.3    # seconds the pointer rests on a small card before it is drawn large
 
@@ -72,6 +73,7 @@ class Scene:
         self._drop_hover: str | None = None
         self._origins: dict[str, tuple[float, float]] = {}
         self._pointer = (-1.0, -1.0)
+        self.ratio = 1.0        # window pixels per logical pixel (2 on a 200% screen); the host sets it
 
     # -- redraw bookkeeping --------------------------------------------------
     @property
@@ -398,7 +400,7 @@ class Scene:
             if isinstance(sprite, ButtonSprite):
                 sprite.pressed = sprite.enabled and sprite.hit(vx, vy)
             elif (sprite is not None and sprite.draggable
-                  and math.dist((x, y), press.window) > DRAG_THRESHOLD):
+                  and math.dist((x, y), press.window) > DRAG_THRESHOLD * self.ratio):
                 return self._start_drag(sprite, vx, vy)
         return self._hover(self.sprite_at(vx, vy))
 
@@ -576,7 +578,7 @@ class Scene:
             dragged.draw(target, vp, faces)
         if self.peeking is not None:
             sid, key, compose, _ = self._peek
-            chrome.draw_peek(target, self._sprites[sid].screen_rect(vp), key, compose, faces)
+            chrome.draw_peek(target, self._sprites[sid].screen_rect(vp), key, compose, faces, self.ratio)
         if self._status:
             chrome.draw_status(target, self._status, vp, faces)
         if self._thinking:

@@ -20,6 +20,7 @@ from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation.style import (CLASS_RGB, EXHAUSTED, GOLD, INK, LIFE, MUTED, RED,
                                                         card_sid, space_image)
 from tabletop.table import cardfit, paint
+from tabletop.table.facekeys import K
 from tabletop.table.ids import SpriteId
 from tabletop.table.layout import Zone
 from tabletop.table.part import Part
@@ -95,8 +96,8 @@ class Boards(Part):
         cw, ch = size
         sid = SpriteId("space", p, i)
         slot = t.scene.get(sid)
-        key = f"paragons/space/{int(sw - 8)}x{int(sh - 8)}/{i < COLS}/{v.classes[p]}"
-        compose = partial(space_image, (int(sw - 8), int(sh - 8)), i < COLS, CLASS_RGB.get(v.classes[p], MUTED))
+        key = f"paragons/space/{int(sw - 8)}x{int(sh - 8)}@{K}/{i < COLS}/{v.classes[p]}"
+        compose = partial(space_image, (int(sw - 8), int(sh - 8)), i < COLS, CLASS_RGB.get(v.classes[p], MUTED), K)
         if slot is None:
             slot = SpaceSprite(sid, face_key=key, compose_face=compose, x=sx + 4, y=sy + 4, w=sw - 8, h=sh - 8, z=20)
             t.scene.put(slot)
@@ -249,8 +250,8 @@ class Boards(Part):
             return
         if n == 0:
             s = t.scene.get(sid)
-            key = f"paragons/emptypile/{int(size[0])}x{int(size[1])}"
-            compose = partial(space_image, (int(size[0]), int(size[1])), None, MUTED)
+            key = f"paragons/emptypile/{int(size[0])}x{int(size[1])}@{K}"
+            compose = partial(space_image, (int(size[0]), int(size[1])), None, MUTED, K)
             if s is None or not isinstance(s, CardSprite):
                 s = CardSprite(sid, face_key=key, compose_face=compose, x=x, y=y, w=size[0], h=size[1], z=25)
                 t.scene.put(s)

@@ -82,19 +82,20 @@ class ArrowSprite(Sprite):
 
 # --- panels and board spaces (Pillow images, cached by the face cache) -------------------------
 
-def space_image(size, front: bool | None, tint):
+def space_image(size, front: bool | None, tint, k: int = 1):
     """An empty board space: a soft inset in the felt, marked Front or Back (None: unmarked, an
-    empty pile)."""
-    w, h = size
+    empty pile). `size` in table pixels, drawn `k` times as large (sharp on a 200% screen)."""
+    w, h = size[0] * k, size[1] * k
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    r = max(6, w // 9)
+    r = max(6 * k, w // 9)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=(0, 0, 0, 58),
-                        outline=tuple(tint) + (120,), width=max(2, w // 60))
-    d.rounded_rectangle((6, 6, w - 7, h - 7), radius=r - 3, outline=(255, 255, 255, 26), width=1)
+                        outline=tuple(tint) + (120,), width=max(2 * k, w // 60))
+    d.rounded_rectangle((6 * k, 6 * k, w - 1 - 6 * k, h - 1 - 6 * k), radius=r - 3 * k,
+                        outline=(255, 255, 255, 26), width=k)
     if front is None:
         return img
-    f = font(max(10, w // 9), bold=True)
+    f = font(max(10 * k, w // 9), bold=True)
     text = "FRONT" if front else "BACK"
     tw = d.textlength(text, font=f)
     d.text(((w - tw) / 2, h / 2 - f.size / 2), text, font=f, fill=(255, 255, 255, 60))

@@ -20,10 +20,10 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
 from tabletop.table import compact, pil_text
-from tabletop.table.facekeys import CARD_SIZE, H, K, W, stamp
+from tabletop.table.facekeys import H, K, W, stamp
 from tabletop.table.icons import paste_picture, picture_table
 
-FACE_VERSION = 3
+FACE_VERSION = 4
 PICTURES = picture_table(__package__)
 
 # faction look: (main colour, dark, light accent)
@@ -215,10 +215,6 @@ def _stats(d, top: float, values: dict[str, int], main, base: dict[str, int] | N
                fill=color, anchor="rm")
 
 
-def _finish(img: Image.Image) -> Image.Image:
-    return img.resize(CARD_SIZE, Image.LANCZOS)
-
-
 # --- faces ---------------------------------------------------------------------------------------
 def compose_unit(design_id: str, values: tuple[tuple[str, int], ...] | None = None) -> Image.Image:
     """A unit card; `values` (stat, value) pairs print current stats instead of the printed ones."""
@@ -260,7 +256,7 @@ def compose_unit(design_id: str, values: tuple[tuple[str, int], ...] | None = No
         d.rounded_rectangle((W / 2 - 44 * K, H - 26 * K, W / 2 + 44 * K, H - 8 * K), radius=8 * K,
                             fill=dark, outline=GOLD, width=K)
         d.text((W / 2, H - 17 * K), "TOKEN", font=_font(11 * K, True), fill=GOLD, anchor="mm")
-    return _finish(img)
+    return img
 
 
 def compose_evolution(evo_id: str) -> Image.Image:
@@ -283,7 +279,7 @@ def compose_evolution(evo_id: str) -> Image.Image:
     parts = [("", e.text)]          # generated from its changes and keywords (cards.py)
     parts.append(("", "Play it at the start of a round, paying its energy; damage stays."))
     _text_block(d, 214 * K, H - 24 * K, parts)
-    return _finish(img)
+    return img
 
 
 RELIC_WORDS = {"consumable": "Consumable: used once, then to the graveyard.",
@@ -305,7 +301,7 @@ def compose_relic(relic_id: str) -> Image.Image:
     if r.relic_type in RELIC_WORDS:
         parts.append(("", RELIC_WORDS[r.relic_type]))
     _text_block(d, 206 * K, H - 24 * K, parts)
-    return _finish(img)
+    return img
 
 
 def compose_back(kind: str) -> Image.Image:
@@ -328,7 +324,7 @@ def compose_back(kind: str) -> Image.Image:
     word = factions()[kind].name.upper() if kind in FACTION_COLORS else "RELIC"
     d.text((W / 2, H - 56 * K), word, font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
     d.text((W / 2, 56 * K), "PARIAH", font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
-    return _finish(img)
+    return img
 
 
 # --- compact faces for the table (the full faces above are for the zoom) --------------------------
