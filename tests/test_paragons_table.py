@@ -231,7 +231,7 @@ def test_every_sprite_lies_inside_the_table(tmp_path, players, size):
     s = GAME.setup(PRECON, 7, players)
     checked = 0
     for _ in range(700):
-        if s.phase == OVER or checked == 14:
+        if s.phase == OVER or checked == 8:
             break
         if GAME.to_act(s) == 0 and rng.random() < (0.3 if s.stack else 0.06):
             show(p, s)
