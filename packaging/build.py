@@ -43,6 +43,7 @@ DEB_DEPENDS = [
     "libxcb-randr0", "libxcb-render0", "libxcb-render-util0", "libxcb-shape0", "libxcb-shm0",
     "libxcb-sync1", "libxcb-util1", "libxcb-xfixes0", "libxcb-xkb1",
     "libwayland-client0", "libwayland-cursor0",
+    "libsqlite3-0",                   # the match history (Python's sqlite3 links the system one)
 ]
 
 

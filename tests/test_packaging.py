@@ -232,6 +232,7 @@ def test_bundle_holds_only_the_qt_we_use(root):
     for module in ("QtCore", "QtGui", "QtWidgets"):
         assert any(n.startswith(f"PySide6/{module}.") for n in names), module
     assert any(re.search(r"(^|/)(lib)?SDL2_mixer", n) for n in names), "no SDL2_mixer: a silent app"
+    assert any(re.search(r"(^|/)_sqlite3", n) for n in names), "no sqlite3: the match history cannot open"
     # bundled data, where importlib.resources looks for it, and the version metadata
     for data in ("tabletop/art/fonts/DejaVuSans.ttf", "tabletop/art/fonts/LICENSE-DejaVu.txt",
                  "tabletop/art/icon.png", "tabletop/layouts/paargus-2p.json",
