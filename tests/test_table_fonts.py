@@ -68,3 +68,16 @@ def test_wrap_text_fits_width():
     long = fonts.wrap_text("Supercalifragilisticexpialidocious", f, 60)
     assert all(f.size(line)[0] <= 60 for line in long) and "".join(long) == "Supercalifragilisticexpialidocious"
     assert fonts.wrap_text("one\n\ntwo", f, 500) == ["one", "", "two"]
+
+
+def test_a_label_too_long_is_shortened_between_words_never_inside_one():
+    from tabletop.table.presenter import short
+    line = "Top: Ilsa of the Turning Glass plays Quickened Step on Master Oren Vell, aimed at Kira"
+    got = short(line, 60)
+    assert len(got) <= 60 and got.endswith("…")
+    assert line.startswith(got[:-1]) and line[len(got) - 1] == " ", got      # cut at a space
+    assert short("Short enough", 60) == "Short enough"
+    # one long word has no space to cut at: cut inside it rather than lose the line
+    assert short("x" * 40, 20) == "x" * 19 + "…"
+    # a comma before the cut does not stay before the ellipsis
+    assert not short("Play Ember Adept, then draw a card, and gain three energy now", 36).endswith(",…")

@@ -29,8 +29,15 @@ MUTED = (165, 159, 148)    # hints and what does not count now
 RED = (240, 120, 100)      # damage, a defeat
 
 def short(text: str, n: int = 70) -> str:
-    """`text` cut to `n` characters with an ellipsis (a label that must stay on one line)."""
-    return text if len(text) <= n else text[:n - 1] + "…"
+    """`text` in at most `n` characters (a label that must stay on one line): cut between
+    words, with an ellipsis, unless that would lose more than half of it."""
+    if len(text) <= n:
+        return text
+    cut = text[:n - 1]
+    space = cut.rfind(" ")
+    if space >= n // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:·-—") + "…"
 
 
 def wrap_words(text: str, width: int) -> list[str]:
