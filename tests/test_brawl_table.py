@@ -406,3 +406,28 @@ def test_a_walk_through_the_shell_a_drag_to_a_far_hex_walks_all_the_way(qtbot, t
     assert [h for i, h in enumerate(walked) if i == 0 or h != walked[i - 1]] == paths[far]
     assert p.arena.route == []
     page.leave()
+
+
+def test_the_bots_thinking_pill_leaves_the_pick_screens_heading_readable(tmp_path):
+    """While the bot picks, "Bot is thinking…" stands under the screen's words, not over its
+    heading (it sat on "Choose your champions"); at the arena it is back at the top."""
+    from tabletop.table.pgsetup import make_target
+    scene, p = make(tmp_path)
+    s = GAME.setup({"picks": "alternate"}, 4)
+    s = advance(s, Rng(4), lambda s: s.phase == "pick" and GAME.to_act(s) == 1)
+    show(p, s)
+    shots = []
+    for thinking in (None, "Bot is thinking…"):
+        scene.set_thinking(thinking)
+        target = make_target(1280, 720)
+        scene.render(target)
+        shots.append(target)
+    vp = scene.viewport
+    heading_bottom = vp.to_screen(0, scene.get("pick:mode").y + 30)[1]
+    top = [[shot.get_at((x, y))[:3] for x in range(0, 1280, 4) for y in range(0, int(heading_bottom), 3)]
+           for shot in shots]
+    assert top[0] == top[1], "the pill covers the heading"
+    assert scene.thinking_at > scene.get("lbl:banner").y + 40
+    s = advance(s, Rng(4), lambda s: s.phase != "pick")
+    show(p, s)
+    assert scene.thinking_at is None

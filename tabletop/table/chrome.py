@@ -96,12 +96,13 @@ def draw_status(target, text: str, vp: Viewport, faces: FaceCache) -> None:
     target.blit(surf, surf.get_rect(center=(round(x), round(y))))
 
 
-def draw_thinking(target, text: str, vp: Viewport, faces: FaceCache, t: float) -> None:
-    """A pill at the top centre with a turning ring of dots: the bot is working."""
+def draw_thinking(target, text: str, vp: Viewport, faces: FaceCache, t: float, at: float = 44) -> None:
+    """A pill centred at virtual height `at` (the top by default) with a turning ring of dots:
+    the bot is working."""
     s = vp.scale
     spin, px = round(34 * s), max(6, round(22 * s))
     surf = pill(faces, text, px, s, left_pad=spin)
-    x, y = vp.to_screen(vp.virtual[0] / 2, 44)
+    x, y = vp.to_screen(vp.virtual[0] / 2, at)
     rect = surf.get_rect(center=(round(x), round(y)))
     target.blit(surf, rect)
     body_w = font(px).size(text)[0] + round(40 * s) + spin  # as pill() sizes it

@@ -326,6 +326,7 @@ class Presenter:
         if layout is not None:
             self.layout = layout             # the same layout again changes nothing
         seen: set[str] = set()
+        self.scene.thinking_at = None        # a part whose heading is at the top moves it
         self.draw(seen, events)
         self._settle(seen)
 

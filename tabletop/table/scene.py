@@ -61,6 +61,9 @@ class Scene:
         self._droppable: set[str] = set()
         self._status = ""
         self._thinking: str | None = None
+        # the virtual height of the "thinking" pill's centre; None: near the top (a presenter
+        # whose heading is there, as a champion pick's, puts it under its words)
+        self.thinking_at: float | None = None
         self._curtain: str | None = None
         self._overlay: tuple[str, Compose, str | None] | None = None
         # the hovered card drawn readable beside itself: (sprite id, face key, compose, since)
@@ -582,7 +585,8 @@ class Scene:
         if self._status:
             chrome.draw_status(target, self._status, vp, faces)
         if self._thinking:
-            chrome.draw_thinking(target, self._thinking, vp, faces, self._time)
+            chrome.draw_thinking(target, self._thinking, vp, faces, self._time,
+                                 44 if self.thinking_at is None else self.thinking_at)
         if self._overlay is not None:
             chrome.draw_overlay(target, *self._overlay, vp, faces)
 

@@ -97,6 +97,7 @@ class PickScreen(Part):
                         INK if p == t.me else MUTED, seen, anchor="topright" if row == 0 else "topleft",
                         bold=p == t.me)
         t.put_label("lbl:banner", t.banner()[0], W / 2, y + 38, 28, GOLD, seen, anchor="midtop", bold=True)
+        t.scene.thinking_at = min(y + 110, Hh - 100)   # "Bot is thinking…" under the words, not on the heading
 
     def glow(self) -> set[str]:
         """The champions you may pick now."""
