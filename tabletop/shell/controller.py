@@ -14,7 +14,7 @@ from tabletop.core import Action, Rng
 from tabletop.core.event import Event
 from tabletop.core.game import IllegalAction
 from tabletop.core.match import Checked, Match
-from tabletop.store.history import History
+from tabletop.shell.match_history import open_history
 from tabletop.store.saves import SaveError, SaveStore
 
 log = logging.getLogger(__name__)
@@ -173,7 +173,7 @@ class MatchController(QObject):
         if result is None or self._remembered == (len(self.match.log), tuple(result.winners)):
             return
         self._remembered = (len(self.match.log), tuple(result.winners))
-        with History() as history:
+        with open_history() as history:
             if not history.record(self.match, self.store.path_for(self.match.id).name) and history.problem:
                 self.problem.emit(history.problem)
 

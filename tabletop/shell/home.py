@@ -146,6 +146,8 @@ class HomePage(QWidget):
     decks = Signal(str)
     continue_match = Signal(str)
     saved_games = Signal()
+    statistics = Signal()
+    first_painted = Signal()       # once: what waits for the first frame starts then
 
     def __init__(self, faces: FaceCache | None = None) -> None:
         super().__init__()
@@ -164,6 +166,8 @@ class HomePage(QWidget):
         self.continue_btn.setMinimumWidth(220)
         head.addWidget(self.continue_btn, 0, Qt.AlignVCenter)
         head.addWidget(button("Saved games", False, self.saved_games.emit), 0, Qt.AlignVCenter)
+        head.addWidget(button("Statistics", False, self.statistics.emit,
+                              tip="How your finished matches went"), 0, Qt.AlignVCenter)
         lay.addLayout(head)
         self.continue_info = label("", "muted")
         self.continue_info.setAlignment(Qt.AlignRight)
@@ -188,6 +192,7 @@ class HomePage(QWidget):
         self.version = label(f"Version {__version__}", "muted")
         lay.addWidget(self.version)
         self._latest: SaveInfo | None = None
+        self._painted = False
         self._columns = 0
         self.arrange()
 
@@ -230,6 +235,9 @@ class HomePage(QWidget):
         # the covers are made once the page is on screen: the first frame does not wait for them
         if not self.covers.started:
             QTimer.singleShot(0, self.covers.start)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.first_painted.emit)
 
     def _cover_ready(self, game_id: str, w: int, h: int, image: QImage) -> None:
         for t in self.tiles:

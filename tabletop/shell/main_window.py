@@ -11,11 +11,13 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 from tabletop.core.match import Match
 from tabletop.games.registry import get_game
 from tabletop.shell.home import HomePage
+from tabletop.shell.match_history import SavesImport
 from tabletop.shell.presentations import presentation
 from tabletop.shell.saves_page import SavesPage
+from tabletop.shell.stats_page import StatsPage
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
-from tabletop.store.paths import config_dir, unwritable, why_in_words
+from tabletop.store.paths import config_dir, saves_dir, unwritable, why_in_words
 from tabletop.store.saves import SaveError, SaveStore
 from tabletop.store.settings import load_settings, save_settings
 
@@ -43,15 +45,24 @@ class MainWindow(QMainWindow):
         self.home.decks.connect(self.show_decks)
         self.home.continue_match.connect(self.resume)
         self.home.saved_games.connect(self.show_saves)
+        self.home.statistics.connect(self.show_statistics)
         self.saves = SavesPage(self.store)
         self.saves.resume.connect(self.resume)
         self.saves.back.connect(self._saves_back)
         self.saves.deleting.connect(self._save_deleting)
-        self._saves_from_match = False     # Saved games opened from a match: Back returns to it
+        self._saves_from_match = False     # a page opened from a match: Back returns to it
+        # the finished matches saved before the match history existed go into it once, after
+        # the home screen's first frame (the player's own saves folder only: a window on
+        # another folder, a screenshot's, must not mark the history as filled)
+        self.importer = SavesImport(self.store.folder, self)
+        if self._own_saves():
+            self.home.first_painted.connect(self.importer.start)
+        self.stats = StatsPage(self.importer)
+        self.stats.back.connect(self._saves_back)
         self.table = TablePage(self.store, self.settings)
         self.table.home.connect(self.show_home)
         self.table.rematch.connect(self._rematch)
-        for page in (self.home, self.table, self.saves):
+        for page in (self.home, self.table, self.saves, self.stats):
             self.stack.addWidget(page)
         self._menus()
         # under the hotseat curtain Ctrl+Z does nothing, as the panel's Undo
@@ -81,6 +92,7 @@ class MainWindow(QMainWindow):
         self._act(game, "&New match…", lambda: self.new_match(None), "Ctrl+N")
         self._act(game, "&Continue", self._continue_latest)
         self._act(game, "Saved &games…", self.show_saves, "Ctrl+O")
+        self._act(game, "S&tatistics", self.show_statistics, "Ctrl+T")
         self.save_act = self._act(game, "&Save", self.save_now, "Ctrl+S")
         game.addSeparator()
         self._act(game, "&Home", self.show_home, "Ctrl+H")
@@ -102,10 +114,17 @@ class MainWindow(QMainWindow):
         else:
             self.show()
 
+    def _own_saves(self) -> bool:
+        try:
+            return self.store.folder.resolve() == saves_dir().resolve()
+        except OSError:
+            return False
+
     def show_home(self) -> None:
         self._saves_from_match = False
         self.table.suspended = False
         self.table.leave()
+        self.stats.leave()
         try:
             self.home.set_latest(self.store.latest_unfinished(get_game))
         except Exception as exc:   # a bad saves folder must not block the home screen
@@ -113,20 +132,32 @@ class MainWindow(QMainWindow):
             self.home.set_latest(None)
         self.stack.setCurrentWidget(self.home)
 
-    def show_saves(self) -> None:
-        """The saved games. From a match, the match waits behind the page (saved, its bots
-        paused) and Back returns to it."""
-        if self.stack.currentWidget() is self.table and self.table.ctrl is not None:
+    def _leave_for(self, page) -> None:
+        """Going to Saved games or Statistics: from a match, the match waits behind the page
+        (saved, its bots paused) and Back returns to it."""
+        here = self.stack.currentWidget()
+        if here is self.table and self.table.ctrl is not None:
             self.table.save()
             self.table.suspended = True
             self._saves_from_match = True
-        elif self.stack.currentWidget() is not self.saves:
+        elif here is not page and here not in (self.saves, self.stats):
             self._saves_from_match = False
             self.table.leave()
+        if here is self.stats and page is not self.stats:
+            self.stats.leave()
+
+    def show_saves(self) -> None:
+        self._leave_for(self.saves)
         self.saves.refresh()
         self.stack.setCurrentWidget(self.saves)
 
+    def show_statistics(self) -> None:
+        self._leave_for(self.stats)
+        self.stack.setCurrentWidget(self.stats)
+        self.stats.refresh()
+
     def _saves_back(self) -> None:
+        self.stats.leave()
         if self._saves_from_match and self.table.ctrl is not None:
             self._saves_from_match = False
             self.table.suspended = False
@@ -254,6 +285,7 @@ class MainWindow(QMainWindow):
             self.table.leave()
         except Exception:          # noqa: BLE001 - closing always closes
             log.exception("could not close the match")
+        self.stats.leave()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
         self._save_settings()
         super().closeEvent(event)
