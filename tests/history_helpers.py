@@ -75,3 +75,22 @@ def fill(folder: Path, n: int, seed: int = 1, days: float = 70.0) -> list[Match]
 if __name__ == "__main__":
     made = fill(Path(sys.argv[1]), int(sys.argv[2]))
     print(f"{len(made)} finished saves in {sys.argv[1]}")
+
+
+def one_move_from_the_end(game_id: str, options: dict | None = None, first_seed: int = 1):
+    """(a match you play against an easy bot, stopped where your next move ends it; that
+    move): for a journey that plays a match to its end in a few seconds. The seeds are tried
+    in order until a match's last move is yours."""
+    for seed in range(first_seed, first_seed + 200):
+        rng = random.Random(seed)
+        seats = [Seat("human", "You"), Seat("bot", "", "greedy", "easy")]
+        match = Match(get_game(game_id), seats, seed,
+                      dict(options) if options is not None else options_for(game_id, rng))
+        while match.to_act is not None:
+            match.play(rng.choice(match.legal_actions()))
+        if match.log[-1].seat == 0:
+            last = match.log[-1].action
+            del match.log[-1]
+            match.state = match.replay()
+            return match, last
+    raise AssertionError(f"no match of {game_id} in 200 seeds ends on your move")

@@ -28,7 +28,7 @@ from tabletop.store.history import History, HistoryError, Tally
 
 log = logging.getLogger(__name__)
 
-PERIODS = (("All time", None), ("Last 30 days", 30), ("Last 7 days", 7))
+PERIODS = (("All time", 0), ("Last 30 days", 30), ("Last 7 days", 7))
 COLUMNS = ("Against", "Matches", "Won", "Lost", "Drawn", "Win rate", "Average length")
 
 
@@ -82,7 +82,7 @@ class StatsPage(QWidget):
         head.addWidget(label("Statistics", "title"), 1)
         self.game = QComboBox()
         self.game.setAccessibleName("Game shown")
-        self.game.addItem("All games", None)
+        self.game.addItem("All games", "")
         for g in all_games():
             self.game.addItem(g.info.title, g.info.id)
         self.period = QComboBox()
@@ -179,14 +179,14 @@ class StatsPage(QWidget):
 
     # --- the filters ------------------------------------------------------------------------
     def filters(self) -> tuple[str | None, datetime | None]:
-        days = self.period.currentData()
+        days = self.period.currentData() or None
         since = None if days is None else datetime.now(timezone.utc) - timedelta(days=days)
-        return self.game.currentData(), since
+        return self.game.currentData() or None, since
 
     def _where_words(self) -> str:
-        game = self.game.currentData()
+        game = self.game.currentData() or None
         what = f"matches of {get_game(game).info.title}" if game else "matches"
-        days = self.period.currentData()
+        days = self.period.currentData() or None
         return what + ("" if days is None else f" in the last {days} days")
 
     # --- the figures ------------------------------------------------------------------------
@@ -258,7 +258,7 @@ class StatsPage(QWidget):
                 self.table.setItem(r, c, item)
 
     def _bucket(self, game: str | None, since: datetime | None) -> str:
-        days = self.period.currentData()
+        days = self.period.currentData() or None
         if days is not None:
             return "day" if days <= 7 else "week"
         months = self.history.over_time(game, "month", since)
@@ -293,7 +293,7 @@ class StatsPage(QWidget):
     # --- export -----------------------------------------------------------------------------
     def default_export_path(self) -> Path:
         folder = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or str(Path.home())
-        game = self.game.currentData()
+        game = self.game.currentData() or None
         return Path(folder) / f"tabletop-{game or 'all-games'}-{date.today().isoformat()}.csv"
 
     def export(self) -> None:
