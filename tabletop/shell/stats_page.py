@@ -292,7 +292,8 @@ class StatsPage(QWidget):
 
     # --- export -----------------------------------------------------------------------------
     def default_export_path(self) -> Path:
-        folder = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or str(Path.home())
+        documents = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation)
+        folder = documents if documents and Path(documents).is_dir() else str(Path.home())
         game = self.game.currentData() or None
         return Path(folder) / f"tabletop-{game or 'all-games'}-{date.today().isoformat()}.csv"
 
