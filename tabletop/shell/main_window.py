@@ -14,7 +14,6 @@ from tabletop.shell.home import HomePage
 from tabletop.shell.match_history import SavesImport
 from tabletop.shell.presentations import presentation
 from tabletop.shell.saves_page import SavesPage
-from tabletop.shell.stats_page import StatsPage
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
 from tabletop.store.paths import config_dir, saves_dir, unwritable, why_in_words
@@ -57,12 +56,11 @@ class MainWindow(QMainWindow):
         self.importer = SavesImport(self.store.folder, self)
         if self._own_saves():
             self.home.first_painted.connect(self.importer.start)
-        self.stats = StatsPage(self.importer)
-        self.stats.back.connect(self._saves_back)
+        self.stats = None                  # the statistics page, made when first opened
         self.table = TablePage(self.store, self.settings)
         self.table.home.connect(self.show_home)
         self.table.rematch.connect(self._rematch)
-        for page in (self.home, self.table, self.saves, self.stats):
+        for page in (self.home, self.table, self.saves):
             self.stack.addWidget(page)
         self._menus()
         # under the hotseat curtain Ctrl+Z does nothing, as the panel's Undo
@@ -124,7 +122,7 @@ class MainWindow(QMainWindow):
         self._saves_from_match = False
         self.table.suspended = False
         self.table.leave()
-        self.stats.leave()
+        self._leave_stats()
         try:
             self.home.set_latest(self.store.latest_unfinished(get_game))
         except Exception as exc:   # a bad saves folder must not block the home screen
@@ -143,8 +141,8 @@ class MainWindow(QMainWindow):
         elif here is not page and here not in (self.saves, self.stats):
             self._saves_from_match = False
             self.table.leave()
-        if here is self.stats and page is not self.stats:
-            self.stats.leave()
+        if page is not self.stats:
+            self._leave_stats()
 
     def show_saves(self) -> None:
         self._leave_for(self.saves)
@@ -152,12 +150,22 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.saves)
 
     def show_statistics(self) -> None:
+        if self.stats is None:         # imported and made now: the first frame needs none of it
+            from tabletop.shell.stats_page import StatsPage
+            self.stats = StatsPage(self.importer)
+            self.stats.back.connect(self._saves_back)
+            self.stack.addWidget(self.stats)
         self._leave_for(self.stats)
         self.stack.setCurrentWidget(self.stats)
         self.stats.refresh()
 
+    def _leave_stats(self) -> None:
+        """The statistics page closes its database while it is not shown."""
+        if self.stats is not None:
+            self.stats.leave()
+
     def _saves_back(self) -> None:
-        self.stats.leave()
+        self._leave_stats()
         if self._saves_from_match and self.table.ctrl is not None:
             self._saves_from_match = False
             self.table.suspended = False
@@ -285,7 +293,7 @@ class MainWindow(QMainWindow):
             self.table.leave()
         except Exception:          # noqa: BLE001 - closing always closes
             log.exception("could not close the match")
-        self.stats.leave()
+        self._leave_stats()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
         self._save_settings()
         super().closeEvent(event)

@@ -146,6 +146,7 @@ class SavesImport(QObject):
         self.folder = Path(folder)
         self.running = False
         self.done = False
+        self.recorded, self.problem = 0, ""       # what the import reported, once done
         self._thread: threading.Thread | None = None
         self._idle = threading.Event()
         self._idle.set()
@@ -184,5 +185,6 @@ class SavesImport(QObject):
         except RuntimeError:           # the window closed meanwhile: nobody to tell
             pass
 
-    def _ended(self, _recorded: int, _problem: str) -> None:
+    def _ended(self, recorded: int, problem: str) -> None:
         self.running, self.done = False, True
+        self.recorded, self.problem = recorded, problem

@@ -146,6 +146,8 @@ class StatsPage(QWidget):
         lay.addWidget(self.pages, 1)
         if importer is not None:
             importer.finished.connect(self._imported)
+            if importer.problem:           # the import ended before the page was made
+                self.set_notice(importer.problem)
 
     # --- the database ---------------------------------------------------------------------
     def refresh(self) -> None:
