@@ -278,3 +278,17 @@ def test_a_game_title_and_a_period_in_words(qapp, tabletop_home):
         title = get_game(stats.game.itemData(i)).info.title
         assert stats.empty.text().startswith(f"No finished matches of {title} in the last 30 days.")
     me.close()
+
+
+def test_a_match_of_a_game_this_version_lacks_is_listed_by_its_id(qapp, tabletop_home):
+    """A history shared with a newer Tabletop may hold a game this one does not know."""
+    with History() as h:
+        assert h.record(finished_match("brawl", 5))
+    import sqlite3
+    with sqlite3.connect(history_path()) as db:
+        db.execute("UPDATE matches SET game = 'skirmish'")
+    me = started(Player((1280, 720)))
+    stats = open_statistics_from_home(me)
+    assert stats.figures.isVisible() and stats.table.item(0, 0).text() == "Skirmish"
+    assert stats.bars.bars and all(b.label.endswith("(Skirmish)") for b in stats.bars.bars)
+    me.close()

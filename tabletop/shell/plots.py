@@ -131,15 +131,16 @@ class WinRateLine(_Plot):
         fm = QFontMetricsF(small)
         p.setFont(small)
         axis_w = fm.horizontalAdvance("100%") + 8
-        plot = QRectF(body.left() + axis_w, body.top() + 6, body.width() - axis_w - 10,
-                      body.height() - fm.height() - 14)
+        # inset by a dot's radius, so a dot at either end stays clear of the scale's words
+        plot = QRectF(body.left() + axis_w + 10, body.top() + 8, body.width() - axis_w - 20,
+                      body.height() - fm.height() - 18)
         # the scale: 0-100%, a line every quarter, 50% dashed (as many wins as not)
         for q in (0, 25, 50, 75, 100):
             y = plot.bottom() - plot.height() * q / 100
             pen = QPen(EVEN_LINE if q == 50 else QColor(PANEL_HI), 1,
                        Qt.DashLine if q == 50 else Qt.SolidLine)
             p.setPen(pen)
-            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            p.drawLine(QPointF(plot.left() - 8, y), QPointF(plot.right() + 8, y))
             p.setPen(QColor(MUTED))
             p.drawText(QRectF(body.left(), y - fm.height() / 2, axis_w - 6, fm.height()),
                        Qt.AlignRight | Qt.AlignVCenter, f"{q}%")

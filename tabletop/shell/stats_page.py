@@ -55,6 +55,14 @@ def length_words(t: Tally, rounds: bool = True) -> str:
     return ", ".join(parts)
 
 
+def game_title(game_id: str) -> str:
+    """A game's title; a game this version lacks (recorded by another) by its id."""
+    try:
+        return get_game(game_id).info.title
+    except Exception:                  # noqa: BLE001 - the registry's KeyError, or a broken plugin
+        return game_id.capitalize()
+
+
 def period_label(key: str, bucket: str) -> str:
     """A period's first day ("2025-01-27") or month ("2025-01") as the axis shows it."""
     if bucket == "month":
@@ -187,7 +195,7 @@ class StatsPage(QWidget):
 
     def _where_words(self) -> str:
         game = self.game.currentData() or None
-        what = f"matches of {get_game(game).info.title}" if game else "matches"
+        what = f"matches of {game_title(game)}" if game else "matches"
         days = self.period.currentData() or None
         return what + ("" if days is None else f" in the last {days} days")
 
@@ -237,7 +245,7 @@ class StatsPage(QWidget):
         lines: list[Tally | str] = []
         for t in rows:
             if every_game and (not lines or getattr(lines[-1], "game", None) != t.game):
-                lines.append(get_game(t.game).info.title)
+                lines.append(game_title(t.game))
             lines.append(t)
         self.table.setRowCount(len(lines))
         for r, line in enumerate(lines):
@@ -287,7 +295,7 @@ class StatsPage(QWidget):
         bars.sort(key=lambda b: -b.matches)          # stable: each game's order kept within
         self.bars.set_bars(bars)
         if game and not bars:
-            self.bars.set_empty_text(f"Every match of {get_game(game).info.title} starts the "
+            self.bars.set_empty_text(f"Every match of {game_title(game)} starts the "
                                      f"same way: there is no starting choice to compare.")
         elif not bars:
             self.bars.set_empty_text("No starting choices were recorded in these matches.")
