@@ -46,6 +46,7 @@ from tabletop.games.paragons.presentation.sounds import SOUNDS
 from tabletop.games.paragons.presentation.style import RED, card_sid, cid
 from tabletop.table import compact
 from tabletop.table.cover import rules_page
+from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
 from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
@@ -93,7 +94,8 @@ class ParagonsPresenter(Presenter):
         self.chain = Chain(self)
         self.menu = TableMenu(self)
         self.browser = Browser(self)
-        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser]
+        self.full = FullControl(self)
+        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser, self.full]
 
     # --- names and faces ---------------------------------------------------------------------------
     def _seat_name(self, p: int) -> str:
@@ -617,6 +619,8 @@ class ParagonsPresenter(Presenter):
         if bid == "btn:cancel":
             self._let_go()
             return LOCAL
+        if bid == "btn:control":
+            return self.full.toggle()
         if bid == "btn:end":
             self._let_go()
             return A.END_TURN()
@@ -641,10 +645,23 @@ class ParagonsPresenter(Presenter):
                 return a
         return A.MULLIGAN(tuple(sorted(want)))
 
+    free_keys = frozenset({"f"})        # full control, whoever's turn it is
+
     def key(self, name: str):
         if self.in_room():
             return self._noted(self.room.key(name))
         return super().key(name)
+
+    def shortcut(self, name: str):
+        return self.full.toggle() if name == "f" else None
+
+    def auto_pass(self, legal: list[Action]):
+        """Besides having nothing to play, the player lets their own spell or attack resolve
+        without being asked (table/fullcontrol.py), unless a link waits to be chosen again."""
+        got = super().auto_pass(legal)
+        if got is not None or self.view is None or self.view.pending is not None:
+            return got
+        return self.full.lets_resolve(legal, A.DECLINE)
 
     def clear_selection(self) -> bool:
         had = super().clear_selection()          # the menu, the pile looked through
