@@ -34,6 +34,7 @@ def seat_names(seats) -> list[str]:
 class MatchController(QObject):
     changed = Signal(list)          # events as the viewing seat may see them
     hinted = Signal(object)         # the hard bot's suggestion for the player (an Action)
+    advised = Signal(str)           # the bots made the player's moves they were asked to (ADVICE)
     thinking = Signal(str)          # "" when no bot is thinking
     curtain = Signal(str)           # hotseat: a message while the table is hidden, "" to lift
     problem = Signal(str)           # a sentence for the status line
@@ -51,6 +52,7 @@ class MatchController(QObject):
         self.thumbnail = lambda: None
         self._ticket: int | None = None
         self._hint: tuple[int, int] | None = None     # (ticket, log length) of a hint request
+        self._advice = None          # while the bots make the player's moves: when to stop (ADVICE)
         self._ready_at = 0.0
         humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
         self.humans = humans
@@ -218,7 +220,15 @@ class MatchController(QObject):
         return self._curtain_for is None and self.match.can_undo(self._undo_seat())
 
     # --- hints -------------------------------------------------------------------------
-    def request_hint(self) -> str | None:
+    def request_advice(self, ends) -> str | None:
+        """Let the hard bot make the player's moves, from the player's own view, one at a time
+        as a hint each, until `ends(move)` gives the sentence saying the next is the player's."""
+        reason = self.request_hint("Working on it…")
+        if reason is None:
+            self._advice = ends
+        return reason
+
+    def request_hint(self, thinking: str = "Looking for a good move…") -> str | None:
         """Ask the hard bot, from the player's own view, what it would play."""
         hidden = self._hidden()
         if hidden:
@@ -235,7 +245,7 @@ class MatchController(QObject):
             log.warning("hint unavailable: %s", exc)
             return "No hint is available right now."
         self._hint = (ticket, len(self.match.log))
-        self.thinking.emit("Looking for a good move…")
+        self.thinking.emit(thinking)
         return None
 
     def _poll_hint(self) -> None:
@@ -243,9 +253,19 @@ class MatchController(QObject):
         if outcome is None:
             return
         (ticket, moves), self._hint = self._hint, None
+        ends, self._advice = self._advice, None
         self.thinking.emit("")
         got, action, error = outcome
-        if got == ticket and action is not None and len(self.match.log) == moves:
+        fresh = got == ticket and action is not None and len(self.match.log) == moves
+        if fresh and ends is not None:
+            said = ends(action)
+            if said is None and self.my_turn():
+                self._play(action)
+                if self.my_turn() and self.request_advice(ends) is None:
+                    return
+                said = ""
+            self.advised.emit(said)
+        elif fresh:
             self.hinted.emit(action)
         elif error:
             self.problem.emit("No hint this time: the bot could not decide.")

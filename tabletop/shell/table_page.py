@@ -160,8 +160,9 @@ class TablePage(QWidget):
         self.ctrl.problem.connect(self._problem)
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
+        self.ctrl.advised.connect(self._advised)
         self.session = TableSession(self.scene, self.presenter, self.ctrl, refresh=lambda: self._refresh([]),
-                                    hint=self.ask_hint, zoom=self._zoom_on)
+                                    hint=self.ask_hint, zoom=self._zoom_on, advise=self.ask_advice)
         self.panel.title.setText(f"{match.game.info.title}")
         self._auto_pass_held = None
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
@@ -448,6 +449,18 @@ class TablePage(QWidget):
             reason = self.ctrl.request_hint()
             if reason:
                 self.scene.status = reason
+
+    def ask_advice(self) -> None:
+        """The bots make the player's moves of this phase (a deck built), from the player's view."""
+        if self.ctrl is not None and not self.ctrl.curtain_text():
+            reason = self.ctrl.request_advice(self.presenter.advice_ends)
+            if reason:
+                self.scene.status = reason
+
+    def _advised(self, said: str) -> None:
+        self._refresh([])
+        if said:
+            self.scene.status = said
 
     def _hinted(self, action: Action) -> None:
         self.presenter.show_hint(action)

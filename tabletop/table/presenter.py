@@ -54,6 +54,7 @@ def wrap_words(text: str, width: int) -> list[str]:
 
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
+ADVICE = "advice"    # the player asked the bots to make this phase's moves for them (advice_ends)
 
 
 @dataclass
@@ -402,6 +403,12 @@ class Presenter:
     def drop(self, piece: str, target: str | None) -> Action | str | None:
         """The candidate action of a drop (legal or not), LOCAL, or None for nothing."""
         return None
+
+    def advice_ends(self, action: Action) -> str | None:
+        """Asked ADVICE, the table lets the hard bot make the player's moves, from the player's
+        own view, until it proposes one that is the player's to make: then the sentence saying
+        so (Paragons: the deck is built, Done is left to the player); None lets it go on."""
+        return ""
 
     def auto_pass(self, legal: list[Action]) -> tuple[Action, str] | None:
         """The pass the table makes for the player when the auto-pass setting is on, and the

@@ -31,7 +31,7 @@ from tabletop.core.action_kinds import kinds
 from tabletop.core.event import Event
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.state import MULLIGAN, OVER, SPACES
+from tabletop.games.paragons.engine.state import BUILD, MULLIGAN, OVER, SPACES, SWAP
 from tabletop.games.paragons.engine.targets import LINK_BASE, SPACE_BASE, is_merc_id, space_target
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation import faces
@@ -49,7 +49,7 @@ from tabletop.table.cover import rules_page
 from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.presenter import ADVICE, HINT, LOCAL, OptionField, Presentation, Presenter
 
 __all__ = ["PRESENTATION", "ParagonsPresenter", "rules_text"]
 
@@ -508,7 +508,7 @@ class ParagonsPresenter(Presenter):
 
     def _noted(self, result):
         """The room may answer with a sentence (a refusal): it goes to the status line."""
-        if isinstance(result, str) and result not in (LOCAL, HINT):
+        if isinstance(result, str) and result not in (LOCAL, HINT, ADVICE):
             self.note = result
             self.scene.status = result
             return LOCAL
@@ -654,6 +654,14 @@ class ParagonsPresenter(Presenter):
 
     def shortcut(self, name: str):
         return self.full.toggle() if name == "f" else None
+
+    def advice_ends(self, action: Action):
+        """Auto-build: the hard bot's deck steps are made for the player; Done is theirs."""
+        if self.view is None or self.view.phase not in (BUILD, SWAP):
+            return ""
+        if A.DONE.matches(action):
+            return "Your deck is built: look it over, swap what you like, then press Done."
+        return None
 
     def auto_pass(self, legal: list[Action]):
         """Besides having nothing to play, the player lets their own spell or attack resolve
