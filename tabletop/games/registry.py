@@ -53,3 +53,10 @@ def all_games() -> list[Game]:
 def card_pool(game_id: str) -> list[dict]:
     found = plugin(game_id)
     return found.card_pool() if found.card_pool is not None else []
+
+
+def lesson(game_id: str):
+    """The game's lesson (tabletop/core/lesson.py), or None while it has none."""
+    from tabletop.core.lesson import Lesson
+    found = plugin(game_id)
+    return Lesson.from_data(found.lesson()) if found.lesson is not None else None
