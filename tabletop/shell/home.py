@@ -26,7 +26,7 @@ class GameTile(QWidget):
     """A game's tile. Its cover comes later (covers.py): until then the cover's place is plain,
     and after a resize the last cover stands in, scaled, until the one of the new size comes."""
 
-    def __init__(self, game, on_new, on_rules, on_decks=None, want_cover=None) -> None:
+    def __init__(self, game, on_new, on_rules, on_decks=None, want_cover=None, on_learn=None) -> None:
         super().__init__()
         self.game_id = game.info.id
         frame, lay = panel("card")
@@ -51,12 +51,26 @@ class GameTile(QWidget):
                          button("Rules", False, lambda: on_rules(game.info.id))]
         if on_decks is not None and plugin(game.info.id).deck_spec is not None:
             self._buttons.append(button("Decks", False, lambda: on_decks(game.info.id)))
+        # every tile offers its lesson; a game without one yet shows the button greyed
+        self.learn = button("Learn to play", False, lambda: on_learn and on_learn(game.info.id))
+        self.learn.setObjectName("learn")
+        self.has_lesson = plugin(game.info.id).lesson is not None
+        self.learn.setEnabled(self.has_lesson)
+        self._buttons.append(self.learn)
+        self.mark_lesson_done(False)
         self._row = QGridLayout()
         self._row.setSpacing(8)
         self._stacked: bool | None = None
         lay.addStretch(1)                 # the buttons line up at the foot of every tile in a row
         lay.addLayout(self._row)
         self.fit(400, int(360 * COVER_RATIO))
+
+    def mark_lesson_done(self, done: bool) -> None:
+        """The tile says when its lesson was finished (settings keep it)."""
+        self.learn.setText("Learn to play ✓" if done and self.has_lesson else "Learn to play")
+        self.learn.setToolTip("Lesson coming" if not self.has_lesson else
+                              "You finished this lesson: take it again any time." if done else
+                              "A guided first match against a bot, step by step.")
 
     def _stack(self, width: int) -> bool:
         """Whether the buttons take two rows at `width` (New match above the others)."""
@@ -144,6 +158,7 @@ class HomePage(QWidget):
     new_match = Signal(str)
     rules = Signal(str)
     decks = Signal(str)
+    learn = Signal(str)
     continue_match = Signal(str)
     saved_games = Signal()
 
@@ -169,7 +184,7 @@ class HomePage(QWidget):
         self.continue_info.setAlignment(Qt.AlignRight)
         lay.addWidget(self.continue_info)
         self.tiles = [GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit,
-                               self.covers.ask)
+                               self.covers.ask, self.learn.emit)
                       for game in all_games()]
         holder = QWidget()
         holder.setObjectName("tiles")
@@ -239,6 +254,10 @@ class HomePage(QWidget):
     def covers_shown(self) -> bool:
         """Every tile shows its cover at its present size."""
         return all(t.has_cover() for t in self.tiles)
+
+    def set_lessons_done(self, done) -> None:
+        for t in self.tiles:
+            t.mark_lesson_done(t.game_id in done)
 
     def set_latest(self, info: SaveInfo | None) -> None:
         self._latest = info
