@@ -10,7 +10,7 @@ import pytest
 from tabletop.cli import main
 from tabletop.core import Action
 from tabletop.core.lesson import Lesson, LessonError, sentences
-from tabletop.games.paargus.lesson import LESSON
+from tabletop.games.paargus.lessons.lesson import LESSON
 from tabletop.games.registry import game_ids, get_game, lesson, plugin
 from tabletop.table.lesson import check_lesson
 

@@ -1,6 +1,6 @@
 """Lessons: a game's guided first match, written as data, and what following one means.
 
-A lesson is one plain dict in the game's plugin (tabletop/games/<id>/lesson.py, named by the
+A lesson is one plain dict in the game's plugin (tabletop/games/<id>/lessons/lesson.py, named by the
 plugin's `lesson`); docs/LESSONS.md shows how to write one and check it. It fixes the match
 (seed, options, seats: seat 0 is the learner) and lists its steps in order. Every step is one
 move of the match, so the step the learner is on is simply the length of the match's log:

@@ -83,13 +83,16 @@ class GameTile(QWidget):
         self._stacked = stacked
         for b in self._buttons:
             self._row.removeWidget(b)
-        if stacked:
-            self._row.addWidget(self._buttons[0], 0, 0, 1, max(1, len(self._buttons) - 1))
+        if stacked:                       # New match on a row of its own, the others two a row
+            self._row.addWidget(self._buttons[0], 0, 0, 1, 2)
             for i, b in enumerate(self._buttons[1:]):
-                self._row.addWidget(b, 1, i)
+                self._row.addWidget(b, 1 + i // 2, i % 2)
         else:
             for i, b in enumerate(self._buttons):
                 self._row.addWidget(b, 0, i)
+
+    def _rows(self, width: int) -> int:
+        return 1 + -(-(len(self._buttons) - 1) // 2) if self._stack(width) else 1
 
     def spacing(self) -> int:
         return self._lay.spacing()
@@ -105,7 +108,7 @@ class GameTile(QWidget):
         h = m.top() + m.bottom() + self._lay.spacing() * (len(self._texts) + 1)
         for w in self._texts:
             h += w.heightForWidth(inner) if w.wordWrap() else w.sizeHint().height()
-        rows = 2 if self._stack(width) else 1
+        rows = self._rows(width)
         return h + rows * max(b.sizeHint().height() for b in self._buttons) + 8 * (rows - 1)
 
     def fit(self, width: int, cover_h: int) -> None:
