@@ -87,3 +87,9 @@ def test_sentences_are_counted():
     assert sentences("One. Two! Three?") == 3
     assert sentences("Worth 4 points a card, then Confirm.") == 1
     assert sentences("") == 0
+
+
+def test_a_lesson_that_no_longer_ends_as_it_promises_fails(tmp_path):
+    data = copy.deepcopy(LESSON)
+    data["steps"] = data["steps"][:-1]           # stops before the winning conjunction
+    assert any("promises You wins at its end" in p and "the match goes on" in p for p in _check(data, tmp_path))

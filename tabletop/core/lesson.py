@@ -14,7 +14,8 @@ A learner's step:
      "then": "What to say once the move has been made.",
      "aim": "This step is about drawing.",  # said when another move is tried (optional)
      "terms": ["Sky tableau"]}             # glossary entries of the rules page (optional)
-A bot's step (its moves are fixed, so every step is certain; a bot step names a move the bot
+The lesson may promise how it ends ("winner": 0, the learner wins the match on its last step);
+the check holds it to that. A bot's step (its moves are fixed, so every step is certain; a bot step names a move the bot
 could choose from its own view: the lesson never reads its hidden cards):
     {"bot": {"kind": "play", "args": [33]}, "say": "optional words while it plays"}
 
@@ -98,6 +99,7 @@ class Lesson:
     seats: tuple[dict, ...]          # seat 0 is the learner; every other seat a scripted bot
     steps: tuple[Step, ...]
     minutes: int = 12
+    winner: int | None = None        # the seat the lesson promises wins the match at its end
 
     # --- where the learner is ------------------------------------------------------------
     def step_at(self, moves: int) -> Step | None:
@@ -151,8 +153,11 @@ class Lesson:
         steps = tuple(_step(raw, i + 1) for i, raw in enumerate(data["steps"]))
         if not steps:
             raise LessonError("A lesson has at least one step.")
+        winner = data.get("winner")
+        if winner is not None and (not isinstance(winner, int) or not 0 <= winner < len(seats)):
+            raise LessonError("The lesson's 'winner' is a seat number.")
         return cls(data["game"], data["title"], data["seed"], dict(options),
-                   tuple(dict(s) for s in seats), steps, int(data.get("minutes", 12)))
+                   tuple(dict(s) for s in seats), steps, int(data.get("minutes", 12)), winner)
 
 
 def _text_list(value, where: str, what: str) -> tuple[str, ...]:

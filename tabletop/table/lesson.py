@@ -256,6 +256,12 @@ class LessonCheck:
             self.play_bots()
         if len(match.log) != len(lesson.steps):
             problems.append("the lesson ended before its last step")
+        if lesson.winner is not None:
+            result = match.result()
+            if result is None or list(result.winners) != [lesson.winner]:
+                said = "the match goes on" if result is None else f"winners {list(result.winners)}"
+                problems.append(f"the lesson promises {match.seats[lesson.winner].name} wins at "
+                                f"its end, but {said}")
 
 
 def check_lesson(game, lesson: Lesson, make_presenter, rules_markdown: str = "",

@@ -14,6 +14,7 @@ LESSON = {
     "minutes": 12,
     "seed": 1086,
     "options": {"hands": 1},
+    "winner": 0,                  # the last step wins the hand, and so the one-hand match
     "seats": [{"name": "You"}, {"name": "Orrin", "bot": "greedy", "difficulty": "easy"}],
     "steps": [
         {"say": "Welcome to Paargus! You and Orrin lay sets of star charts, and whoever shows "
