@@ -86,6 +86,9 @@ def test_the_paargus_lesson_is_played_refused_left_resumed_and_marked_done(qapp,
                 _at_step(me, i)
                 assert bar.isVisible() and bar.say.text() == step.say
                 assert bar.step.text() == f"Lesson · step {les.number_of(i)[0]} of 11"
+                # the Hint button names the step's own move
+                click(me.page.panel.hint_btn)
+                assert me.scene.status.startswith("Hint: Trade"), me.scene.status
             for g in step.do:
                 me.do(_intent(g))
             wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")
@@ -124,5 +127,34 @@ def test_finish_on_your_own_plays_on_against_the_easy_bot(qapp, tabletop_home):
         save = me.win.store.path_for(me.ctrl.match.id)
         settle(50)
         assert "lesson" not in json.loads(save.read_text())["match"]
+    finally:
+        me.close()
+
+
+def test_a_saved_lesson_the_app_cannot_follow_opens_as_an_ordinary_match(qapp, tabletop_home):
+    """A save whose lesson is odd (a game without a lesson, an unknown one, not text): the match
+    opens as an ordinary one, the Saved games row names what it can, nothing crashes."""
+    me = Player(size=(1280, 720))
+    try:
+        me.set_animations_off()
+        _learn(me, "paargus")
+        for g in lesson("paargus").steps[0].do:
+            me.do(_intent(g))
+        _at_step(me, 1)
+        save = me.win.store.path_for(me.ctrl.match.id)
+        me.menu("&Game", "&Home")
+        for odd in ("brawl", "no-such-game", 42):
+            data = json.loads(save.read_text())
+            data["match"]["lesson"] = odd
+            save.write_text(json.dumps(data))
+            click(button_in(me.win.home, "Saved games"))
+            row = me.win.saves.list.item(0).text()
+            assert row.startswith("Lesson: Paargus" if isinstance(odd, str) else "Paargus"), row
+            me.win.saves.list.setCurrentRow(0)
+            click(me.win.saves.resume_btn)
+            wait_until(me.on_table, what="the resumed match")
+            assert not me.page.lesson_bar.isVisible() and me.scene.spotlight == ()
+            assert me.page.ctrl.referee is None and len(me.ctrl.match.log) == 1
+            me.menu("&Game", "&Home")
     finally:
         me.close()

@@ -93,3 +93,10 @@ def test_a_lesson_that_no_longer_ends_as_it_promises_fails(tmp_path):
     data = copy.deepcopy(LESSON)
     data["steps"] = data["steps"][:-1]           # stops before the winning conjunction
     assert any("promises You wins at its end" in p and "the match goes on" in p for p in _check(data, tmp_path))
+
+
+def test_damaged_lesson_marks_in_the_settings_fall_back_on_their_own():
+    from tabletop.store.settings import clean
+    assert clean({"lessons_done": "paargus", "volume": 30}).lessons_done == []
+    kept = clean({"lessons_done": ["paargus", 3, None, "paargus", "\ud800"], "volume": 30})
+    assert kept.lessons_done == ["paargus"] and kept.volume == 30

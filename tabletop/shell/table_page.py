@@ -202,7 +202,9 @@ class TablePage(QWidget):
                 self.lesson = lesson_of(match.lesson)
             except (LessonError, KeyError) as exc:
                 log.warning("the lesson %s cannot be followed: %s", match.lesson, exc)
-        if self.lesson is not None:
+        if self.lesson is None:
+            match.lesson = None                 # saved from now on as the ordinary match it is
+        else:
             self.ctrl.follow(LessonReferee(self.lesson, match))
             self.ctrl.refused.connect(self.lesson_bar.show_refused)
         self.lesson_bar.setVisible(self.lesson is not None)
@@ -518,6 +520,12 @@ class TablePage(QWidget):
             self.ctrl.autosave(announce)
 
     def ask_hint(self) -> None:
+        if self.ctrl is not None and self.ctrl.in_lesson() and self.ctrl.my_turn():
+            # in a lesson the hint is the step's own move, never the bot's other idea
+            wanted = self.ctrl.referee.step().expect.action()
+            if wanted is not None:
+                self._hinted(self.ctrl.match.check(wanted).action)
+                return
         if self.ctrl is not None and not self.ctrl.curtain_text():
             reason = self.ctrl.request_hint()
             if reason:
