@@ -160,3 +160,27 @@ def test_a_saved_lesson_the_app_cannot_follow_opens_as_an_ordinary_match(qapp, t
             me.menu("&Game", "&Home")
     finally:
         me.close()
+
+
+def test_a_steps_glossary_link_opens_the_rules_at_its_entry(qapp, tabletop_home):
+    """Every term a lesson links opens the rules page at the glossary entry that starts with it
+    (not at an earlier mention: "Sky tableau" mentions trading before the Trade entry)."""
+    from player import answering
+    from tabletop.shell.rules_viewer import RulesViewer
+    me = Player(size=(1280, 720))
+    try:
+        terms = {t for s in lesson("paargus").steps for t in s.terms}
+        assert {"Trade", "Sweep", "Quadrant"} <= terms
+        for term in sorted(terms):
+            seen = {}
+
+            def answer(viewer, term=term, seen=seen):
+                cursor = viewer.browser.textCursor()
+                seen["entry"] = cursor.block().text()
+                click(button_in(viewer, "Close"))
+
+            with answering(RulesViewer, answer):
+                me.win.show_rules("paargus", term)
+            assert seen["entry"].startswith(f"{term}:"), (term, seen["entry"])
+    finally:
+        me.close()
