@@ -78,6 +78,7 @@ def test_the_paargus_lesson_is_played_refused_left_resumed_and_marked_done(qapp,
                 # Home, then Saved games: the lesson is listed as one, and resumes at this step
                 me.menu("&Game", "&Home")
                 wait_until(lambda: me.win.stack.currentWidget() is me.win.home, what="home")
+                assert me.win.home.continue_info.text().startswith("Lesson: Paargus: You vs Orrin")
                 click(button_in(me.win.home, "Saved games"))
                 rows = [me.win.saves.list.item(r).text() for r in range(me.win.saves.list.count())]
                 assert rows and rows[0].startswith("Lesson: Paargus"), rows

@@ -288,7 +288,8 @@ class HomePage(QWidget):
         if info is None:
             self.continue_info.setText("No unfinished match to continue.")
         else:
-            self.continue_info.setText(f"{info.title}: {' vs '.join(info.players)} · {info.turn}")
+            title = f"Lesson: {info.title}" if info.lesson else info.title
+            self.continue_info.setText(f"{title}: {' vs '.join(info.players)} · {info.turn}")
 
     def _continue(self) -> None:
         if self._latest is not None:
