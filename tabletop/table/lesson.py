@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 from tabletop.core import Action
 from tabletop.core.lesson import MAX_SENTENCES, Lesson, sentences
@@ -105,9 +104,10 @@ def aim(scene, target: str, dropping: str | None = None) -> tuple[float, float]:
     raise LessonStuck(f"{target} is covered everywhere on the table")
 
 
-def gesture_intents(scene, gesture: tuple) -> list:
-    """Make one of a step's gestures with the mouse (or a key) on the scene: the intents it
-    reports, as the table widget hands them to the session. LessonStuck when it cannot be made."""
+def gesture_intents(scene, gesture: tuple, between=None) -> list:
+    """Make one of a step's gestures with the mouse (or a key) on the scene, as a person would:
+    the intents it reports. A drag's pick-up is handed to `between` (the session, which marks
+    where the piece may land) before the drop is aimed. LessonStuck when it cannot be made."""
     kind, *ids = gesture
     if kind == "key":
         return scene.key(ids[0])
@@ -127,11 +127,15 @@ def gesture_intents(scene, gesture: tuple) -> list:
         raise LessonStuck(f"{piece} cannot be picked up")
     x, y = aim(scene, piece)
     got = scene.mouse_down(x, y)
-    for d in (4, 10, 18):
+    for d in (4, 10, 18):                      # past the drag threshold: the pick-up
         got += scene.mouse_move(x + d, y + d)
     if scene.dragging != piece:
         raise LessonStuck(f"{piece} was not picked up")
-    return got, (piece, target)
+    if between is not None:
+        between(got)
+    ex, ey = aim(scene, target, dropping=piece)
+    scene.mouse_move(ex, ey)
+    return scene.mouse_up(ex, ey)
 
 
 # --- the check ----------------------------------------------------------------------------
@@ -196,14 +200,7 @@ class LessonCheck:
 
     def gesture(self, g: tuple) -> None:
         """One gesture on the scene, its intents handled by the session as the table page does."""
-        got = gesture_intents(self.scene, g)
-        if isinstance(got, tuple):                 # a drag under way: drop it on its target
-            got, (piece, target) = got
-            self.session.handle(got)
-            ex, ey = aim(self.scene, target, dropping=piece)
-            self.scene.mouse_move(ex, ey)
-            got = self.scene.mouse_up(ex, ey)
-        self.session.handle(got)
+        self.session.handle(gesture_intents(self.scene, g, between=self.session.handle))
 
     def run(self) -> list[str]:
         """Play the whole lesson; the problems found (none: it passes)."""
@@ -277,9 +274,3 @@ def check_lesson(game, lesson: Lesson, make_presenter, rules_markdown: str = "",
             if f"**{term}**" not in glossary:
                 problems.append(f"step {i + 1}: the rules page's Glossary has no entry {term!r}")
     return problems + LessonCheck(game, lesson, make_presenter, faces_dir).run()
-
-
-def describe(lesson: Lesson) -> dict[str, Any]:
-    mine = lesson.learner_steps()
-    return {"game": lesson.game, "steps": len(mine), "moves": len(lesson.steps),
-            "minutes": lesson.minutes}
