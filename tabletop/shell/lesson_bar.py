@@ -63,11 +63,12 @@ class LessonBar(QFrame):
         self._set(self.terms, f"New words: {links}" if links else "")
         self.finish_btn.setVisible(True)
 
-    def show_done(self, before: str) -> None:
+    def show_done(self, before: str, match_over: bool) -> None:
         self.step.setText("Lesson complete")
         self._set(self.before, before)
-        self._set(self.say, "Well played: you know how a hand of this game goes. Start a New match "
-                            "from the home screen whenever you like.")
+        self._set(self.say, "Well played! Start a New match from the home screen whenever you like."
+                  if match_over else "Well played! Play this match out against the bot, or start "
+                  "a New match from the home screen.")
         self._set(self.refused, "")
         self._set(self.terms, "")
         self.finish_btn.setVisible(False)

@@ -219,7 +219,7 @@ class TablePage(QWidget):
         before = lesson.said_before(moves)
         if lesson.done(moves):
             self.scene.set_spotlight(None)
-            self.lesson_bar.show_done(before)
+            self.lesson_bar.show_done(before, ctrl.match.result() is not None)
             if not self._lesson_over:
                 self._lesson_over = True
                 self.lesson_done.emit(lesson.game)
