@@ -11,6 +11,7 @@ import json
 from player import Player, button_in, click, settle, wait_until
 
 from tabletop.games.registry import game_ids, lesson, plugin
+from tabletop.store.history import History
 from tabletop.store.settings import load_settings
 from tabletop.table import intents as it
 
@@ -99,6 +100,8 @@ def test_the_paargus_lesson_is_played_refused_left_resumed_and_marked_done(qapp,
         assert me.scene.spotlight == ()
         assert me.ctrl.match.result().winners == [0]
         assert load_settings().lessons_done == ["paargus"]
+        with History() as history:          # a scripted match is no part of the statistics
+            assert history.matches() == []
         me.answer_summary()
         me.menu("&Game", "&Home")
         done = me.tile_button("paargus", "Learn to play ✓")
