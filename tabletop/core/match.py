@@ -71,6 +71,9 @@ class Match:
         self.seed = seed
         self.options = dict(game.default_options(len(seats)), **(options or {}))
         self.casual = casual       # casual practice: undo may cross reveals
+        # the game id of the lesson this match follows (core/lesson.py), None for an ordinary
+        # match: the step is the log's length, so this is all a saved lesson needs
+        self.lesson: str | None = None
         self.id = match_id or uuid.uuid4().hex[:12]
         self.created = time.time()
         self.updated = self.created
@@ -177,7 +180,7 @@ class Match:
             "updated": self.updated,
             "log": [e.to_json() for e in self.log],
             "snapshot": self.game.state_to_json(self.state),
-        }
+        } | ({"lesson": self.lesson} if self.lesson else {})
 
     def replay_entry(self, raw: dict, where: str) -> None:
         """Play one saved log entry (a save's or a journal's), checked like a player's move;
@@ -201,6 +204,8 @@ class Match:
         match = cls(game, [Seat.from_json(s) for s in data["seats"]], int(data["seed"]),
                     data.get("options") or {}, bool(data.get("casual", False)), data.get("id"))
         match.created = float(data.get("created", match.created))
+        lesson = data.get("lesson")
+        match.lesson = lesson if isinstance(lesson, str) and lesson else None
         for raw in data["log"]:
             match.replay_entry(raw, "of the saved log")
         match.updated = float(data.get("updated", match.updated))

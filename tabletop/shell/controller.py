@@ -39,6 +39,7 @@ class MatchController(QObject):
     curtain = Signal(str)           # hotseat: a message while the table is hidden, "" to lift
     problem = Signal(str)           # a sentence for the status line
     saved = Signal(str)
+    refused = Signal(str)           # a lesson refused a move it does not teach now (the sentence)
 
     def __init__(self, match: Match, store: SaveStore, worker: BotWorker | None = None,
                  parent=None) -> None:
@@ -59,6 +60,7 @@ class MatchController(QObject):
         self.viewer: int | None = humans[0] if humans else None
         self._curtain_for: int | None = None
         self._remembered: tuple = ()    # (log length, winners) the match history last recorded
+        self.referee = None             # a lesson's (table/lesson.py LessonReferee): see follow()
         if self.hotseat:
             self.viewer = None        # nobody's cards show until a player says they are ready
         self.timer = QTimer(self)
@@ -130,6 +132,27 @@ class MatchController(QObject):
             self.curtain.emit("")
             self.changed.emit([])
 
+    # --- a lesson ---------------------------------------------------------------------
+    def follow(self, referee) -> None:
+        """Keep the match to a lesson's script: its bots play the lesson's moves, and a move the
+        step does not teach is refused before the engine sees it."""
+        self.referee = referee
+
+    def in_lesson(self) -> bool:
+        return self.referee is not None and not self.referee.over()
+
+    def finish_on_own(self) -> None:
+        """Leave the lesson: from here an ordinary match against the easy bot, saved as one."""
+        self.referee = None
+        self.match.lesson = None
+        name, difficulty = bot_for_difficulty("easy")
+        for seat in self.match.seats:
+            if seat.is_bot:
+                seat.bot, seat.difficulty = name, difficulty
+        self._ready_at = time.monotonic() + BOT_PAUSE_S * self.pace
+        self.autosave(announce=False, whole=True)
+        self.changed.emit([])
+
     # --- moves -------------------------------------------------------------------------
     def check(self, action: Action) -> Checked:
         """The engine's one answer about a human's move (carried on to try_action)."""
@@ -139,6 +162,11 @@ class MatchController(QObject):
         if not self.my_turn():
             why = "It is not your turn." if self.match.to_act is not None else "The match is over."
             return Checked(action, why, self.match.version)
+        if self.in_lesson():
+            why = self.referee.refusal(action)
+            if why:
+                self.refused.emit(why)
+                return Checked(action, why, self.match.version)
         return self.match.check(action)
 
     def try_action(self, action: Action | Checked) -> str | None:
@@ -295,6 +323,11 @@ class MatchController(QObject):
         if (seat is None or not self.match.seats[seat].is_bot or self.paused
                 or self.table_busy() or time.monotonic() < self._ready_at):
             return
+        if self.in_lesson():            # the lesson's bot plays its scripted move, never searches
+            scripted = self.referee.bot_move()
+            if scripted is not None:
+                self._play(scripted)
+                return
         spec = self.match.seats[seat]
         game = self.match.game
         self._pending_seat = seat
@@ -311,12 +344,12 @@ class MatchController(QObject):
         self.thinking.emit(f"{spec.name or 'The bot'} is thinking…")
 
     # --- saving ------------------------------------------------------------------------
-    def autosave(self, announce: bool = False) -> None:
+    def autosave(self, announce: bool = False, whole: bool = False) -> None:
         """After every move: the store journals it on its writer thread, so the move costs
         the same at move 500 as at move 5 (store/journal.py). Saving from the menu writes the
         whole save with a thumbnail and says "Saved" only once it is on disk."""
         try:
-            if announce:
+            if announce or whole:
                 self.store.save(self.match, self.thumbnail())
             else:
                 self.store.autosave(self.match, self.thumbnail)

@@ -9,7 +9,8 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from tabletop.core.match import Match
-from tabletop.games.registry import get_game
+from tabletop.core.lesson import LessonError
+from tabletop.games.registry import all_games, get_game, lesson, plugin
 from tabletop.shell.home import HomePage
 from tabletop.shell.presentations import presentation
 from tabletop.shell.saves_page import SavesPage
@@ -41,6 +42,7 @@ class MainWindow(QMainWindow):
         self.home.new_match.connect(self.new_match)
         self.home.rules.connect(self.show_rules)
         self.home.decks.connect(self.show_decks)
+        self.home.learn.connect(self.learn)
         self.home.continue_match.connect(self.resume)
         self.home.saved_games.connect(self.show_saves)
         self.saves = SavesPage(self.store)
@@ -51,6 +53,7 @@ class MainWindow(QMainWindow):
         self.table = TablePage(self.store, self.settings)
         self.table.home.connect(self.show_home)
         self.table.rematch.connect(self._rematch)
+        self.table.lesson_done.connect(self._lesson_done)
         for page in (self.home, self.table, self.saves):
             self.stack.addWidget(page)
         self._menus()
@@ -92,6 +95,14 @@ class MainWindow(QMainWindow):
         self._act(view, "&Fullscreen", self.toggle_fullscreen, "F11")
         helpm = bar.addMenu("&Help")
         self._act(helpm, "&Rules", lambda: self.show_rules(None), "F1")
+        learn = helpm.addMenu("&Learn to play")
+        self.learn_acts = {}
+        for g in all_games():
+            act = self._act(learn, g.info.title, lambda _=False, gid=g.info.id: self.learn(gid))
+            if plugin(g.info.id).lesson is None:
+                act.setEnabled(False)
+                act.setText(f"{g.info.title} (lesson coming)")
+            self.learn_acts[g.info.id] = act
         self._act(helpm, "&About Tabletop", self.show_about)
 
     # --- pages -----------------------------------------------------------------------
@@ -111,6 +122,7 @@ class MainWindow(QMainWindow):
         except Exception as exc:   # a bad saves folder must not block the home screen
             log.warning("could not list saves: %s", exc)
             self.home.set_latest(None)
+        self.home.set_lessons_done(self.settings.lessons_done)
         self.stack.setCurrentWidget(self.home)
 
     def show_saves(self) -> None:
@@ -157,6 +169,26 @@ class MainWindow(QMainWindow):
         self._save_settings()
         match = Match(get_game(c["game"]), c["seats"], c["seed"], c["options"], c["casual"])
         self.open_match(match)
+
+    def learn(self, game_id: str) -> None:
+        """Start the game's lesson: a guided match on the real table (tabletop/core/lesson.py)."""
+        from tabletop.table.lesson import lesson_match
+        try:
+            found = lesson(game_id)
+        except LessonError as exc:     # a lesson's data is checked by make test; still, never die
+            log.warning("the lesson of %s cannot be read: %s", game_id, exc)
+            found = None
+        if found is None:
+            QMessageBox.information(self, "Lesson coming",
+                                    f"{get_game(game_id).info.title} has no lesson yet. Its rules "
+                                    "page (Help, Rules) explains the game meanwhile.")
+            return
+        self.open_match(lesson_match(get_game(game_id), found))
+
+    def _lesson_done(self, game_id: str) -> None:
+        if game_id not in self.settings.lessons_done:
+            self.settings.lessons_done.append(game_id)
+            self._save_settings()
 
     def _rematch(self, match: Match) -> None:
         import random

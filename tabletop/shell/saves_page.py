@@ -97,7 +97,8 @@ class SavesPage(QWidget):
                 text = f"{info.title}  ·  cannot be opened\n{info.error}"
             else:
                 status = result_line(info) if info.finished and info.result else info.turn
-                text = (f"{info.title}  ·  {' vs '.join(info.players)}\n{status}\n"
+                title = f"Lesson: {info.title}" if info.lesson else info.title
+                text = (f"{title}  ·  {' vs '.join(info.players)}\n{status}\n"
                         f"Saved {when(info.saved_at)}")
                 if info.from_backup:
                     text += "  ·  opens from its backup copy"

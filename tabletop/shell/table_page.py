@@ -10,8 +10,11 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, Q
                                QVBoxLayout, QWidget)
 
 from tabletop.core import Action
+from tabletop.core.lesson import LessonError
 from tabletop.core.match import Match
+from tabletop.games.registry import lesson as lesson_of
 from tabletop.shell.controller import MatchController, seat_names
+from tabletop.shell.lesson_bar import LessonBar
 from tabletop.shell.presentations import presentation
 from tabletop.shell.panel_fold import FOLD_BELOW, PanelToggle, panel_width
 from tabletop.shell.side_panel import SidePanel
@@ -21,6 +24,7 @@ from tabletop.shell.widgets import dispose
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
+from tabletop.table.lesson import LessonReferee
 from tabletop.table.logfold import LogFold
 from tabletop.table.scene import Scene
 from tabletop.table.session import TableSession
@@ -77,6 +81,7 @@ class TablePage(QWidget):
     # False while the hotseat curtain is up (or no match is open): the Edit menu's Undo is
     # off then; otherwise it stays on, to say why a move cannot be taken back
     undo_allowed = Signal(bool)
+    lesson_done = Signal(str)       # the game id of a lesson the player has just finished
 
     def __init__(self, store, settings) -> None:
         super().__init__()
@@ -88,7 +93,19 @@ class TablePage(QWidget):
         lay.setSpacing(0)
         self.table = TableWidget()
         self.table.intents.connect(self._intents)
-        lay.addWidget(self.table, 1)
+        # a lesson's words stand above the table, never on it (shell/lesson_bar.py)
+        column = QVBoxLayout()
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.lesson_bar = LessonBar()
+        self.lesson_bar.finish.connect(self.finish_on_own)
+        self.lesson_bar.term.connect(lambda term: self.window().show_rules(self.game_id(), term))
+        self.lesson_bar.setVisible(False)
+        column.addWidget(self.lesson_bar)
+        column.addWidget(self.table, 1)
+        lay.addLayout(column, 1)
+        self.lesson = None                      # the lesson the open match follows, if any
+        self._lesson_over = False
         self.fold = PanelToggle()
         self.fold.toggled_by_player.connect(self._fold_chosen)
         lay.addWidget(self.fold)
@@ -163,6 +180,7 @@ class TablePage(QWidget):
         self.ctrl.advised.connect(self._advised)
         self.session = TableSession(self.scene, self.presenter, self.ctrl, refresh=lambda: self._refresh([]),
                                     hint=self.ask_hint, zoom=self._zoom_on, advise=self.ask_advice)
+        self._follow_lesson(match)
         self.panel.title.setText(f"{match.game.info.title}")
         self._auto_pass_held = None
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
@@ -176,6 +194,59 @@ class TablePage(QWidget):
         self._was_over = match.result() is not None
         self.sounds.start()                     # the device opens now, not at the first move
 
+    def _follow_lesson(self, match: Match) -> None:
+        """A lesson's match: the controller keeps to its script and the bar shows its words. A
+        lesson this version cannot read (or has no more) leaves an ordinary match."""
+        self.lesson, self._lesson_over = None, False
+        if match.lesson:
+            try:
+                self.lesson = lesson_of(match.lesson)
+            except (LessonError, KeyError) as exc:
+                log.warning("the lesson %s cannot be followed: %s", match.lesson, exc)
+        if self.lesson is None:
+            match.lesson = None                 # saved from now on as the ordinary match it is
+        else:
+            self.ctrl.follow(LessonReferee(self.lesson, match))
+            self.ctrl.refused.connect(self.lesson_bar.show_refused)
+        self.lesson_bar.setVisible(self.lesson is not None)
+
+    def _show_lesson(self) -> None:
+        """The bar and the spotlight for the step the match is on (the log's length)."""
+        ctrl, lesson = self.ctrl, self.lesson
+        if lesson is None:
+            self.scene.set_spotlight(None)
+            return
+        moves = len(ctrl.match.log)
+        before = lesson.said_before(moves)
+        if lesson.done(moves):
+            self.scene.set_spotlight(None)
+            self.lesson_bar.show_done(before, ctrl.match.result() is not None)
+            if not self._lesson_over:
+                self._lesson_over = True
+                self.lesson_done.emit(lesson.game)
+            return
+        if ctrl.referee is None:                # the player chose to finish on their own
+            return
+        step = lesson.step_at(moves)
+        number, total = lesson.number_of(moves)
+        if step.by_bot:
+            bot = seat_names(ctrl.match.seats)[ctrl.match.to_act or 0]
+            self.lesson_bar.show_step(number, total, step.say, before, waiting=bot)
+            self.scene.set_spotlight(None)
+        else:
+            self.lesson_bar.show_step(number, total, step.say, before, step.terms)
+            self.scene.set_spotlight(step.point)
+
+    def finish_on_own(self) -> None:
+        """Leave the lesson: the match plays on as an ordinary one against the easy bot."""
+        if self.ctrl is None or self.lesson is None:
+            return
+        self.lesson = None
+        self.lesson_bar.setVisible(False)
+        self.scene.set_spotlight(None)
+        self.ctrl.finish_on_own()
+        self.panel.add_log("You left the lesson: the match goes on against the easy bot.", True)
+
     def leave(self) -> None:
         self._drop_summary()
         self.summary_open = False
@@ -188,6 +259,8 @@ class TablePage(QWidget):
             failed = self.ctrl.close()  # writes whatever is still owed, or says why not
             self.ctrl = None
             self.session = None
+            self.lesson = None
+            self.lesson_bar.setVisible(False)
             # the status line leaves with the table: the player must read this, unless the
             # window already says that nothing can be saved here (a read-only home)
             if failed and not getattr(self.window(), "cannot_write", ""):
@@ -281,6 +354,7 @@ class TablePage(QWidget):
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.undo_allowed.emit(not ctrl.curtain_text())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
+        self._show_lesson()
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
         self._was_my_turn = ctrl.my_turn()
         self._warm()
@@ -304,6 +378,8 @@ class TablePage(QWidget):
         do (with nothing else to play, and in Trials on their own card unless in full control)."""
         if not legal or not getattr(self.settings, "auto_pass", False) or self._held():
             return
+        if self.ctrl is not None and self.ctrl.in_lesson():
+            return                      # a lesson teaches ending a turn too: the player ends it
         if self.ctrl is None or not self.ctrl.my_turn():
             return
         chosen = self.presenter.auto_pass(legal)
@@ -445,6 +521,12 @@ class TablePage(QWidget):
             self.ctrl.autosave(announce)
 
     def ask_hint(self) -> None:
+        if self.ctrl is not None and self.ctrl.in_lesson() and self.ctrl.my_turn():
+            # in a lesson the hint is the step's own move, never the bot's other idea
+            wanted = self.ctrl.referee.step().expect.action()
+            if wanted is not None:
+                self._hinted(self.ctrl.match.check(wanted).action)
+                return
         if self.ctrl is not None and not self.ctrl.curtain_text():
             reason = self.ctrl.request_hint()
             if reason:

@@ -508,6 +508,8 @@ class SaveInfo:
     # set when the file is damaged but its backup is good: the row is the backup's, and
     # resuming opens it (SaveStore.load with allow_backup)
     from_backup: str | None = None
+    # the game id of the lesson this match follows (docs/LESSONS.md), None for an ordinary match
+    lesson: str | None = None
 
 
 class SaveStore:
@@ -871,6 +873,8 @@ class SaveStore:
             data = _checked(raw, source)
             _fill(info, data)
             info.match_id = data["match"]["id"]
+            lesson = data["match"].get("lesson")
+            info.lesson = _clip(lesson) if isinstance(lesson, str) and lesson else None
             journal = read_journal(path, data)
             if journal.ops:               # the journal's last line is the newest
                 info.saved_at = journal.ops[-1]["saved_at"]

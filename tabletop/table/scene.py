@@ -65,6 +65,7 @@ class Scene:
         # whose heading is there, as a champion pick's, puts it under its words)
         self.thinking_at: float | None = None
         self._curtain: str | None = None
+        self._spotlight: tuple[str, ...] = ()      # a lesson's pointers: the rest is dimmed
         self._overlay: tuple[str, Compose, str | None] | None = None
         # the hovered card drawn readable beside itself: (sprite id, face key, compose, since)
         self._peek: tuple[str, str, Compose, float] | None = None
@@ -276,6 +277,29 @@ class Scene:
     def set_thinking(self, text: str | None) -> None:
         self._thinking = text or None
         self._dirty = True
+
+    def set_spotlight(self, targets: Iterable[str] | None) -> None:
+        """Light the pieces or zones a lesson points at and dim the rest of the table; each is
+        found afresh at every frame, so the light follows a piece that moves. None: no light."""
+        targets = tuple(targets or ())
+        if targets != self._spotlight:
+            self._spotlight = targets
+            self._dirty = True
+
+    @property
+    def spotlight(self) -> tuple[str, ...]:
+        return self._spotlight
+
+    def spotlight_rects(self) -> list[pygame.Rect]:
+        """The screen rectangles lit now (what the lesson points at that the table shows)."""
+        rects = []
+        for t in self._spotlight:
+            sprite = self._sprites.get(t)
+            if sprite is not None and sprite.visible:
+                rects.append(sprite.screen_rect(self.viewport))
+            elif sprite is None and t in self.layout.zones and not self.layout.zones[t].hidden:
+                rects.append(self.viewport.rect_to_screen(self.layout.zones[t].rect))
+        return rects
 
     def set_curtain(self, text: str | None) -> None:
         self._curtain = text or None
@@ -575,6 +599,8 @@ class Scene:
                 continue
             self._draw_sprite(target, sprite, glow)
         self._draw_pulses(target)
+        if self._spotlight:
+            chrome.draw_spotlight(target, self.spotlight_rects(), self.viewport.scale)
         if self.focus_id is not None:
             self._draw_focus(target)
         if dragged is not None:
