@@ -59,6 +59,8 @@ class GameTile(QWidget):
         self.learn.setEnabled(self.has_lesson)
         self._buttons.append(self.learn)
         self.mark_lesson_done(False)
+        for b in self._buttons:          # "New match" alone does not say of which game
+            b.setAccessibleName(f"{b.text()}: {game.info.title}")
         self._row = QGridLayout()
         self._row.setSpacing(8)
         lay.addStretch(1)                 # the buttons line up at the foot of every tile in a row

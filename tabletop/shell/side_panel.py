@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListVi
 
 from tabletop.core import Action
 from tabletop.shell import theme
+from tabletop.shell.access import Announcer, name
 from tabletop.shell.widgets import button, label, pil_to_pixmap
 
 
@@ -54,10 +55,10 @@ class SeatBox(QFrame):
         self.grid.addWidget(key, row, pair * 2)
         self.grid.addWidget(value, row, pair * 2 + 1)
 
-    def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
+    def show_seat(self, name_: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
         self.name.setTextFormat(Qt.RichText)
-        self.name.setText(f"{mark}{name}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
+        self.name.setText(f"{mark}{name_}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
         if to_act != self._to_act:
             # a property the theme's style sheet reads: re-polishing one frame is cheap, where a
             # style sheet of its own re-styled the whole box at every move
@@ -81,6 +82,9 @@ class SeatBox(QFrame):
             if shown:
                 key.setText(rows[i][0])
                 value.setText(rows[i][1])
+        # one sentence for a screen reader: whose box, whose turn, and its figures
+        name(self, f"{name_} ({kind}){', to play' if to_act else ''}: "
+             + ", ".join(f"{k} {v}" for k, v in rows))
 
 
 class ZoomView(QWidget):
@@ -143,6 +147,7 @@ class SidePanel(QWidget):
         top_lay.setContentsMargins(0, 0, 0, 0)
         top_lay.setSpacing(8)
         self.zoom = ZoomView()
+        name(self.zoom, "Card shown large")
         self.zoom_text = label(self.ZOOM_HELP, "muted", wrap=True)
         top_lay.addWidget(self.zoom, 3)
         top_lay.addWidget(self.zoom_text)
@@ -152,6 +157,8 @@ class SidePanel(QWidget):
         top_lay.addWidget(label("Your moves", "muted"))
         self.moves = QListWidget()
         self.moves.setToolTip("Double-click or press Enter to play a move")
+        name(self.moves, "Your moves", "Every move you can make now. Enter plays the one chosen; "
+             "F6 goes back to the table.")
         self.moves.itemActivated.connect(self._activated)
         self.moves.setWordWrap(True)
         self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -174,6 +181,8 @@ class SidePanel(QWidget):
         # a text view, not a list: every line is a paragraph wrapped to the panel's width,
         # re-wrapped when it changes, never elided
         self.log = QTextBrowser()
+        name(self.log, "Log", "What has happened in the match, newest last.")
+        self.announce = Announcer(self.log)      # each new line, to a screen reader
         self.log.setOpenLinks(False)
         self.log.setFocusPolicy(Qt.NoFocus)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -285,6 +294,7 @@ class SidePanel(QWidget):
         self._log_lines.append(text)
         self.log.append(self._paragraph(text, important))
         self._log_to_end()
+        self.announce(text)
 
     def replace_last_log(self, text: str, important: bool = False) -> None:
         """The last line says more now (a run of draws folded into one line)."""
@@ -292,6 +302,7 @@ class SidePanel(QWidget):
             self.set_log([(text, important)])
             return
         self._log_lines[-1] = text
+        self.announce(text)
         cursor = QTextCursor(self.log.document())
         cursor.movePosition(QTextCursor.End)
         cursor.select(QTextCursor.BlockUnderCursor)     # with the break before it
@@ -340,6 +351,7 @@ class SidePanel(QWidget):
                                f"{html.escape(t)}</a>" for t in terms)
             body += f"<br>Glossary: {links}"
         self.zoom_text.setText(body)
+        self.zoom.setAccessibleDescription(text)
         self.zoom_terms = list(terms or [])
         self._show_zoom_text()
 

@@ -6,6 +6,7 @@ import logging
 import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QMessageBox,
                                QVBoxLayout, QWidget)
 
@@ -13,6 +14,7 @@ from tabletop.core import Action
 from tabletop.core.lesson import LessonError
 from tabletop.core.match import Match
 from tabletop.games.registry import lesson as lesson_of
+from tabletop.shell.access import name
 from tabletop.shell.controller import MatchController, seat_names
 from tabletop.shell.lesson_bar import LessonBar
 from tabletop.shell.presentations import presentation
@@ -93,6 +95,10 @@ class TablePage(QWidget):
         lay.setSpacing(0)
         self.table = TableWidget()
         self.table.intents.connect(self._intents)
+        name(self.table, "Game table", "Tab and the arrow keys move between the pieces; Enter "
+             "plays; F6 goes to the list of your moves.")
+        # F6: between the table and the moves list, the keyboard's way to every move
+        QShortcut(QKeySequence("F6"), self, self._other_pane, context=Qt.WidgetWithChildrenShortcut)
         # a lesson's words stand above the table, never on it (shell/lesson_bar.py)
         column = QVBoxLayout()
         column.setContentsMargins(0, 0, 0, 0)
@@ -351,6 +357,7 @@ class TablePage(QWidget):
         self.panel.set_moves(legal, self.presenter.menu_words)
         self._zoom_on(self.zoom_target)
         self.panel.prompt.setText(self.presenter.prompt())
+        self.table.setAccessibleDescription(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.undo_allowed.emit(not ctrl.curtain_text())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
@@ -519,6 +526,15 @@ class TablePage(QWidget):
     def save(self, announce: bool = False) -> None:
         if self.ctrl is not None:
             self.ctrl.autosave(announce)
+
+    def _other_pane(self) -> None:
+        """F6: the moves list from the table, the table from anywhere else on the page."""
+        if self.table.hasFocus() and self.panel.moves.isEnabled():
+            self.panel.moves.setFocus(Qt.ShortcutFocusReason)
+            if self.panel.moves.currentRow() < 0 and self.panel.moves.count():
+                self.panel.moves.setCurrentRow(0)
+        else:
+            self.table.setFocus(Qt.ShortcutFocusReason)
 
     def ask_hint(self) -> None:
         if self.ctrl is not None and self.ctrl.in_lesson() and self.ctrl.my_turn():
