@@ -55,10 +55,10 @@ class SeatBox(QFrame):
         self.grid.addWidget(key, row, pair * 2)
         self.grid.addWidget(value, row, pair * 2 + 1)
 
-    def show_seat(self, name_: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
+    def show_seat(self, who: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
         self.name.setTextFormat(Qt.RichText)
-        self.name.setText(f"{mark}{name_}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
+        self.name.setText(f"{mark}{who}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
         if to_act != self._to_act:
             # a property the theme's style sheet reads: re-polishing one frame is cheap, where a
             # style sheet of its own re-styled the whole box at every move
@@ -83,7 +83,7 @@ class SeatBox(QFrame):
                 key.setText(rows[i][0])
                 value.setText(rows[i][1])
         # one sentence for a screen reader: whose box, whose turn, and its figures
-        name(self, f"{name_} ({kind}){', to play' if to_act else ''}: "
+        name(self, f"{who} ({kind}){', to play' if to_act else ''}: "
              + ", ".join(f"{k} {v}" for k, v in rows))
 
 
@@ -271,8 +271,8 @@ class SidePanel(QWidget):
             box = SeatBox()
             self.seat_boxes.append(box)
             self.seats_lay.addWidget(box)
-        for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
-            box.show_seat(name, kind, rows, to_act)
+        for box, (who, kind, rows, to_act) in zip(self.seat_boxes, seats):
+            box.show_seat(who, kind, rows, to_act)
         self._fit_seats(self.width())         # the figures' widths change with the match
 
     def set_moves(self, actions: list[Action], words: Callable[[str], str] = str) -> None:
