@@ -493,7 +493,7 @@ class TablePage(QWidget):
             z = self.presenter.zoom(target)
         # beside the card on the table too, where the eye is (the scene waits a moment), unless
         # a menu or a pile is open over the table: the card would hide it
-        if z is not None and not self.presenter.covered():
+        if z is not None and not self.presenter.covered() and self.presenter.peeks(target):
             self.scene.peek(target, *z[:2])
         else:
             self.scene.peek(None)

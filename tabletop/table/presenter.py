@@ -486,6 +486,12 @@ class Presenter:
         """(cache key, compose, caption) of the card under the pointer, or None."""
         return None
 
+    def peeks(self, target) -> bool:
+        """Whether the card under the pointer is also drawn large beside itself on the table
+        (the side panel shows it anyway): not where the piece is a choice already drawn to be
+        read, whose copy would cover the choices beside it (Brawl's champions to pick)."""
+        return True
+
     def covered(self) -> bool:
         """Whether a part is drawn over the table now (a menu, a pile looked through): the table
         then draws no card large beside the pointer (it would hide the menu)."""

@@ -447,6 +447,9 @@ class BrawlPresenter(Presenter):
             return f"\nIn reach{' once ' + who + ' moves' if n else ''}: {', '.join(self.cname(t) for t in targets)}."
         return f"\nNo target in reach{' even after ' + who + ' moves ' + str(n) if n else ''}: it would miss."
 
+    def peeks(self, target) -> bool:
+        return not self.pick.readable(target)
+
     def zoom(self, target):
         got = self._face_at(target)
         return None if got is None else got[:3]
