@@ -155,6 +155,20 @@ def test_a_brawl_champion_to_pick_is_not_covered_by_a_copy_of_its_neighbour(qtbo
     page.leave()
 
 
+def test_a_saved_games_thumbnail_shows_the_table_not_a_card_drawn_large_over_it(qtbot, tmp_path):
+    """A card opened full size (right-click), a card peeking beside the pointer and the status
+    pill are not in the thumbnail Saved games shows: it is the table alone."""
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), Match(get_game("brawl"), YOU_AND_BOT, 4))
+    page.ctrl.paused = True
+    qtbot.waitUntil(lambda: page.scene.get("pick:kessa") is not None)
+    plain = page._thumbnail()
+    page.session.handle([it.RightClick("pickcard:kessa:0")])
+    assert page.scene.overlay is not None
+    page.scene.status = "A sentence for the player."
+    assert page._thumbnail() == plain
+    page.leave()
+
+
 # --- one line per undo, per wait ----------------------------------------------------------------
 def test_one_undo_logs_one_line(qtbot, tmp_path):
     game = get_game("paargus")

@@ -567,8 +567,10 @@ class Scene:
             self._zones_of = (self.layout, (tuple(self.layout.size), zones))
         return self._zones_of[1]
 
-    def render(self, target: pygame.Surface) -> None:
-        """Draw the whole table into `target` (any size: letterboxed virtual space)."""
+    def render(self, target: pygame.Surface, bare: bool = False) -> None:
+        """Draw the whole table into `target` (any size: letterboxed virtual space). `bare`: the
+        table alone, for a picture of the match (a Saved games thumbnail): no card drawn large
+        over it, no status or thinking pill, no focus ring, no lesson's dimming."""
         self.resize(*target.get_size())
         vp, faces = self.viewport, self.faces
         key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
@@ -582,11 +584,11 @@ class Scene:
         if self._curtain is not None:
             chrome.draw_curtain(target, self._curtain, vp, faces)
         else:
-            self._draw_table(target)
+            self._draw_table(target, bare)
         opaque_pad(target)
-        self._dirty = False
+        self._dirty = not bare                # the next paint draws what was left out
 
-    def _draw_table(self, target: pygame.Surface) -> None:
+    def _draw_table(self, target: pygame.Surface, bare: bool = False) -> None:
         vp, faces = self.viewport, self.faces
         glow = 0.62 + 0.38 * math.sin(self._time * 2 * math.pi / 1.5)
         for zone in self.layout.zones.values():
@@ -598,6 +600,10 @@ class Scene:
                 dragged = sprite
                 continue
             self._draw_sprite(target, sprite, glow)
+        if dragged is not None and bare:
+            dragged.draw(target, vp, faces)
+        if bare:
+            return
         self._draw_pulses(target)
         if self._spotlight:
             chrome.draw_spotlight(target, self.spotlight_rects(), self.viewport.scale)
