@@ -5,12 +5,12 @@ the table, and the branch in Saved games; the old save's files never change."""
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPushButton
 
 from paargus_ui_helpers import route
-from player import Player, answering, button_in, choose, click, settle, wait_until
+from player import Player, answering, button_in, choose, click, settle, visible_point, wait_until
 from tabletop.core import Rng
 from tabletop.core.match import Match, Seat
 from tabletop.games.registry import get_game
@@ -101,19 +101,24 @@ def test_watch_a_save_step_jump_switch_seat_and_play_on_from_there(qapp):
     assert not page.timeline.playing
     here = page.position
 
+    # the table only looks: Ada's card dragged across it is not picked up, and nothing moves
+    card = f"card:{page.presenter.view.hands[0][0]}"
+    placed = {s.id: (s.x, s.y) for s in page.scene.sprites()}
+    start = visible_point(page.scene, card)
+    QTest.mousePress(table, Qt.LeftButton, Qt.NoModifier, start)
+    for d in (6, 14, 30):
+        QTest.mouseMove(table, start + QPoint(d, -d))
+    assert page.scene.dragging is None
+    QTest.mouseRelease(table, Qt.LeftButton, Qt.NoModifier, start + QPoint(30, -30))
+    settle()
+    assert {s.id: (s.x, s.y) for s in page.scene.sprites()} == placed and page.position == here
+
     # the bot's seat: its view now, at every step
     choose(page.seat_box, 1)
     assert page.seat == 1 and shown(page) == expected(old, here, 1)
     QTest.keyClick(table, Qt.Key_Right)
     assert shown(page) == expected(old, here + 1, 1)
 
-    # the table only looks: a card dragged across it stays where it was, and nothing is played
-    hand = [s.id for s in page.scene.sprites() if s.id.startswith("card:") and s.visible]
-    start = me.point_anywhere()
-    QTest.mousePress(table, Qt.LeftButton, Qt.NoModifier, start)
-    QTest.mouseMove(table, start + start / 4)
-    QTest.mouseRelease(table, Qt.LeftButton, Qt.NoModifier, start + start / 4)
-    assert hand and page.scene.dragging is None
     assert files_of(old.id) == before                    # watched, scrubbed: not one byte changed
 
     # Play on from here, with the same hidden order

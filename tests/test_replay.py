@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -24,6 +25,7 @@ from tabletop.store.saves import DamagedSave, SaveStore
 
 GAMES = ["paargus", "trials", "pariah", "paragons", "brawl"]
 ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = json.loads((ROOT / "saves" / "schema-v1.json").read_text("utf-8"))
 
 
 def finished(game_id: str, seed: int = 7, cap: int = 3000) -> Match:
@@ -188,6 +190,8 @@ def test_a_branch_dealt_anew_keeps_the_seats_view_saves_and_verifies(game_id, tm
                 break
             branch.play(rng.choice(branch.legal_actions()))
         path = store.save(branch)
+        jsonschema.validate(json.loads(path.read_text("utf-8")), SCHEMA,
+                            cls=jsonschema.Draft202012Validator)
         again = store.load(branch.id, games=get_game)
         assert again.branch_of == branch.branch_of and again.start == branch.start
         assert game.state_to_json(again.state) == game.state_to_json(branch.state)
@@ -213,3 +217,34 @@ def test_reading_a_save_to_watch_it_does_not_take_it_for_autosave(tmp_path):
     assert [e.action for e in watched.log] == [e.action for e in match.log]
     assert watched not in store._loaded
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.gui
+def test_a_damaged_save_is_not_watched_but_said_so_and_left_as_it_is(qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    from player import answering
+    from shell_helpers import make_window
+    match = finished("trials", cap=20)
+    path = SaveStore().save(match)
+    win = make_window(qtbot, SaveStore())
+    win.show_saves()
+    assert win.saves.watch_btn.isEnabled()
+    # damaged on disk while the list shows it (another program, a failing disk)
+    data = json.loads(path.read_text("utf-8"))
+    data["match"]["log"][5]["action"]["args"] = [999, 999]      # a move no rule allows
+    path.write_text(json.dumps(data), "utf-8")
+    for extra in saves_dir().glob(f"{match.id}.*"):
+        if extra != path:
+            extra.unlink()                                       # no backup to fall back on
+    before = files_of(match.id)
+    told = []
+
+    def answer(box):
+        told.append(box.text())
+        click(button_in(box, "OK"))
+    with answering(QMessageBox, answer):
+        click(win.saves.watch_btn)
+    assert told and "damaged" in told[0] and "left as it is" in told[0] and "Traceback" not in told[0]
+    assert win.stack.currentWidget() is win.saves and files_of(match.id) == before
+    win.close()
