@@ -248,3 +248,33 @@ def test_a_damaged_save_is_not_watched_but_said_so_and_left_as_it_is(qtbot):
     assert told and "damaged" in told[0] and "left as it is" in told[0] and "Traceback" not in told[0]
     assert win.stack.currentWidget() is win.saves and files_of(match.id) == before
     win.close()
+
+
+@pytest.mark.gui
+def test_play_on_with_the_unseen_cards_dealt_anew_from_the_viewer(qtbot):
+    from player import answering
+    from shell_helpers import make_window
+    from tabletop.shell.branch_dialog import BranchDialog
+    match = finished("brawl")
+    win = make_window(qtbot, SaveStore())
+    win.watch_match(match)
+    page = win.replay
+    page.go(60)
+    game = match.game
+    seen = as_json(game, game.view(page.replay.state_at(60), 0))
+
+    def anew(dlg):
+        click(dlg.anew, QPoint(12, dlg.anew.height() // 2))     # on its circle
+        assert dlg.anew.isChecked()
+        click(button_in(dlg, "Play on"))
+    with answering(BranchDialog, anew):
+        click(page.play_on_btn)
+    wait_until(lambda: win.stack.currentWidget() is win.table and win.table.ctrl is not None,
+               what="the table")
+    branch = win.table.ctrl.match
+    assert branch.branch_of["dealt"] == "anew" and branch.branch_of["move"] == 60
+    assert branch.log == [] and branch.start is not None
+    assert as_json(game, game.view(branch.state, 0)) == seen          # what Ada knew, as it was
+    win.close()                                  # leaving saves it, as its own match
+    again = SaveStore().load(branch.id, games=get_game)
+    assert again.branch_of == branch.branch_of and again.start == branch.start

@@ -28,15 +28,17 @@ class BranchDialog(QDialog):
         lay.addWidget(label(f"A new match starts at move {position} of {replay.length}, with the "
                             f"same players. It is saved as a match of its own; this one is "
                             f"left as it is.", "", wrap=True))
-        self.same = QRadioButton("With the same hidden order: the cards still to come come as "
-                                 "they came")
-        self.anew = QRadioButton(f"With the unseen cards dealt anew: what {who} could not "
-                                 f"see is shuffled again")
+        self.same = QRadioButton("The same hidden order")
+        self.anew = QRadioButton("The unseen cards dealt anew")
         self.same.setChecked(True)
         group = QButtonGroup(self)
-        for b in (self.same, self.anew):
+        for b, words in ((self.same, "The cards still to come come as they came, until someone "
+                                     "plays differently."),
+                         (self.anew, f"What {who} could not see at this move (the other hands, "
+                                     f"the order of the decks) is dealt again at random.")):
             group.addButton(b)
             lay.addWidget(b)
+            lay.addWidget(label(words, "muted", wrap=True))
         over = replay.game.to_act(replay.state_at(position)) is None
         buttons = QDialogButtonBox()
         self.ok = buttons.addButton("Play on", QDialogButtonBox.AcceptRole)

@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
         self.table.watch.connect(self.watch_match)
         self.replay = ReplayPage(self.table.faces, self.settings)
         self.replay.closed.connect(self._replay_closed)
-        self.replay.play_on.connect(self.open_match)
+        self.replay.play_on.connect(self.play_on)
         self._replay_from_saves = False
         for page in (self.home, self.table, self.saves, self.replay):
             self.stack.addWidget(page)
@@ -216,6 +216,18 @@ class MainWindow(QMainWindow):
         self.replay.open(match)
         self.stack.setCurrentWidget(self.replay)
         self.replay.table.setFocus()
+
+    def play_on(self, match: Match) -> None:
+        """A branch from a replay: saved at once as a match of its own (one dealt anew has no
+        move yet, and would otherwise be lost if left before the first), then played."""
+        try:
+            self.store.save(match)
+            failed = ""
+        except SaveError as exc:     # the table tries again with the first move
+            failed = str(exc)
+        self.open_match(match)
+        if failed:
+            self.table.scene.status = failed
 
     def _replay_closed(self) -> None:
         if self._replay_from_saves:
