@@ -280,7 +280,7 @@ def format_review(doc: dict) -> str:
         lines.append(title + ("" if moves else " none."))
         for m in moves:
             d = by_move[m]
-            lines.append(f"  move {m}, {name(d["seat"])} chose {d['chosen']['label']} "
+            lines.append(f"  move {m}, {name(d['seat'])} chose {d['chosen']['label']} "
                          f"{_pct(d['chosen']['value'])}, the bot would play {d['bot']['label']} "
                          f"{_pct(d['bot']['value'])} ({figure(d)})")
     listed("Turning points (the biggest swings):", doc["turning_points"],

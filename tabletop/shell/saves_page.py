@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QMessa
                                QVBoxLayout, QWidget)
 
 from tabletop.games.registry import get_game
-from tabletop.shell.widgets import button, label
+from tabletop.shell.review_dialog import ReviewDialog
+from tabletop.shell.widgets import button, label, modal
 from tabletop.store.saves import SaveError, SaveInfo, SaveStore
 
 
@@ -80,7 +81,10 @@ class SavesPage(QWidget):
         row.addWidget(self.detail, 1)
         self.resume_btn = button("Resume", True, self._resume)
         self.delete_btn = button("Delete", False, self._delete)
+        self.review_btn = button("Review match", False, self._review,
+                                 "The hard bot rates each of your decisions: the turning points")
         row.addWidget(self.delete_btn)
+        row.addWidget(self.review_btn)
         row.addWidget(self.resume_btn)
         lay.addLayout(row)
         self.infos: list[SaveInfo] = []
@@ -120,6 +124,7 @@ class SavesPage(QWidget):
     def _selected(self, _row: int) -> None:
         info = self._current()
         self.resume_btn.setEnabled(bool(info and not info.error))
+        self.review_btn.setEnabled(bool(info and not info.error))
         self.delete_btn.setEnabled(info is not None)
         # the match in words (the player never needs the file's path)
         detail = "" if info is None or info.error else (f"{info.title}: {' vs '.join(info.players)}, "
@@ -132,6 +137,19 @@ class SavesPage(QWidget):
         info = self._current()
         if info and not info.error:
             self.resume.emit(info.id)
+
+    def _review(self) -> None:
+        info = self._current()
+        if info is None or info.error:
+            return
+        self._say("")
+        try:
+            match = self.store.load(info.id, games=get_game)
+        except SaveError as exc:
+            self._say(str(exc))
+            return
+        with modal(ReviewDialog(self, match, match.save_path)) as dialog:
+            dialog.exec()
 
     def _delete(self) -> None:
         info = self._current()
