@@ -148,3 +148,38 @@ def test_deleting_a_save_removes_its_kept_review(tmp_path):
     review_path(path).write_text("{}")
     SaveStore(tmp_path).delete(path.stem)
     assert not review_path(path).exists()
+
+
+# --- what one search knows (ISMCTSBot.analyse) on the toy Nim ----------------------------------
+def _nim_bot(iterations=400):
+    from toygame import POLICY
+    from tabletop.bots.ismcts import ISMCTSBot
+    return ISMCTSBot.for_difficulty("normal", POLICY, seconds=None, rollout_depth=1,
+                                    iterations=iterations)
+
+
+def test_analyse_plays_what_choose_plays_and_rates_the_losing_move_low():
+    from toygame import GAME as NIM, NimState
+    state = NimState([0, 0, 4], [3, 7], 0, Rng(1))
+    legal, view = NIM.legal_actions(state), NIM.view(state, 0)
+    bot = _nim_bot()
+    found = bot.analyse(NIM, view, legal, Rng(3))
+    assert found.best == bot.choose(NIM, view, legal, Rng(3)) == Action("take", (2, 4))
+    visits, mean = found.stats[found.best]
+    assert mean > 0.9 and visits == max(v for v, _ in found.stats.values())
+    assert sum(v for v, _ in found.stats.values()) == found.iterations <= 400   # settled early
+    # taking two or three leaves the opponent a pile to take whole
+    assert found.stats[Action("take", (2, 2))][1] < 0 and found.stats[Action("take", (2, 3))][1] < 0
+
+
+def test_the_players_move_gets_its_floor_of_tries():
+    from toygame import GAME as NIM, NimState
+    state = NimState([0, 0, 4], [3, 7], 0, Rng(1))
+    legal, view = NIM.legal_actions(state), NIM.view(state, 0)
+    bad = Action("take", (2, 1))
+    plain = _nim_bot().analyse(NIM, view, legal, Rng(3))
+    focused = _nim_bot().analyse(NIM, view, legal, Rng(3), focus=bad, focus_visits=100)
+    assert plain.stats[bad][0] < 100 <= focused.stats[bad][0]
+    assert focused.best == plain.best
+    # a handful of tries could not see that the opponent takes the three left; a hundred do
+    assert plain.stats[bad][1] > 0 > -0.8 > focused.stats[bad][1]
