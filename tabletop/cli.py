@@ -68,7 +68,7 @@ def _cmd_review(args) -> int:
     from tabletop.store.saves import SaveError, SaveStore
     path = Path(args.save)
     try:
-        match = SaveStore(path.parent).load(path, games=get_game)
+        match = SaveStore(path.parent).read(path, games=get_game)     # looked at, never played
     except SaveError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1
@@ -141,6 +141,47 @@ def _cmd_balance(args) -> int:
         return 2
 
 
+def _cmd_tutorial(args) -> int:
+    """Print a game's lesson, or (--check) play it on the real table, headless."""
+    import tempfile
+    from tabletop.core.lesson import LessonError
+    from tabletop.games.registry import game_ids, get_game, lesson, plugin
+    from tabletop.table.lesson import check_lesson
+    if args.all == (args.game is not None):
+        print("tabletop tutorial: name one game, or --all", file=sys.stderr)
+        return 2
+    failed = 0
+    for game_id in (game_ids() if args.all else [args.game]):
+        try:
+            found = lesson(game_id)
+        except LessonError as exc:
+            print(f"{game_id}: FAIL: {exc}")
+            failed += 1
+            continue
+        if found is None:
+            print(f"{game_id}: no lesson yet")
+            if not args.all:
+                failed += 1
+            continue
+        if not args.check:
+            for i, step in enumerate(found.steps, 1):
+                print(f"{i:3}. {'(bot) ' + step.expect.kind if step.by_bot else step.say}")
+            continue
+        presentation = plugin(game_id).presentation()
+        with tempfile.TemporaryDirectory() as faces:
+            problems = check_lesson(get_game(game_id), found, presentation.make_presenter,
+                                    presentation.rules_markdown(), Path(faces))
+        if problems:
+            failed += 1
+            print(f"{game_id}: FAIL")
+            for p in problems:
+                print(f"  {p}")
+        else:
+            print(f"{game_id}: ok, {len(found.learner_steps())} steps of the learner and "
+                  f"{len(found.steps)} moves played to the end on the table")
+    return 1 if failed else 0
+
+
 def _cmd_selfcheck_new_match(args) -> int:
     from tabletop.shell.selfcheck import new_match
     return new_match(args.game, timeout=args.timeout, cancel_first=args.cancel_first)
@@ -211,6 +252,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the table's figures (frame and move), not the engine's")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_cmd_bench)
+
+    s = sub.add_parser("tutorial", help="a game's lesson: its steps, or --check plays it on "
+                                        "the table, headless (docs/LESSONS.md)")
+    s.add_argument("game", nargs="?")
+    s.add_argument("--check", action="store_true", help="play every step; fail on a problem")
+    s.add_argument("--all", action="store_true", help="every game that has a lesson")
+    s.set_defaults(func=_cmd_tutorial)
 
     # For the packaging tests, not for players: left out of the usage and help listing.
     sub.metavar = "{" + ",".join(sub.choices) + "}"

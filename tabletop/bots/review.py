@@ -187,9 +187,10 @@ def decisions(game: Game, start: Any, log: Iterable[LogEntry],
 
 
 def log_digest(match: Match) -> str:
-    """What a review depends on: the game, its rules version, options, seats, seed and log."""
+    """What a review depends on: the game, its rules version, options, seats, seed, the
+    starting position of a branch dealt anew, and the log."""
     basis = [match.game.info.id, match.game.info.version, match.options,
-             [s.to_json() for s in match.seats], match.seed,
+             [s.to_json() for s in match.seats], match.seed, match.start,
              [e.action.to_json() for e in match.log]]
     text = json.dumps(basis, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -213,7 +214,7 @@ def review_match(match: Match, seats: Iterable[int] | None = None,
     plugin = resolve_plugin(game)
     search = budget if isinstance(budget, SearchBudget) else review_budget(plugin, budget)
     rated = sorted(set(human_seats(match) if seats is None else seats))
-    opening = start if start is not None else game.setup(match.options, match.seed, len(match.seats))
+    opening = start if start is not None else match.initial_state()
     todo = decisions(game, opening, match.log, set(rated))
     bot = ISMCTSBot(search, "hard", plugin.policy)
     floor = focus_floor(search)

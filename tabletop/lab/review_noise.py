@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     plugin = resolve_plugin(match.game)
     budget = review_budget(plugin, args.budget)
     bot = ISMCTSBot(budget, "hard", plugin.policy)
-    found = decisions(match.game, match.game.setup(match.options, match.seed, len(match.seats)),
+    found = decisions(match.game, match.initial_state(),
                       match.log, {args.seat})
     picked = found[::max(1, len(found) // args.decisions)][:args.decisions]
     sd_value, sd_swing, changed = [], [], 0
