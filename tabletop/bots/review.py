@@ -282,7 +282,7 @@ def format_review(doc: dict) -> str:
         for m in moves:
             d = by_move[m]
             lines.append(f"  move {m}, {name(d['seat'])} chose {d['chosen']['label']} "
-                         f"{_pct(d['chosen']['value'])}, the bot would play {d['bot']['label']} "
+                         f"{_pct(d['chosen']['value'])}; the bot's move: {d['bot']['label']} "
                          f"{_pct(d['bot']['value'])} ({figure(d)})")
     listed("Turning points (the biggest swings):", doc["turning_points"],
            lambda d: f"swing {round(d['swing'] * 100)} points")

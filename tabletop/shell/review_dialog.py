@@ -2,8 +2,8 @@
 
 The review runs in its own process (bots/review_worker.py) while this dialog shows its
 progress and a Cancel button; the finished review is kept beside the save (store/reviews.py),
-so opening it again shows it at once. The replay viewer will mark the same turning points
-on its timeline; until then this table is where they are read.
+so opening it again shows it at once. The replay viewer opens it too (Turning points…) and
+marks the turning points on its timeline, with the bot's move shown on the table.
 """
 
 from __future__ import annotations
@@ -25,12 +25,19 @@ POLL_MS = 50
 COLUMNS = ("Move", "Player", "Move made", "Value", "The bot's move", "Value", "Swing")
 
 
+def kept_review(match: Match, save: Path | None, seats: list[int], search) -> tuple[dict | None, str | None]:
+    """The review kept beside `save` for this very match, seats and budget (see load_review)."""
+    if save is None:                 # a match never saved: nothing kept
+        return None, None
+    return load_review(save, len(match.log), log_digest(match), seats, search.iterations)
+
+
 def pct(value) -> str:
     return "?" if value is None else f"{round(value * 100)}%"
 
 
 class ReviewDialog(QDialog):
-    def __init__(self, parent, match: Match, save: Path, budget=None) -> None:
+    def __init__(self, parent, match: Match, save: Path | None, budget=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Review match")
         self.resize(980, 620)
@@ -82,8 +89,7 @@ class ReviewDialog(QDialog):
         if not self.seats:
             self._idle("Every seat of this match is a bot: there is no player's decision to review.")
             return
-        kept, problem = load_review(self.save, len(self.match.log), log_digest(self.match),
-                                    self.seats, self.search.iterations)
+        kept, problem = kept_review(self.match, self.save, self.seats, self.search)
         if kept is not None:
             self._finished(kept, "The review kept from last time.")
             return
@@ -116,7 +122,7 @@ class ReviewDialog(QDialog):
                 self.progress.setFormat(f"Decision {done} of {total}")
             elif kind == "done":
                 self.timer.stop()
-                problem = keep_review(self.save, message[1])
+                problem = keep_review(self.save, message[1]) if self.save is not None else None
                 self._finished(message[1], problem or "")
             elif kind == "error":
                 self.timer.stop()
