@@ -1,14 +1,16 @@
-"""Journey: Saved games → Review match, through the real window, dialog and review process.
+"""Journey: Saved games → Review match, then the replay's marks, through the real window, dialogs,
+review process and replay viewer.
 
 The player opens the review of a short Paargus match: the progress counts the decisions, Cancel
 stops the review (nothing kept), Review again runs it to the end and shows the table, and the
-next look shows the kept review at once."""
+next look shows the kept review at once. Watch replay then marks it on the timeline: a mark
+clicked goes to the decision, where the bot's move glows and the status names it."""
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 from shell_helpers import make_window
@@ -112,3 +114,24 @@ def test_review_a_saved_match_with_progress_cancel_and_results(qtbot, tmp_path):
     assert time.monotonic() - started < 3.0
     assert "kept from last time" in stopped["kept_status"] and not stopped["progress"]
     assert win.stack.currentWidget() is win.saves
+
+    # the replay marks the kept review on its timeline; a mark shows the bot's move on the table
+    click(page.watch_btn)
+    replay = win.replay
+    assert win.stack.currentWidget() is replay
+    marks = replay.timeline.marks()
+    assert marks, "no turning point or disagreement marked"
+    move, _text, _kind = marks[0]
+    strip = replay.timeline.strip
+    QTest.mouseClick(strip, Qt.LeftButton, Qt.NoModifier, QPoint(round(strip._x(move)), 9))
+    assert replay.position == move
+    seat, bot_move, said = replay.verdicts[move]
+    assert replay.presenter.hint == bot_move and replay.scene.status == said
+    assert said.startswith(("Turning point", "The bot disagreed"))
+    replay.go(move + 1)                         # past the mark: the glow and the words go
+    assert replay.presenter.hint is None and replay.scene.status != said
+    # Turning points… in the replay opens the same review at once
+    inside = Driver([("kept", lambda d: d.doc is not None, lambda d: click(d.close_btn))], timeout=5.0)
+    click(replay.review_btn)
+    assert inside.failed is None, inside.failed
+    assert replay.timeline.marks() == marks
