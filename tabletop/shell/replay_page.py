@@ -17,14 +17,17 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QTextBrowser, QVBoxLayout, QWidget
 
+from tabletop.bots.review import human_seats, review_budget
+from tabletop.core import Action
 from tabletop.core.match import Match
 from tabletop.core.replay import Replay
 from tabletop.shell.controller import seat_names
 from tabletop.shell.presentations import presentation
+from tabletop.shell.review_dialog import ReviewDialog, kept_review
 from tabletop.shell.side_panel import log_paragraph
 from tabletop.shell.table_widget import TableWidget
 from tabletop.shell.timeline import Timeline
-from tabletop.shell.widgets import button, label, panel
+from tabletop.shell.widgets import button, label, modal, panel
 from tabletop.table import intents as it
 from tabletop.table.layout import Layout
 from tabletop.table.logfold import LogFold
@@ -79,6 +82,11 @@ class ReplayPage(QWidget):
         self.log_view.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.log_view.document().setDocumentMargin(6)
         lay.addWidget(self.log_view, 1)
+        self.review_btn = button("Turning points…", False, self._review,
+                                 "The hard bot rates each of the players' decisions; the biggest "
+                                 "swings are marked on the timeline")
+        self.review_btn.setFocusPolicy(Qt.NoFocus)
+        lay.addWidget(self.review_btn)
         self.play_on_btn = button("Play on from here…", True, self._play_on,
                                   "Start a new match from this position")
         self.play_on_btn.setFocusPolicy(Qt.NoFocus)
@@ -103,6 +111,9 @@ class ReplayPage(QWidget):
         # each line of the log: (text, important, shown from move, until move)
         self._lines: list[tuple[str, bool, int, int]] = []
         self._shown: list[int] = []              # the lines the log shows now
+        self.match: Match | None = None
+        # the review's marks: position (the moment of the decision) -> (seat, the bot's move, words)
+        self.verdicts: dict[int, tuple[int, object, str]] = {}
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.table and event.type() == QEvent.KeyPress:
@@ -121,6 +132,8 @@ class ReplayPage(QWidget):
     def open(self, match: Match) -> None:
         """Watch `match` (read from its save, or the one just finished), from its start."""
         self.replay = Replay(match)
+        self.match = match
+        self.verdicts = {}
         game = match.game
         layout = Layout.load(game.info.id, len(match.seats))
         self.scene = Scene(virtual=layout.size, layout=layout, faces=self.faces)
@@ -142,6 +155,7 @@ class ReplayPage(QWidget):
         self.note.setText("" if self.replay.finished else
                           "This match is not over: you can watch one seat's view at a time.")
         self.timeline.set_length(self.replay.length, self.replay.turn_starts())
+        self._mark_kept_review()
         self._build_log()
         self.position = -1
         self.go(0)
@@ -183,6 +197,7 @@ class ReplayPage(QWidget):
         else:
             self.scene.peek(None)
         self.timeline.show_position(position, self.replay.turns[position])
+        self._show_verdict()
         self._show_log()
 
     def _refit(self) -> None:
@@ -283,10 +298,69 @@ class ReplayPage(QWidget):
                 self.scene.cancel_drag(i.sprite_id)
                 self.scene.status = "This is a replay: use Play on from here to make a move."
 
+    # --- turning points ------------------------------------------------------------------------
+    def _review(self) -> None:
+        """Run (or show the kept) review of this match, then mark it on the timeline."""
+        if self.match is None:
+            return
+        self.timeline.pause()
+        with modal(ReviewDialog(self, self.match, self.match.save_path)) as dlg:
+            self.review_dialog = dlg          # tests look at it while it is open
+            dlg.exec()
+            self.review_dialog = None
+            doc = dlg.doc
+        if doc is not None and self.replay is not None:
+            self.mark_review(doc)
+
+    def _mark_kept_review(self) -> None:
+        seats = human_seats(self.match)
+        doc = None
+        if seats:
+            try:
+                doc, _problem = kept_review(self.match, self.match.save_path, seats,
+                                            review_budget(self.match.game))
+            except Exception as exc:   # a kept review is a convenience: never block watching
+                log.warning("could not read the kept review: %s", exc)
+        self.mark_review(doc or {"decisions": [], "turning_points": [], "disagreements": []})
+
+    def mark_review(self, doc: dict) -> None:
+        """The turning points and the bot's strongest disagreements as timeline marks, each at
+        the moment of the decision (the position before the move), where the table shows the
+        bot's move as a hint."""
+        names = watched_names(self.match.seats)
+        by_move = {d["move"]: d for d in doc["decisions"]}
+        marks, self.verdicts = [], {}
+        for kind, moves in (("swing", doc["turning_points"]), ("info", doc["disagreements"])):
+            for move in moves:
+                d = by_move.get(move)
+                if d is None or move - 1 in self.verdicts:
+                    continue
+                who = names[d["seat"]] if 0 <= d["seat"] < len(names) else f"Player {d['seat'] + 1}"
+                lead = "Turning point" if kind == "swing" else "The bot disagreed"
+                words = (f"{lead}: {who} played {d['chosen']['label']}; the bot's move: "
+                         f"{d['bot']['label']} ({round(d['swing'] * 100)} points of value)")
+                bot = Action.from_json(d["bot"]["action"])
+                said = (f"{lead}, {round(d['swing'] * 100)} points: the bot's move is "
+                        f"{d['bot']['label']}")        # the table's status line is one short line
+                self.verdicts[move - 1] = (d["seat"], Action(bot.kind, bot.args, d["bot"]["label"]), said)
+                marks.append((move - 1, words, kind))
+        self.timeline.set_marks(marks)
+        if self.replay is not None and self.presenter is not None and self.presenter.view is not None:
+            self._show_verdict()
+
+    def _show_verdict(self) -> None:
+        """At a marked decision, the bot's move glows on the table and the status says why."""
+        verdict = self.verdicts.get(self.position)
+        seen = verdict is not None and self.seat in (verdict[0], REVEALED)
+        self.presenter.show_hint(verdict[1] if seen else None)
+        if seen:
+            self.scene.status = verdict[2]
+        elif self.scene.status in {v[2] for v in self.verdicts.values()}:
+            self.scene.status = ""           # the words of a mark left behind
+
     # --- playing on ----------------------------------------------------------------------------
     def _play_on(self) -> None:
         from tabletop.shell.branch_dialog import BranchDialog
-        from tabletop.shell.widgets import modal
         if self.replay is None:
             return
         self.timeline.pause()

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QMessa
                                QVBoxLayout, QWidget)
 
 from tabletop.games.registry import get_game
-from tabletop.shell.widgets import button, label
+from tabletop.shell.review_dialog import ReviewDialog
+from tabletop.shell.widgets import button, label, modal
 from tabletop.store.saves import SaveError, SaveInfo, SaveStore
 
 
@@ -83,7 +84,10 @@ class SavesPage(QWidget):
         self.delete_btn = button("Delete", False, self._delete)
         self.watch_btn = button("Watch replay", False, self._watch,
                                 "Step through the match again; the save is not changed")
+        self.review_btn = button("Review match", False, self._review,
+                                 "The hard bot rates each of your decisions: the turning points")
         row.addWidget(self.delete_btn)
+        row.addWidget(self.review_btn)
         row.addWidget(self.watch_btn)
         row.addWidget(self.resume_btn)
         lay.addLayout(row)
@@ -127,6 +131,7 @@ class SavesPage(QWidget):
     def _selected(self, _row: int) -> None:
         info = self._current()
         self.resume_btn.setEnabled(bool(info and not info.error))
+        self.review_btn.setEnabled(bool(info and not info.error))
         self.watch_btn.setEnabled(bool(info and not info.error))
         self.delete_btn.setEnabled(info is not None)
         # the match in words (the player never needs the file's path)
@@ -142,6 +147,19 @@ class SavesPage(QWidget):
         info = self._current()
         if info and not info.error:
             self.resume.emit(info.id)
+
+    def _review(self) -> None:
+        info = self._current()
+        if info is None or info.error:
+            return
+        self._say("")
+        try:
+            match = self.store.read(info.id, games=get_game)     # looked at, never played
+        except SaveError as exc:
+            self._say(str(exc))
+            return
+        with modal(ReviewDialog(self, match, match.save_path)) as dialog:
+            dialog.exec()
 
     def _watch(self) -> None:
         info = self._current()

@@ -34,6 +34,7 @@ from tabletop.core.match import Match
 from tabletop.store import journal as jn
 from tabletop.store.atomic import backup_path, remove_stale_temps, write_atomic
 from tabletop.store.paths import saves_dir
+from tabletop.store.reviews import review_path
 from tabletop.store.summaries import SummaryCache, replay_digest
 
 log = logging.getLogger(__name__)
@@ -775,7 +776,7 @@ class SaveStore:
 
     def delete(self, save_id: str | Path) -> None:
         """Remove a save (`save_id`: a SaveInfo.id, so a renamed file's name too, or its path
-        in the folder) with its backup, journals, thumbnail and any kept damaged copy. The
+        in the folder) with its backup, journals, thumbnail, kept review and any kept damaged copy. The
         save file goes first: when it cannot be removed nothing is. Raises SaveError, a
         sentence for the player, when a file cannot be removed."""
         if isinstance(save_id, Path) and save_id.parent == self.folder:
@@ -797,7 +798,7 @@ class SaveStore:
             raise SaveError(f"The saved game {path.stem} could not be deleted "
                             f"({_reason(err)}); it was left as it is.") from err
         left, why = [], None
-        for p in (backup_path(path), path.with_suffix(".png"),
+        for p in (backup_path(path), path.with_suffix(".png"), review_path(path),
                   path.with_name(path.name + ".damaged"), jn.journal_path(path),
                   jn.journal_backup_path(path)):
             try:
