@@ -1,0 +1,58 @@
+"""Learn to play Champions' Brawl, as a player meets it: Help > Learn to play > Champions' Brawl,
+every step made with the mouse on the real table (picks on the choice screen, drags of champions
+and cards, clicks on hexes and buttons), an off-script card refused while the step teaches the
+standard action, the challenge scored, Orrin knocked out and Kessa levelled up, and the lesson
+marked done; then the match goes on against the bot's real worker."""
+
+from __future__ import annotations
+
+from player import Player, settle, wait_until
+from test_journey_lessons import _at_step, _intent
+
+from tabletop.games.registry import lesson
+from tabletop.store.settings import load_settings
+from tabletop.table import intents as it
+
+
+def test_the_brawl_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_home):
+    les = lesson("brawl")
+    mine = les.learner_steps()
+    me = Player(size=(1280, 720))
+    try:
+        me.set_animations_off()
+        assert me.tile_button("brawl", "Learn to play").isEnabled()
+        me.menu("&Help", "Champions' Brawl")            # Help > Learn to play > Champions' Brawl
+        wait_until(me.on_table, what="the lesson's table")
+        me.settle_table()
+        bar = me.page.lesson_bar
+        assert bar.isVisible() and bar.step.text() == f"Lesson · step 1 of {len(mine)}"
+        standard = next(i for i, s in enumerate(les.steps) if s.expect.kind == "standard")
+        for i in mine:
+            step = les.steps[i]
+            _at_step(me, i)
+            settle()                 # the bar's new words may change its height, and so the table's
+            me.settle_table()
+            assert bar.say.text() == step.say
+            assert set(me.scene.spotlight) == set(step.point)
+            if i == standard:
+                # off script: Twin Lash dropped on Kessa is a legal move, but not this step's
+                me.do(it.Drop("card:1", "champ:0", 0, 0))
+                assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
+                assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
+                assert me.scene.status == step.refusal()
+            for g in step.do:
+                me.do(_intent(g))
+            wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")
+            assert step.expect.matches(me.ctrl.match.log[i].action)
+        wait_until(lambda: bar.step.text() == "Lesson complete", what="the lesson's end")
+        assert me.scene.spotlight == ()
+        state = me.ctrl.match.state
+        assert state.vp == [3, 0]                        # Azure Vigil's 2 VP and Orrin's 1
+        assert state.levelled[0] and state.damage[1] == 2   # Kessa levelled; Sable's Spike Pit
+        assert me.ctrl.match.result() is None           # the match goes on against the bot
+        assert load_settings().lessons_done == ["brawl"]
+        # the bot's worker, not the script, plays Bram's turn now
+        wait_until(lambda: me.ctrl.match.to_act == 0, timeout=60, what="the bot's turn after the lesson")
+        assert len(me.ctrl.match.log) > len(les.steps)
+    finally:
+        me.close()
