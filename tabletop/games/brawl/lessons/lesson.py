@@ -39,8 +39,8 @@ LESSON = {
          "aim": "Click Maud Ironroot.",
          "then": "Your deck is your three champions' 18 cards, and you drew five."},
         {"bot": {"kind": "pick", "args": ["varro"]}},
-        {"say": "Once, now, you may swap any of these cards for new ones. This hand will do: "
-                "press Keep this hand.",
+        {"say": "Before the first round you may swap any of these cards for new ones, once. "
+                "This hand will do: press Keep this hand.",
          "point": ["hand", "btn:redraw"], "expect": {"kind": "redraw", "args": [[]]},
          "do": [["button", "btn:redraw"]],
          "aim": "Press Keep this hand, with no card marked.",
@@ -85,7 +85,7 @@ LESSON = {
          "point": ["slot:1", "core:0:yellow", "btn:std:yellow:move", "champ:1"],
          "expect": {"kind": "standard", "args": ["yellow", "move", 1]},
          "do": [["button", "btn:std:yellow:move"], ["click", "champ:1"]],
-         "aim": "Press the yellow core's Move 2, then click Sable.",
+         "aim": "Press Yellow: move 2, then click Sable.",
          "then": "Your yellow core is spent for this turn.",
          "terms": ["Challenge track", "Core", "Standard action"]},
         {"say": "Walk Sable one hex at a time: click the lit hex above her.",
@@ -113,7 +113,8 @@ LESSON = {
          "point": ["btn:end", "core:0:red"], "expect": {"kind": "end"},
          "do": [["button", "btn:end"]],
          "aim": "Press End turn.",
-         "then": "You discard your hand and draw five new cards. Your cores are ready again."},
+         "then": "You discard your hand and draw five new cards, and your cores are ready again. "
+                 "After Bram's turn, every challenge moves one slot along the track."},
         {"bot": {"kind": "play", "args": [18]},
          "say": "Bram's Orrin plays Diving Talon and swoops over the field."},
         {"bot": {"kind": "hex", "args": [38]}},
@@ -144,8 +145,8 @@ LESSON = {
          "then": "Orrin is out of action and back at Bram's gate: 1 VP for you. Kessa levels up, "
                  "and her crown shows her new ability.",
          "terms": ["Out of action", "Level up"]},
-        {"say": "Traps spring on whoever walks in, friend or foe. Drag Quick Feet onto Sable and "
-                "walk her onto the trap beside her.",
+        {"say": "Traps spring on whoever walks in, friend or foe. Drag Quick Feet onto Sable, "
+                "then walk her onto the trap you set by the blue statue.",
          "point": ["card:9", "champ:1", "trap:13"], "expect": {"kind": "play", "args": [9]},
          "do": [["drag", "card:9", "champ:1"]],
          "aim": "Drag Quick Feet onto Sable."},
@@ -174,6 +175,7 @@ LESSON = {
          "point": ["btn:end", "side:vp:0"], "expect": {"kind": "end"},
          "do": [["button", "btn:end"]],
          "aim": "Press End turn.",
-         "then": "That is the whole game: cores, moves, range, traps and challenges. Reach 5 VP!"},
+         "then": "Brace and Bark Skin in your new hand are reactions. If Bram attacks Kessa or "
+                 "Maud, drag her reaction onto her to raise a shield, or press Pass."},
     ],
 }
