@@ -2,7 +2,7 @@
 every step made with the mouse on the real table (picks on the choice screen, drags of champions
 and cards, clicks on hexes and buttons), an off-script card refused while the step teaches the
 standard action, the challenge scored, Orrin knocked out and Kessa levelled up, and the lesson
-marked done; then the match goes on against the bot's real worker."""
+marked done, Orrin back from his gate; then the match goes on against the bot's real worker."""
 
 from __future__ import annotations
 
@@ -49,10 +49,13 @@ def test_the_brawl_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_hom
         state = me.ctrl.match.state
         assert state.vp == [3, 0]                        # Azure Vigil's 2 VP and Orrin's 1
         assert state.levelled[0] and state.damage[1] == 2   # Kessa levelled; Sable's Spike Pit
-        assert me.ctrl.match.result() is None           # the match goes on against the bot
+        assert state.pos[3] == 35                        # Orrin back from the gate
+        assert me.ctrl.match.result() is None and me.ctrl.my_turn()   # the match goes on
         assert load_settings().lessons_done == ["brawl"]
-        # the bot's worker, not the script, plays Bram's turn now
-        wait_until(lambda: me.ctrl.match.to_act == 0, timeout=60, what="the bot's turn after the lesson")
-        assert len(me.ctrl.match.log) > len(les.steps)
+        # an ordinary match now: the bot's worker, not the script, answers the player's turn
+        moves = len(me.ctrl.match.log)
+        me.do(it.ButtonPress("btn:end"))
+        wait_until(lambda: len(me.ctrl.match.log) > moves + 1 and me.ctrl.match.to_act == 0,
+                   timeout=60, what="the bot's turn after the lesson")
     finally:
         me.close()

@@ -6,7 +6,8 @@ the track's first scoring slot. In 24 moves of yours you choose a team, keep you
 traps, deploy, take a standard action with the one core whose colour your hand lacks, walk a
 card's movement, score the challenge (2 VP), pull Orrin in with a direct-range card and knock
 him out with a melee one (1 VP, and Kessa levels up), spring a Spike Pit and set the next trap.
-The bot's moves are fixed: Orrin swoops to the Heart, where Kessa can reach him.
+The bot's moves are fixed: Orrin swoops to the Heart, where Kessa can reach him, and comes
+back from the gate on Bram's next turn (a move that is legal only if the knock-out happened).
 Champions are `champ:N` (seat * 3 + slot), cards `card:N` (champion * 6 + i), hexes of the
 board `arena:q,r` (you sit at the bottom, so these are the engine's own coordinates).
 """
@@ -170,12 +171,18 @@ LESSON = {
          "do": [["button", "btn:stop"]],
          "aim": "Press Stop here.",
          "terms": ["Dash"]},
-        {"say": "You have 3 VP to Bram's none. End your turn, and play on against Bram; Hint "
-                "shows a good move whenever you are unsure.",
+        {"say": "You have 3 VP to Bram's none. End your turn, and watch what Orrin does next.",
          "point": ["btn:end", "side:vp:0"], "expect": {"kind": "end"},
          "do": [["button", "btn:end"]],
          "aim": "Press End turn.",
-         "then": "Brace and Bark Skin in your new hand are reactions. If Bram attacks Kessa or "
-                 "Maud, drag her reaction onto her to raise a shield, or press Pass."},
+         "then": "A champion out of action comes back from its gate on its player's next turn."},
+        {"bot": {"kind": "play", "args": [22]},
+         "say": "Orrin plays Crosswind: its first step brings him from the gate onto Bram's "
+                "deployment area."},
+        {"bot": {"kind": "hex", "args": [35]}},
+        {"bot": {"kind": "end"},
+         "then": "Brace and Bark Skin in your hand are reactions: if Bram attacks Kessa or Maud, "
+                 "drag her reaction onto her to raise a shield, or press Pass. Play on against "
+                 "Bram, and press Hint whenever you are unsure."},
     ],
 }
