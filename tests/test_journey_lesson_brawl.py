@@ -6,7 +6,7 @@ marked done, Orrin back from his gate; then the match goes on against the bot's 
 
 from __future__ import annotations
 
-from player import Player, settle, wait_until
+from player import Player, click, settle, wait_until
 from test_journey_lessons import _at_step, _intent
 
 from tabletop.games.registry import lesson
@@ -27,6 +27,7 @@ def test_the_brawl_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_hom
         bar = me.page.lesson_bar
         assert bar.isVisible() and bar.step.text() == f"Lesson · step 1 of {len(mine)}"
         standard = next(i for i, s in enumerate(les.steps) if s.expect.kind == "standard")
+        strike = next(i for i, s in enumerate(les.steps) if s.expect.kind == "stop")
         for i in mine:
             step = les.steps[i]
             _at_step(me, i)
@@ -40,6 +41,10 @@ def test_the_brawl_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_hom
                 assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
                 assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
                 assert me.scene.status == step.refusal()
+            if i == strike:
+                # the Hint button names the step's own move (Kessa strikes from where she is)
+                click(me.page.panel.hint_btn)
+                assert me.scene.status.startswith("Hint: Stop"), me.scene.status
             for g in step.do:
                 me.do(_intent(g))
             wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")

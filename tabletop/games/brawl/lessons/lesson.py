@@ -111,7 +111,7 @@ LESSON = {
          "then": "No enemy was in reach, so the strike missed. A card can be played just to move."},
         {"say": "Your red core is spent, so Quake waits. Your blue cards could still move Maud, "
                 "but that will do. End your turn.",
-         "point": ["btn:end", "core:0:red"], "expect": {"kind": "end"},
+         "point": ["btn:end", "core:0:red"], "expect": {"kind": "end", "args": []},
          "do": [["button", "btn:end"]],
          "aim": "Press End turn.",
          "then": "You discard your hand and draw five new cards, and your cores are ready again. "
@@ -140,7 +140,7 @@ LESSON = {
          "do": [["drag", "card:0", "champ:0"]],
          "aim": "Drag Thorn Maul onto Kessa."},
         {"say": "Kessa may walk two hexes first, but she is already in reach. Press Stop here.",
-         "point": ["btn:stop"], "expect": {"kind": "stop"},
+         "point": ["btn:stop"], "expect": {"kind": "stop", "args": []},
          "do": [["button", "btn:stop"]],
          "aim": "Press Stop here: Kessa strikes from where she stands.",
          "then": "Orrin is out of action and back at Bram's gate: 1 VP for you. Kessa levels up, "
@@ -167,12 +167,12 @@ LESSON = {
          "aim": "Click one of the lit trap hexes to set the new trap."},
         {"say": "Quick Feet also lets Sable dash in a straight line. She is fine where she is: "
                 "press Stop here.",
-         "point": ["btn:stop"], "expect": {"kind": "stop"},
+         "point": ["btn:stop"], "expect": {"kind": "stop", "args": []},
          "do": [["button", "btn:stop"]],
          "aim": "Press Stop here.",
          "terms": ["Dash"]},
         {"say": "You have 3 VP to Bram's none. End your turn, and watch what Orrin does next.",
-         "point": ["btn:end", "side:vp:0"], "expect": {"kind": "end"},
+         "point": ["btn:end", "side:vp:0"], "expect": {"kind": "end", "args": []},
          "do": [["button", "btn:end"]],
          "aim": "Press End turn.",
          "then": "A champion out of action comes back from its gate on its player's next turn."},
