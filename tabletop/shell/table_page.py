@@ -209,6 +209,8 @@ class TablePage(QWidget):
         self.lesson, self._lesson_over = None, False
         if match.lesson:
             try:
+                if match.lesson != match.game.info.id:      # a damaged save: another game's lesson
+                    raise LessonError(f"it is {match.lesson}'s lesson, not {match.game.info.id}'s")
                 self.lesson = lesson_of(match.lesson)
             except (LessonError, KeyError) as exc:
                 log.warning("the lesson %s cannot be followed: %s", match.lesson, exc)
