@@ -188,3 +188,28 @@ def test_a_steps_glossary_link_opens_the_rules_at_its_entry(qapp, tabletop_home)
             assert seen["entry"].startswith(f"{term}:"), (term, seen["entry"])
     finally:
         me.close()
+
+
+def test_the_lesson_bar_never_shrinks_under_the_pointer(qtbot):
+    """A shorter step's words leave the bar as tall as it was: the table below does not move up
+    between two steps (a click aimed at a hex would land on another)."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+    from tabletop.shell.lesson_bar import LessonBar
+    page = QWidget()                          # as on the table page: the bar above a stretch
+    lay = QVBoxLayout(page)
+    bar = LessonBar()
+    lay.addWidget(bar)
+    lay.addStretch(1)
+    qtbot.addWidget(page)
+    page.resize(900, 600)
+    page.show()
+    long = "A sentence that goes on for a while so that it wraps. " * 4
+    bar.show_step(1, 9, long, "What the last move did, in its own line.", ("Alignment",))
+    qtbot.wait(10)
+    tall = bar.height()
+    bar.show_step(2, 9, "Short.", "")
+    qtbot.wait(10)
+    assert bar.height() >= tall
+    bar.show_step(1, 9, "Short again.", "")          # a new lesson starts from its own words
+    qtbot.wait(10)
+    assert bar.height() < tall
