@@ -28,14 +28,14 @@ LESSON = {
          "aim": "Click the lit Blaze Dancer to add it to your army.",
          "then": "The Blaze Dancer costs 3 of your 20 army points.",
          "terms": ["Army points"]},
-        {"say": "Now drag the Cinder Adept down into your army row. It can throw fire instead "
-                "of attacking.",
+        {"say": "Now drag the lit Cinder Adept down into your army row. It can throw fire "
+                "instead of attacking.",
          "point": ["card:11", "army"], "expect": {"kind": "pick", "args": [11]},
          "do": [["drag", "card:11", "army"]],
          "aim": "Drag the lit Cinder Adept into your army row.",
          "then": "Changed your mind? A unit clicked in the army row goes back."},
-        {"say": "Add the Ashen Bruiser too, a heavy hitter. Points you leave unspent become "
-                "Elemental Energy, for relics and evolutions later.",
+        {"say": "Add the lit Ashen Bruiser too, a heavy hitter. Points you leave unspent "
+                "become Elemental Energy, for relics and evolutions later.",
          "point": ["card:8", "ctr:points"], "expect": {"kind": "pick", "args": [8]},
          "do": [["drag", "card:8", "army"]],
          "aim": "Drag the lit Ashen Bruiser into your army row.",
@@ -87,7 +87,7 @@ LESSON = {
                 "1 energy for an extra attack die.",
          "point": ["track", "btn:ability:15:0"], "expect": {"kind": "ability", "args": [15, 0, -1]},
          "do": [["button", "btn:ability:15:0"]],
-         "aim": "Press Flare Step under the track to give the Blaze Dancer an extra die.",
+         "aim": "Press the lit Flare Step button to give the Blaze Dancer an extra die.",
          "then": "Flare Step does not replace the attack: the Dancer still strikes.",
          "terms": ["Priority", "Initiative"]},
         {"say": "Drag the Blaze Dancer onto Vessa's Pearl Oracle. Each attack die showing its "
@@ -115,7 +115,7 @@ LESSON = {
         {"say": "The Ashen Bruiser has Sweep 1: it may share its dice with an enemy next to its "
                 "target. Drag it onto the wounded Mist Stalker, press + to give the Shell Warden "
                 "one die, then Roll the dice.",
-         "point": ["card:8", "card:112", "card:109"],
+         "point": ["card:8", "card:112", "card:109", "dice"],
          "expect": {"kind": "attack", "args": [8, [[112, 2], [109, 1]]]},
          "do": [["drag", "card:8", "card:112"], ["button", "btn:dist:+:109"],
                 ["button", "btn:roll"]],
@@ -146,19 +146,19 @@ LESSON = {
         # --- round two: relics and evolutions --------------------------------------------------
         {"say": "From round two, a round starts with playing relics and evolutions, paid from "
                 "your energy die. Drag the Keen Edge onto your Ashen Bruiser: Equipment stays on "
-                "its unit.",
+                "its unit. (Ready ends this moment when you would rather save energy.)",
          "point": ["card:65", "card:8", "energy:0"], "expect": {"kind": "relic", "args": [65, 8]},
          "do": [["drag", "card:65", "card:8"]],
          "aim": "Drag the Keen Edge onto your Ashen Bruiser.",
          "then": "2 energy paid: the Bruiser now deals 3 damage a hit.",
          "terms": ["Equipment"]},
-        {"say": "Drag the Cinder Magus onto your Cinder Adept to evolve it. When you would rather "
-                "save your energy, Ready ends this moment.",
+        {"say": "Now drag the Cinder Magus onto your Cinder Adept to evolve it. Then the match "
+                "is yours: destroy Vessa's whole army, or have more army points standing when "
+                "round five ends.",
          "point": ["card:33", "card:11"], "expect": {"kind": "evolve", "args": [33, 11]},
          "do": [["drag", "card:33", "card:11"]],
          "aim": "Drag the Cinder Magus onto your Cinder Adept.",
-         "then": "That is the whole game! Play the match out: destroy Vessa's army, or have more "
-                 "points standing after round five.",
+         "then": "Your Cinder Adept is now a Cinder Magus, quicker and tougher.",
          "terms": ["Annihilation", "Attrition"]},
     ],
 }
