@@ -7,7 +7,7 @@ of yours you meet every kind of move of an ordinary match (picking and committin
 deploying, an ability that adds to the attack, an attack, a Commit ability, a Sweep sharing its
 dice, keeping a relic and taking an evolution in the shop, playing Equipment and an evolution at
 the start of a round), and the signature rules: the secret army, the Priority track and the dice.
-Vessa's moves are the greedy bot's own choices on this deal (docs/notes/lessons.md).
+Vessa's moves are the greedy bot's own choices on this deal (docs/notes/lessons-pariah.md).
 Cards are named by id (card:N); the teacher names them by what the learner sees.
 """
 
