@@ -25,6 +25,7 @@ def test_every_lesson_plays_to_its_end_on_the_table(capsys):
     assert main(["tutorial", "--all", "--check"]) == 0
     out = capsys.readouterr().out
     assert "paargus: ok, 11 steps" in out
+    assert "pariah: ok, 15 steps" in out
     for game_id in game_ids():                   # the others say they have none yet, no crash
         assert game_id in out
 
