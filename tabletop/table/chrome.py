@@ -233,3 +233,22 @@ def _caption(text: str, width: float, s: float) -> pygame.Surface:
         body.blit(img, (pad, y))
         y += f.get_linesize()
     return body
+
+
+SPOT_DIM = 150                 # how dark the table around a lesson's spotlight is (of 255)
+SPOT_RING = (250, 214, 120)
+
+
+def draw_spotlight(target: pygame.Surface, rects: list, scale: float) -> None:
+    """A lesson's spotlight: the table dimmed, the lit rectangles clear with a gold ring (still:
+    a lit table redraws only when it changes). The dragged piece, the peek and the status line
+    are drawn after it, so they stay bright."""
+    pad = max(4, round(8 * scale))
+    dim = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    dim.fill((6, 8, 16, SPOT_DIM))
+    lit = [r.inflate(2 * pad, 2 * pad) for r in rects]
+    for r in lit:
+        dim.fill((0, 0, 0, 0), r)
+    target.blit(dim, (0, 0))
+    for r in lit:
+        pygame.draw.rect(target, SPOT_RING, r, width=max(2, round(3 * scale)), border_radius=pad)

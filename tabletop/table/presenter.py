@@ -54,6 +54,7 @@ def wrap_words(text: str, width: int) -> list[str]:
 
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
+ADVICE = "advice"    # the player asked the bots to make this phase's moves for them (advice_ends)
 
 
 @dataclass
@@ -90,6 +91,9 @@ KEEP = object()      # put_card: leave this attribute of an existing sprite as i
 class Presenter:
     # actions that only pass: played for the player when they are all that is legal
     auto_pass_kinds: frozenset[str] = frozenset()
+    # a game with a response stack sets a FullControl part (table/fullcontrol.py): auto-pass
+    # then lets the player's own item resolve unless they take full control
+    full: Any = None
     # the zoomed card stays in the side panel when the pointer leaves (its glossary links work)
     sticky_zoom: bool = False
     # a button's height and depth when the presenter does not say
@@ -403,12 +407,25 @@ class Presenter:
         """The candidate action of a drop (legal or not), LOCAL, or None for nothing."""
         return None
 
+    def advice_ends(self, action: Action) -> str | None:
+        """Asked ADVICE, the table lets the hard bot make the player's moves, from the player's
+        own view, until it proposes one that is the player's to make: then the sentence saying
+        so (Paragons: the deck is built, Done is left to the player); None lets it go on."""
+        return ""
+
     def auto_pass(self, legal: list[Action]) -> tuple[Action, str] | None:
         """The pass the table makes for the player when the auto-pass setting is on, and the
         status line that says so: by default only when a pass is all there is to do."""
         if len(legal) == 1 and legal[0].kind in self.auto_pass_kinds:
             return legal[0], "Nothing to play: passing…"
+        if self.full is not None and self.view is not None and not self.answer_waits():
+            return self.full.lets_resolve(legal)
         return None
+
+    def answer_waits(self) -> bool:
+        """Whether the player's own answer is waited for (a choice to make again), so no pass
+        may be made for them however things stand on the stack."""
+        return False
 
     def follow_up(self, legal: list[Action]) -> Action | None:
         """The next move of a gesture that takes several (a Brawl champion dragged to a far hex
@@ -478,6 +495,12 @@ class Presenter:
     def zoom(self, target: str | None):
         """(cache key, compose, caption) of the card under the pointer, or None."""
         return None
+
+    def peeks(self, target) -> bool:
+        """Whether the card under the pointer is also drawn large beside itself on the table
+        (the side panel shows it anyway): not where the piece is a choice already drawn to be
+        read, whose copy would cover the choices beside it (Brawl's champions to pick)."""
+        return True
 
     def covered(self) -> bool:
         """Whether a part is drawn over the table now (a menu, a pile looked through): the table

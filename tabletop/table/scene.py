@@ -65,6 +65,7 @@ class Scene:
         # whose heading is there, as a champion pick's, puts it under its words)
         self.thinking_at: float | None = None
         self._curtain: str | None = None
+        self._spotlight: tuple[str, ...] = ()      # a lesson's pointers: the rest is dimmed
         self._overlay: tuple[str, Compose, str | None] | None = None
         # the hovered card drawn readable beside itself: (sprite id, face key, compose, since)
         self._peek: tuple[str, str, Compose, float] | None = None
@@ -276,6 +277,29 @@ class Scene:
     def set_thinking(self, text: str | None) -> None:
         self._thinking = text or None
         self._dirty = True
+
+    def set_spotlight(self, targets: Iterable[str] | None) -> None:
+        """Light the pieces or zones a lesson points at and dim the rest of the table; each is
+        found afresh at every frame, so the light follows a piece that moves. None: no light."""
+        targets = tuple(targets or ())
+        if targets != self._spotlight:
+            self._spotlight = targets
+            self._dirty = True
+
+    @property
+    def spotlight(self) -> tuple[str, ...]:
+        return self._spotlight
+
+    def spotlight_rects(self) -> list[pygame.Rect]:
+        """The screen rectangles lit now (what the lesson points at that the table shows)."""
+        rects = []
+        for t in self._spotlight:
+            sprite = self._sprites.get(t)
+            if sprite is not None and sprite.visible:
+                rects.append(sprite.screen_rect(self.viewport))
+            elif sprite is None and t in self.layout.zones and not self.layout.zones[t].hidden:
+                rects.append(self.viewport.rect_to_screen(self.layout.zones[t].rect))
+        return rects
 
     def set_curtain(self, text: str | None) -> None:
         self._curtain = text or None
@@ -543,8 +567,10 @@ class Scene:
             self._zones_of = (self.layout, (tuple(self.layout.size), zones))
         return self._zones_of[1]
 
-    def render(self, target: pygame.Surface) -> None:
-        """Draw the whole table into `target` (any size: letterboxed virtual space)."""
+    def render(self, target: pygame.Surface, bare: bool = False) -> None:
+        """Draw the whole table into `target` (any size: letterboxed virtual space). `bare`: the
+        table alone, for a picture of the match (a Saved games thumbnail): no card drawn large
+        over it, no status or thinking pill, no focus ring, no lesson's dimming."""
         self.resize(*target.get_size())
         vp, faces = self.viewport, self.faces
         key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
@@ -558,11 +584,11 @@ class Scene:
         if self._curtain is not None:
             chrome.draw_curtain(target, self._curtain, vp, faces)
         else:
-            self._draw_table(target)
+            self._draw_table(target, bare)
         opaque_pad(target)
-        self._dirty = False
+        self._dirty = not bare                # the next paint draws what was left out
 
-    def _draw_table(self, target: pygame.Surface) -> None:
+    def _draw_table(self, target: pygame.Surface, bare: bool = False) -> None:
         vp, faces = self.viewport, self.faces
         glow = 0.62 + 0.38 * math.sin(self._time * 2 * math.pi / 1.5)
         for zone in self.layout.zones.values():
@@ -574,7 +600,13 @@ class Scene:
                 dragged = sprite
                 continue
             self._draw_sprite(target, sprite, glow)
+        if dragged is not None and bare:
+            dragged.draw(target, vp, faces)
+        if bare:
+            return
         self._draw_pulses(target)
+        if self._spotlight:
+            chrome.draw_spotlight(target, self.spotlight_rects(), self.viewport.scale)
         if self.focus_id is not None:
             self._draw_focus(target)
         if dragged is not None:

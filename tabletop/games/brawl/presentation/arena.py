@@ -23,7 +23,7 @@ from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.presentation.faces import CORE, PICTURES
-from tabletop.games.brawl.presentation.legal import HEX_KINDS, move_paths, next_step
+from tabletop.games.brawl.presentation.legal import HEX_KINDS, aims, move_paths, next_step
 from tabletop.games.brawl.presentation.words import champ_state
 from tabletop.table.base import Sprite
 from tabletop.table.faces import pil_to_surface
@@ -394,15 +394,17 @@ class Arena(Part):
             self.board.clear_moves()
 
     def show_hexes(self, hexes: list[int], piece: str | None = None, origin: int | None = None,
-                   paths: dict | None = None) -> None:
-        """Light `hexes` (engine hexes; `paths` the way `piece`, standing on `origin`, gets to each)."""
+                   paths: dict | None = None, reach: dict | None = None) -> None:
+        """Light `hexes` (engine hexes; `paths` the way `piece`, standing on `origin`, gets to each;
+        `reach` the hexes its attack would reach from each end, ringed as the pointer moves)."""
         if self.board is None:
             return
         if paths is None:
             paths = {h: [h] for h in hexes}
         disp = {self.display(h): [self.display(x) for x in p] for h, p in paths.items()}
         o = self.display(origin) if origin is not None and origin != GATE else None
-        self.board.show_moves(piece, o, disp)
+        aimed = {self.display(h): [self.display(x) for x in ts] for h, ts in (reach or {}).items()}
+        self.board.show_moves(piece, o, disp, aimed)
         if o is None:
             self.board.origin = None
 
@@ -433,7 +435,7 @@ class Arena(Part):
         paths = move_paths(t.view, pd)
         piece = champ_sid(pd.champ)
         t.mark(piece, "select")
-        self.show_hexes(list(paths), piece, t.view.pos[pd.champ], paths)
+        self.show_hexes(list(paths), piece, t.view.pos[pd.champ], paths, aims(t.view, pd, paths))
         if self.route:
             self.show_path(self.route)
 

@@ -116,6 +116,13 @@ class PickScreen(Part):
         cid = self.champion_of(target)
         return A.PICK(cid) if cid else None
 
+    @staticmethod
+    def readable(target) -> bool:
+        """A champion of the pick screen is drawn to be read where it stands (its name, hit
+        points, defence and level-up text): no copy of it covers the choices beside it."""
+        sid = sprite_id(target) if target else None
+        return sid is not None and sid.kind == "pick" and sid.at(0) in champions()
+
     def face_at(self, target):
         """(key, compose, caption, text) of a champion or a card on the screen, or None."""
         sid = sprite_id(target) if target else None

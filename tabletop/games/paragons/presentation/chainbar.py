@@ -344,7 +344,8 @@ class Chain(Part):
             t.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
                          t.selected is None and not t.menu.actions, seen, h=56)
         if t.selected is not None or t.menu.actions:
-            t.put_button("btn:cancel", "Cancel", x + 10, y + 90, w - 20, True, False, seen, h=44)
+            t.put_button("btn:cancel", "Cancel", x + 10, y + 90, w / 2 - 15, True, False, seen, h=44)
+        t.full.put_button(x + w / 2 + 5, y + 90, w / 2 - 15, seen, h=44)
         tips = ["Space: end turn or pass", "Esc: cancel · H: hint"] if t.my_turn else []
         for k, tip in enumerate(tips):
             t.put_label(f"lbl:keys:{k}", tip, x + w / 2, y + h - 50 + k * 22, 15, MUTED, seen, "midtop")

@@ -34,6 +34,7 @@ from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLUR
                                                           fit, sort_key, wrap)
 from tabletop.games.paragons.presentation.style import card_sid, cid
 from tabletop.table.ids import SpriteId
+from tabletop.table.presenter import ADVICE
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
 
@@ -159,6 +160,8 @@ class DraftRoom(RoomPart):
             return self.offer(A.CHOOSE(bid.at(2)))
         if bid == "btn:room:done":
             return self.offer(A.DONE())
+        if bid == "btn:room:auto":
+            return ADVICE if self.table.my_turn else None
         return None
 
     def key(self, name: str) -> Action | str | None:

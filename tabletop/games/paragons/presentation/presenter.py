@@ -31,7 +31,7 @@ from tabletop.core.action_kinds import kinds
 from tabletop.core.event import Event
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.state import MULLIGAN, OVER, SPACES
+from tabletop.games.paragons.engine.state import BUILD, MULLIGAN, OVER, SPACES, SWAP
 from tabletop.games.paragons.engine.targets import LINK_BASE, SPACE_BASE, is_merc_id, space_target
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation import faces
@@ -46,9 +46,10 @@ from tabletop.games.paragons.presentation.sounds import SOUNDS
 from tabletop.games.paragons.presentation.style import RED, card_sid, cid
 from tabletop.table import compact
 from tabletop.table.cover import rules_page
+from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.presenter import ADVICE, HINT, LOCAL, OptionField, Presentation, Presenter
 
 __all__ = ["PRESENTATION", "ParagonsPresenter", "rules_text"]
 
@@ -93,7 +94,8 @@ class ParagonsPresenter(Presenter):
         self.chain = Chain(self)
         self.menu = TableMenu(self)
         self.browser = Browser(self)
-        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser]
+        self.full = FullControl(self, A.DECLINE)
+        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser, self.full]
 
     # --- names and faces ---------------------------------------------------------------------------
     def _seat_name(self, p: int) -> str:
@@ -506,7 +508,7 @@ class ParagonsPresenter(Presenter):
 
     def _noted(self, result):
         """The room may answer with a sentence (a refusal): it goes to the status line."""
-        if isinstance(result, str) and result not in (LOCAL, HINT):
+        if isinstance(result, str) and result not in (LOCAL, HINT, ADVICE):
             self.note = result
             self.scene.status = result
             return LOCAL
@@ -617,6 +619,8 @@ class ParagonsPresenter(Presenter):
         if bid == "btn:cancel":
             self._let_go()
             return LOCAL
+        if bid == "btn:control":
+            return self.full.toggle()
         if bid == "btn:end":
             self._let_go()
             return A.END_TURN()
@@ -641,10 +645,26 @@ class ParagonsPresenter(Presenter):
                 return a
         return A.MULLIGAN(tuple(sorted(want)))
 
+    free_keys = frozenset({"f"})        # full control, whoever's turn it is
+
     def key(self, name: str):
         if self.in_room():
             return self._noted(self.room.key(name))
         return super().key(name)
+
+    def shortcut(self, name: str):
+        return self.full.toggle() if name == "f" else None
+
+    def advice_ends(self, action: Action):
+        """Auto-build: the hard bot's deck steps are made for the player; Done is theirs."""
+        if self.view is None or self.view.phase not in (BUILD, SWAP):
+            return ""
+        if A.DONE.matches(action):
+            return "Your deck is built: look it over, swap what you like, then press Done."
+        return None
+
+    def answer_waits(self) -> bool:
+        return self.view.pending is not None          # a link waits to be chosen again
 
     def clear_selection(self) -> bool:
         had = super().clear_selection()          # the menu, the pile looked through

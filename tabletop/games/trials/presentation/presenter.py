@@ -44,6 +44,7 @@ from tabletop.games.trials.presentation.style import cid
 from tabletop.table import compact
 from tabletop.table.actionmenu import ActionMenu
 from tabletop.table.cover import fanned_cards
+from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
@@ -75,9 +76,11 @@ class TrialsPresenter(Presenter):
         self.stack = Stack(self)
         self.question = Question(self)
         self.controls = Controls(self)
+        self.full = FullControl(self, actions.DECLINE)
         self.menu = ActionMenu(self)              # a context menu or a choice after a drop
         self.browser = Browser(self)
-        self.parts = [self.seats, self.stack, self.question, self.controls, self.menu, self.browser]
+        self.parts = [self.seats, self.stack, self.question, self.controls, self.full, self.menu,
+                      self.browser]
 
     # --- names and faces -------------------------------------------------------------------
     def name(self, c: int) -> str:
@@ -317,19 +320,8 @@ class TrialsPresenter(Presenter):
                 return got
         return None
 
-    def auto_pass(self, legal: list[Action]):
-        """As in digital card games: besides having nothing to play, the player lets their own
-        card or effect resolve without being asked (they just chose it), unless they asked for
-        full control of the match (the F key, or the toggle under the controls)."""
-        got = super().auto_pass(legal)
-        v = self.view
-        if got is not None or self.controls.full_control or v is None or v.waiting is not None:
-            return got
-        if v.stack and v.prio == self.me and v.stack[-1].seat == self.me:
-            decline = next((a for a in legal if actions.DECLINE.matches(a)), None)
-            if decline is not None:
-                return decline, "Letting your own card resolve… (F: full control)"
-        return None
+    def answer_waits(self) -> bool:
+        return self.view.waiting is not None
 
     free_keys = frozenset({"f"})        # full control, whoever's turn it is
 
