@@ -100,3 +100,21 @@ def test_damaged_lesson_marks_in_the_settings_fall_back_on_their_own():
     assert clean({"lessons_done": "paargus", "volume": 30}).lessons_done == []
     kept = clean({"lessons_done": ["paargus", 3, None, "paargus", "\ud800"], "volume": 30})
     assert kept.lessons_done == ["paargus"] and kept.volume == 30
+
+
+
+def test_a_right_click_gesture_opens_a_pieces_menu_of_moves(tmp_path):
+    """Trials activates an effect only from a card's menu: a lesson's right-click opens it on the
+    table, and the menu's entries are buttons a later gesture presses."""
+    from tabletop.table.lesson import LessonCheck, gesture_intents
+    step = Lesson.from_data({"game": "trials", "title": "x", "seed": 1, "steps": [
+        {"say": "Hi.", "do": [["right_click", "card:1"], ["button", "btn:menu:0"]]}]}).steps[0]
+    assert step.do[0] == ("right_click", "card:1")
+    p = plugin("trials").presentation()
+    check = LessonCheck(get_game("trials"), lesson("trials"), p.make_presenter, tmp_path)
+    intents = gesture_intents(check.scene, step.do[0])
+    assert [type(i).__name__ for i in intents] == ["RightClick"] and intents[0].target == "card:1"
+    check.session.handle(intents)
+    havel = {a.label for a in check.presenter.menu.actions}
+    assert havel and all("Captain Havel" in label for label in havel), havel
+    assert check.scene.get("btn:menu:0") is not None
