@@ -118,3 +118,10 @@ def test_a_right_click_gesture_opens_a_pieces_menu_of_moves(tmp_path):
     havel = {a.label for a in check.presenter.menu.actions}
     assert havel and all("Captain Havel" in label for label in havel), havel
     assert check.scene.get("btn:menu:0") is not None
+    # the step's spotlight dims the table, never the menu the learner opened over it
+    scene = check.scene
+    scene.set_spotlight(["card:1"])
+    panel = scene.get("menu:back").screen_rect(scene.viewport)
+    assert scene.spotlight == ("card:1",) and panel in scene.spotlight_rects()
+    check.session.handle(gesture_intents(scene, ("button", "btn:menu:cancel")))
+    assert scene.spotlight_rects() == [scene.get("card:1").screen_rect(scene.viewport)]
