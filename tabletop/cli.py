@@ -61,6 +61,51 @@ def _cmd_verify(args) -> int:
     return 0
 
 
+def _cmd_review(args) -> int:
+    from tabletop.bots.review import format_review, human_seats, log_digest, review_budget, review_match
+    from tabletop.games.registry import get_game
+    from tabletop.store.reviews import keep_review, load_review
+    from tabletop.store.saves import SaveError, SaveStore
+    path = Path(args.save)
+    try:
+        match = SaveStore(path.parent).read(path, games=get_game)     # looked at, never played
+    except SaveError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        budget = review_budget(match.game, args.budget)
+    except ValueError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    if args.seat is not None:
+        if not 1 <= args.seat <= len(match.seats):
+            print(f"tabletop: this match has players 1 to {len(match.seats)}, not {args.seat}",
+                  file=sys.stderr)
+            return 2
+        seats = [args.seat - 1]
+    else:
+        seats = human_seats(match)
+        if not seats:
+            print("tabletop: every seat of this match is a bot; name one to review with --seat N",
+                  file=sys.stderr)
+            return 2
+    doc, problem = load_review(path, len(match.log), log_digest(match), seats, budget.iterations)
+    if problem:
+        print(problem, file=sys.stderr)
+    if doc is None:
+        def progress(done: int, total: int, _rating) -> None:
+            if not args.json:
+                print(f"\rRating decision {done} of {total}…", end="", file=sys.stderr, flush=True)
+        doc = review_match(match, seats, budget, progress)
+        if not args.json:
+            print(file=sys.stderr)
+        problem = keep_review(path, doc)
+        if problem:
+            print(problem, file=sys.stderr)
+    print(json.dumps(doc) if args.json else format_review(doc))
+    return 0
+
+
 def _cmd_screenshot(args) -> int:
     from tabletop.shell.screenshot import screenshot
     w, h = (int(x) for x in args.size.lower().split("x"))
@@ -175,6 +220,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("verify", help="replay a save's log and compare it with its snapshot")
     s.add_argument("save")
     s.set_defaults(func=_cmd_verify)
+
+    s = sub.add_parser("review", help="the hard bot rates each decision of a saved match's "
+                                      "players: the turning points")
+    s.add_argument("save")
+    s.add_argument("--seat", type=int, metavar="N",
+                   help="rate player N (counted from 1) instead of the human seats")
+    s.add_argument("--budget", metavar="B",
+                   help="iterations per decision, or easy, normal or hard (the default: hard's)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=_cmd_review)
 
     s = sub.add_parser("screenshot", help="render the real table after K random moves")
     s.add_argument("game")

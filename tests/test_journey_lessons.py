@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from player import Player, button_in, click, settle, wait_until
 
 from tabletop.games.registry import game_ids, lesson, plugin
@@ -168,15 +169,21 @@ def test_a_saved_lesson_the_app_cannot_follow_opens_as_an_ordinary_match(qapp, t
         me.close()
 
 
-def test_a_steps_glossary_link_opens_the_rules_at_its_entry(qapp, tabletop_home):
+# the terms a link could open at the wrong place (an earlier mention in bold, a longer entry)
+TRICKY_TERMS = {"paargus": {"Trade", "Sweep", "Quadrant"}, "pariah": {"Priority", "Armor"}}
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if plugin(g).lesson is not None])
+def test_a_steps_glossary_link_opens_the_rules_at_its_entry(qapp, tabletop_home, game_id):
     """Every term a lesson links opens the rules page at the glossary entry that starts with it
-    (not at an earlier mention: "Sky tableau" mentions trading before the Trade entry)."""
+    (not at an earlier mention: "Sky tableau" mentions trading before the Trade entry; Pariah's
+    "Priority" is in bold in its overview, and "Armor" starts "Armor Perforation" too)."""
     from player import answering
     from tabletop.shell.rules_viewer import RulesViewer
     me = Player(size=(1280, 720))
     try:
-        terms = {t for s in lesson("paargus").steps for t in s.terms}
-        assert {"Trade", "Sweep", "Quadrant"} <= terms
+        terms = {t for s in lesson(game_id).steps for t in s.terms}
+        assert terms and TRICKY_TERMS.get(game_id, set()) <= terms
         for term in sorted(terms):
             seen = {}
 
@@ -186,7 +193,73 @@ def test_a_steps_glossary_link_opens_the_rules_at_its_entry(qapp, tabletop_home)
                 click(button_in(viewer, "Close"))
 
             with answering(RulesViewer, answer):
-                me.win.show_rules("paargus", term)
+                me.win.show_rules(game_id, term)
             assert seen["entry"].startswith(f"{term}:"), (term, seen["entry"])
+    finally:
+        me.close()
+
+
+def test_the_lesson_bar_never_shrinks_under_the_pointer(qtbot):
+    """A shorter step's words leave the bar as tall as it was: the table below does not move up
+    between two steps (a click aimed at a hex would land on another)."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+    from tabletop.shell.lesson_bar import LessonBar
+    page = QWidget()                          # as on the table page: the bar above a stretch
+    lay = QVBoxLayout(page)
+    bar = LessonBar()
+    lay.addWidget(bar)
+    lay.addStretch(1)
+    qtbot.addWidget(page)
+    page.resize(900, 600)
+    page.show()
+    long = "A sentence that goes on for a while so that it wraps. " * 4
+    bar.show_step(1, 9, long, "What the last move did, in its own line.", ("Alignment",))
+    qtbot.wait(10)
+    tall = bar.height()
+    bar.show_step(2, 9, "Short.", "")
+    qtbot.wait(10)
+    assert bar.height() >= tall
+    bar.show_step(1, 9, "Short again.", "")          # a new lesson starts from its own words
+    qtbot.wait(10)
+    assert bar.height() < tall
+
+def test_the_pariah_lesson_is_played_through_with_the_mouse_and_the_match_goes_on(qapp, tabletop_home):
+    """Pariah's lesson, every step by mouse on the real table: the secret army, deployment, the
+    attacks and abilities in Priority order, the Sweep panel, the shop, Equipment and an
+    evolution. An attack on another enemy than the step's is refused with its sentence; at the
+    end the easy bot's real worker plays on."""
+    les = lesson("pariah")
+    total = les.number_of(0)[1]
+    me = Player(size=(1280, 720))
+    try:
+        me.set_animations_off()
+        _learn(me, "pariah")
+        bar = me.page.lesson_bar
+        assert bar.isVisible() and bar.step.text() == f"Lesson · step 1 of {total}"
+        first_attack = next(i for i, s in enumerate(les.steps) if s.expect.kind == "attack" and not s.by_bot)
+        for i, step in enumerate(les.steps):
+            if step.by_bot:
+                continue
+            # the round's summary opens between rounds: Continue, as a player does
+            wait_until(lambda: me.answer_summary() or (len(me.ctrl.match.log) == i and me.ctrl.my_turn()),
+                       what=f"lesson move {i}")
+            _at_step(me, i)
+            assert bar.say.text() == step.say
+            assert set(me.scene.spotlight) == set(step.point)
+            if i == first_attack:
+                # off script: the Blaze Dancer dragged onto the Shell Warden, not the Pearl Oracle
+                me.do(it.Drop("card:15", "card:109", 0, 0))
+                assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
+                assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
+            for g in step.do:
+                me.do(_intent(g))
+            wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")
+            assert step.expect.matches(me.ctrl.match.log[i].action)
+        wait_until(lambda: bar.step.text() == "Lesson complete", what="the lesson's end")
+        assert me.scene.spotlight == ()
+        assert load_settings().lessons_done == ["pariah"]
+        # the match goes on as an ordinary one: Vessa's next move comes from the bot worker
+        wait_until(lambda: len(me.ctrl.match.log) > len(les.steps), timeout=30, what="the bot's move")
+        assert me.ctrl.match.result() is None
     finally:
         me.close()

@@ -25,6 +25,7 @@ def test_every_lesson_plays_to_its_end_on_the_table(capsys):
     assert main(["tutorial", "--all", "--check"]) == 0
     out = capsys.readouterr().out
     assert "paargus: ok, 11 steps" in out
+    assert "pariah: ok, 15 steps" in out
     for game_id in game_ids():                   # the others say they have none yet, no crash
         assert game_id in out
 
@@ -68,6 +69,9 @@ def test_the_referee_refuses_what_the_step_does_not_teach():
     assert les.refusal(2, Action("end_turn")) is None          # a bot's step is not the learner's
     assert les.number_of(0) == (1, 11) and les.number_of(2) == (3, 11)
     assert les.done(len(les.steps)) and les.step_at(len(les.steps)) is None
+    last = les.steps[-1].then
+    assert les.said_before(len(les.steps)) == last
+    assert les.said_before(len(les.steps) + 3) == last, "the last words stay while the match plays on"
 
 
 @pytest.mark.parametrize("data, words", [

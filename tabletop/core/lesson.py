@@ -134,8 +134,9 @@ class Lesson:
         return step.expect.action() if step is not None and step.by_bot else None
 
     def said_before(self, moves: int) -> str:
-        """The words that follow the last move (its step's `then`), or "" at the start."""
-        step = self.step_at(moves - 1)
+        """The words that follow the last move (its step's `then`), or "" at the start; past
+        the lesson's end (the match played on), the last step's, until the lesson is left."""
+        step = self.step_at(min(moves, len(self.steps)) - 1)
         return step.then if step is not None else ""
 
     # --- reading the data --------------------------------------------------------------

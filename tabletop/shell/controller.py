@@ -238,7 +238,7 @@ class MatchController(QObject):
         """Every event of the match so far as the viewer may see them, replayed from the seed:
         after a resume or an undo the log tells the same story as during play."""
         m = self.match
-        state = m.game.setup(m.options, m.seed, len(m.seats))
+        state = m.initial_state()
         events: list[Event] = []
         for entry in m.log:
             events += [e.for_seat(self.log_viewer) for e in m.game.apply(state, entry.action, checked=True)]

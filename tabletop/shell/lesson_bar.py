@@ -62,6 +62,15 @@ class LessonBar(QFrame):
                            for t in terms)
         self._set(self.terms, f"New words: {links}" if links else "")
         self.finish_btn.setVisible(True)
+        self._hold_height(number == 1)
+
+    def _hold_height(self, anew: bool) -> None:
+        """The bar grows with its words but never shrinks during a lesson: a shorter step does
+        not pull the table up under the pointer (a click aimed before would land elsewhere)."""
+        if anew:
+            self.setMinimumHeight(0)
+        self.layout().activate()
+        self.setMinimumHeight(max(self.minimumHeight(), self.sizeHint().height()))
 
     def show_done(self, before: str, match_over: bool) -> None:
         self.step.setText("Lesson complete")

@@ -13,6 +13,7 @@ from tabletop.core.lesson import LessonError
 from tabletop.games.registry import all_games, get_game, lesson, plugin
 from tabletop.shell.home import HomePage
 from tabletop.shell.presentations import presentation
+from tabletop.shell.replay_page import ReplayPage
 from tabletop.shell.saves_page import SavesPage
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self.home.saved_games.connect(self.show_saves)
         self.saves = SavesPage(self.store)
         self.saves.resume.connect(self.resume)
+        self.saves.watch.connect(self.watch)
         self.saves.back.connect(self._saves_back)
         self.saves.deleting.connect(self._save_deleting)
         self._saves_from_match = False     # Saved games opened from a match: Back returns to it
@@ -54,7 +56,12 @@ class MainWindow(QMainWindow):
         self.table.home.connect(self.show_home)
         self.table.rematch.connect(self._rematch)
         self.table.lesson_done.connect(self._lesson_done)
-        for page in (self.home, self.table, self.saves):
+        self.table.watch.connect(self.watch_match)
+        self.replay = ReplayPage(self.table.faces, self.settings)
+        self.replay.closed.connect(self._replay_closed)
+        self.replay.play_on.connect(self.play_on)
+        self._replay_from_saves = False
+        for page in (self.home, self.table, self.saves, self.replay):
             self.stack.addWidget(page)
         self._menus()
         # under the hotseat curtain Ctrl+Z does nothing, as the panel's Undo
@@ -114,6 +121,7 @@ class MainWindow(QMainWindow):
             self.show()
 
     def show_home(self) -> None:
+        self.replay.leave()
         self._saves_from_match = False
         self.table.suspended = False
         self.table.leave()
@@ -128,7 +136,9 @@ class MainWindow(QMainWindow):
     def show_saves(self) -> None:
         """The saved games. From a match, the match waits behind the page (saved, its bots
         paused) and Back returns to it."""
-        if self.stack.currentWidget() is self.table and self.table.ctrl is not None:
+        if self.stack.currentWidget() is self.replay:
+            self.replay.leave()
+        elif self.stack.currentWidget() is self.table and self.table.ctrl is not None:
             self.table.save()
             self.table.suspended = True
             self._saves_from_match = True
@@ -197,6 +207,7 @@ class MainWindow(QMainWindow):
         self.open_match(again)
 
     def open_match(self, match: Match) -> None:
+        self.replay.leave()
         self._saves_from_match = False
         self.table.suspended = False
         self.table.open(match)
@@ -213,6 +224,49 @@ class MainWindow(QMainWindow):
         if match.recovered_from_backup:
             QMessageBox.information(self, "Recovered from the backup", match.recovered_from_backup)
         self.open_match(match)
+
+    def watch(self, save_id: str) -> None:
+        """Watch a save's replay, from Saved games. The save is read, never loaded for play:
+        nothing of it is written (a match waiting behind the page stays as it was)."""
+        try:
+            match = self.store.read(save_id, games=get_game, allow_backup=True)
+        except SaveError as exc:
+            QMessageBox.warning(self, "This save cannot be watched",
+                                f"{exc}\n\nThe file was left as it is.")
+            return
+        self._show_replay(match, from_saves=True)
+
+    def watch_match(self, match: Match) -> None:
+        """Watch the match just finished (from its summary): it is saved and left first."""
+        self.table.leave()
+        self._saves_from_match = False
+        self._show_replay(match, from_saves=False)
+
+    def _show_replay(self, match: Match, from_saves: bool) -> None:
+        self._replay_from_saves = from_saves
+        self.replay.settings = self.settings
+        self.replay.open(match)
+        self.stack.setCurrentWidget(self.replay)
+        self.replay.table.setFocus()
+
+    def play_on(self, match: Match) -> None:
+        """A branch from a replay: saved at once as a match of its own (one dealt anew has no
+        move yet, and would otherwise be lost if left before the first), then played."""
+        try:
+            self.store.save(match)
+            failed = ""
+        except SaveError as exc:     # the table tries again with the first move
+            failed = str(exc)
+        self.open_match(match)
+        if failed:
+            self.table.scene.status = failed
+
+    def _replay_closed(self) -> None:
+        if self._replay_from_saves:
+            self.saves.refresh()
+            self.stack.setCurrentWidget(self.saves)
+        else:
+            self.show_home()
 
     def _continue_latest(self) -> None:
         info = self.store.latest_unfinished(get_game)

@@ -117,6 +117,12 @@ class ZoomView(QWidget):
         p.end()
 
 
+def log_paragraph(text: str, important: bool) -> str:
+    """A line of a match's log as HTML (the table's side panel, the replay viewer)."""
+    color = theme.GOLD_HI if important else theme.INK
+    return f"<p style='margin:0 0 6px 0; color:{color}'>{html.escape(text)}</p>"
+
+
 class SidePanel(QWidget):
     action_chosen = Signal(object)
     undo = Signal()
@@ -292,7 +298,7 @@ class SidePanel(QWidget):
 
     def add_log(self, text: str, important: bool = False) -> None:
         self._log_lines.append(text)
-        self.log.append(self._paragraph(text, important))
+        self.log.append(log_paragraph(text, important))
         self._log_to_end()
         self.announce(text)
 
@@ -307,23 +313,18 @@ class SidePanel(QWidget):
         cursor.movePosition(QTextCursor.End)
         cursor.select(QTextCursor.BlockUnderCursor)     # with the break before it
         cursor.removeSelectedText()
-        self.log.append(self._paragraph(text, important))
+        self.log.append(log_paragraph(text, important))
         self._log_to_end()
 
     def set_log(self, lines: list[tuple[str, bool]]) -> None:
         """The whole log at once (after a resume or an undo), scrolled to its latest line."""
         self._log_lines = [text for text, _ in lines]
-        self.log.setHtml("".join(self._paragraph(text, important) for text, important in lines))
+        self.log.setHtml("".join(log_paragraph(text, important) for text, important in lines))
         self._follow = True
         self._log_to_end()
 
     def log_lines(self) -> list[str]:
         return list(self._log_lines)
-
-    @staticmethod
-    def _paragraph(text: str, important: bool) -> str:
-        color = theme.GOLD_HI if important else theme.INK
-        return f"<p style='margin:0 0 6px 0; color:{color}'>{html.escape(text)}</p>"
 
     def _log_to_end(self) -> None:
         if self._follow:

@@ -64,6 +64,8 @@ class SummaryDialog(QDialog):
             again.setProperty("primary", True)
             again.clicked.connect(lambda: self._done("rematch"))
             buttons.addButton("Home", QDialogButtonBox.RejectRole).clicked.connect(lambda: self._done("home"))
+            buttons.addButton("Watch replay", QDialogButtonBox.RejectRole).clicked.connect(
+                lambda: self._done("replay"))
             buttons.addButton("Look at the table", QDialogButtonBox.RejectRole).clicked.connect(
                 lambda: self._done("stay"))
         else:
@@ -80,6 +82,7 @@ class SummaryDialog(QDialog):
 class TablePage(QWidget):
     home = Signal()
     rematch = Signal(object)
+    watch = Signal(object)          # the match just finished, to watch again
     # False while the hotseat curtain is up (or no match is open): the Edit menu's Undo is
     # off then; otherwise it stays on, to say why a move cannot be taken back
     undo_allowed = Signal(bool)
@@ -206,6 +209,8 @@ class TablePage(QWidget):
         self.lesson, self._lesson_over = None, False
         if match.lesson:
             try:
+                if match.lesson != match.game.info.id:      # a damaged save: another game's lesson
+                    raise LessonError(f"it is {match.lesson}'s lesson, not {match.game.info.id}'s")
                 self.lesson = lesson_of(match.lesson)
             except (LessonError, KeyError) as exc:
                 log.warning("the lesson %s cannot be followed: %s", match.lesson, exc)
@@ -455,6 +460,9 @@ class TablePage(QWidget):
             QTimer.singleShot(0, lambda: self.rematch.emit(match))
         elif dlg.choice == "home":
             QTimer.singleShot(0, self.home.emit)
+        elif dlg.choice == "replay" and self.ctrl:
+            match = self.ctrl.match
+            QTimer.singleShot(0, lambda: self.watch.emit(match))
 
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)

@@ -17,8 +17,9 @@ TOOLTIP = ("On: you are asked before your own cards and effects resolve, to answ
 
 
 class FullControl(Part):
-    def __init__(self, table) -> None:
+    def __init__(self, table, decline) -> None:
         super().__init__(table)
+        self.decline = decline              # the game's pass on the stack (an ActionKind)
         self.on = False                     # ask even on my own stack items (this match)
 
     def own_item_waits(self) -> bool:
@@ -27,12 +28,12 @@ class FullControl(Part):
         v, me = self.table.view, self.table.me
         return bool(v is not None and v.stack and v.prio == me and v.stack[-1].seat == me)
 
-    def lets_resolve(self, legal, decline) -> tuple | None:
-        """The pass the table makes for the player on their own item (`decline` the game's pass
-        kind), with the sentence that says so; None when the player is asked."""
+    def lets_resolve(self, legal) -> tuple | None:
+        """The pass the table makes for the player on their own item, with the sentence that
+        says so (the base presenter's auto_pass asks); None when the player is asked."""
         if self.on or not self.own_item_waits():
             return None
-        move = next((a for a in legal if decline.matches(a)), None)
+        move = next((a for a in legal if self.decline.matches(a)), None)
         return None if move is None else (move, "Letting your own card resolve… (F: full control)")
 
     def toggle(self) -> str:

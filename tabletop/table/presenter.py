@@ -91,6 +91,9 @@ KEEP = object()      # put_card: leave this attribute of an existing sprite as i
 class Presenter:
     # actions that only pass: played for the player when they are all that is legal
     auto_pass_kinds: frozenset[str] = frozenset()
+    # a game with a response stack sets a FullControl part (table/fullcontrol.py): auto-pass
+    # then lets the player's own item resolve unless they take full control
+    full: Any = None
     # the zoomed card stays in the side panel when the pointer leaves (its glossary links work)
     sticky_zoom: bool = False
     # a button's height and depth when the presenter does not say
@@ -415,7 +418,14 @@ class Presenter:
         status line that says so: by default only when a pass is all there is to do."""
         if len(legal) == 1 and legal[0].kind in self.auto_pass_kinds:
             return legal[0], "Nothing to play: passing…"
+        if self.full is not None and self.view is not None and not self.answer_waits():
+            return self.full.lets_resolve(legal)
         return None
+
+    def answer_waits(self) -> bool:
+        """Whether the player's own answer is waited for (a choice to make again), so no pass
+        may be made for them however things stand on the stack."""
+        return False
 
     def follow_up(self, legal: list[Action]) -> Action | None:
         """The next move of a gesture that takes several (a Brawl champion dragged to a far hex

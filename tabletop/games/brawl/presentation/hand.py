@@ -89,6 +89,10 @@ class Hand(Part):
         theirs = len(v.hands[1 - t.me])
         osize = (62, 87)
         for i, (x, y) in enumerate(z["opp_hand"].positions(theirs, osize, 8)):
+            c = v.hands[1 - t.me][i]
+            if c != HIDDEN:              # a finished match watched again, everything face up
+                t.put_card(card_sid(c), self.face(c), self.back(), x, y, osize, 100 + i, seen).tooltip = self.tip(c)
+                continue
             t.put_card(f"back:{i}", (None, None), self.back(), x, y, osize, 100 + i, seen)
         ox, oy, ow, oh = z["opp_hand"].rect
         if v.champs:

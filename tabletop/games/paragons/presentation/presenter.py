@@ -94,7 +94,7 @@ class ParagonsPresenter(Presenter):
         self.chain = Chain(self)
         self.menu = TableMenu(self)
         self.browser = Browser(self)
-        self.full = FullControl(self)
+        self.full = FullControl(self, A.DECLINE)
         self.parts = [self.room, self.boards, self.chain, self.menu, self.browser, self.full]
 
     # --- names and faces ---------------------------------------------------------------------------
@@ -663,13 +663,8 @@ class ParagonsPresenter(Presenter):
             return "Your deck is built: look it over, swap what you like, then press Done."
         return None
 
-    def auto_pass(self, legal: list[Action]):
-        """Besides having nothing to play, the player lets their own spell or attack resolve
-        without being asked (table/fullcontrol.py), unless a link waits to be chosen again."""
-        got = super().auto_pass(legal)
-        if got is not None or self.view is None or self.view.pending is not None:
-            return got
-        return self.full.lets_resolve(legal, A.DECLINE)
+    def answer_waits(self) -> bool:
+        return self.view.pending is not None          # a link waits to be chosen again
 
     def clear_selection(self) -> bool:
         had = super().clear_selection()          # the menu, the pile looked through

@@ -76,7 +76,7 @@ class TrialsPresenter(Presenter):
         self.stack = Stack(self)
         self.question = Question(self)
         self.controls = Controls(self)
-        self.full = FullControl(self)
+        self.full = FullControl(self, actions.DECLINE)
         self.menu = ActionMenu(self)              # a context menu or a choice after a drop
         self.browser = Browser(self)
         self.parts = [self.seats, self.stack, self.question, self.controls, self.full, self.menu,
@@ -320,13 +320,8 @@ class TrialsPresenter(Presenter):
                 return got
         return None
 
-    def auto_pass(self, legal: list[Action]):
-        """Besides having nothing to play, the player lets their own card or effect resolve
-        without being asked (table/fullcontrol.py), unless an answer of theirs is waited for."""
-        got = super().auto_pass(legal)
-        if got is not None or self.view is None or self.view.waiting is not None:
-            return got
-        return self.full.lets_resolve(legal, actions.DECLINE)
+    def answer_waits(self) -> bool:
+        return self.view.waiting is not None
 
     free_keys = frozenset({"f"})        # full control, whoever's turn it is
 

@@ -127,7 +127,10 @@ class Seats(Part):
         size = (44, 62)
         step = min(50, (width - 160) / max(1, n))
         t.put_label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
-        for i in range(n):
+        for i, c in enumerate(t.view.hands[p]):
+            if t.view.designs.get(c, UNKNOWN) != UNKNOWN:     # watched again, everything face up
+                t._card(SpriteId("card", c), c, x + 70 + i * step, y, size, 60 + i, seen)
+                continue
             t._card(SpriteId("back", p, i), None, x + 70 + i * step, y, size, 60 + i, seen, face_up=False)
 
     def _avatar(self, a, x, y, width, av_size, att_size, seen, mine) -> None:
