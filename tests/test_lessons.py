@@ -26,6 +26,7 @@ def test_every_lesson_plays_to_its_end_on_the_table(capsys):
     out = capsys.readouterr().out
     assert "paargus: ok, 11 steps" in out
     assert "pariah: ok, 15 steps" in out
+    assert "trials: ok, 18 steps" in out
     for game_id in game_ids():                   # the others say they have none yet, no crash
         assert game_id in out
 

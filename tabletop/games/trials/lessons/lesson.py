@@ -92,7 +92,7 @@ LESSON = {
          "do": [["right_click", CLOAK], ["button", "btn:menu:0"]],
          "aim": "Right-click the lit Ranger's Cloak and choose its effect to hide Lira.",
          "then": "Your answer lies on top of the attack, and the stack resolves from the top.",
-         "terms": ["Stealthy to one opponent"]},
+         "terms": ["Stealthy"]},
         {"bot": {"kind": "decline"}},
         {"say": "Maren lets your answer pass. Let it resolve first.",
          "point": ["btn:decline"], "expect": {"kind": "decline"}, "do": LET_IT_RESOLVE,
