@@ -25,6 +25,8 @@ def _intent(gesture: tuple):
         return it.ButtonPress(ids[0])
     if kind == "drag":
         return it.Drop(ids[0], ids[1], 0, 0)
+    if kind == "right_click":
+        return it.RightClick(ids[0])
     return it.KeyPress(ids[0])
 
 

@@ -26,6 +26,7 @@ def test_every_lesson_plays_to_its_end_on_the_table(capsys):
     out = capsys.readouterr().out
     assert "paargus: ok, 11 steps" in out
     assert "pariah: ok, 15 steps" in out
+    assert "trials: ok, 18 steps" in out
     for game_id in game_ids():                   # the others say they have none yet, no crash
         assert game_id in out
 
@@ -104,3 +105,28 @@ def test_damaged_lesson_marks_in_the_settings_fall_back_on_their_own():
     assert clean({"lessons_done": "paargus", "volume": 30}).lessons_done == []
     kept = clean({"lessons_done": ["paargus", 3, None, "paargus", "\ud800"], "volume": 30})
     assert kept.lessons_done == ["paargus"] and kept.volume == 30
+
+
+
+def test_a_right_click_gesture_opens_a_pieces_menu_of_moves(tmp_path):
+    """Trials activates an effect only from a card's menu: a lesson's right-click opens it on the
+    table, and the menu's entries are buttons a later gesture presses."""
+    from tabletop.table.lesson import LessonCheck, gesture_intents
+    step = Lesson.from_data({"game": "trials", "title": "x", "seed": 1, "steps": [
+        {"say": "Hi.", "do": [["right_click", "card:1"], ["button", "btn:menu:0"]]}]}).steps[0]
+    assert step.do[0] == ("right_click", "card:1")
+    p = plugin("trials").presentation()
+    check = LessonCheck(get_game("trials"), lesson("trials"), p.make_presenter, tmp_path)
+    intents = gesture_intents(check.scene, step.do[0])
+    assert [type(i).__name__ for i in intents] == ["RightClick"] and intents[0].target == "card:1"
+    check.session.handle(intents)
+    havel = {a.label for a in check.presenter.menu.actions}
+    assert havel and all("Captain Havel" in label for label in havel), havel
+    assert check.scene.get("btn:menu:0") is not None
+    # the step's spotlight dims the table, never the menu the learner opened over it
+    scene = check.scene
+    scene.set_spotlight(["card:1"])
+    panel = scene.get("menu:back").screen_rect(scene.viewport)
+    assert scene.spotlight == ("card:1",) and panel in scene.spotlight_rects()
+    check.session.handle(gesture_intents(scene, ("button", "btn:menu:cancel")))
+    assert scene.spotlight_rects() == [scene.get("card:1").screen_rect(scene.viewport)]

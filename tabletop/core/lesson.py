@@ -19,7 +19,8 @@ the check holds it to that. A bot's step (its moves are fixed, so every step is 
 could choose from its own view: the lesson never reads its hidden cards):
     {"bot": {"kind": "play", "args": [33]}, "say": "optional words while it plays"}
 
-Gestures: ["click", target], ["button", button_id], ["drag", sprite_id, target], ["key", name].
+Gestures: ["click", target], ["button", button_id], ["drag", sprite_id, target], ["key", name],
+["right_click", target] (a piece's menu of moves, where a game offers some only there).
 Everything here is headless: the table toolkit (tabletop/table/lesson.py) resolves the pointers
 and plays the gestures, the shell shows the words.
 """
@@ -33,7 +34,7 @@ from typing import Any
 from tabletop.core.action import Action, freeze
 
 MAX_SENTENCES = 3
-GESTURES = {"click": 1, "button": 1, "drag": 2, "key": 1}
+GESTURES = {"click": 1, "button": 1, "drag": 2, "key": 1, "right_click": 1}
 
 
 class LessonError(ValueError):

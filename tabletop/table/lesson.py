@@ -121,6 +121,10 @@ def gesture_intents(scene, gesture: tuple, between=None) -> list:
         x, y = aim(scene, ids[0])
         scene.mouse_move(x, y)
         return scene.mouse_down(x, y) + scene.mouse_up(x, y)
+    if kind == "right_click":
+        x, y = aim(scene, ids[0])
+        scene.mouse_move(x, y)
+        return scene.mouse_down(x, y, button=3) + scene.mouse_up(x, y, button=3)
     piece, target = ids
     sprite = scene.get(piece)
     if sprite is None or not sprite.draggable:

@@ -290,10 +290,15 @@ class Scene:
     def spotlight(self) -> tuple[str, ...]:
         return self._spotlight
 
+    # a menu of moves the player opened (table/actionmenu.py's panel) lies over the table: a
+    # lesson's step may go through it (Trials activates effects there), so it is never dimmed
+    ALWAYS_LIT = ("menu:back",)
+
     def spotlight_rects(self) -> list[pygame.Rect]:
-        """The screen rectangles lit now (what the lesson points at that the table shows)."""
+        """The screen rectangles lit now (what the lesson points at that the table shows, and
+        an open menu)."""
         rects = []
-        for t in self._spotlight:
+        for t in self._spotlight + (self.ALWAYS_LIT if self._spotlight else ()):
             sprite = self._sprites.get(t)
             if sprite is not None and sprite.visible:
                 rects.append(sprite.screen_rect(self.viewport))
