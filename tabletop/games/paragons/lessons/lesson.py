@@ -29,8 +29,9 @@ LESSON = {
         {"bot": {"kind": "choose", "args": ["mage"]}, "say": "Mira chooses a class."},
         {"bot": {"kind": "pick", "args": [84]},
          "say": "Now the draft: Mira, the Mage, picks first from the mercenaries laid out."},
-        {"say": "Mira took the Elder Dragon. Take a Greater Mercenary too: click the lit Storm Harpy "
-                "to draft it.",
+        {"say": "In the draft you take turns picking mercenaries for your deck, and the Mage picks "
+                "first. Mira took the Elder Dragon: click the lit Storm Harpy to draft a Greater "
+                "Mercenary too.",
          "point": ["card:70"], "expect": {"kind": "pick", "args": [70]}, "do": [["click", "card:70"]],
          "aim": "Click the lit card to draft it: the rest of the lesson is built on it.",
          "then": "Drafted cards are public: Mira sees your picks, and you see hers.",
