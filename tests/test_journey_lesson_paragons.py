@@ -17,7 +17,15 @@ def _ready(me: Player, n: int) -> None:
     """At the learner's step `n`, once the bar has taken its new height: a step's words may be a
     line longer or shorter than the last, and the table below moves with them."""
     _at_step(me, n)
-    settle(50)
+    seen = {}
+
+    def still() -> bool:
+        size, before = me.page.table.size(), seen.get("size")
+        seen["size"] = size
+        settle(40)
+        return size == before
+
+    wait_until(still, what="the table to keep its size under the lesson bar")
     me.settle_table()
 
 

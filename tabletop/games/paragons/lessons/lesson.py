@@ -78,14 +78,14 @@ LESSON = {
          "aim": "Press Keep this hand.",
          "then": "The Warrior plays first."},
         {"bot": {"kind": "mulligan", "args": [[]]}},
-        {"say": "Each round you get one more mana: 1 now. Your board is two rows of four, the Front "
-                "Line towards Mira and the Back Line behind it. Drag the lit Drillyard Recruit to "
+        {"say": "Your mana grows by one each round, so you have 1 now. Your board is two rows of "
+                "four, the Front Line towards Mira and the Back Line behind it. Drag the lit Drillyard Recruit to "
                 "the lit space of your Front Line.",
          "point": ["card:100", "space:0:1"], "expect": {"kind": "play", "args": [100, 1, -1, []]},
          "do": [["drag", "card:100", "space:0:1"]],
          "aim": "Drag the Drillyard Recruit onto the lit space of your Front Line.",
          "then": "A mercenary cannot attack on the turn it arrives.",
-         "terms": ["Mana Threshold", "Front Line"]},
+         "terms": ["Mana Threshold", "Front Line", "Back Line"]},
         {"say": "Your mana is spent, so end your turn.",
          "point": ["btn:end"], "expect": {"kind": "end_turn"}, "do": [["button", "btn:end"]],
          "aim": "Press End turn."},
@@ -98,7 +98,8 @@ LESSON = {
          "aim": "Click the lit Gutter Knife in the Pool to Recruit it.",
          "then": "A new card from the deck takes its place in the Pool.",
          "terms": ["Mercenary Pool", "Recruit"]},
-        {"say": "Keep your Drillyard Recruit standing for now, and end your turn.",
+        {"say": "Your Drillyard Recruit could attack now, but a mercenary left standing can "
+                "defend you on Mira's turn. End your turn.",
          "point": ["btn:end"], "expect": {"kind": "end_turn"}, "do": [["button", "btn:end"]],
          "aim": "Press End turn."},
         {"bot": {"kind": "attack", "args": [200, -1]},
