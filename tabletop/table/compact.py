@@ -155,6 +155,70 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     return img.resize(CARD_SIZE, Image.LANCZOS)
 
 
+# the big face, for a card shown 75-100 logical px wide: its name and numbers only, large
+BIG_NAME_PX = 56
+BIG_MIN_PX = 44        # 11 px on screen at 75 px wide (BIG_MIN_PX * 75 / 300)
+BIG_NUMBER_PX = 60
+
+
+def _big_name(d, name: str, width: float) -> tuple[list[str], int]:
+    """The name broken between words into at most three lines, at the largest size from
+    BIG_NAME_PX down to BIG_MIN_PX at which every line fits (a word wider than the card at
+    BIG_MIN_PX stays whole and runs to the edge: a name is never cut)."""
+    px = BIG_NAME_PX
+    for px in range(BIG_NAME_PX, BIG_MIN_PX - 1, -1):
+        fnt = font(px * K, True, True)
+        lines: list[str] = []
+        for word in name.split():
+            trial = f"{lines[-1]} {word}" if lines else word
+            if lines and d.textlength(trial, font=fnt) <= width:
+                lines[-1] = trial
+            else:
+                lines.append(word)
+        if len(lines) <= 3 and all(d.textlength(x, font=fnt) <= width for x in lines):
+            return lines, px
+    return lines, px
+
+
+def compose_big(name: str | None, main, dark, picture: Picture, numbers: tuple[Stat, ...] = ()) -> Image.Image:
+    """A big face: the name (None: none, for a card too narrow even for that) on a band at
+    the top and up to three numbers in discs at the foot, each disc in its Stat's colour (the
+    full face's colours for the same number); the picture behind. The zoom has the words."""
+    img = Image.new("RGBA", (W, H), dark + (255,))
+    d = ImageDraw.Draw(img)
+    m = 5 * K
+    d.rounded_rectangle((m, m, W - m, H - m), radius=12 * K, fill=_shade(main, 0.6), outline=_shade(main, 0.4),
+                        width=2 * K)
+    top = m
+    if name:
+        lines, px = _big_name(d, name, W - 2 * m - 6 * K)
+        lh = px * 1.1 * K
+        band = (m, m, W - m, m + 8 * K + lh * len(lines))
+        d.rectangle(band, fill=main)
+        nf = font(px * K, True, True)
+        for i, ln in enumerate(lines):
+            d.text((W / 2, band[1] + 4 * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
+                   stroke_width=K, stroke_fill=_shade(main, -0.5))
+        top = round(band[3])
+    r = 46 * K
+    foot = H - m - 2 * r - 8 * K if numbers else H - m
+    art = (m + 4 * K, top + 4 * K, W - m - 4 * K, foot - 4 * K)
+    if art[3] - art[1] > 20 * K:
+        wash = Image.new("RGBA", (art[2] - art[0], art[3] - art[1]), _shade(main, 0.6) + (255,))
+        picture(wash, (0, 0, wash.width, wash.height))
+        img.paste(wash, art[:2])
+    n = len(numbers[:3])
+    for i, st in enumerate(numbers[:3]):
+        cx = W / 2 + (i - (n - 1) / 2) * (2 * r + 4 * K)
+        cy = foot + r
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=_shade(st.color, -0.35))
+        d.ellipse((cx - r + 3 * K, cy - r + 3 * K, cx + r - 3 * K, cy + r - 3 * K), fill=st.color,
+                  outline=(240, 236, 226), width=2 * K)
+        d.text((cx, cy), st.value, font=font(BIG_NUMBER_PX * K, True), fill=(255, 255, 255), anchor="mm",
+               stroke_width=K, stroke_fill=(20, 16, 12))
+    return img.resize(CARD_SIZE, Image.LANCZOS)
+
+
 def key(base: str, text: bool = True) -> str:
     """The cache key of a compact face drawn from the full face's key: always a different one."""
     return f"{base}/{'compact' if text else 'thumb'}{VERSION}"

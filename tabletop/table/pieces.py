@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from tabletop.resources import font_path
 
-from . import paint
+from . import paint, textfloor
 from .base import LIFT, Sprite
 from .card import with_shadow
 from .faces import FaceCache
@@ -21,6 +21,7 @@ HI = 256  # pieces are composed at this size and scaled down smoothly
 
 
 def _pil_font(px: int, bold: bool = True) -> ImageFont.ImageFont:
+    textfloor.face_font(px)
     try:
         return ImageFont.truetype(str(font_path(bold=bold)), px)
     except Exception:  # the pygame side already warned about missing fonts

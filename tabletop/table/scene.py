@@ -14,7 +14,7 @@ from typing import Iterable
 
 import pygame
 
-from . import chrome
+from . import chrome, textfloor
 from .anim import Animator, ease_in_out
 from .base import HIGHLIGHT_COLORS, Sprite, outline_ring
 from .card import CardSprite
@@ -547,6 +547,8 @@ class Scene:
         """Draw the whole table into `target` (any size: letterboxed virtual space)."""
         self.resize(*target.get_size())
         vp, faces = self.viewport, self.faces
+        if textfloor.set_ratio(self.ratio):
+            faces.clear_memory()        # text drawn for the other ratio's floor (rare: a new screen)
         key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
         if self._static is None or self._static[0] != key:
             # kept with the faces: a game that switches layouts by phase (Pariah's shop) finds

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import paint
+from . import paint, textfloor
 from .base import Sprite
 from .card import with_shadow
 from .faces import FaceCache
@@ -117,8 +117,14 @@ class LabelSprite(Sprite):
     shadow: bool = True
 
     def _box(self) -> tuple[float, float, float, float]:
-        """The text's virtual rectangle, measured with the font at virtual size."""
-        tw, th = font(self.size, self.bold, self.serif).size(self.text or " ")
+        """The text's virtual rectangle, measured with the font at virtual size (the size the
+        floor lifts it to on the table drawn now)."""
+        size = self.size
+        owner = self.__dict__.get("_owner")
+        if owner is not None:
+            k = owner.viewport.scale * self.scale
+            size = max(size, textfloor.lift(max(6, round(size * k))) / k)
+        tw, th = font(round(size), self.bold, self.serif).size(self.text or " ")
         r = pygame.FRect(0, 0, tw, th)
         setattr(r, self.anchor, (self.x, self.y))
         return (r.x, r.y, r.w, r.h)
@@ -142,7 +148,7 @@ class LabelSprite(Sprite):
     def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
         if not self.text:
             return
-        px = max(6, round(self.size * vp.scale * self.scale))
+        px = textfloor.lift(max(6, round(self.size * vp.scale * self.scale)))
         color = tuple(self.color)
         if self.shadow:
             surf = faces.memo(("label", self.text, px, color, self.bold, self.serif),
