@@ -173,9 +173,9 @@ def test_the_zoom_shows_the_full_face_large(game_id, tmp_path):
                 continue
             key, compose, _caption = z
             assert "/compact" not in key and "/thumb" not in key, key
-            # the full-size view draws the card 820 virtual px tall (chrome.draw_overlay): at
-            # 1920x1080 the full faces' smallest words (7.5 design px on 420: a coin's caption)
-            # are then over 11 px
+            # the full-size view draws the card at least 820 virtual px tall (chrome.draw_overlay):
+            # at 1920x1080 the full faces' smallest words (7.5 design px on 420: a coin's
+            # caption) are then over 11 px (test_text_floor measures it at 1280x720)
             assert 820 * scene.viewport.scale / 420 * 7.5 >= READABLE_PX
             return
     pytest.fail("nothing to zoom")

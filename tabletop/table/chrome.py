@@ -149,15 +149,20 @@ def draw_curtain(target, text: str, vp: Viewport, faces: FaceCache) -> None:
     target.blit(faces.memo(("curtain", text, (W, H)), build), (0, 0))
 
 
+# a full face's smallest words are 7.5 design px on its 420: at this height they are 11.2 px
+READABLE_FACE_H = 620
+
+
 def draw_overlay(target, key: str, compose: Compose, caption: str | None,
-                 vp: Viewport, faces: FaceCache) -> None:
-    """The zoomed card: a dark scrim, the card large in the centre, its text beside it."""
+                 vp: Viewport, faces: FaceCache, ratio: float = 1.0) -> None:
+    """The zoomed card: a dark scrim, the card large in the centre, its text beside it; at
+    least READABLE_FACE_H logical px tall where the table has the height (a small window)."""
     W, H = target.get_size()
     s = vp.scale
     scrim = faces.memo(("scrim", (W, H)), lambda: _scrim((W, H)))
     target.blit(scrim, (0, 0))
     img = faces.pil(key, compose)
-    ch = 820 * s
+    ch = max(820 * s, min(H * 0.96, READABLE_FACE_H * ratio))
     cw = ch * img.width / img.height
     panel_w = 560 * s if caption else 0
     gap = 40 * s if caption else 0
@@ -178,12 +183,13 @@ def draw_overlay(target, key: str, compose: Compose, caption: str | None,
 def peek_rect(card: pygame.Rect, aspect: float, W: int, H: int,
               ratio: float = 1.0) -> pygame.Rect | None:
     """Where a small card's readable copy goes: beside it (right, else left, else above or
-    below), as tall as half the table (at most 540 logical px: `ratio` window pixels each),
-    inside the table. None when the card is drawn about that large already."""
-    ch = round(max(260 * ratio, min(H * 0.5, 540 * ratio)))
-    cw = round(ch * aspect)
+    below), tall enough for its words to read (READABLE_FACE_H logical px: `ratio` window pixels
+    each) where the table has the height, inside the table. None when the card is drawn about
+    that large already."""
     # `low`: the status line's band stays readable
     gap, margin, low = round(14 * ratio), round(8 * ratio), round(44 * ratio)
+    ch = round(max(260 * ratio, min(H - low - margin, READABLE_FACE_H * ratio)))
+    cw = round(ch * aspect)
     if card.h >= ch * 0.8 or cw + 2 * margin > W or ch + margin + low > H:
         return None
     top = min(max(margin, card.centery - ch // 2), H - ch - low)

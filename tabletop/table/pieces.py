@@ -283,6 +283,7 @@ def die_image(sides: int, value: int, color, size: int = HI) -> Image.Image:
         if label in ("6", "9"):  # the underline that tells 6 from 9
             bb = d.textbbox((cx, cy), label, font=f, anchor="mm")
             d.line([(bb[0], bb[3] + S * 0.03), (bb[2], bb[3] + S * 0.03)], fill=ink, width=max(2, S // 60))
+    textfloor.shrunk(k)
     return img.resize((size, size), Image.LANCZOS)
 
 

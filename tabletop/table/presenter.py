@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from tabletop.core import Action
 from tabletop.core.event import Event
-from tabletop.table import cardfit
+from tabletop.table import cardfit, compact
 from tabletop.table.fonts import font
 from tabletop.table.ids import SpriteId, number
 from tabletop.table.ids import sprite_id as typed
@@ -157,6 +157,15 @@ class Presenter:
     def legal_of(self, kind: str) -> list[Action]:
         """The legal moves of one kind (a part asks its table for them)."""
         return [a for a in self.legal if a.kind == kind]
+
+    def shown_px(self, width: float) -> float:
+        """A virtual width as logical pixels on the table drawn now (what the text floor counts)."""
+        return width * self.scene.viewport.scale / max(self.scene.ratio, 1e-6)
+
+    def detail(self, width: float) -> str:
+        """How much a card face `width` virtual px wide can say on the table drawn now (no word
+        under the text floor): compact.detail_for."""
+        return compact.detail_for(self.shown_px(width))
 
     @staticmethod
     def elide(text: str, size: int, width: float, bold: bool = False) -> str:

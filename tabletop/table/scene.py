@@ -590,7 +590,7 @@ class Scene:
             chrome.draw_thinking(target, self._thinking, vp, faces, self._time,
                                  44 if self.thinking_at is None else self.thinking_at)
         if self._overlay is not None:
-            chrome.draw_overlay(target, *self._overlay, vp, faces)
+            chrome.draw_overlay(target, *self._overlay, vp, faces, self.ratio)
 
     def _draw_sprite(self, target, sprite: Sprite, glow: float) -> None:
         sprite.draw(target, self.viewport, self.faces)

@@ -54,10 +54,15 @@ def set_ratio(ratio: float) -> bool:
     return changed
 
 
+def floor_px() -> int:
+    """The floor in window pixels of the table being drawn."""
+    return math.ceil(FLOOR * _ratio - 0.05)
+
+
 def lift(px: int) -> int:
     """`px` window pixels, or the floor's if that is more: the one place the floor is kept for
     text pygame draws (paint.text, fonts.draw_text and the chrome's blocks ask here)."""
-    return max(int(px), math.ceil(FLOOR * _ratio - 0.05))
+    return max(int(px), floor_px())
 _composing = threading.local()         # the fonts of the pictures being composed, per thread
 
 
@@ -103,6 +108,14 @@ def composing():
         yield sizes
     finally:
         stack.pop()
+
+
+def shrunk(k: float) -> None:
+    """The picture being composed was drawn at `k` times the size it is returned at (a
+    supersampled canvas reduced at the end): its fonts are `k` times smaller on the picture."""
+    stack = getattr(_composing, "stack", None)
+    if _watch is not None and stack:
+        stack[-1][:] = [px / k for px in stack[-1]]
 
 
 @contextmanager

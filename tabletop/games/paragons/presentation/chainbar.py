@@ -114,7 +114,7 @@ class Chain(Part):
         kind = link.kind
         z = 400 + i
         if link.holds_card and link.card in v.designs:
-            s = t._card(card_sid(link.card), link.card, x, y, size, z, seen, table="thumb")
+            s = t._card(card_sid(link.card), link.card, x, y, size, z, seen)
         else:
             sid = SpriteId("lnk", i)
             design = link.design or (v.designs.get(link.card, "") if link.card >= 0 else "")

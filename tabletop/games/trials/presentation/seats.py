@@ -75,7 +75,7 @@ class Seats(Part):
         # and their gear get the seat's whole width instead of spilling over the piles and the next seat.
         compact = self.royale and not mine
         pile = (44, 62) if compact else (int(att_size[0] * 0.62), int(att_size[1] * 0.62))
-        die = 44 if compact else 64
+        die = 56 if compact else 64           # its number 11 px at 1280x720
         px = x0 + w - (2 * pile[0] + die + 22)
         py = y0 + (34 if compact else 40)
         if not mine:
