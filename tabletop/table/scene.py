@@ -366,9 +366,12 @@ class Scene:
             return
         vp = Viewport(w, h, virtual=self.virtual)
         if vp != self.viewport:
+            rescaled = vp.scale != self.viewport.scale
             self.viewport = vp
             self._static = None
             self._dirty = True
+            if rescaled and self.on_refit is not None:
+                self.on_refit()     # faces and text measured for the floor at the old scale
 
     def mouse_down(self, x: float, y: float, button: int = 1) -> list:
         vx, vy = self.viewport.to_virtual(x, y)

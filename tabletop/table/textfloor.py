@@ -27,6 +27,15 @@ from dataclasses import dataclass, field
 FLOOR = 11            # logical pixels: the smallest table text a player is asked to read
 
 
+def virtual_size(size: float, scale: float, ratio: float) -> float:
+    """The virtual font size text of `size` is drawn at on a table of `scale` window px per
+    virtual px and `ratio` window px per logical px, once lifted to the floor (what a layout
+    must measure with)."""
+    if scale <= 0:
+        return size
+    return max(size, math.ceil(FLOOR * ratio - 0.05) / scale)
+
+
 @dataclass
 class Watch:
     """What was drawn while watched: the smallest size and every line under the floor."""

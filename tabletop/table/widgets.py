@@ -122,8 +122,7 @@ class LabelSprite(Sprite):
         size = self.size
         owner = self.__dict__.get("_owner")
         if owner is not None:
-            k = owner.viewport.scale * self.scale
-            size = max(size, textfloor.lift(max(6, round(size * k))) / k)
+            size = textfloor.virtual_size(size, owner.viewport.scale * self.scale, owner.ratio)
         tw, th = font(round(size), self.bold, self.serif).size(self.text or " ")
         r = pygame.FRect(0, 0, tw, th)
         setattr(r, self.anchor, (self.x, self.y))

@@ -106,8 +106,10 @@ class Seats(Part):
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
         if not compact:
-            t.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4,
-                        13, MUTED, seen, "midtop")
+            # under its pile, moved in from the seat's edge as far as it must to stay inside
+            words = f"discard {len(disc)}"
+            cx = min(dx + pile[0] / 2, x0 + w - 8 - t.font(13).size(words)[0] / 2)
+            t.put_label(f"lbl:discard:{p}", words, cx, py + pile[1] + 4, 13, MUTED, seen, "midtop")
         if v.exiles[p]:
             ex, ey = (x0 + 4, y0 + 34 + 44) if compact else (px, py + 90)
             t.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", ex, ey, 13, MUTED, seen)
