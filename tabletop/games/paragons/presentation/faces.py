@@ -619,9 +619,10 @@ def compose_back() -> Image.Image:
 TABLE_MIN_PX = compact.MIN_PX       # the smallest font on a face drawn on the table (design px)
 
 
-def _now_stats(c, now: tuple[int, int] | None, neutral_hp=HEART) -> tuple:
+def _now_stats(c, now: tuple[int, int] | None, neutral_hp=(40, 40, 44)) -> tuple:
     """A mercenary's attack and health as compact stats: `now` (attack, health left) in play,
-    coloured where they differ from the printed numbers; the printed ones elsewhere."""
+    coloured where they differ from the printed numbers (so a number as printed is dark: red
+    and green say changed); the printed ones elsewhere."""
     if not c.is_merc:
         return ()
     atk, hp = now if now is not None else (c.attack, c.health)

@@ -313,15 +313,16 @@ def _colours(c, fallen: bool):
 
 def _stats(c, side, now: tuple[int, int] | None) -> tuple:
     """Attack (or Power) and HP: `now` (attack, HP left) as they stand in play, coloured where
-    they differ from the printed numbers."""
+    they differ from the printed numbers (a number as printed is dark: red and green say
+    changed)."""
     atk, hp = now if now is not None else (side.attack, side.hp)
     stats = []
     if side.power:
         stats.append(compact.Stat("POW", f"+{side.power}", ATTACK))
     elif side.attack or c.type == "avatar":
-        stats.append(compact.Stat("ATK", str(atk), ATTACK, compact.changed(atk, side.attack)))
+        stats.append(compact.Stat("ATK", str(atk), INK, compact.changed(atk, side.attack)))
     if side.hp:
-        stats.append(compact.Stat("HP", str(hp), HEART, compact.changed(hp, side.hp)))
+        stats.append(compact.Stat("HP", str(hp), INK, compact.changed(hp, side.hp)))
     return tuple(stats)
 
 
