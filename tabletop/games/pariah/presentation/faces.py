@@ -366,6 +366,22 @@ def compose_unit_compact(design_id: str, values: tuple[tuple[str, int], ...] | N
                            stats=tuple(stats), words=words, paper=PARCHMENT, ink=INK, text=text)
 
 
+def compose_named(kind: str, design_id: str) -> Image.Image:
+    """A card too small for the compact face's words: its name large over its picture (the
+    unit's numbers stand beside it on the table, the zoom has everything)."""
+    if kind == "unit":
+        u = design(design_id)
+        name, (main, dark, _light) = u.name, FACTION_COLORS[u.faction]
+    elif kind == "evo":
+        e = evolutions()[design_id]
+        name, (main, dark, _light) = e.name, FACTION_COLORS[e.faction]
+    else:
+        r = relics()[design_id]
+        name, main = r.name, RELIC_COLORS[r.relic_type]
+        dark = _shade(main, -0.55)
+    return compact.compose_big(name, main, dark, _drawer(PICTURES[design_id], main, dark))
+
+
 def compose_evolution_compact(evo_id: str, text: bool = True) -> Image.Image:
     e = evolutions()[evo_id]
     main, dark, light = FACTION_COLORS[e.faction]

@@ -95,9 +95,12 @@ class Seats(Part):
             s.badge = str(n)
             s.tooltip = ("Your deck, in order (click to look through it)" if mine else
                          f"{name}'s deck: {n} card{'s' if n != 1 else ''}")
+        # the counts are on the piles' badges: where the text floor makes the words larger than
+        # the piles, the captions say only which pile is which
+        counted = t.text_size(13) <= 13
         if not compact:
-            t.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED,
-                        seen, "midtop")
+            t.put_label(f"lbl:deck:{p}", f"deck {n}" if counted else "deck", dx + pile[0] / 2, py + pile[1] + 4,
+                        13, MUTED, seen, "midtop")
         dx += pile[0] + 10
         disc = v.discards[p]
         if disc:
@@ -107,7 +110,7 @@ class Seats(Part):
             s.tooltip = "Discard pile (click to look through it)"
         if not compact:
             # under its pile, moved in from the seat's edge as far as it must to stay inside
-            words = f"discard {len(disc)}"
+            words = f"discard {len(disc)}" if counted else "discard"
             cx = min(dx + pile[0] / 2, x0 + w - 8 - t.font(13).size(words)[0] / 2)
             t.put_label(f"lbl:discard:{p}", words, cx, py + pile[1] + 4, 13, MUTED, seen, "midtop")
         if v.exiles[p]:
