@@ -75,6 +75,9 @@ def _text_px(game_id: str, sprite: CardSprite, scale: float) -> float | None:
     if "/compact" in key:
         least = _faces(game_id).TABLE_MIN_PX
         return None if least is None else least * sprite.w * scale / compact.CARD_SIZE[0]
+    if "/big" in key:                      # the name and numbers only, large (compact.compose_big)
+        least = compact.BIG_MIN_PX if "/name" in key else compact.BIG_NUMBER_PX[1] if "/numbers" in key else None
+        return None if least is None else least * sprite.w * scale / compact.CARD_SIZE[0]
     raise AssertionError(f"{sprite.id} shows the full face {key!r} on the table: too small for its words")
 
 

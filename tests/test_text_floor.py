@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from tabletop.core import Rng
-from tabletop.games.registry import get_game, plugin
+from tabletop.games.registry import game_ids, get_game, plugin
 from tabletop.store.settings import Settings
 from tabletop.table import intents as it
 from tabletop.table import paint, pil_text, textfloor
@@ -181,3 +181,26 @@ def test_a_backs_lettering_is_an_ornament_not_text(tmp_path):
     with textfloor.watching() as watch:
         FaceCache(tmp_path).surface("test/back", compose, (60, 84))
     assert not watch.small
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("game_id", sorted(game_ids()))
+def test_the_real_window_at_1280x720_draws_no_table_text_under_11_px(qtbot, tmp_path, themed, game_id):
+    # the app as a player opens it: the main window at 1280x720, a match 40 moves in, the table
+    # widget painting through Qt (its own ratio, its face cache and warmer thread)
+    from PySide6.QtWidgets import QApplication
+
+    from shell_helpers import open_match
+    from tabletop.shell.screenshot import _match_after
+    from tabletop.store.saves import SaveStore
+
+    with textfloor.watching() as watch:
+        win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), _match_after(game_id, 1, 40), (1280, 720))
+        page.ctrl.paused = True
+        for _ in range(10):
+            QApplication.processEvents()
+        page.table.grab()
+    assert watch.least is not None, "nothing was drawn"
+    assert not watch.small, "text under 11 px at 1280x720: " + ", ".join(
+        f"{what!r} {px:.1f} px" for what, px in sorted(watch.small.items(), key=lambda kv: kv[1]))
+    page.leave()

@@ -97,7 +97,7 @@ class FaceCache:
         self.ui_misses: OrderedDict[str, None] = OrderedDict()
         # the PIL layer is shared with the warmer's thread (pygame surfaces stay on the UI's)
         self._lock = threading.Lock()
-        # the smallest font of each picture composed while a test watches the text floor
+        # the smallest font of each picture composed here (what the text floor counts on screen)
         self.text_px: dict[str, float] = {}
 
     # -- disk ----------------------------------------------------------------

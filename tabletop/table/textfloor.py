@@ -12,9 +12,10 @@ in virtual pixels, and at a small window they would shrink under it. Pictures ca
 after they are composed: a face shown small must be one made for that size (the games' table
 faces), and the test of the floor finds the ones that are not.
 
-Nothing is kept unless a test watches (`watching()`): then every size drawn is converted to
-logical pixels (window pixels / `ratio`) and the ones under FLOOR are collected with their words
-or face key. Without a watch each call is one test of a module global.
+Nothing is collected unless a test watches (`watching()`): then every size drawn is converted
+to logical pixels (window pixels / `ratio`) and the ones under FLOOR are collected with their
+words or face key. Without a watch a line drawn costs one test of a module global, and a
+composed picture keeps one number (its smallest font) in the face cache.
 """
 
 from __future__ import annotations
@@ -98,18 +99,15 @@ def drawn(px: float, text: str) -> None:
 
 def face_font(px: float) -> None:
     """A Pillow font of `px` design pixels asked for while a picture is being composed."""
-    if _watch is not None:
-        stack = getattr(_composing, "stack", None)
-        if stack:
-            stack[-1].append(px)
+    stack = getattr(_composing, "stack", None)
+    if stack:
+        stack[-1].append(px)
 
 
 @contextmanager
 def composing():
-    """Around a picture's composition: yields the list of the font sizes it used."""
-    if _watch is None:
-        yield []
-        return
+    """Around a picture's composition: yields the list of the font sizes it used (kept with the
+    picture, a number a face, so a picture composed ahead of need by the warmer is known too)."""
     stack = _composing.__dict__.setdefault("stack", [])
     sizes: list[float] = []
     stack.append(sizes)
@@ -123,7 +121,7 @@ def shrunk(k: float) -> None:
     """The picture being composed was drawn at `k` times the size it is returned at (a
     supersampled canvas reduced at the end): its fonts are `k` times smaller on the picture."""
     stack = getattr(_composing, "stack", None)
-    if _watch is not None and stack:
+    if stack:
         stack[-1][:] = [px / k for px in stack[-1]]
 
 

@@ -371,10 +371,10 @@ def compose_named(kind: str, design_id: str) -> Image.Image:
     unit's numbers stand beside it on the table, the zoom has everything)."""
     if kind == "unit":
         u = design(design_id)
-        name, (main, dark, _light) = u.name, FACTION_COLORS[u.faction]
+        name, (main, dark) = u.name, FACTION_COLORS[u.faction][:2]
     elif kind == "evo":
         e = evolutions()[design_id]
-        name, (main, dark, _light) = e.name, FACTION_COLORS[e.faction]
+        name, (main, dark) = e.name, FACTION_COLORS[e.faction][:2]
     else:
         r = relics()[design_id]
         name, main = r.name, RELIC_COLORS[r.relic_type]
