@@ -91,7 +91,8 @@ class Names(Part):
         known += [c for c in v.units if c not in v.designs]     # tokens
         # relics show as pictures only too, in the shop's hand and as emblems in play
         return self.table.warm_list(known, lambda c: self.face(c, None), self.face,
-                                     lambda c: self.face(c, "thumb" if is_relic_card(c) else "compact"))
+                                     lambda c: self.face(c, "thumb" if is_relic_card(c) else "compact"),
+                                     lambda c: self.face(c, "name"), lambda c: self.face(c, "thumb"))
 
     def back_for(self, seat: int, relic: bool = False):
         kind = "relic" if relic else self.table.view.factions[seat]

@@ -166,8 +166,10 @@ class TrialsPresenter(Presenter):
     # --- sprite helpers ----------------------------------------------------------------------------
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self.warm_list(known, lambda c: self._face(c, None), self._face,
-                               lambda c: self._face(c, "thumb"))
+        # every detail a card's size on screen may ask for (compact.detail_for); an Avatar's face
+        # with its numbers in play is composed when they change
+        return self.warm_list(known, lambda c: self._face(c, None),
+                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
               angle=0.0, table: str | None = None):
