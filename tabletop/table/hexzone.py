@@ -27,7 +27,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from tabletop.core.hexgrid import Hex, HexMap, HexPixels, fit, neighbours
 
-from . import paint
+from . import paint, textfloor
 from .base import HIGHLIGHT_COLORS, Sprite
 from .faces import FaceCache, pil_to_surface
 from .fonts import font
@@ -344,7 +344,9 @@ class HexBoardSprite(Sprite):
             b = (end[0], end[1] + s * 0.64)
             _disc(d, b, s * 0.25, color, PATH_EDGE, s * 0.04)
             steps = str(len(hexes) - 1)
-            f = font(max(6, round(s * 0.36)), True)
+            px = max(round(s * 0.36), textfloor.lift(6) * SS)
+            textfloor.drawn(px / SS, steps)
+            f = font(px, True)
             tw, th = f.size(steps)
             glyph = Image.frombytes("RGBA", (tw, th), pygame.image.tobytes(
                 f.render(steps, True, (40, 26, 8)).convert_alpha(), "RGBA"))

@@ -14,7 +14,7 @@ from typing import Iterable
 
 import pygame
 
-from . import chrome
+from . import chrome, textfloor
 from .anim import Animator, ease_in_out
 from .base import HIGHLIGHT_COLORS, Sprite, outline_ring
 from .card import CardSprite
@@ -395,9 +395,12 @@ class Scene:
             return
         vp = Viewport(w, h, virtual=self.virtual)
         if vp != self.viewport:
+            rescaled = vp.scale != self.viewport.scale
             self.viewport = vp
             self._static = None
             self._dirty = True
+            if rescaled and self.on_refit is not None:
+                self.on_refit()     # faces and text measured for the floor at the old scale
 
     def mouse_down(self, x: float, y: float, button: int = 1) -> list:
         vx, vy = self.viewport.to_virtual(x, y)
@@ -578,6 +581,8 @@ class Scene:
         over it, no status or thinking pill, no focus ring, no lesson's dimming."""
         self.resize(*target.get_size())
         vp, faces = self.viewport, self.faces
+        if textfloor.set_ratio(self.ratio):
+            faces.clear_memory()        # text drawn for the other ratio's floor (rare: a new screen)
         key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
         if self._static is None or self._static[0] != key:
             # kept with the faces: a game that switches layouts by phase (Pariah's shop) finds
@@ -625,7 +630,7 @@ class Scene:
             chrome.draw_thinking(target, self._thinking, vp, faces, self._time,
                                  44 if self.thinking_at is None else self.thinking_at)
         if self._overlay is not None:
-            chrome.draw_overlay(target, *self._overlay, vp, faces)
+            chrome.draw_overlay(target, *self._overlay, vp, faces, self.ratio)
 
     def _draw_sprite(self, target, sprite: Sprite, glow: float) -> None:
         sprite.draw(target, self.viewport, self.faces)

@@ -52,6 +52,13 @@ class Hand(Part):
         c = champions()[champ].cards[card % 6]
         return faces.card_key(c), partial(faces.compose_card, champ, card % 6)
 
+    def table_face(self, card: int, shows: str = "name"):
+        """(key, compose) of the face card `card` shows on the table: its name and numbers large
+        (`shows`: faces.TABLE_SHOWS)."""
+        champ = self.table.view.champs[card // 6]
+        c = champions()[champ].cards[card % 6]
+        return faces.table_card_key(c, shows), partial(faces.compose_table_card, champ, card % 6, shows)
+
     @staticmethod
     def back():
         return faces.back_key(), faces.compose_back
@@ -80,7 +87,7 @@ class Hand(Part):
             if c == HIDDEN:              # a spectator's view: both hands are backs
                 t.put_card(f"back:me:{i}", (None, None), self.back(), x, y, size, 100 + i, seen)
                 continue
-            sp = t.put_card(card_sid(c), self.face(c), self.back(), x, y, size, 100 + i, seen,
+            sp = t.put_card(card_sid(c), self.table_face(c), self.back(), x, y, size, 100 + i, seen,
                             draggable=self.playable(c))
             sp.tooltip = self.tip(c)
             # on your own turn's main decision, what cannot be played now is dimmed

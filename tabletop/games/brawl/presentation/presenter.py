@@ -134,10 +134,16 @@ class BrawlPresenter(Presenter):
     def faces_to_warm(self) -> list:
         # every champion's cards are public (the choice screen shows them all): the chosen first
         order = list(self.view.champs) + [c for c in champions() if c not in self.view.champs]
-        return ([(faces.champion_key(ch, lv), partial(faces.compose_champion, ch, lv), True)
-                 for lv in (False, True) for ch in order]
-                + [(faces.card_key(champions()[ch].cards[k]), partial(faces.compose_card, ch, k), True)
-                   for ch in order for k in range(6)])
+        # the table faces at each detail a size may ask for (the full ones are the zoom's,
+        # composed when asked for)
+        out: dict[str, tuple] = {}
+        for key, compose in ([(faces.champion_table_key(ch, False), partial(faces.compose_table_champion, ch, False))
+                              for ch in order]
+                             + [(faces.table_card_key(champions()[ch].cards[k], shows),
+                                 partial(faces.compose_table_card, ch, k, shows))
+                                for shows in ("name", "numbers", "picture") for ch in order for k in range(6)]):
+            out.setdefault(key, (key, compose, True))
+        return list(out.values())
 
     # --- what every part says: names, the banner, a refusal in the table's own words -----------------
     def cname(self, c: int) -> str:

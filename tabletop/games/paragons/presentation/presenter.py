@@ -44,7 +44,6 @@ from tabletop.games.paragons.presentation.menus import Browser, TableMenu
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.sounds import SOUNDS
 from tabletop.games.paragons.presentation.style import RED, card_sid, cid
-from tabletop.table import compact
 from tabletop.table.cover import rules_page
 from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
@@ -131,24 +130,29 @@ class ParagonsPresenter(Presenter):
     def menu_words(self, label: str) -> str:
         return self.words(label)
 
-    def _face(self, c: int, table: str | None = "compact"):
-        """(key, compose): the full face (`table` None: the zoom), the compact face of a card on
-        the table, or "thumb" (its picture only) where a card is too small for any word."""
+    def _face(self, c: int, table: str | None = "full", now: tuple[int, int] | None = None):
+        """(key, compose): the full face (`table` None: the zoom), or the face of a card on the
+        table at a compact.detail_for detail ("thumb": its picture only), showing `now` (a
+        mercenary's attack and health left in play)."""
         d = self.view.designs[c]
         if table is None:
             return faces.face_key(d), partial(faces.compose_face, d)
-        text = table != "thumb"
-        return compact.key(faces.face_key(d), text), partial(faces.compose_compact, d, text)
+        table = {"thumb": "picture", "compact": "full"}.get(table, table)
+        return faces.table_key(d, table, now), partial(faces.compose_table, d, table, now)
 
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self.warm_list(known, lambda c: self._face(c, None), self._face,
-                               lambda c: self._face(c, "thumb"))
+        # every detail a card's size on screen may ask for (compact.detail_for); a face with
+        # numbers changed in play is composed when they change
+        return self.warm_list(known, lambda c: self._face(c, None),
+                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0,
-              table: str = "compact"):
+              table: str | None = None, now: tuple[int, int] | None = None):
+        """A card on the table; its face says as much as its size lets it (`table` a detail to
+        keep, else by size) with `now` its numbers in play."""
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c, table) if face_up and known else (None, None)
+        face = self._face(c, table or self.detail(size[0]), now) if face_up and known else (None, None)
         sprite = self.put_card(sid, face, (faces.back_key(), faces.compose_back), x, y, size, z,
                                seen, draggable=draggable, angle=angle)
         sprite.alpha = 1.0

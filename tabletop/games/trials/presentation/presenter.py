@@ -41,7 +41,6 @@ from tabletop.games.trials.presentation.seats import Seats
 from tabletop.games.trials.presentation.sounds import SOUNDS
 from tabletop.games.trials.presentation.stack import Stack
 from tabletop.games.trials.presentation.style import cid
-from tabletop.table import compact
 from tabletop.table.actionmenu import ActionMenu
 from tabletop.table.cover import fanned_cards
 from tabletop.table.fullcontrol import FullControl
@@ -89,16 +88,16 @@ class TrialsPresenter(Presenter):
             return "a hidden card"
         return fx.name(v, c)
 
-    def _face(self, c: int, table: str | None = "compact"):
-        """(key, compose): the full face (`table` None: the zoom, the full-size view), the compact
-        face of a card on the table, or "thumb" (its picture only) where the card is too small."""
+    def _face(self, c: int, table: str | None = "full", now: tuple[int, int] | None = None):
+        """(key, compose): the full face (`table` None: the zoom, the full-size view), or the face
+        of a card on the table at a compact.detail_for detail ("thumb": its picture only),
+        showing `now` (an Avatar's attack and HP left)."""
         fallen = c in self.view.fallen
         d = self.view.designs[c]
-        key = faces.face_key(d, fallen)
         if table is None:
-            return key, partial(faces.compose_face, d, fallen)
-        text = table != "thumb"
-        return compact.key(key, text), partial(faces.compose_compact, d, fallen, text)
+            return faces.face_key(d, fallen), partial(faces.compose_face, d, fallen)
+        table = {"thumb": "picture", "compact": "full"}.get(table, table)
+        return faces.table_key(d, fallen, table, now), partial(faces.compose_table, d, fallen, table, now)
 
     @staticmethod
     def _back():
@@ -170,13 +169,20 @@ class TrialsPresenter(Presenter):
     # --- sprite helpers ----------------------------------------------------------------------------
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self.warm_list(known, lambda c: self._face(c, None), self._face,
-                               lambda c: self._face(c, "thumb"))
+        # every detail a card's size on screen may ask for (compact.detail_for); an Avatar's face
+        # with its numbers in play is composed when they change
+        return self.warm_list(known, lambda c: self._face(c, None),
+                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
-              angle=0.0, table: str = "compact"):
+              angle=0.0, table: str | None = None):
+        """A card on the table; its face says as much as its size lets it (`table` a detail to
+        keep, else by size), an Avatar's with its attack and HP as they stand."""
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c, table) if face_up and known else (None, None)
+        now = None
+        if known and c in self.view.damage or known and card(self.view.designs[c]).type == "avatar":
+            now = (fx.attack(self.view, c), fx.hp_left(self.view, c))
+        face = self._face(c, table or self.detail(size[0]), now) if face_up and known else (None, None)
         return self.put_card(sid, face, self._back(), x, y, size, z, seen, draggable=draggable,
                              angle=angle)
 
