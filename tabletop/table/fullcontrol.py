@@ -12,8 +12,8 @@ from __future__ import annotations
 from tabletop.table.part import Part
 from tabletop.table.presenter import LOCAL
 
-TOOLTIP = ("On: you are asked before your own cards and effects resolve, to answer them yourself. "
-           "Off: they resolve unless an opponent answers. Key: F")
+TOOLTIP = ("Lit: you are asked before your own cards and effects resolve, to answer them yourself. "
+           "Not lit: they resolve unless an opponent answers. Key: F")
 
 
 class FullControl(Part):
@@ -42,6 +42,6 @@ class FullControl(Part):
 
     def put_button(self, x: float, y: float, w: float, seen: set, h: float | None = None) -> None:
         t = self.table
-        t.put_button("btn:control", f"Full control: {'on' if self.on else 'off'}", x, y, w, True, False,
-                     seen, h=h)
+        # a toggle: lit while on (its words fit a narrow button; the tooltip says the rest)
+        t.put_button("btn:control", "Full control", x, y, w, True, self.on, seen, h=h)
         t.scene.get("btn:control").tooltip = TOOLTIP
