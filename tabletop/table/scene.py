@@ -596,7 +596,7 @@ class Scene:
         else:
             self._draw_table(target, bare)
         opaque_pad(target)
-        self._dirty = not bare                # the next paint draws what was left out
+        self._dirty = bare                    # after a bare picture the next paint draws it all
 
     def _draw_table(self, target: pygame.Surface, bare: bool = False) -> None:
         vp, faces = self.viewport, self.faces
