@@ -13,13 +13,14 @@ screen shows its text at px * w / 300: the test of readable cards reads MIN_PX f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from PIL import Image, ImageDraw
 
 from tabletop.table import textfloor
 from tabletop.table.facekeys import CARD_SIZE, H, K, W
-from tabletop.table.pil_text import font
+from tabletop.table.pil_text import font, measuring_font
 
 
 # the fonts of a compact face (design px): every text drawn on it uses one of these
@@ -178,33 +179,48 @@ BIG_MIN_PX = 44        # 11 px on screen at 75 px wide (BIG_MIN_PX * 75 / 300)
 BIG_NUMBER_PX = (72, 60)    # up to two numbers, three
 
 
-def detail_for(width: float, floor: float = 11.0) -> str:
+def detail_for(width: float, floor: float = 11.0, name: str | None = None) -> str:
     """How much a card face can say at `width` logical px wide with no word under `floor` px:
     "full" (the compact face), "name" (the big face's name and numbers), "numbers", or
-    "picture" (no word at all)."""
-    for detail, px in (("full", MIN_PX), ("name", BIG_MIN_PX), ("numbers", BIG_NUMBER_PX[0])):
-        if px * width / CARD_SIZE[0] >= floor - 0.05:
-            return detail
-    return "picture"
+    "picture" (no word at all). Given the card's `name`, "name" reaches narrower cards when
+    that name fits the big face at a larger size than its longest names need."""
+    def reads(px: float) -> bool:
+        return px * width / CARD_SIZE[0] >= floor - 0.05
+    if reads(MIN_PX):
+        return "full"
+    if reads(BIG_MIN_PX) or (name is not None and reads(big_name_px(name))):
+        return "name"
+    return "numbers" if reads(BIG_NUMBER_PX[0]) else "picture"
 
 
-def _big_name(d, name: str, width: float) -> tuple[list[str], int]:
+BIG_NAME_ROOM = W - 2 * 5 * K - 6 * K        # the name band's width on the 2x drawing
+
+
+def _big_name(name: str) -> tuple[list[str], int]:
     """The name broken between words into at most three lines, at the largest size from
     BIG_NAME_PX down to BIG_MIN_PX at which every line fits (a word wider than the card at
     BIG_MIN_PX stays whole and runs to the edge: a name is never cut)."""
     px = BIG_NAME_PX
+    lines: list[str] = []
     for px in range(BIG_NAME_PX, BIG_MIN_PX - 1, -1):
-        fnt = font(px * K, True, True)
-        lines: list[str] = []
+        fnt = measuring_font(px * K, True, True)
+        lines = []
         for word in name.split():
             trial = f"{lines[-1]} {word}" if lines else word
-            if lines and d.textlength(trial, font=fnt) <= width:
+            if lines and fnt.getlength(trial) <= BIG_NAME_ROOM:
                 lines[-1] = trial
             else:
                 lines.append(word)
-        if len(lines) <= 3 and all(d.textlength(x, font=fnt) <= width for x in lines):
+        if len(lines) <= 3 and all(fnt.getlength(x) <= BIG_NAME_ROOM for x in lines):
             return lines, px
     return lines, px
+
+
+@lru_cache(maxsize=4096)
+def big_name_px(name: str) -> int:
+    """The size (design px) a big face draws `name` at: a short name large, so it still reads
+    on a card too narrow for the longest names."""
+    return _big_name(name)[1]
 
 
 def compose_big(name: str | None, main, dark, picture: Picture, numbers: tuple[Stat, ...] = ()) -> Image.Image:
@@ -218,7 +234,7 @@ def compose_big(name: str | None, main, dark, picture: Picture, numbers: tuple[S
                         width=2 * K)
     top = m
     if name:
-        lines, px = _big_name(d, name, W - 2 * m - 6 * K)
+        lines, px = _big_name(name)
         lh = px * 1.1 * K
         band = (m, m, W - m, m + 8 * K + lh * len(lines))
         d.rectangle(band, fill=main)

@@ -20,6 +20,12 @@ def font(px: int, bold: bool = False, serif: bool = False) -> ImageFont.FreeType
     return _font(px, bold, serif)
 
 
+def measuring_font(px: int, bold: bool = False, serif: bool = False) -> ImageFont.FreeTypeFont:
+    """The same font to measure text with before deciding what to draw (not noted for the
+    text floor: nothing is drawn with it)."""
+    return _font(px, bold, serif)
+
+
 @lru_cache(maxsize=128)
 def _font(px: int, bold: bool, serif: bool) -> ImageFont.FreeTypeFont:
     try:

@@ -166,10 +166,10 @@ class Presenter:
         """A virtual width as logical pixels on the table drawn now (what the text floor counts)."""
         return width * self.scene.viewport.scale / max(self.scene.ratio, 1e-6)
 
-    def detail(self, width: float) -> str:
+    def detail(self, width: float, name: str | None = None) -> str:
         """How much a card face `width` virtual px wide can say on the table drawn now (no word
-        under the text floor): compact.detail_for."""
-        return compact.detail_for(self.shown_px(width))
+        under the text floor): compact.detail_for; a short `name` reads on a narrower card."""
+        return compact.detail_for(self.shown_px(width), name=name)
 
     def text_size(self, size: float) -> float:
         """The virtual size table text of `size` takes on the table now (lifted to the floor)."""

@@ -152,7 +152,8 @@ class ParagonsPresenter(Presenter):
         """A card on the table; its face says as much as its size lets it (`table` a detail to
         keep, else by size) with `now` its numbers in play."""
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c, table or self.detail(size[0]), now) if face_up and known else (None, None)
+        face = (self._face(c, table or self.detail(size[0], self.name(c)), now) if face_up and known
+                else (None, None))
         sprite = self.put_card(sid, face, (faces.back_key(), faces.compose_back), x, y, size, z,
                                seen, draggable=draggable, angle=angle)
         sprite.alpha = 1.0

@@ -129,7 +129,8 @@ class PariahPresenter(Presenter):
     # --- sprites the parts share --------------------------------------------------------------
     def _card(self, sid: str, c: int | None, x: float, y: float, size, z: float, seen: set,
               face_up: bool = True, draggable: bool = False, back=None, spawn=None, table: str = "compact"):
-        detail = self.detail(size[0]) if table == "compact" else "full"
+        named = c is not None and c != HIDDEN and face_up
+        detail = self.detail(size[0], self.names.name_of(c) if named else None) if table == "compact" else "full"
         if detail != "full":        # too small for the compact face's words at this window
             table = "name" if detail == "name" else "thumb"
         face = self.names.face(c, table) if face_up and c is not None and c != HIDDEN else (None, None)

@@ -182,7 +182,8 @@ class TrialsPresenter(Presenter):
         now = None
         if known and c in self.view.damage or known and card(self.view.designs[c]).type == "avatar":
             now = (fx.attack(self.view, c), fx.hp_left(self.view, c))
-        face = self._face(c, table or self.detail(size[0]), now) if face_up and known else (None, None)
+        face = (self._face(c, table or self.detail(size[0], self.name(c)), now) if face_up and known
+                else (None, None))
         return self.put_card(sid, face, self._back(), x, y, size, z, seen, draggable=draggable,
                              angle=angle)
 
