@@ -157,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_cmd_bench)
 
+    from tabletop.net.commands import add_parsers as net_parsers
+    net_parsers(sub)                           # host, join (and relay)
+
     # For the packaging tests, not for players: left out of the usage and help listing.
     sub.metavar = "{" + ",".join(sub.choices) + "}"
     s = sub.add_parser("selfcheck-new-match")
