@@ -95,3 +95,13 @@ def test_a_guest_killed_mid_match_rejoins_the_same_match(tmp_path):
     assert not (tmp_path / "guest-home" / "data" / "remote" / f"{match_id}.json").exists()
     assert (tmp_path / "guest-home" / "data" / "saves" / f"{match_id}.json").exists()
     assert (tmp_path / "host-home" / "data" / "saves" / f"{match_id}.json").exists()
+
+
+def test_bench_net_measures_a_round_trip_and_an_idle_host():
+    out = subprocess.run([sys.executable, "-m", "tabletop", "bench", "--net", "--moves", "20", "--idle", "1",
+                          "--json"], capture_output=True, text=True, cwd=ROOT, timeout=180,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    import json
+    figures = json.loads(out.stdout)
+    assert figures["moves_timed"] >= 20 and 0 < figures["move_rtt_ms_p50"] <= figures["move_rtt_ms_p95"]
+    assert isinstance(figures["idle_cpu_pct"], float) and figures["idle_seconds"] >= 1
