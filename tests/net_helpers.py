@@ -62,3 +62,22 @@ async def raw_session(port: int, messages: list, wait: float = 1.0) -> list[str]
 
 def kinds(frames: list[str]) -> list[str]:
     return [json.loads(f)["kind"] for f in frames]
+
+
+async def play_through_relay(host: Host, code: str, guests_of_relay, timeout: float = 120.0):
+    """A relay on loopback, the host waiting there, the guests dialling it; (finals, every frame
+    the relay forwarded)."""
+    from tabletop.net.relay import Relay, host_through_relay
+    relay = Relay(say=lambda text: None)
+    seen: list = []
+    relay.tap = seen.append
+    port = await relay.listen("127.0.0.1", 0)
+    waiting = asyncio.create_task(host_through_relay(host, f"127.0.0.1:{port}", code))
+    hosting = asyncio.create_task(host.run(linger_s=5.0))
+    try:
+        finals = await asyncio.wait_for(asyncio.gather(*(g.run() for g in guests_of_relay(port))), timeout)
+        await asyncio.wait_for(hosting, timeout)
+    finally:
+        waiting.cancel()
+        await relay.close()
+    return finals, seen

@@ -105,3 +105,24 @@ def test_bench_net_measures_a_round_trip_and_an_idle_host():
     figures = json.loads(out.stdout)
     assert figures["moves_timed"] >= 20 and 0 < figures["move_rtt_ms_p50"] <= figures["move_rtt_ms_p95"]
     assert isinstance(figures["idle_cpu_pct"], float) and figures["idle_seconds"] >= 1
+
+
+def test_three_processes_play_through_tabletop_relay(tmp_path):
+    rlog = tmp_path / "relay.log"
+    relay = start(["relay", "--port", "0", "--bind", "127.0.0.1"], tmp_path / "relay-home", rlog)
+    try:
+        rport = int(wait_for(rlog, r"on ws://127\.0\.0\.1:(\d+)", proc=relay).group(1))
+        hlog = tmp_path / "host.log"
+        hproc = start(["host", "trials", "--seats", "remote,bot:random", "--relay", f"127.0.0.1:{rport}",
+                       "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+        wait_for(hlog, "through the relay", proc=hproc)
+        glog = tmp_path / "guest.log"
+        gproc = start(["join", f"127.0.0.1:{rport}", "--relay", "--code", "4821-KMTQ", "--bot", "random"],
+                      tmp_path / "guest-home", glog)
+        assert finish(gproc) == 0, glog.read_text()[-2000:]
+        assert finish(hproc) == 0, hlog.read_text()[-2000:]
+        assert "(sealed)" in hlog.read_text() and "paired a host and a guest" in rlog.read_text()
+        assert Path(wait_for(glog, r"saved to (\S+)").group(1)).exists()
+    finally:
+        relay.terminate()
+        relay.wait(10)

@@ -122,9 +122,7 @@ def join_main(args) -> int:
     dial = None
     if args.relay:
         from tabletop.net.relay import dial_through_relay
-
-        def dial():
-            return dial_through_relay(args.address, code)
+        dial = lambda: dial_through_relay(args.address, code)      # noqa: E731
     guest = Guest(args.address, code, args.name, bot=bot, entries=entries, dial=dial, say=say,
                   move_delay=args.delay)
     try:
@@ -168,3 +166,14 @@ def add_parsers(sub) -> None:
     s.add_argument("--saves", metavar="DIR", help="where the finished match is kept")
     s.add_argument("--relay", action="store_true", help="ADDRESS is a relay")
     s.set_defaults(func=join_main)
+
+    s = sub.add_parser("relay", help="pair hosts and guests by join code over the internet, "
+                                     "forwarding frames it cannot read")
+    s.add_argument("--port", type=int, default=8766)
+    s.add_argument("--bind", default="0.0.0.0")
+    s.set_defaults(func=relay_main)
+
+
+def relay_main(args) -> int:
+    from tabletop.net.relay import relay_main as run
+    return run(args)
