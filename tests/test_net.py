@@ -99,3 +99,16 @@ def test_the_guest_holds_only_what_its_seat_was_sent():
         views.append(m.game.view_to_json(m.game.view(state, 1)))
     for n, view in seen:
         assert view == views[n]
+
+
+def test_a_hosted_match_is_found_on_the_network_and_gone_when_it_stops():
+    from tabletop.net.discovery import Announcer, browse
+    here = ["127.0.0.1"]
+    announcer = Announcer("Ana's Paargus", "paargus", 18777, 1, address="127.0.0.1", interfaces=here)
+    try:
+        found = browse(1.5, interfaces=here)
+    finally:
+        announcer.close()
+    assert [(f.name, f.game, f.address, f.seats_free) for f in found] == [
+        ("Ana's Paargus", "paargus", "127.0.0.1:18777", 1)]
+    assert browse(1.0, interfaces=here) == []

@@ -68,6 +68,8 @@ class Guest:
         self.received: list[str] = []          # every message as it came (the no-leak tests read them)
         self.on_update: Callable[[Mirror, list], None] = lambda mirror, events: None
         self.on_status: Callable[[str], None] = lambda text: None
+        # every message taken in, as it came (the app keeps its own Mirror from them, on its thread)
+        self.on_message: Callable[[dict], None] = lambda msg: None
         entry = entries.find(address, self.code) if entries is not None else None
         if entry is not None:                  # we sat here before: rejoin that seat
             self.token = entry["token"]
@@ -77,8 +79,14 @@ class Guest:
         self.seq_out += 1
         await self.link.send(encode(kind, self.seq_out, **fields))
 
-    async def send_action(self, action: Action) -> None:
-        await self._send("action", action=action.to_json(), at=self.mirror.n)
+    async def send_action(self, action: Action, at: int | None = None) -> None:
+        await self._send("action", action=action.to_json(), at=self.mirror.n if at is None else at)
+
+    async def ask_undo(self) -> None:
+        await self._send("undo_ask", at=self.mirror.n)
+
+    async def answer_undo(self, yes: bool) -> None:
+        await self._send("undo_answer", yes=yes)
 
     async def run(self) -> dict | None:
         """Play until the host sends the end of the match (returned: the whole match as JSON),
@@ -122,6 +130,7 @@ class Guest:
             self.received.append(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
             self.seq_in = msg["seq"]
             await self._take(msg)
+            self.on_message(msg)
 
     async def _take(self, msg: dict) -> None:
         kind = msg["kind"]
@@ -147,6 +156,8 @@ class Guest:
             self.on_status(msg["reason"])
         elif kind == "ping":
             await self._send("pong")
+        elif kind == "undo_ask" and self.bot is not None:
+            await self.answer_undo(True)              # a bot does not mind
 
     def _keep_entry(self) -> None:
         if self.entries is None:

@@ -42,10 +42,22 @@ class Conn:
         await self.link.send(encode(kind, self.seq_out, **fields))
 
 
+async def _inline(fn, *args):
+    return fn(*args)
+
+
 class Host:
+    """`call` runs the referee's code where the match lives (here, inline; in the app, on its
+    GUI thread: net/thread.py). `act` plays a remote seat's move (by default the referee's; in
+    the app the controller's, which autosaves and redraws, then calls `moves_made`)."""
+
     def __init__(self, referee: Referee, bots: dict[int, tuple[str, str]] | None = None,
-                 on_move: Callable[[], None] | None = None, say: Callable[[str], None] = log.info) -> None:
+                 on_move: Callable[[], None] | None = None, say: Callable[[str], None] = log.info,
+                 call=None, act: Callable[[int, dict, int], object] | None = None) -> None:
         self.referee = referee
+        self.call = call or _inline
+        self.act = act
+        self.on_undo_ask: Callable[[int], None] = lambda seat: None
         self.bots = dict(bots or {})                 # seat: (bot name, difficulty), played here
         self.on_move = on_move or (lambda: None)      # after every move (the host's autosave)
         self.say = say
@@ -108,16 +120,20 @@ class Host:
         for conn in list(self.conns.values()):
             await self._tell(conn)
 
-    async def _tell(self, conn: Conn) -> None:
+    def _told(self, seat: int, since: int) -> tuple[dict, bool, dict | None]:
         ref = self.referee
+        update = ref.update_for(seat, since, CHUNK)
+        last = update["n"] >= len(ref.match.log)
+        return update, last, ref.final_for(seat) if last else None
+
+    async def _tell(self, conn: Conn) -> None:
         try:
             while True:       # a long match told again comes in chunks; the last has the position
-                update = ref.update_for(conn.remote.seat, conn.sent_n, CHUNK)
+                update, last, final = await self.call(self._told, conn.remote.seat, conn.sent_n)
                 await conn.send("update", **update)
                 conn.sent_n = update["n"]
-                if conn.sent_n >= len(ref.match.log):
+                if last:
                     break
-            final = ref.final_for(conn.remote.seat)
             if final is not None:
                 await conn.send("final", save=final)
                 self.finals_sent.add(conn.remote.seat)
@@ -161,16 +177,14 @@ class Host:
             raise ProtocolError("No hello came in time.") from None
         if hello["kind"] != "hello":
             raise ProtocolError("The first message must be a hello.")
-        remote = self.referee.join(hello, games_versions())
+        remote, welcome = await self.call(self._join, hello)
         old = self.conns.get(remote.seat)
         if old is not None:                   # the same guest again: its old connection is dead
             await old.link.close("You joined again from another connection.")
         conn.remote, remote.connected = remote, True
         self.conns[remote.seat] = conn
         conn.sent_n = hello["since"]
-        m = self.referee.match
-        await conn.send("welcome", seat=remote.seat, token=remote.token, match=m.id, game=m.game.info.id,
-                        seats=[s.name for s in m.seats], options=m.options)
+        await conn.send("welcome", **welcome)
         self.say(f"{remote.name} joined at seat {remote.seat + 1} from {conn.link.peer}")
         await self._tell(conn)
         await self._tell_presence(but=conn)
@@ -185,13 +199,33 @@ class Host:
                 return
             elif kind == "hello":
                 raise ProtocolError("A second hello on one connection.")
-            elif kind in ("undo_ask", "undo_answer"):
-                remote.undo_asked = kind == "undo_ask"
+            elif kind == "undo_ask":
                 self.say(f"{remote.name} asks to take back a move; the host decides")
+                await self.call(self.on_undo_ask, remote.seat)
+            elif kind == "undo_answer":
+                remote.undo_answer = msg["yes"]
+
+    def _join(self, hello: dict) -> tuple[Remote, dict]:
+        remote = self.referee.join(hello, games_versions())
+        m = self.referee.match
+        return remote, {"seat": remote.seat, "token": remote.token, "match": m.id, "game": m.game.info.id,
+                        "seats": [s.name for s in m.seats], "options": m.options}
+
+    async def ask_undo(self, seat: int) -> None:
+        """Ask the guest at `seat` to consent to taking back a move (its answer comes as
+        undo_answer, kept on its Remote)."""
+        conn = self.conns.get(seat)
+        if conn is not None:
+            conn.remote.undo_answer = None
+            await conn.send("undo_ask", seat=seat)
 
     async def _action(self, conn: Conn, msg: dict) -> None:
         try:
-            self.referee.act(conn.remote.seat, msg["action"], msg["at"])
+            if self.act is not None:              # the app: its controller plays and tells
+                await self.call(self.act, conn.remote.seat, msg["action"], msg["at"])
+                conn.limit.refund()
+                return
+            await self.call(self.referee.act, conn.remote.seat, msg["action"], msg["at"])
         except Stale as exc:                          # told why, and shown the position again
             await conn.send("refused", reason=str(exc))
             await self._tell(conn)

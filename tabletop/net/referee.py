@@ -16,7 +16,7 @@ from tabletop import __version__ as APP_VERSION
 from tabletop.core.action import Action
 from tabletop.core.event import Event
 from tabletop.core.game import IllegalAction
-from tabletop.core.match import Match
+from tabletop.core.match import Checked, Match
 from tabletop.net.protocol import ProtocolError, normal_code
 
 
@@ -28,7 +28,7 @@ class Remote:
     token: str = ""                 # the guest's secret for rejoining; "" until someone joins
     name: str = ""
     connected: bool = False
-    undo_asked: bool = False        # this seat asked to take a move back; the host decides
+    undo_answer: bool | None = None  # this seat's answer when asked to let a move be taken back
 
 
 @dataclass
@@ -119,6 +119,14 @@ class Referee:
     def act(self, seat: int, raw: dict, at: int) -> list[Event]:
         """Play `seat`'s action, checked like any other; ProtocolError says why it is refused.
         `at` is the log length the guest saw: an action made on an older position is stale."""
+        checked = self.check(seat, raw, at)
+        try:
+            return self.match.play(checked)
+        except IllegalAction as exc:
+            raise Stale(str(exc)) from None
+
+    def check(self, seat: int, raw: dict, at: int) -> Checked:
+        """act's checks, without playing (the app's controller plays the answer itself)."""
         m = self.match
         try:
             action = Action.from_json(raw)
@@ -132,10 +140,7 @@ class Referee:
         checked = m.check(action)
         if checked.reason:
             raise Stale(checked.reason)
-        try:
-            return m.play(checked)
-        except IllegalAction as exc:
-            raise Stale(str(exc)) from None
+        return checked
 
 
 class Stale(ProtocolError):
