@@ -32,6 +32,7 @@ def seat_names(seats) -> list[str]:
 
 
 class MatchController(QObject):
+    remote_seats: frozenset = frozenset()   # seats played from another computer (shell/net_play.py)
     changed = Signal(list)          # events as the viewing seat may see them
     hinted = Signal(object)         # the hard bot's suggestion for the player (an Action)
     thinking = Signal(str)          # "" when no bot is thinking
@@ -52,7 +53,7 @@ class MatchController(QObject):
         self._ticket: int | None = None
         self._hint: tuple[int, int] | None = None     # (ticket, log length) of a hint request
         self._ready_at = 0.0
-        humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        humans = [i for i, s in enumerate(match.seats) if not s.is_bot and i not in self.remote_seats]
         self.humans = humans
         self.viewer: int | None = humans[0] if humans else None
         self._curtain_for: int | None = None
@@ -85,6 +86,14 @@ class MatchController(QObject):
         seat = self.match.to_act
         return (seat is not None and seat == self.viewer and not self.match.seats[seat].is_bot
                 and self._curtain_for is None)
+
+    def seat_kind(self, seat: int) -> str:
+        """How the table's seat list names who plays `seat`."""
+        s = self.match.seats[seat]
+        if s.is_bot:
+            return f"bot · {s.difficulty}"
+        # at a shared computer nobody is "you" for long: the seat is a human one
+        return "you" if seat == self.viewer and not self.hotseat else "human"
 
     def legal_for_viewer(self) -> list[Action]:
         return self.match.legal_actions() if self.my_turn() else []

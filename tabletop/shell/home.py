@@ -146,6 +146,7 @@ class HomePage(QWidget):
     decks = Signal(str)
     continue_match = Signal(str)
     saved_games = Signal()
+    join_match = Signal()
 
     def __init__(self, faces: FaceCache | None = None) -> None:
         super().__init__()
@@ -157,13 +158,15 @@ class HomePage(QWidget):
         head = QHBoxLayout()
         titles = QVBoxLayout()
         titles.addWidget(label("Tabletop", "title"))
-        titles.addWidget(label("Card and board games, every rule enforced. Play a bot or a friend "
-                               "at this computer.", "subtitle"))
+        titles.addWidget(label("Card and board games, every rule enforced. Play a bot, or a friend "
+                               "at this computer or on another one.", "subtitle"))
         head.addLayout(titles, 1)
         self.continue_btn = button("Continue", True, self._continue)
         self.continue_btn.setMinimumWidth(220)
         head.addWidget(self.continue_btn, 0, Qt.AlignVCenter)
         head.addWidget(button("Saved games", False, self.saved_games.emit), 0, Qt.AlignVCenter)
+        self.join_btn = button("Join a match", False, self.join_match.emit)
+        head.addWidget(self.join_btn, 0, Qt.AlignVCenter)
         lay.addLayout(head)
         self.continue_info = label("", "muted")
         self.continue_info.setAlignment(Qt.AlignRight)

@@ -43,6 +43,8 @@ class MainWindow(QMainWindow):
         self.home.decks.connect(self.show_decks)
         self.home.continue_match.connect(self.resume)
         self.home.saved_games.connect(self.show_saves)
+        self.home.join_match.connect(self.join_match)
+        self._joining = None               # a guest controller waiting for the host's first word
         self.saves = SavesPage(self.store)
         self.saves.resume.connect(self.resume)
         self.saves.back.connect(self._saves_back)
@@ -156,10 +158,76 @@ class MainWindow(QMainWindow):
         self.settings.last_new_match = c["remember"]
         self._save_settings()
         match = Match(get_game(c["game"]), c["seats"], c["seed"], c["options"], c["casual"])
-        self.open_match(match)
+        if c.get("remote"):
+            self.host_match(match, c["remote"])
+        else:
+            self.open_match(match)
+
+    # --- network matches (shell/net_play.py) -------------------------------------------------------
+    def host_match(self, match: Match, remote_seats: list[int]) -> None:
+        """Open `match` at the table, hosting it for the players on other computers."""
+        from tabletop.shell.net_play import HostedController
+        try:
+            ctrl = HostedController(match, self.store, remote_seats)
+        except OSError as exc:
+            QMessageBox.warning(self, "This match cannot be hosted",
+                                f"This computer cannot listen for other players ({why_in_words(exc)}).")
+            return
+        self._saves_from_match = False
+        self.table.suspended = False
+        self.table.open(match, ctrl)
+        self.table.scene.status = f"Hosting. {ctrl.hosting_text()}: tell the other player both."
+        self.stack.setCurrentWidget(self.table)
+        self.table.setFocus()
+
+    def join_match(self) -> None:
+        from tabletop.shell.join_dialog import JoinDialog
+        from tabletop.shell.net_play import GuestController
+        with modal(JoinDialog("", self)) as dlg:
+            if not dlg.exec():
+                return
+            c = dlg.choice()
+        dial = None
+        if c["relay"]:
+            from tabletop.net.relay import dial_through_relay
+            address, code = c["address"], c["code"]
+            dial = lambda: dial_through_relay(address, code)      # noqa: E731
+        self._drop_joining()
+        ctrl = GuestController(c["address"], c["code"], c["name"], self.store, dial=dial)
+        self._joining = ctrl
+        self.home.continue_info.setText(f"Joining the match at {c['address']}…")
+        ctrl.ready.connect(lambda: self._joined(ctrl))
+        ctrl.failed.connect(lambda text: self._join_failed(ctrl, text))
+
+    def _joined(self, ctrl) -> None:
+        if self._joining is not ctrl:
+            return
+        self._joining = None
+        self._saves_from_match = False
+        self.table.suspended = False
+        self.table.open(ctrl.match, ctrl)
+        self.stack.setCurrentWidget(self.table)
+        self.table.setFocus()
+
+    def _join_failed(self, ctrl, text: str) -> None:
+        if self._joining is ctrl:
+            self._drop_joining()
+            self.home.set_latest(self.store.latest_unfinished(get_game))
+            QMessageBox.warning(self, "Could not join the match", text)
+
+    def _drop_joining(self) -> None:
+        ctrl, self._joining = self._joining, None
+        if ctrl is not None:
+            ctrl.close()
+            ctrl.deleteLater()
 
     def _rematch(self, match: Match) -> None:
         import random
+        if not isinstance(match, Match) or getattr(self.table.ctrl, "remote_seats", None):
+            QMessageBox.information(self, "Rematch", "A rematch across computers is a new match: "
+                                    "host it from New match, or join the host's.")
+            self.show_home()
+            return
         again = Match(match.game, match.seats, random.SystemRandom().randrange(1 << 62),
                       match.options, match.casual)
         self.open_match(again)

@@ -1,0 +1,137 @@
+"""Journeys of network play through the real app: hosting from New match (a seat for a player
+on another computer, the join code and address on the table) against a real `tabletop join`
+process; joining from Home's Join a match against a real `tabletop host` process. The player
+makes every move with the table's own gestures; the other computer is a bot in its own process."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from journey_games import GAMES
+from player import Player, Stuck, answering, button_in, choose, click, settle, type_into, wait_until
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def process(args: list[str], home: Path, log: Path) -> subprocess.Popen:
+    env = dict(os.environ, TABLETOP_HOME=str(home), PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "tabletop", *args], env=env, cwd=ROOT,
+                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+
+
+def found_in(log: Path, pattern: str, timeout: float = 60.0) -> re.Match:
+    found = None
+    wait_until(lambda: (found := re.search(pattern, log.read_text())), timeout, pattern)
+    return re.search(pattern, log.read_text())
+
+
+def play_by_hand(me: Player, route, choose_move, timeout: float = 300.0) -> int:
+    """The player's turns with the table's gestures until the match-over screen. A guest's move
+    goes to the host and comes back: after a gesture made it, wait for the host's word."""
+    made, end = 0, time.monotonic() + timeout
+    while True:
+        if time.monotonic() > end:
+            raise Stuck(f"{made} moves by hand in {timeout:.0f} s")
+        if me.page.summary is not None and me.page.summary.isVisible():
+            if me.ctrl.match.result() is not None:
+                return made
+            me.answer_summary()
+            continue
+        if me.ctrl.match.result() is not None or not me.ctrl.my_turn() or me.scene.busy:
+            settle(10)
+            continue
+        before = len(me.ctrl.match.log)
+        action = choose_move(me.ctrl.legal_for_viewer(), me.rng)
+        for _ in range(14):
+            steps = route(me.page.presenter, action)
+            assert steps is not None, f"no gesture on the table makes {action.label}"
+            me.do(steps[0])
+            wait_until(lambda: not me.scene.busy, what="the animations")
+            if len(me.ctrl.match.log) > before or not me.ctrl.my_turn():
+                break
+        wait_until(lambda: len(me.ctrl.match.log) > before, what="the host's word on the move")
+        made += 1
+
+
+def test_hosting_from_new_match_against_a_guest_process(tmp_path):
+    game = GAMES["paargus"]
+    me = Player()
+    me.set_animations_off()
+
+    def setup(dlg):
+        choose(dlg.rows[1].kind, "remote")
+        assert dlg.rows[1].name.text() == "Guest"
+
+    me.new_match("paargus", setup)
+    ctrl = me.ctrl
+    shown = me.page.net_info
+    code, address = ctrl.code, ctrl.address
+    assert shown.isVisible() and code in shown.text() and address in shown.text()
+    wait_until(lambda: "Waiting for a player to join" in (me.scene._thinking or ""), 5, "the waiting pill")
+    port = address.rsplit(":", 1)[1]
+    glog = tmp_path / "guest.log"
+    guest = process(["join", f"127.0.0.1:{port}", "--code", code.lower(), "--bot", "random", "--name", "Ana"],
+                    tmp_path / "guest-home", glog)
+    try:
+        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join")
+        assert "connected" in ctrl.seat_kind(1)
+        made = play_by_hand(me, game.route, game.choose)
+        assert guest.wait(60) == 0, glog.read_text()[-2000:]
+    finally:
+        if guest.poll() is None:
+            guest.kill()
+    assert made > 5
+    match_id = ctrl.match.id
+    kept = re.search(r"saved to (\S+)", glog.read_text()).group(1)
+    assert Path(kept).name == f"{match_id}.json"
+    me.close()
+    assert ctrl.host.server is None                    # leaving the table stopped hosting
+    verify = subprocess.run([sys.executable, "-m", "tabletop", "verify", kept], capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT)
+    assert verify.returncode == 0, verify.stderr
+
+
+def test_joining_from_home_against_a_host_process(tmp_path):
+    game = GAMES["paargus"]
+    hlog = tmp_path / "host.log"
+    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
+                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    try:
+        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
+        me = Player()
+        me.set_animations_off()
+        from tabletop.shell.join_dialog import JoinDialog
+
+        def answer(dlg):
+            type_into(dlg.code, "4821 kmtq")
+            type_into(dlg.address, f"127.0.0.1:{port}")
+            type_into(dlg.name, "Ana")
+            me.press(dlg, "Join")
+
+        with answering(JoinDialog, answer):
+            click(button_in(me.win.home, "Join a match"))
+        wait_until(me.on_table, 30, "the table of the joined match")
+        me.settle_table()
+        ctrl = me.ctrl
+        assert ctrl.viewer == 1 and ctrl.seat_kind(1) == "you"
+        assert not hasattr(ctrl.match, "seed") and not hasattr(ctrl, "referee")   # no hidden state here
+        made = play_by_hand(me, game.route, game.choose)
+        assert made > 5 and ctrl.match.result() is not None
+        assert host.wait(60) == 0, hlog.read_text()[-2000:]
+        # the whole match came at the end: Saved games has it, and it replays here
+        wait_until(lambda: me.win.store.path_for(ctrl.match.id).exists(), 10, "the finished match kept")
+        from tabletop.games.registry import get_game
+        kept = me.win.store.load(ctrl.match.id, games=get_game)
+        assert kept.result().winners == ctrl.match.result().winners
+        me.close()
+    finally:
+        if host.poll() is None:
+            host.kill()
