@@ -28,8 +28,7 @@ def process(args: list[str], home: Path, log: Path) -> subprocess.Popen:
 
 
 def found_in(log: Path, pattern: str, timeout: float = 60.0) -> re.Match:
-    found = None
-    wait_until(lambda: (found := re.search(pattern, log.read_text())), timeout, pattern)
+    wait_until(lambda: re.search(pattern, log.read_text()), timeout, pattern)
     return re.search(pattern, log.read_text())
 
 
