@@ -134,3 +134,51 @@ def test_joining_from_home_against_a_host_process(tmp_path):
     finally:
         if host.poll() is None:
             host.kill()
+
+
+def my_move(me: Player, route, choose_move) -> None:
+    """One move of the player's, made with the table's gestures."""
+    wait_until(lambda: me.ctrl.my_turn() and not me.scene.busy, 60, "the player's turn")
+    before = len(me.ctrl.match.log)
+    action = choose_move(me.ctrl.legal_for_viewer(), me.rng)
+    for _ in range(14):
+        me.do(route(me.page.presenter, action)[0])
+        wait_until(lambda: not me.scene.busy, what="the animations")
+        if len(me.ctrl.match.log) > before:
+            return
+    raise Stuck(f"the table could not make {action.label}")
+
+
+def test_the_host_sees_the_guest_drop_and_gives_the_seat_to_a_bot(tmp_path):
+    import signal
+    game = GAMES["paargus"]
+    me = Player()
+    me.set_animations_off()
+    me.new_match("paargus", lambda dlg: choose(dlg.rows[1].kind, "remote"))
+    ctrl = me.ctrl
+    port = ctrl.address.rsplit(":", 1)[1]
+    guest = process(["join", f"127.0.0.1:{port}", "--code", ctrl.code, "--bot", "random", "--name", "Ana"],
+                    tmp_path / "guest-home", tmp_path / "guest.log")
+    try:
+        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join")
+        while sum(e.seat == 1 for e in ctrl.match.log) < 3:     # a few moves each
+            my_move(me, game.route, game.choose)
+        wait_until(lambda: ctrl.match.to_act == 0, 30, "the player's turn")
+        guest.send_signal(signal.SIGKILL)
+        guest.wait(10)
+        wait_until(lambda: not ctrl.referee.remotes[1].connected, 30, "the host to see the drop")
+        assert "away" in ctrl.seat_kind(1)
+        while ctrl.match.to_act != 1:
+            my_move(me, game.route, game.choose)
+        wait_until(lambda: me.page.replace_btn.isVisible(), 10, "the offer to replace Ana")
+        assert me.scene._thinking == "Waiting for Ana to reconnect…"
+        assert me.page.replace_btn.text() == "Replace Ana with a bot"
+        moves = len(ctrl.match.log)
+        click(me.page.replace_btn)
+        wait_until(lambda: len(ctrl.match.log) > moves, 60, "the bot to play Ana's turn")
+        assert ctrl.match.log[moves].seat == 1 and ctrl.seat_kind(1).startswith("bot")
+        assert not me.page.replace_btn.isVisible()
+    finally:
+        if guest.poll() is None:
+            guest.kill()
+    me.close()

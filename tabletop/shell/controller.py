@@ -22,11 +22,12 @@ log = logging.getLogger(__name__)
 BOT_PAUSE_S = 0.45        # a bot's move waits this long (times the pace) so people can follow
 
 
-def seat_names(seats) -> list[str]:
+def seat_names(seats, remote=()) -> list[str]:
     """The names the table, the log and the curtain use. At a shared computer every player is
     "you", so a seat named "You" (an older save or settings file) is called "Player N" there:
-    a curtain never says "You's turn"."""
-    shared = sum(not s.is_bot for s in seats) > 1
+    a curtain never says "You's turn". Seats played from another computer (`remote`) do not
+    share this one."""
+    shared = sum(not s.is_bot and i not in remote for i, s in enumerate(seats)) > 1
     return [s.name.strip() if s.name.strip() and not (shared and s.name.strip().lower() == "you")
             else f"Player {i + 1}" for i, s in enumerate(seats)]
 

@@ -62,7 +62,7 @@ class HostedController(MatchController):
             try:
                 from tabletop.net.discovery import Announcer
                 free = len(remote_seats)
-                self.announcer = Announcer(f"{seat_names(match.seats)[self.humans[0]] if self.humans else 'Tabletop'}'s "
+                self.announcer = Announcer(f"{seat_names(match.seats, remote_seats)[self.humans[0]] if self.humans else 'Tabletop'}'s "
                                            f"{match.game.info.title}", match.game.info.id, self.port, free,
                                            address=self.address.rsplit(":", 1)[0])
             except Exception as exc:          # no mDNS here: the address and code still work
@@ -79,9 +79,8 @@ class HostedController(MatchController):
         if seat in self.remote_seats:
             remote = self.referee.remotes.get(seat)
             if remote is None:
-                return "another computer"
-            return "another computer · " + ("connected" if remote.connected else
-                                            "away" if remote.token else "waiting to join")
+                return "online"
+            return "online · " + ("connected" if remote.connected else "away" if remote.token else "not joined")
         return super().seat_kind(seat)
 
     # --- the network's moves, on this thread ------------------------------------------------

@@ -162,7 +162,7 @@ class TablePage(QWidget):
         self.scene.pace = pace_of(self.settings)
         self.scene.on_refit = self._refit
         self.table.set_scene(self.scene)
-        names = seat_names(match.seats)
+        names = seat_names(match.seats, getattr(ctrl, "remote_seats", ()))
         self.presenter = presentation(match.game.info.id).make_presenter(
             self.scene, self.faces, self.settings, names)
         self.ctrl = ctrl or MatchController(match, self.store)
@@ -292,6 +292,9 @@ class TablePage(QWidget):
         self.presenter.sync(view, legal, ctrl.my_turn(), events)
         if events:
             self.presenter.animate(events, cue=self.sounds.play)
+        names = seat_names(ctrl.match.seats, getattr(ctrl, "remote_seats", ()))
+        if names != self.presenter.seat_names:     # a player on another computer gave their name
+            self.presenter.seat_names[:] = names
         seats = []
         for i in range(len(ctrl.match.seats)):
             seats.append((self.presenter.seat_names[i], ctrl.seat_kind(i), self.presenter.seat_rows(view, i),
