@@ -182,3 +182,40 @@ def test_the_host_sees_the_guest_drop_and_gives_the_seat_to_a_bot(tmp_path):
         if guest.poll() is None:
             guest.kill()
     me.close()
+
+
+def test_undo_in_a_network_match_asks_the_other_player(tmp_path):
+    game = GAMES["paargus"]
+    me = Player()
+    me.set_animations_off()
+
+    def setup(dlg):
+        choose(dlg.rows[1].kind, "remote")
+        if not dlg.casual.isChecked():
+            click(dlg.casual)                   # casual: a move may be taken back past a draw
+
+    me.new_match("paargus", setup)
+    ctrl = me.ctrl
+    port = ctrl.address.rsplit(":", 1)[1]
+    guest = process(["join", f"127.0.0.1:{port}", "--code", ctrl.code, "--bot", "random", "--name", "Ana"],
+                    tmp_path / "guest-home", tmp_path / "guest.log")
+    try:
+        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join")
+        # a card played to the tableau: the turn stays the player's, so nothing moves meanwhile
+        while True:
+            wait_until(lambda: ctrl.my_turn() and not me.scene.busy, 60, "the player's turn")
+            plays = [a for a in ctrl.legal_for_viewer() if a.kind == "play"]
+            my_move(me, game.route, lambda legal, rng: plays[0] if plays else legal[0])
+            if plays:
+                break
+        moves = len(ctrl.match.log)
+        assert ctrl.match.log[-1].seat == 0 and ctrl.my_turn()
+        click(me.page.panel.undo_btn)
+        assert "Asked Ana to agree" in me.scene.status
+        # the guest (a bot, which does not mind) agrees over the network; the move goes back
+        wait_until(lambda: len(ctrl.match.log) < moves, 30, "the move taken back with consent")
+        wait_until(lambda: "Move taken back." in me.page.panel.log_lines()[-1], 5, "the log to say so")
+    finally:
+        guest.kill()
+        guest.wait(10)
+    me.close()

@@ -232,6 +232,10 @@ class TablePage(QWidget):
 
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
+        if self._auto_pass_held != "undoing" and any(e.kind == "undo" for e in events):
+            # taken back with the other computer's consent (not by this page's Undo)
+            self._auto_pass_held = len(self.ctrl.match.log)
+            self._rebuild_log("Move taken back.")
         self.presenter.viewer = self.ctrl.log_viewer
         self.log_fold.follow((self.panel.log_lines() or [""])[-1])
         replaces, lines = self.log_fold.lines([e for e in events if e.kind != "undo"])
