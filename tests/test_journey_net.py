@@ -219,3 +219,45 @@ def test_undo_in_a_network_match_asks_the_other_player(tmp_path):
         guest.kill()
         guest.wait(10)
     me.close()
+
+
+def test_a_guest_who_left_rejoins_from_join_a_match(tmp_path):
+    from tabletop.shell.join_dialog import JoinDialog
+    hlog = tmp_path / "host.log"
+    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
+                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    try:
+        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
+        me = Player()
+        me.set_animations_off()
+
+        def first(dlg):
+            type_into(dlg.code, "4821-KMTQ")
+            type_into(dlg.address, f"127.0.0.1:{port}")
+            me.press(dlg, "Join")
+
+        with answering(JoinDialog, first):
+            click(button_in(me.win.home, "Join a match"))
+        wait_until(me.on_table, 30, "the joined table")
+        match_id = me.ctrl.match.id
+        click(button_in(me.page.panel, "Home"))           # leave: the host keeps the seat
+        wait_until(lambda: me.win.stack.currentWidget() is me.win.home, 10, "home")
+        found_in(hlog, "dropped")
+
+        def again(dlg):
+            rejoin = [i for i in range(dlg.found.count()) if dlg.found.item(i).text().startswith("Rejoin:")]
+            assert len(rejoin) == 1 and f"127.0.0.1:{port}" in dlg.found.item(rejoin[0]).text()
+            dlg.found.setFocus()
+            dlg.found.setCurrentRow(rejoin[0])              # the entry fills the code and the address
+            assert dlg.code.text() == "4821-KMTQ"
+            me.press(dlg, "Join")
+
+        with answering(JoinDialog, again):
+            click(button_in(me.win.home, "Join a match"))
+        wait_until(me.on_table, 30, "the rejoined table")
+        assert me.ctrl.match.id == match_id and me.ctrl.viewer == 1
+        assert len(re.findall("joined at seat 2", hlog.read_text())) == 2
+        me.close()
+    finally:
+        host.kill()
+        host.wait(10)
