@@ -158,8 +158,7 @@ class HomePage(QWidget):
         head = QHBoxLayout()
         titles = QVBoxLayout()
         titles.addWidget(label("Tabletop", "title"))
-        titles.addWidget(label("Card and board games, every rule enforced. Play a bot, or a friend "
-                               "at this computer or on another one.", "subtitle"))
+        titles.addWidget(label("Card and board games, every rule enforced. Play a bot or a friend.", "subtitle"))
         head.addLayout(titles, 1)
         self.continue_btn = button("Continue", True, self._continue)
         self.continue_btn.setMinimumWidth(220)
