@@ -261,3 +261,42 @@ def test_a_guest_who_left_rejoins_from_join_a_match(tmp_path):
     finally:
         host.kill()
         host.wait(10)
+
+
+def test_hosting_through_the_relay_named_in_settings(tmp_path):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from tabletop.shell.settings_dialog import SettingsDialog
+    game = GAMES["paargus"]
+    rlog = tmp_path / "relay.log"
+    relay = process(["relay", "--port", "0", "--bind", "127.0.0.1"], tmp_path / "relay-home", rlog)
+    guest = None
+    try:
+        rport = int(found_in(rlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
+        me = Player()
+
+        def settings(dlg):
+            type_into(dlg.relay, f"127.0.0.1:{rport}")
+            dlg.speed.setFocus()
+            QTest.keyClick(dlg.speed, Qt.Key_Home)            # and no animations: a quicker journey
+            me.press(dlg, "OK")
+
+        with answering(SettingsDialog, settings):
+            me.menu("&Edit", "&Settings…")
+        assert me.win.settings.relay == f"127.0.0.1:{rport}"
+        me.new_match("paargus", lambda dlg: choose(dlg.rows[1].kind, "remote"))
+        ctrl = me.ctrl
+        assert f"relay 127.0.0.1:{rport}" in me.page.net_info.text()
+        glog = tmp_path / "guest.log"
+        guest = process(["join", f"127.0.0.1:{rport}", "--relay", "--code", ctrl.code, "--bot", "random"],
+                        tmp_path / "guest-home", glog)
+        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join through the relay")
+        assert play_by_hand(me, game.route, game.choose) > 5
+        assert guest.wait(60) == 0, glog.read_text()[-2000:]
+        assert "paired a host and a guest" in rlog.read_text()
+        me.close()
+    finally:
+        for p in (relay, guest):
+            if p is not None and p.poll() is None:
+                p.kill()
+                p.wait(10)

@@ -112,19 +112,19 @@ def join_main(args) -> int:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 2
     entries = RemoteMatches()
-    code = args.code
+    code, relay = args.code, args.relay
     if code is None:
         entry = entries.find(args.address)
         if entry is None:
             print("tabletop: give the host's join code with --code", file=sys.stderr)
             return 2
-        code = entry["code"]
+        code, relay = entry["code"], relay or bool(entry.get("relay"))
     dial = None
-    if args.relay:
+    if relay:
         from tabletop.net.relay import dial_through_relay
         dial = lambda: dial_through_relay(args.address, code)      # noqa: E731
     guest = Guest(args.address, code, args.name, bot=bot, entries=entries, dial=dial, say=say,
-                  move_delay=args.delay)
+                  move_delay=args.delay, relay=relay)
     try:
         final = asyncio.run(guest.run())
     except Refused as exc:

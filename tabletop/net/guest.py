@@ -52,8 +52,9 @@ class Guest:
     def __init__(self, address: str, code: str, name: str = "Guest",
                  bot: tuple[str, str] | None = None, entries: RemoteMatches | None = None,
                  dial: Callable[[], Awaitable[Link]] | None = None, say: Callable[[str], None] = log.info,
-                 move_delay: float = 0.0) -> None:
+                 move_delay: float = 0.0, relay: bool = False) -> None:
         self.address, self.code, self.name = address, normal_code(code), name
+        self.relay = relay                     # `address` is a relay (kept for the rejoin)
         self.bot = bot
         self.entries = entries
         self.dial = dial or (lambda: dial_direct(address))
@@ -165,7 +166,7 @@ class Guest:
         m = self.mirror
         problem = self.entries.keep({"match": m.match_id, "address": self.address, "code": self.code,
                                      "token": self.token, "seat": m.seat, "game": m.game.info.id,
-                                     "names": m.names})
+                                     "names": m.names, "relay": self.relay})
         if problem:
             self.say(problem)
             self.on_status(problem)

@@ -12,11 +12,12 @@ from tabletop.net.remote import RemoteMatches
 
 ADDRESS_ROLE = Qt.UserRole
 CODE_ROLE = Qt.UserRole + 1
+RELAY_ROLE = Qt.UserRole + 2
 
 
 class JoinDialog(QDialog):
     def __init__(self, name: str = "", parent=None, entries: RemoteMatches | None = None,
-                 search: bool = True) -> None:
+                 search: bool = True, relay: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Join a match")
         self.setMinimumWidth(560)
@@ -54,6 +55,8 @@ class JoinDialog(QDialog):
         self.join_btn.clicked.connect(self._accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        if relay:                           # Settings name a relay: a match over the internet
+            self._add(f"Over the internet, through your relay {relay}", relay, "", True)
         self._list_entries()
         if search:
             QTimer.singleShot(50, self.look)
@@ -61,12 +64,14 @@ class JoinDialog(QDialog):
     def _list_entries(self) -> None:
         for e in self.entries.all():
             names = " vs ".join(e.get("names") or [])
-            self._add(f"Rejoin: {e.get('game', '?')} at {e['address']} ({names})", e["address"], e.get("code", ""))
+            self._add(f"Rejoin: {e.get('game', '?')} at {e['address']} ({names})", e["address"], e.get("code", ""),
+                      bool(e.get("relay")))
 
-    def _add(self, text: str, address: str, code: str) -> None:
+    def _add(self, text: str, address: str, code: str, relay: bool = False) -> None:
         item = QListWidgetItem(text)
         item.setData(ADDRESS_ROLE, address)
         item.setData(CODE_ROLE, code)
+        item.setData(RELAY_ROLE, relay)
         self.found.addItem(item)
 
     def look(self) -> None:
@@ -77,7 +82,8 @@ class JoinDialog(QDialog):
         self.looking.repaint()
         found = browse(1.2)
         for i in reversed(range(self.found.count())):
-            if not self.found.item(i).text().startswith("Rejoin:"):
+            item = self.found.item(i)
+            if not item.text().startswith("Rejoin:") and not item.data(RELAY_ROLE):
                 self.found.takeItem(i)
         for f in found:
             try:
@@ -91,6 +97,7 @@ class JoinDialog(QDialog):
     def _picked(self, item) -> None:
         if item is not None:
             self.address.setText(item.data(ADDRESS_ROLE))
+            self.relay.setChecked(bool(item.data(RELAY_ROLE)))
             if item.data(CODE_ROLE):
                 self.code.setText(item.data(CODE_ROLE))
 

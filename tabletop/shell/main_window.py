@@ -168,7 +168,7 @@ class MainWindow(QMainWindow):
         """Open `match` at the table, hosting it for the players on other computers."""
         from tabletop.shell.net_play import HostedController
         try:
-            ctrl = HostedController(match, self.store, remote_seats)
+            ctrl = HostedController(match, self.store, remote_seats, relay=self.settings.relay)
         except OSError as exc:
             QMessageBox.warning(self, "This match cannot be hosted",
                                 f"This computer cannot listen for other players ({why_in_words(exc)}).")
@@ -183,17 +183,12 @@ class MainWindow(QMainWindow):
     def join_match(self) -> None:
         from tabletop.shell.join_dialog import JoinDialog
         from tabletop.shell.net_play import GuestController
-        with modal(JoinDialog("", self)) as dlg:
+        with modal(JoinDialog("", self, relay=self.settings.relay)) as dlg:
             if not dlg.exec():
                 return
             c = dlg.choice()
-        dial = None
-        if c["relay"]:
-            from tabletop.net.relay import dial_through_relay
-            address, code = c["address"], c["code"]
-            dial = lambda: dial_through_relay(address, code)      # noqa: E731
         self._drop_joining()
-        ctrl = GuestController(c["address"], c["code"], c["name"], self.store, dial=dial)
+        ctrl = GuestController(c["address"], c["code"], c["name"], self.store, relay=c["relay"])
         self._joining = ctrl
         self.home.continue_info.setText(f"Joining the match at {c['address']}…")
         ctrl.ready.connect(lambda: self._joined(ctrl))

@@ -42,7 +42,7 @@ class HostedController(MatchController):
     dropped = Signal(str)           # the name of the remote player to act who is away ("": none)
 
     def __init__(self, match: Match, store, remote_seats: list[int], port: int = PORT,
-                 announce: bool = True, bind: str = "0.0.0.0", parent=None) -> None:
+                 announce: bool = True, bind: str = "0.0.0.0", relay: str = "", parent=None) -> None:
         self.remote_seats = frozenset(remote_seats)
         super().__init__(match, store, parent=parent)
         self.code = new_code()
@@ -67,13 +67,20 @@ class HostedController(MatchController):
                                            address=self.address.rsplit(":", 1)[0])
             except Exception as exc:          # no mDNS here: the address and code still work
                 log.warning("the match is not announced on the network: %s", exc)
+        # with a relay in Settings, the match also waits there for players over the internet
+        self.relay = relay
+        self._relaying = None
+        if relay:
+            from tabletop.net.relay import host_through_relay
+            self._relaying = self.net.submit(host_through_relay(self.host, relay, self.code))
         self._said = None
         self._undo_from: int | None = None        # the guest seat whose undo we answer
         self._undo_wait: tuple[int, float] | None = None   # (seat asked, since) our own undo
         self._away = ""
 
     def hosting_text(self) -> str:
-        return f"Join code {self.code} · address {self.address}"
+        relay = f" · relay {self.relay}" if self.relay else ""
+        return f"Join code {self.code} · address {self.address}{relay}"
 
     def seat_kind(self, seat: int) -> str:
         if seat in self.remote_seats:
@@ -196,6 +203,8 @@ class HostedController(MatchController):
                 self.announcer.close()
             except Exception:
                 log.exception("the announcement could not be withdrawn")
+        if self._relaying is not None:
+            self._relaying.cancel()
         try:
             self.net.submit(self.host.close()).result(3)
         except Exception:
@@ -252,12 +261,17 @@ class GuestController(QObject):
     failed = Signal(str)             # the host would not have us (or cannot be reached)
 
     def __init__(self, address: str, code: str, name: str, store, entries: RemoteMatches | None = None,
-                 dial=None, parent=None) -> None:
+                 relay: bool = False, parent=None) -> None:
         super().__init__(parent)
         self.store = store
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        if relay:
+            from tabletop.net.relay import dial_through_relay
+            dial = lambda: dial_through_relay(address, code)      # noqa: E731
+        else:
+            dial = lambda: dial_direct(address)                    # noqa: E731
         self.guest = Guest(address, code, name, entries=entries if entries is not None else RemoteMatches(),
-                           dial=dial or (lambda: dial_direct(address)), say=log.info)
+                           dial=dial, say=log.info, relay=relay)
         self.guest.on_message = self.inbox.put
         self.guest.on_status = lambda text: self.inbox.put({"kind": "status", "text": text})
         self.mirror: Mirror | None = None
