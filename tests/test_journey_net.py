@@ -300,3 +300,37 @@ def test_hosting_through_the_relay_named_in_settings(tmp_path):
             if p is not None and p.poll() is None:
                 p.kill()
                 p.wait(10)
+
+
+def test_a_wrong_code_is_told_to_the_player_who_joins(tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+    from tabletop.shell.join_dialog import JoinDialog
+    hlog = tmp_path / "host.log"
+    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
+                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    try:
+        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
+        me = Player()
+
+        def answer(dlg):
+            type_into(dlg.code, "4821-AAAA")
+            type_into(dlg.address, f"127.0.0.1:{port}")
+            me.press(dlg, "Join")
+
+        with answering(JoinDialog, answer):
+            click(button_in(me.win.home, "Join a match"))
+        said = []
+
+        def read(box):
+            said.append(box.text())
+            me.press(box, "OK")
+
+        with answering(QMessageBox, read, timeout=30):
+            wait_until(lambda: said, 30, "the refusal")
+        assert "join code is not this match's" in said[0]
+        assert me.win.stack.currentWidget() is me.win.home and me.win.table.ctrl is None
+        me.close()
+    finally:
+        host.kill()
+        host.wait(10)
+    assert "refused" in hlog.read_text()

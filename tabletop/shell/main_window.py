@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 
@@ -208,7 +208,8 @@ class MainWindow(QMainWindow):
         if self._joining is ctrl:
             self._drop_joining()
             self.home.set_latest(self.store.latest_unfinished(get_game))
-            QMessageBox.warning(self, "Could not join the match", text)
+            # once the controller's own signal has returned (it is being deleted)
+            QTimer.singleShot(0, lambda: QMessageBox.warning(self, "Could not join the match", text))
 
     def _drop_joining(self) -> None:
         ctrl, self._joining = self._joining, None

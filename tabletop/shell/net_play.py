@@ -328,8 +328,9 @@ class GuestController(QObject):
         if self.running.done() and self.running.exception() is not None:
             exc, self.running = self.running.exception(), _Done()
             text = str(exc) if isinstance(exc, (Refused, ProtocolError)) else f"The connection failed ({exc})."
-            self.failed.emit(text)
             self.problem.emit(text)
+            self.failed.emit(text)           # may close this controller: nothing after it
+            return
         while True:
             try:
                 msg = self.inbox.get_nowait()
