@@ -36,6 +36,7 @@ class Conn:
     seq_out: int = 0
     sent_n: int = 0                  # the log length this guest has been told about
     limit: RateLimit = field(default_factory=RateLimit)
+    telling: asyncio.Lock = field(default_factory=asyncio.Lock)   # one update at a time, in order
 
     async def send(self, kind: str, **fields) -> None:
         self.seq_out += 1
@@ -127,6 +128,10 @@ class Host:
         return update, last, ref.final_for(seat) if last else None
 
     async def _tell(self, conn: Conn) -> None:
+        async with conn.telling:              # two moves told at once would cross on the wire
+            await self._tell_now(conn)
+
+    async def _tell_now(self, conn: Conn) -> None:
         try:
             while True:       # a long match told again comes in chunks; the last has the position
                 update, last, final = await self.call(self._told, conn.remote.seat, conn.sent_n)
