@@ -89,6 +89,7 @@ def test_hosting_from_new_match_against_a_guest_process(tmp_path):
         if guest.poll() is None:
             guest.kill()
     assert made > 5
+    wait_until(lambda: ctrl.host.server is None, 10, "hosting to stop: the match is over and told")
     match_id = ctrl.match.id
     kept = re.search(r"saved to (\S+)", glog.read_text()).group(1)
     assert Path(kept).name == f"{match_id}.json"

@@ -73,6 +73,7 @@ class HostedController(MatchController):
         if relay:
             from tabletop.net.relay import host_through_relay
             self._relaying = self.net.submit(host_through_relay(self.host, relay, self.code))
+        self._stopping = False
         self._said = None
         self._undo_from: int | None = None        # the guest seat whose undo we answer
         self._undo_wait: tuple[int, float] | None = None   # (seat asked, since) our own undo
@@ -104,6 +105,7 @@ class HostedController(MatchController):
 
     def tick(self) -> None:
         self.bridge.drain()
+        self._stop_when_told()
         self._presence()
         self._undo_answers()
         super().tick()
@@ -133,6 +135,16 @@ class HostedController(MatchController):
         if away != self._away:
             self._away = away
             self.dropped.emit(away)
+
+    def _stop_when_told(self) -> None:
+        """Hosting listens only while the match waits or runs: once it is over and every guest
+        has the whole of it, the server closes (the table stays for the player to look at)."""
+        if self.host.server is None or self._stopping or self.match.result() is None:
+            return
+        joined = {r.seat for r in self.referee.remotes.values() if r.token}
+        if joined <= self.host.finals_sent:
+            self._stopping = True
+            self.net.submit(self.host.close())
 
     def replace_dropped(self) -> None:
         """The remote player to act is away: a normal bot takes their seat for the rest."""
