@@ -45,6 +45,10 @@ DEB_DEPENDS = [
     "libwayland-client0", "libwayland-cursor0",
     "libsqlite3-0",                   # the match history (Python's sqlite3 links the system one)
 ]
+# Sound: SDL opens the audio libraries itself at run time (dlopen), so no library check sees
+# them; the app plays silently without them, hence recommended rather than required. t64: the
+# name since Debian 13 / Ubuntu 24.04.
+DEB_RECOMMENDS = ["libasound2t64 | libasound2 | libpulse0"]
 
 
 def version() -> str:
@@ -132,6 +136,7 @@ def deb() -> Path:
         f"Maintainer: Tabletop <tabletop@example.org>\n"
         f"Installed-Size: {installed_kb}\n"
         f"Depends: libc6 (>= {glibc_min(root)}), {', '.join(DEB_DEPENDS)}\n"
+        f"Recommends: {', '.join(DEB_RECOMMENDS)}\n"
         f"Section: games\n"
         f"Priority: optional\n"
         f"Description: offline card and board games with every rule enforced\n"

@@ -61,6 +61,51 @@ def _cmd_verify(args) -> int:
     return 0
 
 
+def _cmd_review(args) -> int:
+    from tabletop.bots.review import format_review, human_seats, log_digest, review_budget, review_match
+    from tabletop.games.registry import get_game
+    from tabletop.store.reviews import keep_review, load_review
+    from tabletop.store.saves import SaveError, SaveStore
+    path = Path(args.save)
+    try:
+        match = SaveStore(path.parent).read(path, games=get_game)     # looked at, never played
+    except SaveError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        budget = review_budget(match.game, args.budget)
+    except ValueError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    if args.seat is not None:
+        if not 1 <= args.seat <= len(match.seats):
+            print(f"tabletop: this match has players 1 to {len(match.seats)}, not {args.seat}",
+                  file=sys.stderr)
+            return 2
+        seats = [args.seat - 1]
+    else:
+        seats = human_seats(match)
+        if not seats:
+            print("tabletop: every seat of this match is a bot; name one to review with --seat N",
+                  file=sys.stderr)
+            return 2
+    doc, problem = load_review(path, len(match.log), log_digest(match), seats, budget.iterations)
+    if problem:
+        print(problem, file=sys.stderr)
+    if doc is None:
+        def progress(done: int, total: int, _rating) -> None:
+            if not args.json:
+                print(f"\rRating decision {done} of {total}…", end="", file=sys.stderr, flush=True)
+        doc = review_match(match, seats, budget, progress)
+        if not args.json:
+            print(file=sys.stderr)
+        problem = keep_review(path, doc)
+        if problem:
+            print(problem, file=sys.stderr)
+    print(json.dumps(doc) if args.json else format_review(doc))
+    return 0
+
+
 def _cmd_screenshot(args) -> int:
     from tabletop.shell.screenshot import screenshot
     w, h = (int(x) for x in args.size.lower().split("x"))
@@ -97,6 +142,47 @@ def _cmd_balance(args) -> int:
     except FileNotFoundError as exc:           # --hard-check before a measurement
         print(f"tabletop: {exc}", file=sys.stderr)
         return 2
+
+
+def _cmd_tutorial(args) -> int:
+    """Print a game's lesson, or (--check) play it on the real table, headless."""
+    import tempfile
+    from tabletop.core.lesson import LessonError
+    from tabletop.games.registry import game_ids, get_game, lesson, plugin
+    from tabletop.table.lesson import check_lesson
+    if args.all == (args.game is not None):
+        print("tabletop tutorial: name one game, or --all", file=sys.stderr)
+        return 2
+    failed = 0
+    for game_id in (game_ids() if args.all else [args.game]):
+        try:
+            found = lesson(game_id)
+        except LessonError as exc:
+            print(f"{game_id}: FAIL: {exc}")
+            failed += 1
+            continue
+        if found is None:
+            print(f"{game_id}: no lesson yet")
+            if not args.all:
+                failed += 1
+            continue
+        if not args.check:
+            for i, step in enumerate(found.steps, 1):
+                print(f"{i:3}. {'(bot) ' + step.expect.kind if step.by_bot else step.say}")
+            continue
+        presentation = plugin(game_id).presentation()
+        with tempfile.TemporaryDirectory() as faces:
+            problems = check_lesson(get_game(game_id), found, presentation.make_presenter,
+                                    presentation.rules_markdown(), Path(faces))
+        if problems:
+            failed += 1
+            print(f"{game_id}: FAIL")
+            for p in problems:
+                print(f"  {p}")
+        else:
+            print(f"{game_id}: ok, {len(found.learner_steps())} steps of the learner and "
+                  f"{len(found.steps)} moves played to the end on the table")
+    return 1 if failed else 0
 
 
 def _cmd_selfcheck_new_match(args) -> int:
@@ -138,6 +224,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("save")
     s.set_defaults(func=_cmd_verify)
 
+    s = sub.add_parser("review", help="the hard bot rates each decision of a saved match's "
+                                      "players: the turning points")
+    s.add_argument("save")
+    s.add_argument("--seat", type=int, metavar="N",
+                   help="rate player N (counted from 1) instead of the human seats")
+    s.add_argument("--budget", metavar="B",
+                   help="iterations per decision, or easy, normal or hard (the default: hard's)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=_cmd_review)
+
     s = sub.add_parser("screenshot", help="render the real table after K random moves")
     s.add_argument("game")
     s.add_argument("--out", required=True)
@@ -166,6 +262,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     from tabletop.net.commands import add_parsers as net_parsers
     net_parsers(sub)                           # host, join (and relay)
+    s = sub.add_parser("tutorial", help="a game's lesson: its steps, or --check plays it on "
+                                        "the table, headless (docs/LESSONS.md)")
+    s.add_argument("game", nargs="?")
+    s.add_argument("--check", action="store_true", help="play every step; fail on a problem")
+    s.add_argument("--all", action="store_true", help="every game that has a lesson")
+    s.set_defaults(func=_cmd_tutorial)
 
     # For the packaging tests, not for players: left out of the usage and help listing.
     sub.metavar = "{" + ",".join(sub.choices) + "}"

@@ -65,4 +65,35 @@ def act(s, kind, *args):
     return GAME.apply(s, Action(kind, args))
 
 
-__all__ = ["ids", "group", "trio_where", "align", "position", "act", "sky_of", "CONJOIN", "TABLEAU"]
+__all__ = ["ids", "group", "trio_where", "align", "position", "act", "sky_of", "CONJOIN", "TABLEAU",
+           "winning_conjunctions", "match_until_a_winning_conjunction"]
+
+
+def winning_conjunctions(s):
+    """The conjunctions the player to act may lay now that win the hand outright."""
+    wins = []
+    for a in GAME.legal_actions(s):
+        if a.kind != "conjoin":
+            continue
+        after = GAME.clone(s)
+        GAME.apply(after, a)
+        if after.last_hand is not None and after.last_hand.winner == s.turn:
+            wins.append(a)
+    return wins
+
+
+def match_until_a_winning_conjunction(seed: int, seat: int = 0):
+    """A one-hand match (seat `seat` human, the other a bot), both playing the bots' rollout
+    policy, stopped where `seat` can win the match with a conjunction; None if it never can."""
+    from tabletop.bots.base import resolve_plugin
+    from tabletop.core import Rng
+    from tabletop.core.match import Match, Seat
+    seats = [Seat("bot", "Bot", "ismcts", "hard"), Seat("bot", "Bot", "ismcts", "hard")]
+    seats[seat] = Seat("human", "Ada")
+    m = Match(GAME, seats, seed, {"hands": 1})
+    policy, rng = resolve_plugin(GAME).policy, Rng(seed)
+    while m.to_act is not None:
+        if m.to_act == seat and m.state.phase == CONJOIN and winning_conjunctions(m.state):
+            return m
+        m.play(policy.rollout_action(m.state, rng))
+    return None

@@ -431,3 +431,91 @@ def test_the_bots_thinking_pill_leaves_the_pick_screens_heading_readable(tmp_pat
     s = advance(s, Rng(4), lambda s: s.phase != "pick")
     show(p, s)
     assert scene.thinking_at is None
+
+
+def test_a_walk_before_an_attack_shows_who_is_in_reach_from_the_hex_pointed_at(tmp_path):
+    """Preview before commitment: while the champion of an attack walks, the board rings the
+    champions the attack would reach from the hex under the pointer (and from where it stands
+    when none is), exactly those the engine would offer had it stopped there; the banner says
+    so, or warns that no hex it can stop on gives a target."""
+    from tabletop.games.brawl.engine import flow
+    from tabletop.games.brawl.presentation.legal import move_paths
+
+    def walking_to_attack(s):
+        v = s.play
+        return (GAME.to_act(s) == 0 and s.prio < 0 and s.pending and s.pending[-1].kind == "walk"
+                and v is not None and v.queue[:1] == ["target"] and v.champ == s.pending[-1].champ)
+
+    scene, p = make(tmp_path)
+    found = 0
+    for seed in range(60):
+        s = advance(GAME.setup({"picks": "alternate"}, seed), random.Random(seed), walking_to_attack)
+        if s is None:
+            continue
+        show(p, s)
+        pd, board = s.pending[-1], p.arena.board
+        ends = move_paths(GAME.view(s, 0), pd)
+        assert set(board.aims) == {p.arena.display(h) for h in [s.pos[pd.champ], *ends]}
+        for h in [s.pos[pd.champ], *ends]:
+            there = GAME.clone(s)
+            there.pos[pd.champ] = h            # had it stopped there: the engine's own answer
+            want = sorted(p.arena.display(there.pos[t]) for t in flow.target_options(there, there.play))
+            assert sorted(board.aims[p.arena.display(h)]) == want, h
+        # the pointer on a reachable hex rings what is in reach from it; off the board, from here
+        end = next(iter(ends), None)
+        if end is not None:
+            scene.hover_id = p.arena.cell(end)
+            assert board.aimed() == board.aims[p.arena.display(end)]
+        scene.hover_id = None
+        assert board.aimed() == board.aims[p.arena.display(s.pos[pd.champ])]
+        line = p.banner()[1]
+        if any(board.aims.values()):
+            assert "Red sights" in line, line
+        else:
+            assert "No target is in reach" in line, line
+        found += 1
+        if found >= 4:
+            break
+    assert found >= 2, "too few walks before an attack to check"
+
+
+def test_a_hand_card_says_whom_it_could_reach_before_it_is_played(tmp_path):
+    """Preview before commitment: the zoom of a card in hand says whom it could target once its
+    champion moves, or that it would miss; playing it then walking shows the same."""
+    from tabletop.games.brawl.engine import board as B
+    from tabletop.games.brawl.engine import flow
+    from tabletop.games.brawl.engine.state import Play
+    from tabletop.games.brawl.presentation.legal import walk_paths
+
+    scene, p = make(tmp_path)
+    said = {"reach": 0, "miss": 0}
+    for seed in range(40):
+        s = advance(GAME.setup({"picks": "alternate"}, seed), random.Random(seed),
+                    lambda s: GAME.to_act(s) == 0 and s.phase == "play" and s.prio < 0 and not s.pending
+                    and s.play is None and any(a.kind == "play" for a in GAME.legal_actions(s)))
+        if s is None:
+            continue
+        show(p, s)
+        for a in GAME.legal_actions(s):
+            if a.kind != "play":
+                continue
+            c = a.args[0]
+            cd, ch = B.card_of(s, c), c // 6
+            caption = p.zoom(f"card:{c}")[2]
+            if cd.target == "none" or cd.pre or not B.in_arena(s, ch):
+                assert "reach" not in caption
+                continue
+            play = Play(0, c, ch, "", [], [], [], [], [])
+            n = flow.movement(s, play)
+            want = set()
+            for h in [s.pos[ch], *(walk_paths(s, ch, n, "walk") if n else [])]:
+                there = GAME.clone(s)
+                there.pos[ch] = h
+                want |= set(flow.target_options(there, play))
+            if want:
+                assert "In reach" in caption and all(p.cname(t) in caption for t in want), caption
+                said["reach"] += 1
+            else:
+                assert "No target in reach" in caption and "would miss" in caption, caption
+                said["miss"] += 1
+    assert said["reach"] and said["miss"], said

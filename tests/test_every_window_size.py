@@ -140,6 +140,15 @@ def test_the_main_screens_fit_the_window(qtbot, tmp_path, themed, size):
     win.show_saves()
     settle()
     assert labels_that_do_not_fit(win.saves) == []
+    from history_helpers import finished_match
+    from tabletop.store.history import History
+    with History() as history:                  # the statistics of a few matches of each game
+        for i, game in enumerate(sorted(game_ids()) * 2):
+            history.record(finished_match(game, i, ("easy", "hard")[i % 2], days_ago=i * 3))
+    win.show_statistics()
+    settle()
+    assert win.stats.figures.isVisible() and labels_that_do_not_fit(win.stats) == []
+    assert win.stats.table.horizontalScrollBar().maximum() == 0     # every column in view
     from tabletop.games.registry import get_game
     from tabletop.shell.presentations import presentation
     from tabletop.shell.rules_viewer import RulesViewer

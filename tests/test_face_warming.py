@@ -39,8 +39,10 @@ def test_the_faces_to_warm_cover_every_card_face_the_table_shows(game_id, seed):
             warm = [item[0] for item in p.faces_to_warm()]
             assert len(warm) == len(set(warm)), "a face listed twice"
             for s in scene.sprites():
+                # a face showing numbers changed in play ("/now=") cannot be foreseen: it is
+                # composed when they change (about 5 ms, compact.compose_big and compose)
                 if (isinstance(s, CardSprite) and s.face_key and not s.id.startswith(NOT_WARMED)
-                        and EMPTY_PILE not in s.face_key):
+                        and EMPTY_PILE not in s.face_key and "/now=" not in s.face_key):
                     shown.add(s.face_key)
                     if s.face_key not in warm:
                         missing.add((s.id, s.face_key))

@@ -80,7 +80,7 @@ def test_hosting_from_new_match_against_a_guest_process(tmp_path):
     guest = process(["join", f"127.0.0.1:{port}", "--code", code.lower(), "--bot", "random", "--name", "Ana"],
                     tmp_path / "guest-home", glog)
     try:
-        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join")
+        wait_until(lambda: ctrl.net_referee.remotes[1].connected, 60, "the guest to join")
         assert "connected" in ctrl.seat_kind(1)
         made = play_by_hand(me, game.route, game.choose)
         wait_until(lambda: guest.poll() is not None, 60, "the guest to end")   # the app keeps running meanwhile
@@ -123,7 +123,7 @@ def test_joining_from_home_against_a_host_process(tmp_path):
         me.settle_table()
         ctrl = me.ctrl
         assert ctrl.viewer == 1 and ctrl.seat_kind(1) == "you"
-        assert not hasattr(ctrl.match, "seed") and not hasattr(ctrl, "referee")   # no hidden state here
+        assert not hasattr(ctrl.match, "seed") and not hasattr(ctrl, "net_referee")   # no hidden state here
         made = play_by_hand(me, game.route, game.choose)
         assert made > 5 and ctrl.match.result() is not None
         assert host.wait(60) == 0, hlog.read_text()[-2000:]
@@ -162,13 +162,13 @@ def test_the_host_sees_the_guest_drop_and_gives_the_seat_to_a_bot(tmp_path):
     guest = process(["join", f"127.0.0.1:{port}", "--code", ctrl.code, "--bot", "random", "--name", "Ana"],
                     tmp_path / "guest-home", tmp_path / "guest.log")
     try:
-        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join")
+        wait_until(lambda: ctrl.net_referee.remotes[1].connected, 60, "the guest to join")
         while sum(e.seat == 1 for e in ctrl.match.log) < 3:     # a few moves each
             my_move(me, game.route, game.choose)
         wait_until(lambda: ctrl.match.to_act == 0, 30, "the player's turn")
         guest.send_signal(signal.SIGKILL)
         guest.wait(10)
-        wait_until(lambda: not ctrl.referee.remotes[1].connected, 30, "the host to see the drop")
+        wait_until(lambda: not ctrl.net_referee.remotes[1].connected, 30, "the host to see the drop")
         assert "away" in ctrl.seat_kind(1)
         while ctrl.match.to_act != 1:
             my_move(me, game.route, game.choose)
@@ -202,7 +202,7 @@ def test_undo_in_a_network_match_asks_the_other_player(tmp_path):
     guest = process(["join", f"127.0.0.1:{port}", "--code", ctrl.code, "--bot", "random", "--name", "Ana"],
                     tmp_path / "guest-home", tmp_path / "guest.log")
     try:
-        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join")
+        wait_until(lambda: ctrl.net_referee.remotes[1].connected, 60, "the guest to join")
         # a card played to the tableau: the turn stays the player's, so nothing moves meanwhile
         while True:
             wait_until(lambda: ctrl.my_turn() and not me.scene.busy, 60, "the player's turn")
@@ -292,7 +292,7 @@ def test_hosting_through_the_relay_named_in_settings(tmp_path):
         glog = tmp_path / "guest.log"
         guest = process(["join", f"127.0.0.1:{rport}", "--relay", "--code", ctrl.code, "--bot", "random"],
                         tmp_path / "guest-home", glog)
-        wait_until(lambda: ctrl.referee.remotes[1].connected, 60, "the guest to join through the relay")
+        wait_until(lambda: ctrl.net_referee.remotes[1].connected, 60, "the guest to join through the relay")
         assert play_by_hand(me, game.route, game.choose) > 5
         wait_until(lambda: guest.poll() is not None, 60, "the guest to end")   # the app keeps running meanwhile
         assert guest.returncode == 0, glog.read_text()[-2000:]

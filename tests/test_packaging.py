@@ -175,12 +175,13 @@ def _run_app(exe, args, tmp_path, timeout=120, **kw) -> subprocess.CompletedProc
 @packaging
 def test_deb_metadata(deb):
     fields = {}
-    for name in ("Package", "Version", "Architecture", "Depends", "Installed-Size"):
+    for name in ("Package", "Version", "Architecture", "Depends", "Recommends", "Installed-Size"):
         fields[name] = subprocess.run(["dpkg-deb", "-f", str(deb), name], check=True,
                                       capture_output=True, text=True).stdout.strip()
     assert fields["Package"] == "tabletop"
     assert fields["Version"] == build.deb_version(VERSION)
     assert fields["Depends"].startswith("libc6 (>= 2.")
+    assert "libasound2" in fields["Recommends"] and "libpulse0" in fields["Recommends"], "sound"
     assert int(fields["Installed-Size"]) > 10_000
 
 

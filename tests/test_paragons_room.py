@@ -359,3 +359,35 @@ def test_three_players_swap_one_loser_after_the_other(tmp_path):
     scene2, ranger = make(tmp_path / "r", 3, me=2)
     show(ranger, s)
     assert "you won it" in scene2.get("room:sub").text
+
+
+def test_building_cards_hold_their_places_and_a_swap_takes_the_place_of_the_card_it_replaces(tmp_path):
+    """Nothing slides under the pointer: putting a Reserve Pile card into the deck leaves its
+    place empty (the cards after it stay put), and in a swap the card put in takes the place of
+    the card set aside. Auto-build is offered to the player building, with what it does."""
+    scene, room = make(tmp_path)
+    s = GAME.setup({"variant": "draft", "best_of": 1}, 11, 2)
+    bot, rng = make_bot("greedy", "easy", POLICY), Rng(5)
+    while not (s.phase == BUILD and GAME.to_act(s) == room.me):
+        GAME.apply(s, bot.choose(GAME, GAME.view(s, GAME.to_act(s)), GAME.legal_actions(s), rng))
+    view = show(room, s)
+    auto = scene.get("btn:room:auto")
+    assert auto is not None and auto.enabled and "at least 16 mercenaries" in auto.tooltip
+
+    def where(c):
+        sp = scene.get(f"card:{c}")
+        return sp.x, sp.y
+
+    for _ in range(3):
+        view = show(room, s)
+        out = sorted(c for c in view.decks[room.me] if c >= 100)[0]
+        put = sorted(c for c in view.reserves[room.me] if c < 100)[-1]
+        out_at = where(out)
+        GAME.apply(s, room.room.click(typed(f"card:{out}")))
+        view = show(room, s)
+        reserve_at = {c: where(c) for c in view.reserves[room.me]}
+        GAME.apply(s, room.room.click(typed(f"card:{put}")))
+        view = show(room, s)
+        assert where(put) == out_at, "the card put in takes the place of the card set aside"
+        assert all(where(c) == reserve_at[c] for c in view.reserves[room.me]), "a Reserve Pile card moved"
+        on_table(room)

@@ -626,6 +626,10 @@ def test_concealed_mercenaries_are_no_target_for_enemy_spells_and_abilities():
     bolt = to_hand(s, 0, "firebolt")
     caster = to_board(s, 0, "hedge-wizard", 4)
     assert not has_move(s, "cast", bolt, (hidden_one,)) and has_move(s, "cast", bolt, (pt(1),))
+    # the refusal names the rule, not only "not a valid target"
+    assert why(s, "cast", bolt, (hidden_one,)) == (
+        "Hooded Cutpurse is Concealed: enemy spells and abilities cannot target it "
+        "(the arrival of a mercenary still can).")
     assert not has_move(s, "caster", caster, hidden_one)
     assert why(s, "caster", caster, hidden_one) == "A Caster hits an enemy mercenary that is not Concealed."
     thrower = to_hand(s, 0, "javelin-thrower")        # an arrival effect is a passive ability

@@ -405,3 +405,41 @@ def test_piles_open_to_look_through_and_close(tmp_path):
     assert p.key("escape") == LOCAL
     show(p, s)
     assert not any(sp.id.startswith("view:") for sp in scene.sprites())
+
+
+# --- auto-pass on the player's own link ----------------------------------------------------------
+
+def test_auto_pass_lets_your_own_spell_resolve_unless_you_take_full_control(tmp_path):
+    """Holding an answer, the player is not asked to pass on a link of their own once the others
+    have let it pass (as Trials does, and digital card games); with full control (the toggle or F)
+    they are; an opponent's link on top always asks."""
+    scene, p = make(tmp_path)
+
+    def own_link_waits(s):
+        return (s.phase == PLAY and s.stack and s.pending is None and GAME.to_act(s) == 0
+                and s.prio == 0 and s.stack[-1].seat == 0 and s.stack[-1].kind not in ("begin", "end")
+                and any(a.kind != "decline" for a in GAME.legal_actions(s)))
+
+    def foe_link_waits(s):
+        return (s.phase == PLAY and s.stack and s.pending is None and GAME.to_act(s) == 0
+                and s.stack[-1].seat == 1 and s.stack[-1].kind not in ("begin", "end")
+                and any(a.kind != "decline" for a in GAME.legal_actions(s)))
+
+    mine = next(filter(None, (advance(GAME.setup(PRECON, k, 2), random.Random(k), own_link_waits)
+                              for k in range(40))), None)
+    assert mine is not None, "no seed gave an own link with an answer in hand"
+    show(p, mine)
+    legal = GAME.legal_actions(mine)
+    got = p.auto_pass(legal)
+    assert got is not None and got[0].kind == "decline" and "own card" in got[1]
+    assert scene.get("btn:control").text == "Full control: off"
+    assert answer(p, it.KeyPress("f")) == LOCAL and p.full.on
+    show(p, mine)
+    assert scene.get("btn:control").text == "Full control: on"
+    assert p.auto_pass(legal) is None
+    assert answer(p, it.ButtonPress("btn:control")) == LOCAL and not p.full.on
+    theirs = next(filter(None, (advance(GAME.setup(PRECON, k, 2), random.Random(k), foe_link_waits)
+                                for k in range(40))), None)
+    assert theirs is not None
+    show(p, theirs)
+    assert p.auto_pass(GAME.legal_actions(theirs)) is None

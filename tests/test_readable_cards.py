@@ -75,6 +75,9 @@ def _text_px(game_id: str, sprite: CardSprite, scale: float) -> float | None:
     if "/compact" in key:
         least = _faces(game_id).TABLE_MIN_PX
         return None if least is None else least * sprite.w * scale / compact.CARD_SIZE[0]
+    if "/big" in key:                      # the name and numbers only, large (compact.compose_big)
+        least = compact.BIG_MIN_PX if "/name" in key else compact.BIG_NUMBER_PX[1] if "/numbers" in key else None
+        return None if least is None else least * sprite.w * scale / compact.CARD_SIZE[0]
     raise AssertionError(f"{sprite.id} shows the full face {key!r} on the table: too small for its words")
 
 
@@ -173,9 +176,9 @@ def test_the_zoom_shows_the_full_face_large(game_id, tmp_path):
                 continue
             key, compose, _caption = z
             assert "/compact" not in key and "/thumb" not in key, key
-            # the full-size view draws the card 820 virtual px tall (chrome.draw_overlay): at
-            # 1920x1080 the full faces' smallest words (7.5 design px on 420: a coin's caption)
-            # are then over 11 px
+            # the full-size view draws the card at least 820 virtual px tall (chrome.draw_overlay):
+            # at 1920x1080 the full faces' smallest words (7.5 design px on 420: a coin's
+            # caption) are then over 11 px (test_text_floor measures it at 1280x720)
             assert 820 * scene.viewport.scale / 420 * 7.5 >= READABLE_PX
             return
     pytest.fail("nothing to zoom")

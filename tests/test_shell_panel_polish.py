@@ -138,6 +138,37 @@ def test_a_small_card_under_the_pointer_is_drawn_readable_beside_it(qtbot, tmp_p
     page.leave()
 
 
+def test_a_brawl_champion_to_pick_is_not_covered_by_a_copy_of_its_neighbour(qtbot, tmp_path):
+    """The pick screen's champions are drawn to be read: hovering one shows it in the panel but
+    draws no copy over the choices beside it; a small card of theirs is still drawn readable."""
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"),
+                           Match(get_game("brawl"), YOU_AND_BOT, 4, {"picks": "alternate"}))
+    page.ctrl.paused = True
+    qtbot.waitUntil(lambda: page.scene.get("pick:kessa") is not None)
+    for sid, peeks in (("pick:kessa", False), ("pickcard:kessa:0", True)):
+        page.session.handle([it.Hover(sid)])
+        page.scene.hover_id = sid
+        page.scene.update(0.5)
+        assert page.panel.zoomed() and HELP not in page.panel.zoom_text.text()
+        assert (page.scene.peeking == sid) is peeks, sid
+        page.table.render_surface()
+    page.leave()
+
+
+def test_a_saved_games_thumbnail_shows_the_table_not_a_card_drawn_large_over_it(qtbot, tmp_path):
+    """A card opened full size (right-click), a card peeking beside the pointer and the status
+    pill are not in the thumbnail Saved games shows: it is the table alone."""
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), Match(get_game("brawl"), YOU_AND_BOT, 4))
+    page.ctrl.paused = True
+    qtbot.waitUntil(lambda: page.scene.get("pick:kessa") is not None)
+    plain = page._thumbnail()
+    page.session.handle([it.RightClick("pickcard:kessa:0")])
+    assert page.scene.overlay is not None
+    page.scene.status = "A sentence for the player."
+    assert page._thumbnail() == plain
+    page.leave()
+
+
 # --- one line per undo, per wait ----------------------------------------------------------------
 def test_one_undo_logs_one_line(qtbot, tmp_path):
     game = get_game("paargus")

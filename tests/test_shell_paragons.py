@@ -110,3 +110,36 @@ def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path):
     assert s.variant == "preconstructed" and s.best_of == 1
     assert page.scene.get("life:0") is not None and page.scene.get("life:2") is not None
     page.leave()
+
+
+def test_auto_build_proposes_a_deck_of_class_cards_and_drafts_and_leaves_done_to_the_player(qtbot, tmp_path):
+    """Deck building that starts where the player is: after the draft, the Auto-build button (a
+    real click on the table) has the hard bot build the deck from the player's own view, one
+    swap at a time through the engine, and stops before Done with a sentence; the deck is the
+    bots' deckcraft deck, legal, and holds drafted mercenaries."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from player import visible_point, wait_until
+    from tabletop.games.paragons.bot import deckcraft
+    from tabletop.games.paragons.engine.cards import NEUTRAL, card
+    from tabletop.games.paragons.engine.state import BUILD
+
+    store = SaveStore(tmp_path / "saves")
+    match = Match(GAME, [Seat("human", "You"), BOT], 4, {"variant": "draft", "best_of": 1})
+    win, page = open_match(qtbot, store, match)
+    move = mover(random.Random(4), [])
+    st = lambda: page.ctrl.match.state                                    # noqa: E731
+    play_until(page, qtbot, lambda: st().phase == BUILD and page.ctrl.my_turn(), move, **ROOM)
+    qtbot.wait(50)
+    designs = st().designs
+    assert not any(card(designs[c]).klass == NEUTRAL for c in st().decks[0]), "the deck starts as class cards"
+    QTest.mouseClick(page.table, Qt.LeftButton, Qt.NoModifier, visible_point(page.scene, "btn:room:auto"))
+    wait_until(lambda: "Your deck is built" in page.scene.status, timeout=60, what="the deck built")
+    s = st()
+    assert s.phase == BUILD and page.ctrl.my_turn(), "Done is left to the player"
+    deck = [designs[c] for c in s.decks[0]]
+    want = [designs[c] for c in deckcraft.best_deck([*s.decks[0], *s.reserves[0]], designs)]
+    assert sorted(deck) == sorted(want) and len(deck) == 30
+    assert sum(card(d).klass == NEUTRAL for d in deck) > 0, "drafted mercenaries are in the deck"
+    assert {e.action.kind for e in page.ctrl.match.log[-4:]} <= {"add", "remove"}
+    page.leave()

@@ -351,11 +351,11 @@ def test_auto_pass_lets_your_own_card_resolve_unless_you_take_full_control(tmp_p
     got = p.auto_pass(legal)
     assert got is not None and got[0].kind == "decline" and "own card" in got[1]
     assert scene.get("btn:control").text == "Full control: off"
-    assert p.key("f") == LOCAL and p.controls.full_control
+    assert p.key("f") == LOCAL and p.full.on
     show(p, s, 0)
     assert scene.get("btn:control").text == "Full control: on"
     assert p.auto_pass(legal) is None
-    assert p.button("btn:control") == LOCAL and not p.controls.full_control
+    assert p.button("btn:control") == LOCAL and not p.full.on
     # the opponent's item on top: asked, full control or not
     s2 = duel(FOE, theirs=["ilsa-of-the-turning-glass", "master-oren-vell"])
     to_hand(s2, "quickened-step", 1)

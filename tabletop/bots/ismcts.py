@@ -59,6 +59,23 @@ LEVELS: dict[str, SearchBudget] = {
 }
 
 
+@dataclass(frozen=True)
+class RootStats:
+    """One search's knowledge of a decision (ISMCTSBot.analyse)."""
+    best: Action                                     # the most visited: what the bot plays
+    stats: dict[Action, tuple[int, float | None]]    # root action -> (visits, mean value)
+    iterations: int
+    seconds: float
+
+
+def _short(root: "_Node", focus: Action | None, floor: int) -> bool:
+    """The focus action has not had its floor of tries yet (no early stop before it has)."""
+    if focus is None:
+        return False
+    child = root.children.get(focus)
+    return child is None or child.visits < floor
+
+
 class _Node:
     __slots__ = ("player", "visits", "total", "avail", "children")
 
@@ -114,6 +131,24 @@ class ISMCTSBot:
                             "actions": len(root.children)}
         return best
 
+    def analyse(self, game: Game, view: Any, legal: list[Action], rng: Rng,
+                focus: Action | None = None, focus_visits: int = 0) -> "RootStats":
+        """What one search of this decision knows: each root action's visits and mean value
+        for the seat to act (in [-1, 1]), and the action `choose` would play.
+
+        `focus` (the move a player made, when a review rates it) is searched even if pruning
+        dropped it as the same move as another, and is tried at least `focus_visits` times
+        at the root (UCB gives a bad move few tries, so its mean would rest on a handful)."""
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        start = time.perf_counter()
+        root, iterations = self._search(game, view, legal, rng, start, focus, focus_visits)
+        listed = list(legal) + ([focus] if focus is not None and focus not in legal else [])
+        stats = {a: (c.visits, c.total / c.visits if c.visits and iterations else None)
+                 for a, c in root.children.items()}     # no iterations: pruning left one move
+        return RootStats(best=self._most_visited(root, listed), stats=stats,
+                         iterations=iterations, seconds=time.perf_counter() - start)
+
     @staticmethod
     def _most_visited(root: _Node, legal: list[Action]) -> Action:
         best, key = legal[0], (-1, -math.inf)
@@ -127,7 +162,8 @@ class ISMCTSBot:
         return best
 
     def _search(self, game: Game, view: Any, legal: list[Action], rng: Rng,
-                start: float) -> tuple[_Node, int]:
+                start: float, focus: Action | None = None,
+                focus_visits: int = 0) -> tuple[_Node, int]:
         budget = self.budget
         hooks = self.policy
         rollout_policy = hooks.rollout_action if budget.informed else None
@@ -184,6 +220,8 @@ class ISMCTSBot:
         my_team = team_of(me) if team_of is not None else None
         if prune is not None:
             root_legal = prune(first, root_legal) or root_legal
+            if focus is not None and focus not in root_legal:
+                root_legal.append(focus)
             if len(root_legal) == 1 and hooks.single_pruned:   # nothing left to search
                 root.children[root_legal[0]] = _Node(me)
                 root.children[root_legal[0]].visits = 1
@@ -194,7 +232,7 @@ class ISMCTSBot:
             if done and (done & 7) == 0:
                 if deadline is not None and perf() > deadline:
                     break
-                if done >= min_iter:
+                if done >= min_iter and not _short(root, focus, focus_visits):
                     remaining = n_max - done
                     if deadline is not None:
                         # iterations the clock still allows, at the rate so far
@@ -232,11 +270,14 @@ class ISMCTSBot:
                         path.append(child)
                         break
                     best_a, best_c, best_v = None, None, -math.inf
-                    for a in acts:
-                        child = children[a]
-                        v = child.total / child.visits + c_uct * sqrt(log(child.avail) / child.visits)
-                        if v > best_v:
-                            best_a, best_c, best_v = a, child, v
+                    if node is root and focus is not None and children[focus].visits < focus_visits:
+                        best_a, best_c = focus, children[focus]      # a review's floor of tries
+                    else:
+                        for a in acts:
+                            child = children[a]
+                            v = child.total / child.visits + c_uct * sqrt(log(child.avail) / child.visits)
+                            if v > best_v:
+                                best_a, best_c, best_v = a, child, v
                     step(s, best_a)
                     path.append(best_c)
                     node = best_c

@@ -206,6 +206,11 @@ class Game(ABC):
         """What `seat` may know (None: a spectator). Hidden cards are absent."""
         return self.views.view(state, seat)
 
+    def reveal(self, state, seat: int | None) -> Any:
+        """Everything face up, laid out from `seat`'s side: a finished match watched again.
+        A view in shape (the presenter draws it), with no card hidden."""
+        return self.views.reveal(state, seat)
+
     def sample(self, view, rng: Rng) -> Any:
         """A full state consistent with `view`: the unknown cards dealt back in."""
         return self.views.sample(view, rng)

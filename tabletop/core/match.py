@@ -1,7 +1,10 @@
 """A match: the game, its seats, the seed and the action log.
 
 The log plus the seed is the truth; the state is derived by replaying it, so a
-save can always be checked (`tabletop verify`) and undo is a shorter replay.
+save can always be checked (`tabletop verify`) and undo is a shorter replay. A match branched
+from a replay with the unseen cards dealt anew has no seed that deals them so: it starts from
+a saved state (`start`, the state's JSON) instead of the game's set-up, and its log replays
+from there.
 """
 
 from __future__ import annotations
@@ -65,16 +68,23 @@ class LogEntry:
 
 class Match:
     def __init__(self, game: Game, seats: list[Seat], seed: int, options: dict | None = None,
-                 casual: bool = False, match_id: str | None = None) -> None:
+                 casual: bool = False, match_id: str | None = None,
+                 start: dict | None = None) -> None:
         self.game = game
         self.seats = seats
         self.seed = seed
         self.options = dict(game.default_options(len(seats)), **(options or {}))
         self.casual = casual       # casual practice: undo may cross reveals
+        # the game id of the lesson this match follows (core/lesson.py), None for an ordinary
+        # match: the step is the log's length, so this is all a saved lesson needs
+        self.lesson: str | None = None
         self.id = match_id or uuid.uuid4().hex[:12]
         self.created = time.time()
         self.updated = self.created
-        self.state = game.setup(self.options, seed, len(seats))
+        self.start = start         # the starting state's JSON (None: the game's set-up)
+        # {"id", "move", "title", "dealt"} when this match was played on from another's replay
+        self.branch_of: dict | None = None
+        self.state = self.initial_state()
         self.log: list[LogEntry] = []
         self.version = 0           # bumped by every move and undo (a Checked answer's freshness)
         self.listeners: list[Callable[["Match", list[Event]], None]] = []
@@ -156,16 +166,23 @@ class Match:
             listener(self, [Event("undo")])
         return True
 
+    def initial_state(self):
+        """The position before the first move: the game's set-up from the seed, or the saved
+        starting state of a branch dealt anew."""
+        if self.start is not None:
+            return self.game.state_from_json(self.start)
+        return self.game.setup(self.options, self.seed, len(self.seats))
+
     def replay(self, upto: int | None = None):
         """The state after the first `upto` log entries, rebuilt from the seed."""
-        state = self.game.setup(self.options, self.seed, len(self.seats))
+        state = self.initial_state()
         for entry in self.log[:upto]:             # moves checked as they were played
             self.game.apply(state, entry.action, checked=True)
         return state
 
     # --- serialisation -------------------------------------------------------------
     def to_json(self) -> dict:
-        return {
+        data = {
             "id": self.id,
             "game": self.game.info.id,
             "game_version": self.game.info.version,
@@ -178,6 +195,13 @@ class Match:
             "log": [e.to_json() for e in self.log],
             "snapshot": self.game.state_to_json(self.state),
         }
+        if self.lesson:
+            data["lesson"] = self.lesson
+        if self.start is not None:
+            data["start"] = self.start
+        if self.branch_of is not None:
+            data["branch_of"] = self.branch_of
+        return data
 
     def replay_entry(self, raw: dict, where: str) -> None:
         """Play one saved log entry (a save's or a journal's), checked like a player's move;
@@ -198,9 +222,18 @@ class Match:
 
         Seats to act and undo barriers come from the replay, never from `data`: an edited
         file cannot let undo step back across a reveal."""
+        start = data.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise ValueError("its starting position is not a position")
         match = cls(game, [Seat.from_json(s) for s in data["seats"]], int(data["seed"]),
-                    data.get("options") or {}, bool(data.get("casual", False)), data.get("id"))
+                    data.get("options") or {}, bool(data.get("casual", False)), data.get("id"),
+                    start)
+        branch = data.get("branch_of")
+        if isinstance(branch, dict):
+            match.branch_of = dict(branch)
         match.created = float(data.get("created", match.created))
+        lesson = data.get("lesson")
+        match.lesson = lesson if isinstance(lesson, str) and lesson else None
         for raw in data["log"]:
             match.replay_entry(raw, "of the saved log")
         match.updated = float(data.get("updated", match.updated))

@@ -49,6 +49,9 @@ class Plugin:
     # the new-match dialog shows a measured strength only while the choice still holds what
     # was measured (docs/balance keeps its digest)
     choice_contents: Callable[[Any], Any] | None = None
+    # () -> the game's guided first match as plain data (tabletop/core/lesson.py), None until
+    # the game has one: its "Learn to play" button waits, greyed, with "Lesson coming"
+    lesson: Callable[[], dict] | None = None
 
     @property
     def id(self) -> str:

@@ -11,6 +11,7 @@ from importlib import import_module
 
 import tabletop.games as _games
 from tabletop.core.game import Game
+from tabletop.core.lesson import Lesson
 from tabletop.core.plugin import Plugin
 
 _plugins: dict[str, Plugin] | None = None
@@ -53,3 +54,9 @@ def all_games() -> list[Game]:
 def card_pool(game_id: str) -> list[dict]:
     found = plugin(game_id)
     return found.card_pool() if found.card_pool is not None else []
+
+
+def lesson(game_id: str):
+    """The game's lesson (tabletop/core/lesson.py), or None while it has none."""
+    found = plugin(game_id)
+    return Lesson.from_data(found.lesson()) if found.lesson is not None else None

@@ -14,7 +14,7 @@ from tabletop.core import Action, Rng
 from tabletop.core.event import Event
 from tabletop.core.game import IllegalAction
 from tabletop.core.match import Checked, Match
-from tabletop.store.history import History
+from tabletop.shell.match_history import open_history
 from tabletop.store.saves import SaveError, SaveStore
 
 log = logging.getLogger(__name__)
@@ -36,10 +36,12 @@ class MatchController(QObject):
     remote_seats: frozenset = frozenset()   # seats played from another computer (shell/net_play.py)
     changed = Signal(list)          # events as the viewing seat may see them
     hinted = Signal(object)         # the hard bot's suggestion for the player (an Action)
+    advised = Signal(str)           # the bots made the player's moves they were asked to (ADVICE)
     thinking = Signal(str)          # "" when no bot is thinking
     curtain = Signal(str)           # hotseat: a message while the table is hidden, "" to lift
     problem = Signal(str)           # a sentence for the status line
     saved = Signal(str)
+    refused = Signal(str)           # a lesson refused a move it does not teach now (the sentence)
 
     def __init__(self, match: Match, store: SaveStore, worker: BotWorker | None = None,
                  parent=None) -> None:
@@ -53,12 +55,14 @@ class MatchController(QObject):
         self.thumbnail = lambda: None
         self._ticket: int | None = None
         self._hint: tuple[int, int] | None = None     # (ticket, log length) of a hint request
+        self._advice = None          # while the bots make the player's moves: when to stop (ADVICE)
         self._ready_at = 0.0
         humans = [i for i, s in enumerate(match.seats) if not s.is_bot and i not in self.remote_seats]
         self.humans = humans
         self.viewer: int | None = humans[0] if humans else None
         self._curtain_for: int | None = None
         self._remembered: tuple = ()    # (log length, winners) the match history last recorded
+        self.referee = None             # a lesson's (table/lesson.py LessonReferee): see follow()
         if self.hotseat:
             self.viewer = None        # nobody's cards show until a player says they are ready
         self.timer = QTimer(self)
@@ -138,6 +142,27 @@ class MatchController(QObject):
             self.curtain.emit("")
             self.changed.emit([])
 
+    # --- a lesson ---------------------------------------------------------------------
+    def follow(self, referee) -> None:
+        """Keep the match to a lesson's script: its bots play the lesson's moves, and a move the
+        step does not teach is refused before the engine sees it."""
+        self.referee = referee
+
+    def in_lesson(self) -> bool:
+        return self.referee is not None and not self.referee.over()
+
+    def finish_on_own(self) -> None:
+        """Leave the lesson: from here an ordinary match against the easy bot, saved as one."""
+        self.referee = None
+        self.match.lesson = None
+        name, difficulty = bot_for_difficulty("easy")
+        for seat in self.match.seats:
+            if seat.is_bot:
+                seat.bot, seat.difficulty = name, difficulty
+        self._ready_at = time.monotonic() + BOT_PAUSE_S * self.pace
+        self.autosave(announce=False, whole=True)
+        self.changed.emit([])
+
     # --- moves -------------------------------------------------------------------------
     def check(self, action: Action) -> Checked:
         """The engine's one answer about a human's move (carried on to try_action)."""
@@ -147,6 +172,11 @@ class MatchController(QObject):
         if not self.my_turn():
             why = "It is not your turn." if self.match.to_act is not None else "The match is over."
             return Checked(action, why, self.match.version)
+        if self.in_lesson():
+            why = self.referee.refusal(action)
+            if why:
+                self.refused.emit(why)
+                return Checked(action, why, self.match.version)
         return self.match.check(action)
 
     def try_action(self, action: Action | Checked) -> str | None:
@@ -183,7 +213,7 @@ class MatchController(QObject):
         if result is None or self._remembered == (len(self.match.log), tuple(result.winners)):
             return
         self._remembered = (len(self.match.log), tuple(result.winners))
-        with History() as history:
+        with open_history() as history:
             if not history.record(self.match, self.store.path_for(self.match.id).name) and history.problem:
                 self.problem.emit(history.problem)
 
@@ -218,7 +248,7 @@ class MatchController(QObject):
         """Every event of the match so far as the viewer may see them, replayed from the seed:
         after a resume or an undo the log tells the same story as during play."""
         m = self.match
-        state = m.game.setup(m.options, m.seed, len(m.seats))
+        state = m.initial_state()
         events: list[Event] = []
         for entry in m.log:
             events += [e.for_seat(self.log_viewer) for e in m.game.apply(state, entry.action, checked=True)]
@@ -228,7 +258,15 @@ class MatchController(QObject):
         return self._curtain_for is None and self.match.can_undo(self._undo_seat())
 
     # --- hints -------------------------------------------------------------------------
-    def request_hint(self) -> str | None:
+    def request_advice(self, ends) -> str | None:
+        """Let the hard bot make the player's moves, from the player's own view, one at a time
+        as a hint each, until `ends(move)` gives the sentence saying the next is the player's."""
+        reason = self.request_hint("Working on it…")
+        if reason is None:
+            self._advice = ends
+        return reason
+
+    def request_hint(self, thinking: str = "Looking for a good move…") -> str | None:
         """Ask the hard bot, from the player's own view, what it would play."""
         hidden = self._hidden()
         if hidden:
@@ -245,7 +283,7 @@ class MatchController(QObject):
             log.warning("hint unavailable: %s", exc)
             return "No hint is available right now."
         self._hint = (ticket, len(self.match.log))
-        self.thinking.emit("Looking for a good move…")
+        self.thinking.emit(thinking)
         return None
 
     def _poll_hint(self) -> None:
@@ -253,9 +291,19 @@ class MatchController(QObject):
         if outcome is None:
             return
         (ticket, moves), self._hint = self._hint, None
+        ends, self._advice = self._advice, None
         self.thinking.emit("")
         got, action, error = outcome
-        if got == ticket and action is not None and len(self.match.log) == moves:
+        fresh = got == ticket and action is not None and len(self.match.log) == moves
+        if fresh and ends is not None:
+            said = ends(action)
+            if said is None and self.my_turn():
+                self._play(action)
+                if self.my_turn() and self.request_advice(ends) is None:
+                    return
+                said = ""
+            self.advised.emit(said)
+        elif fresh:
             self.hinted.emit(action)
         elif error:
             self.problem.emit("No hint this time: the bot could not decide.")
@@ -285,6 +333,11 @@ class MatchController(QObject):
         if (seat is None or not self.match.seats[seat].is_bot or self.paused
                 or self.table_busy() or time.monotonic() < self._ready_at):
             return
+        if self.in_lesson():            # the lesson's bot plays its scripted move, never searches
+            scripted = self.referee.bot_move()
+            if scripted is not None:
+                self._play(scripted)
+                return
         spec = self.match.seats[seat]
         game = self.match.game
         self._pending_seat = seat
@@ -301,12 +354,12 @@ class MatchController(QObject):
         self.thinking.emit(f"{spec.name or 'The bot'} is thinking…")
 
     # --- saving ------------------------------------------------------------------------
-    def autosave(self, announce: bool = False) -> None:
+    def autosave(self, announce: bool = False, whole: bool = False) -> None:
         """After every move: the store journals it on its writer thread, so the move costs
         the same at move 500 as at move 5 (store/journal.py). Saving from the menu writes the
         whole save with a thumbnail and says "Saved" only once it is on disk."""
         try:
-            if announce:
+            if announce or whole:
                 self.store.save(self.match, self.thumbnail())
             else:
                 self.store.autosave(self.match, self.thumbnail)

@@ -26,7 +26,7 @@ class GameTile(QWidget):
     """A game's tile. Its cover comes later (covers.py): until then the cover's place is plain,
     and after a resize the last cover stands in, scaled, until the one of the new size comes."""
 
-    def __init__(self, game, on_new, on_rules, on_decks=None, want_cover=None) -> None:
+    def __init__(self, game, on_new, on_rules, on_decks=None, want_cover=None, on_learn=None) -> None:
         super().__init__()
         self.game_id = game.info.id
         frame, lay = panel("card")
@@ -51,31 +51,69 @@ class GameTile(QWidget):
                          button("Rules", False, lambda: on_rules(game.info.id))]
         if on_decks is not None and plugin(game.info.id).deck_spec is not None:
             self._buttons.append(button("Decks", False, lambda: on_decks(game.info.id)))
+        # every tile offers its lesson; a game without one yet shows the button greyed
+        self._stacked: tuple | None = None     # the rows the buttons are placed in
+        self.learn = button("Learn to play", False, lambda: on_learn and on_learn(game.info.id))
+        self.learn.setObjectName("learn")
+        self.has_lesson = plugin(game.info.id).lesson is not None
+        self.learn.setEnabled(self.has_lesson)
+        self._buttons.append(self.learn)
+        self.mark_lesson_done(False)
+        for b in self._buttons:          # "New match" alone does not say of which game
+            b.setAccessibleName(f"{b.text()}: {game.info.title}")
         self._row = QGridLayout()
         self._row.setSpacing(8)
-        self._stacked: bool | None = None
         lay.addStretch(1)                 # the buttons line up at the foot of every tile in a row
         lay.addLayout(self._row)
         self.fit(400, int(360 * COVER_RATIO))
 
-    def _stack(self, width: int) -> bool:
-        """Whether the buttons take two rows at `width` (New match above the others)."""
-        need = sum(b.sizeHint().width() for b in self._buttons) + 8 * (len(self._buttons) - 1)
-        return len(self._buttons) > 1 and need > self._inner(width)
+    def mark_lesson_done(self, done: bool) -> None:
+        """The tile says when its lesson was finished (settings keep it)."""
+        self.learn.setText("Learn to play ✓" if done and self.has_lesson else "Learn to play")
+        self.learn.setToolTip("Lesson coming" if not self.has_lesson else
+                              "You finished this lesson: take it again any time." if done else
+                              "A guided first match against a bot, step by step.")
+        if self._stacked is not None:         # the wider words may need another row
+            self._place_buttons(self._rows_at(self.width()))
 
-    def _place_buttons(self, stacked: bool) -> None:
-        if stacked == self._stacked:
+    GRID = 12            # columns of the button grid: a row of 1, 2, 3 or 4 shares them evenly
+
+    def _rows_at(self, width: int) -> tuple[tuple[int, ...], ...]:
+        """The buttons' rows at `width`, by index: all on one row when they fit, else New match
+        on a row of its own and the others as many a row as fit (each at its natural width)."""
+        hints = [b.sizeHint().width() for b in self._buttons]
+        inner = self._inner(width)
+        if sum(hints) + 8 * (len(hints) - 1) <= inner or len(hints) == 1:
+            return (tuple(range(len(hints))),)
+        rows, row, used = [(0,)], [], 0
+        for i in range(1, len(hints)):
+            need = used + 8 + hints[i] if row else hints[i]
+            if row and (need > inner or self.GRID % (len(row) + 1)):
+                rows.append(tuple(row))
+                row, need = [], hints[i]
+            row.append(i)
+            used = need
+        return tuple(rows + [tuple(row)])
+
+    def _stack(self, width: int) -> bool:
+        """Whether the buttons take more than one row at `width`."""
+        return len(self._rows_at(width)) > 1
+
+    def _place_buttons(self, rows) -> None:
+        if rows == self._stacked:
             return
-        self._stacked = stacked
+        self._stacked = rows
         for b in self._buttons:
             self._row.removeWidget(b)
-        if stacked:
-            self._row.addWidget(self._buttons[0], 0, 0, 1, max(1, len(self._buttons) - 1))
-            for i, b in enumerate(self._buttons[1:]):
-                self._row.addWidget(b, 1, i)
-        else:
-            for i, b in enumerate(self._buttons):
-                self._row.addWidget(b, 0, i)
+        for r, row in enumerate(rows):
+            span = self.GRID // len(row)
+            for k, i in enumerate(row):
+                self._row.addWidget(self._buttons[i], r, k * span, 1, span)
+        for c in range(self.GRID):
+            self._row.setColumnStretch(c, 1)
+
+    def _rows(self, width: int) -> int:
+        return len(self._rows_at(width))
 
     def spacing(self) -> int:
         return self._lay.spacing()
@@ -91,13 +129,13 @@ class GameTile(QWidget):
         h = m.top() + m.bottom() + self._lay.spacing() * (len(self._texts) + 1)
         for w in self._texts:
             h += w.heightForWidth(inner) if w.wordWrap() else w.sizeHint().height()
-        rows = 2 if self._stack(width) else 1
+        rows = self._rows(width)
         return h + rows * max(b.sizeHint().height() for b in self._buttons) + 8 * (rows - 1)
 
     def fit(self, width: int, cover_h: int) -> None:
         """`width` wide with a cover `cover_h` high (asked for afresh only when its size changes)."""
         self.setFixedWidth(width)
-        self._place_buttons(self._stack(width))
+        self._place_buttons(self._rows_at(width))
         size = (self._inner(width), max(COVER_MIN, int(cover_h)))
         if size == self._cover_size:
             return
@@ -144,9 +182,12 @@ class HomePage(QWidget):
     new_match = Signal(str)
     rules = Signal(str)
     decks = Signal(str)
+    learn = Signal(str)
     continue_match = Signal(str)
     saved_games = Signal()
     join_match = Signal()
+    statistics = Signal()
+    first_painted = Signal()       # once: what waits for the first frame starts then
 
     def __init__(self, faces: FaceCache | None = None) -> None:
         super().__init__()
@@ -166,12 +207,14 @@ class HomePage(QWidget):
         head.addWidget(button("Saved games", False, self.saved_games.emit), 0, Qt.AlignVCenter)
         self.join_btn = button("Join a match", False, self.join_match.emit)
         head.addWidget(self.join_btn, 0, Qt.AlignVCenter)
+        head.addWidget(button("Statistics", False, self.statistics.emit,
+                              tip="How your finished matches went"), 0, Qt.AlignVCenter)
         lay.addLayout(head)
         self.continue_info = label("", "muted")
         self.continue_info.setAlignment(Qt.AlignRight)
         lay.addWidget(self.continue_info)
         self.tiles = [GameTile(game, self.new_match.emit, self.rules.emit, self.decks.emit,
-                               self.covers.ask)
+                               self.covers.ask, self.learn.emit)
                       for game in all_games()]
         holder = QWidget()
         holder.setObjectName("tiles")
@@ -190,6 +233,7 @@ class HomePage(QWidget):
         self.version = label(f"Version {__version__}", "muted")
         lay.addWidget(self.version)
         self._latest: SaveInfo | None = None
+        self._painted = False
         self._columns = 0
         self.arrange()
 
@@ -232,6 +276,9 @@ class HomePage(QWidget):
         # the covers are made once the page is on screen: the first frame does not wait for them
         if not self.covers.started:
             QTimer.singleShot(0, self.covers.start)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.first_painted.emit)
 
     def _cover_ready(self, game_id: str, w: int, h: int, image: QImage) -> None:
         for t in self.tiles:
@@ -242,13 +289,19 @@ class HomePage(QWidget):
         """Every tile shows its cover at its present size."""
         return all(t.has_cover() for t in self.tiles)
 
+    def set_lessons_done(self, done) -> None:
+        for t in self.tiles:
+            t.mark_lesson_done(t.game_id in done)
+        self.arrange()                    # "Learn to play ✓" is wider: the rows may change
+
     def set_latest(self, info: SaveInfo | None) -> None:
         self._latest = info
         self.continue_btn.setEnabled(info is not None)
         if info is None:
             self.continue_info.setText("No unfinished match to continue.")
         else:
-            self.continue_info.setText(f"{info.title}: {' vs '.join(info.players)} · {info.turn}")
+            title = f"Lesson: {info.title}" if info.lesson else info.title
+            self.continue_info.setText(f"{title}: {' vs '.join(info.players)} · {info.turn}")
 
     def _continue(self) -> None:
         if self._latest is not None:

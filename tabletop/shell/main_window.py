@@ -9,13 +9,16 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from tabletop.core.match import Match
-from tabletop.games.registry import get_game
+from tabletop.core.lesson import LessonError
+from tabletop.games.registry import all_games, get_game, lesson, plugin
 from tabletop.shell.home import HomePage
+from tabletop.shell.match_history import SavesImport
 from tabletop.shell.presentations import presentation
+from tabletop.shell.replay_page import ReplayPage
 from tabletop.shell.saves_page import SavesPage
 from tabletop.shell.table_page import TablePage
 from tabletop.shell.widgets import modal
-from tabletop.store.paths import config_dir, unwritable, why_in_words
+from tabletop.store.paths import config_dir, saves_dir, unwritable, why_in_words
 from tabletop.store.saves import SaveError, SaveStore
 from tabletop.store.settings import load_settings, save_settings
 
@@ -41,19 +44,35 @@ class MainWindow(QMainWindow):
         self.home.new_match.connect(self.new_match)
         self.home.rules.connect(self.show_rules)
         self.home.decks.connect(self.show_decks)
+        self.home.learn.connect(self.learn)
         self.home.continue_match.connect(self.resume)
         self.home.saved_games.connect(self.show_saves)
         self.home.join_match.connect(self.join_match)
         self._joining = None               # a guest controller waiting for the host's first word
+        self.home.statistics.connect(self.show_statistics)
         self.saves = SavesPage(self.store)
         self.saves.resume.connect(self.resume)
+        self.saves.watch.connect(self.watch)
         self.saves.back.connect(self._saves_back)
         self.saves.deleting.connect(self._save_deleting)
-        self._saves_from_match = False     # Saved games opened from a match: Back returns to it
+        self._saves_from_match = False     # a page opened from a match: Back returns to it
+        # the finished matches saved before the match history existed go into it once, after
+        # the home screen's first frame (the player's own saves folder only: a window on
+        # another folder, a screenshot's, must not mark the history as filled)
+        self.importer = SavesImport(self.store.folder, self)
+        if self._own_saves():
+            self.home.first_painted.connect(self.importer.start)
+        self.stats = None                  # the statistics page, made when first opened
         self.table = TablePage(self.store, self.settings)
         self.table.home.connect(self.show_home)
         self.table.rematch.connect(self._rematch)
-        for page in (self.home, self.table, self.saves):
+        self.table.lesson_done.connect(self._lesson_done)
+        self.table.watch.connect(self.watch_match)
+        self.replay = ReplayPage(self.table.faces, self.settings)
+        self.replay.closed.connect(self._replay_closed)
+        self.replay.play_on.connect(self.play_on)
+        self._replay_from_saves = False
+        for page in (self.home, self.table, self.saves, self.replay):
             self.stack.addWidget(page)
         self._menus()
         # under the hotseat curtain Ctrl+Z does nothing, as the panel's Undo
@@ -83,6 +102,7 @@ class MainWindow(QMainWindow):
         self._act(game, "&New match…", lambda: self.new_match(None), "Ctrl+N")
         self._act(game, "&Continue", self._continue_latest)
         self._act(game, "Saved &games…", self.show_saves, "Ctrl+O")
+        self._act(game, "S&tatistics", self.show_statistics, "Ctrl+T")
         self.save_act = self._act(game, "&Save", self.save_now, "Ctrl+S")
         game.addSeparator()
         self._act(game, "&Home", self.show_home, "Ctrl+H")
@@ -94,6 +114,14 @@ class MainWindow(QMainWindow):
         self._act(view, "&Fullscreen", self.toggle_fullscreen, "F11")
         helpm = bar.addMenu("&Help")
         self._act(helpm, "&Rules", lambda: self.show_rules(None), "F1")
+        learn = helpm.addMenu("&Learn to play")
+        self.learn_acts = {}
+        for g in all_games():
+            act = self._act(learn, g.info.title, lambda _=False, gid=g.info.id: self.learn(gid))
+            if plugin(g.info.id).lesson is None:
+                act.setEnabled(False)
+                act.setText(f"{g.info.title} (lesson coming)")
+            self.learn_acts[g.info.id] = act
         self._act(helpm, "&About Tabletop", self.show_about)
 
     # --- pages -----------------------------------------------------------------------
@@ -104,31 +132,64 @@ class MainWindow(QMainWindow):
         else:
             self.show()
 
+    def _own_saves(self) -> bool:
+        try:
+            return self.store.folder.resolve() == saves_dir().resolve()
+        except OSError:
+            return False
+
     def show_home(self) -> None:
+        self.replay.leave()
         self._saves_from_match = False
         self.table.suspended = False
         self.table.leave()
+        self._leave_stats()
         try:
             self.home.set_latest(self.store.latest_unfinished(get_game))
         except Exception as exc:   # a bad saves folder must not block the home screen
             log.warning("could not list saves: %s", exc)
             self.home.set_latest(None)
+        self.home.set_lessons_done(self.settings.lessons_done)
         self.stack.setCurrentWidget(self.home)
 
-    def show_saves(self) -> None:
-        """The saved games. From a match, the match waits behind the page (saved, its bots
-        paused) and Back returns to it."""
-        if self.stack.currentWidget() is self.table and self.table.ctrl is not None:
+    def _leave_for(self, page) -> None:
+        """Going to Saved games or Statistics: from a match, the match waits behind the page
+        (saved, its bots paused) and Back returns to it; a replay is closed."""
+        here = self.stack.currentWidget()
+        if here is self.replay:
+            self.replay.leave()
+        elif here is self.table and self.table.ctrl is not None:
             self.table.save()
             self.table.suspended = True
             self._saves_from_match = True
-        elif self.stack.currentWidget() is not self.saves:
+        elif here is not page and here not in (self.saves, self.stats):
             self._saves_from_match = False
             self.table.leave()
+        if page is not self.stats:
+            self._leave_stats()
+
+    def show_saves(self) -> None:
+        self._leave_for(self.saves)
         self.saves.refresh()
         self.stack.setCurrentWidget(self.saves)
 
+    def show_statistics(self) -> None:
+        if self.stats is None:         # imported and made now: the first frame needs none of it
+            from tabletop.shell.stats_page import StatsPage
+            self.stats = StatsPage(self.importer)
+            self.stats.back.connect(self._saves_back)
+            self.stack.addWidget(self.stats)
+        self._leave_for(self.stats)
+        self.stack.setCurrentWidget(self.stats)
+        self.stats.refresh()
+
+    def _leave_stats(self) -> None:
+        """The statistics page closes its database while it is not shown."""
+        if self.stats is not None:
+            self.stats.leave()
+
     def _saves_back(self) -> None:
+        self._leave_stats()
         if self._saves_from_match and self.table.ctrl is not None:
             self._saves_from_match = False
             self.table.suspended = False
@@ -217,6 +278,26 @@ class MainWindow(QMainWindow):
             ctrl.close()
             ctrl.deleteLater()
 
+    def learn(self, game_id: str) -> None:
+        """Start the game's lesson: a guided match on the real table (tabletop/core/lesson.py)."""
+        from tabletop.table.lesson import lesson_match
+        try:
+            found = lesson(game_id)
+        except LessonError as exc:     # a lesson's data is checked by make test; still, never die
+            log.warning("the lesson of %s cannot be read: %s", game_id, exc)
+            found = None
+        if found is None:
+            QMessageBox.information(self, "Lesson coming",
+                                    f"{get_game(game_id).info.title} has no lesson yet. Its rules "
+                                    "page (Help, Rules) explains the game meanwhile.")
+            return
+        self.open_match(lesson_match(get_game(game_id), found))
+
+    def _lesson_done(self, game_id: str) -> None:
+        if game_id not in self.settings.lessons_done:
+            self.settings.lessons_done.append(game_id)
+            self._save_settings()
+
     def _rematch(self, match: Match) -> None:
         import random
         if not isinstance(match, Match) or getattr(self.table.ctrl, "remote_seats", None):
@@ -229,6 +310,7 @@ class MainWindow(QMainWindow):
         self.open_match(again)
 
     def open_match(self, match: Match) -> None:
+        self.replay.leave()
         self._saves_from_match = False
         self.table.suspended = False
         self.table.open(match)
@@ -245,6 +327,49 @@ class MainWindow(QMainWindow):
         if match.recovered_from_backup:
             QMessageBox.information(self, "Recovered from the backup", match.recovered_from_backup)
         self.open_match(match)
+
+    def watch(self, save_id: str) -> None:
+        """Watch a save's replay, from Saved games. The save is read, never loaded for play:
+        nothing of it is written (a match waiting behind the page stays as it was)."""
+        try:
+            match = self.store.read(save_id, games=get_game, allow_backup=True)
+        except SaveError as exc:
+            QMessageBox.warning(self, "This save cannot be watched",
+                                f"{exc}\n\nThe file was left as it is.")
+            return
+        self._show_replay(match, from_saves=True)
+
+    def watch_match(self, match: Match) -> None:
+        """Watch the match just finished (from its summary): it is saved and left first."""
+        self.table.leave()
+        self._saves_from_match = False
+        self._show_replay(match, from_saves=False)
+
+    def _show_replay(self, match: Match, from_saves: bool) -> None:
+        self._replay_from_saves = from_saves
+        self.replay.settings = self.settings
+        self.replay.open(match)
+        self.stack.setCurrentWidget(self.replay)
+        self.replay.table.setFocus()
+
+    def play_on(self, match: Match) -> None:
+        """A branch from a replay: saved at once as a match of its own (one dealt anew has no
+        move yet, and would otherwise be lost if left before the first), then played."""
+        try:
+            self.store.save(match)
+            failed = ""
+        except SaveError as exc:     # the table tries again with the first move
+            failed = str(exc)
+        self.open_match(match)
+        if failed:
+            self.table.scene.status = failed
+
+    def _replay_closed(self) -> None:
+        if self._replay_from_saves:
+            self.saves.refresh()
+            self.stack.setCurrentWidget(self.saves)
+        else:
+            self.show_home()
 
     def _continue_latest(self) -> None:
         info = self.store.latest_unfinished(get_game)
@@ -318,6 +443,7 @@ class MainWindow(QMainWindow):
             self.table.leave()
         except Exception:          # noqa: BLE001 - closing always closes
             log.exception("could not close the match")
+        self._leave_stats()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
         self._save_settings()
         super().closeEvent(event)

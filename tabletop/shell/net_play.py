@@ -47,8 +47,8 @@ class HostedController(MatchController):
         super().__init__(match, store, parent=parent)
         self.code = new_code()
         self.bridge = Bridge()
-        self.referee = Referee(match, sorted(remote_seats), self.code)
-        self.host = Host(self.referee, say=log.info, call=self.bridge.call, act=self._remote_move)
+        self.net_referee = Referee(match, sorted(remote_seats), self.code)
+        self.host = Host(self.net_referee, say=log.info, call=self.bridge.call, act=self._remote_move)
         self.host.on_undo_ask = self._guest_asks_undo
         self.net = NetThread()
         try:
@@ -85,7 +85,7 @@ class HostedController(MatchController):
 
     def seat_kind(self, seat: int) -> str:
         if seat in self.remote_seats:
-            remote = self.referee.remotes.get(seat)
+            remote = self.net_referee.remotes.get(seat)
             if remote is None:
                 return "online"
             return "online · " + ("connected" if remote.connected else "away" if remote.token else "not joined")
@@ -93,7 +93,7 @@ class HostedController(MatchController):
 
     # --- the network's moves, on this thread ------------------------------------------------
     def _remote_move(self, seat: int, raw: dict, at: int) -> None:
-        checked = self.referee.check(seat, raw, at)       # raises: the host refuses it
+        checked = self.net_referee.check(seat, raw, at)       # raises: the host refuses it
         self._play(checked)
 
     def _play(self, action) -> None:
@@ -114,8 +114,8 @@ class HostedController(MatchController):
         """The pill over the table: who the match waits for (a player still to join, one who
         dropped, one thinking on their computer); and the offer to replace one who dropped."""
         seat = self.match.to_act
-        remote = self.referee.remotes.get(seat) if seat is not None else None
-        unjoined = any(not r.token for r in self.referee.remotes.values())
+        remote = self.net_referee.remotes.get(seat) if seat is not None else None
+        unjoined = any(not r.token for r in self.net_referee.remotes.values())
         away = ""
         if remote is not None and remote.token and remote.connected:
             text = f"{remote.name} is thinking…"
@@ -141,7 +141,7 @@ class HostedController(MatchController):
         has the whole of it, the server closes (the table stays for the player to look at)."""
         if self.host.server is None or self._stopping or self.match.result() is None:
             return
-        joined = {r.seat for r in self.referee.remotes.values() if r.token}
+        joined = {r.seat for r in self.net_referee.remotes.values() if r.token}
         if joined <= self.host.finals_sent:
             self._stopping = True
             self.net.submit(self.host.close())
@@ -149,12 +149,12 @@ class HostedController(MatchController):
     def replace_dropped(self) -> None:
         """The remote player to act is away: a normal bot takes their seat for the rest."""
         seat = self.match.to_act
-        remote = self.referee.remotes.get(seat) if seat is not None else None
+        remote = self.net_referee.remotes.get(seat) if seat is not None else None
         if remote is None or remote.connected:
             return
         bot, difficulty = bot_for_difficulty("normal")
         self.match.seats[seat] = Seat("bot", remote.name, bot, difficulty)
-        del self.referee.remotes[seat]
+        del self.net_referee.remotes[seat]
         self.remote_seats = self.remote_seats - {seat}
         self.problem.emit(f"A bot plays for {remote.name} from now on.")
         self._said = None
@@ -162,7 +162,7 @@ class HostedController(MatchController):
 
     # --- undo only with consent ---------------------------------------------------------------
     def undo(self) -> str | None:
-        guests = [r for r in self.referee.remotes.values() if r.token]
+        guests = [r for r in self.net_referee.remotes.values() if r.token]
         if not guests:
             return super().undo()
         if not self.match.can_undo(self._undo_seat()):
@@ -178,7 +178,7 @@ class HostedController(MatchController):
     def _undo_answers(self) -> None:
         if self._undo_wait is None:
             return
-        guests = [r for r in self.referee.remotes.values() if r.token]
+        guests = [r for r in self.net_referee.remotes.values() if r.token]
         answers = [r.undo_answer for r in guests]
         if len(self.match.log) != self._undo_wait[0]:
             self._undo_wait = None                        # the match moved on meanwhile
@@ -191,7 +191,7 @@ class HostedController(MatchController):
             self._tell()
 
     def _guest_asks_undo(self, seat: int) -> None:
-        remote = self.referee.remotes.get(seat)
+        remote = self.net_referee.remotes.get(seat)
         if remote is not None and self.match.can_undo(seat):
             self._undo_from = seat
             self.undo_asked.emit(remote.name)
@@ -235,6 +235,7 @@ class RemoteMatch:
         self.options = mirror.options
         self.seats = [Seat("human", n) for n in mirror.names]
         self.casual = False
+        self.lesson = None                  # a network match follows no lesson
 
     @property
     def state(self):
@@ -264,10 +265,12 @@ class GuestController(QObject):
 
     changed = Signal(list)
     hinted = Signal(object)
+    advised = Signal(str)
     thinking = Signal(str)
     curtain = Signal(str)
     problem = Signal(str)
     saved = Signal(str)
+    refused = Signal(str)
     undo_asked = Signal(str)
     ready = Signal()                 # the first position has come: the table can open
     failed = Signal(str)             # the host would not have us (or cannot be reached)
@@ -304,6 +307,10 @@ class GuestController(QObject):
         self.timer.start()
 
     hotseat = False
+    referee = None                   # no lesson's referee: a network match is no lesson
+
+    def in_lesson(self) -> bool:
+        return False
 
     @property
     def log_viewer(self) -> int | None:
@@ -436,8 +443,11 @@ class GuestController(QObject):
     def answer_undo(self, yes: bool) -> None:
         self.net.submit(self.guest.answer_undo(yes))
 
-    def request_hint(self) -> str | None:
+    def request_hint(self, thinking: str = "") -> str | None:
         return "Hints are for matches at this computer."
+
+    def request_advice(self, ends) -> str | None:
+        return self.request_hint()
 
     def autosave(self, announce: bool = False) -> None:
         if announce:

@@ -29,11 +29,16 @@ class RulesViewer(QDialog):
         self.browser.scrollToAnchor(anchor)
 
     def show_term(self, term: str) -> bool:
-        """Scroll to a glossary entry (the first mention of `term` after the Glossary heading)."""
+        """Scroll to a glossary entry: after the Glossary heading, the paragraph that starts with
+        `term` (an entry, "Trade: ..."), else the first mention of it there."""
         from PySide6.QtGui import QTextCursor, QTextDocument
         doc = self.browser.document()
         start = doc.find("Glossary", 0, QTextDocument.FindCaseSensitively)
-        at = doc.find(term, start if not start.isNull() else 0)
+        origin = start if not start.isNull() else 0
+        at = first = doc.find(term, origin)
+        while not at.isNull() and at.selectionStart() != at.block().position():
+            at = doc.find(term, at, QTextDocument.FindCaseSensitively)
+        at = at if not at.isNull() else first
         if at.isNull():
             return False
         self.browser.setTextCursor(at)

@@ -1,4 +1,4 @@
-"""Saved games: thumbnail, game, players, date, progress; resume or delete.
+"""Saved games: thumbnail, game, players, date, progress; resume, watch the replay or delete.
 
 A row stands for a save file, whatever its name (a save the player renamed `Sunday game.json`
 too): resume and delete name it by SaveInfo.id, the file's name, which the store takes."""
@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QMessa
                                QVBoxLayout, QWidget)
 
 from tabletop.games.registry import get_game
-from tabletop.shell.widgets import button, label
+from tabletop.shell.review_dialog import ReviewDialog
+from tabletop.shell.widgets import button, label, modal
 from tabletop.store.saves import SaveError, SaveInfo, SaveStore
 
 
@@ -49,6 +50,7 @@ def still_icon(path) -> QIcon | None:
 
 class SavesPage(QWidget):
     resume = Signal(str)
+    watch = Signal(str)            # watch the save's replay (never changes it)
     back = Signal()
     # just before a save's file is deleted: the id of the match inside (a renamed save's
     # differs from its file's name), so a match of it waiting behind the page is closed first
@@ -80,7 +82,13 @@ class SavesPage(QWidget):
         row.addWidget(self.detail, 1)
         self.resume_btn = button("Resume", True, self._resume)
         self.delete_btn = button("Delete", False, self._delete)
+        self.watch_btn = button("Watch replay", False, self._watch,
+                                "Step through the match again; the save is not changed")
+        self.review_btn = button("Review match", False, self._review,
+                                 "The hard bot rates each of your decisions: the turning points")
         row.addWidget(self.delete_btn)
+        row.addWidget(self.review_btn)
+        row.addWidget(self.watch_btn)
         row.addWidget(self.resume_btn)
         lay.addLayout(row)
         self.infos: list[SaveInfo] = []
@@ -97,8 +105,11 @@ class SavesPage(QWidget):
                 text = f"{info.title}  ·  cannot be opened\n{info.error}"
             else:
                 status = result_line(info) if info.finished and info.result else info.turn
-                text = (f"{info.title}  ·  {' vs '.join(info.players)}\n{status}\n"
+                title = f"Lesson: {info.title}" if info.lesson else info.title
+                text = (f"{title}  ·  {' vs '.join(info.players)}\n{status}\n"
                         f"Saved {when(info.saved_at)}")
+                if info.branch_of:
+                    text += f"  ·  {info.branch_of}"
                 if info.from_backup:
                     text += "  ·  opens from its backup copy"
             item = QListWidgetItem(text)
@@ -120,10 +131,14 @@ class SavesPage(QWidget):
     def _selected(self, _row: int) -> None:
         info = self._current()
         self.resume_btn.setEnabled(bool(info and not info.error))
+        self.review_btn.setEnabled(bool(info and not info.error))
+        self.watch_btn.setEnabled(bool(info and not info.error))
         self.delete_btn.setEnabled(info is not None)
         # the match in words (the player never needs the file's path)
         detail = "" if info is None or info.error else (f"{info.title}: {' vs '.join(info.players)}, "
                                                         f"saved {when(info.saved_at)}.")
+        if info is not None and not info.error and info.branch_of:
+            detail += f"\n{info.branch_of}."
         if info is not None and info.from_backup:
             detail += "\n" + info.from_backup
         self.detail.setText(detail)
@@ -132,6 +147,24 @@ class SavesPage(QWidget):
         info = self._current()
         if info and not info.error:
             self.resume.emit(info.id)
+
+    def _review(self) -> None:
+        info = self._current()
+        if info is None or info.error:
+            return
+        self._say("")
+        try:
+            match = self.store.read(info.id, games=get_game)     # looked at, never played
+        except SaveError as exc:
+            self._say(str(exc))
+            return
+        with modal(ReviewDialog(self, match, match.save_path)) as dialog:
+            dialog.exec()
+
+    def _watch(self) -> None:
+        info = self._current()
+        if info and not info.error:
+            self.watch.emit(info.id)
 
     def _delete(self) -> None:
         info = self._current()

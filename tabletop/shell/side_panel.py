@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListVi
 
 from tabletop.core import Action
 from tabletop.shell import theme
+from tabletop.shell.access import Announcer, name
 from tabletop.shell.widgets import button, label, pil_to_pixmap
 
 
@@ -54,10 +55,10 @@ class SeatBox(QFrame):
         self.grid.addWidget(key, row, pair * 2)
         self.grid.addWidget(value, row, pair * 2 + 1)
 
-    def show_seat(self, name: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
+    def show_seat(self, who: str, kind: str, rows: list[tuple[str, str]], to_act: bool) -> None:
         mark = "▶ " if to_act else ""
         self.name.setTextFormat(Qt.RichText)
-        self.name.setText(f"{mark}{name}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
+        self.name.setText(f"{mark}{who}  <span style='color:{theme.MUTED};font-size:13px'>{kind}</span>")
         if to_act != self._to_act:
             # a property the theme's style sheet reads: re-polishing one frame is cheap, where a
             # style sheet of its own re-styled the whole box at every move
@@ -81,6 +82,9 @@ class SeatBox(QFrame):
             if shown:
                 key.setText(rows[i][0])
                 value.setText(rows[i][1])
+        # one sentence for a screen reader: whose box, whose turn, and its figures
+        name(self, f"{who} ({kind}){', to play' if to_act else ''}: "
+             + ", ".join(f"{k} {v}" for k, v in rows))
 
 
 class ZoomView(QWidget):
@@ -113,6 +117,12 @@ class ZoomView(QWidget):
         p.end()
 
 
+def log_paragraph(text: str, important: bool) -> str:
+    """A line of a match's log as HTML (the table's side panel, the replay viewer)."""
+    color = theme.GOLD_HI if important else theme.INK
+    return f"<p style='margin:0 0 6px 0; color:{color}'>{html.escape(text)}</p>"
+
+
 class SidePanel(QWidget):
     action_chosen = Signal(object)
     undo = Signal()
@@ -143,6 +153,7 @@ class SidePanel(QWidget):
         top_lay.setContentsMargins(0, 0, 0, 0)
         top_lay.setSpacing(8)
         self.zoom = ZoomView()
+        name(self.zoom, "Card shown large")
         self.zoom_text = label(self.ZOOM_HELP, "muted", wrap=True)
         top_lay.addWidget(self.zoom, 3)
         top_lay.addWidget(self.zoom_text)
@@ -152,6 +163,8 @@ class SidePanel(QWidget):
         top_lay.addWidget(label("Your moves", "muted"))
         self.moves = QListWidget()
         self.moves.setToolTip("Double-click or press Enter to play a move")
+        name(self.moves, "Your moves", "Every move you can make now. Enter plays the one chosen; "
+             "F6 goes back to the table.")
         self.moves.itemActivated.connect(self._activated)
         self.moves.setWordWrap(True)
         self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -174,6 +187,8 @@ class SidePanel(QWidget):
         # a text view, not a list: every line is a paragraph wrapped to the panel's width,
         # re-wrapped when it changes, never elided
         self.log = QTextBrowser()
+        name(self.log, "Log", "What has happened in the match, newest last.")
+        self.announce = Announcer(self.log)      # each new line, to a screen reader
         self.log.setOpenLinks(False)
         self.log.setFocusPolicy(Qt.NoFocus)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -262,8 +277,8 @@ class SidePanel(QWidget):
             box = SeatBox()
             self.seat_boxes.append(box)
             self.seats_lay.addWidget(box)
-        for box, (name, kind, rows, to_act) in zip(self.seat_boxes, seats):
-            box.show_seat(name, kind, rows, to_act)
+        for box, (who, kind, rows, to_act) in zip(self.seat_boxes, seats):
+            box.show_seat(who, kind, rows, to_act)
         self._fit_seats(self.width())         # the figures' widths change with the match
 
     def set_moves(self, actions: list[Action], words: Callable[[str], str] = str) -> None:
@@ -283,8 +298,9 @@ class SidePanel(QWidget):
 
     def add_log(self, text: str, important: bool = False) -> None:
         self._log_lines.append(text)
-        self.log.append(self._paragraph(text, important))
+        self.log.append(log_paragraph(text, important))
         self._log_to_end()
+        self.announce(text)
 
     def replace_last_log(self, text: str, important: bool = False) -> None:
         """The last line says more now (a run of draws folded into one line)."""
@@ -292,27 +308,23 @@ class SidePanel(QWidget):
             self.set_log([(text, important)])
             return
         self._log_lines[-1] = text
+        self.announce(text)
         cursor = QTextCursor(self.log.document())
         cursor.movePosition(QTextCursor.End)
         cursor.select(QTextCursor.BlockUnderCursor)     # with the break before it
         cursor.removeSelectedText()
-        self.log.append(self._paragraph(text, important))
+        self.log.append(log_paragraph(text, important))
         self._log_to_end()
 
     def set_log(self, lines: list[tuple[str, bool]]) -> None:
         """The whole log at once (after a resume or an undo), scrolled to its latest line."""
         self._log_lines = [text for text, _ in lines]
-        self.log.setHtml("".join(self._paragraph(text, important) for text, important in lines))
+        self.log.setHtml("".join(log_paragraph(text, important) for text, important in lines))
         self._follow = True
         self._log_to_end()
 
     def log_lines(self) -> list[str]:
         return list(self._log_lines)
-
-    @staticmethod
-    def _paragraph(text: str, important: bool) -> str:
-        color = theme.GOLD_HI if important else theme.INK
-        return f"<p style='margin:0 0 6px 0; color:{color}'>{html.escape(text)}</p>"
 
     def _log_to_end(self) -> None:
         if self._follow:
@@ -340,6 +352,7 @@ class SidePanel(QWidget):
                                f"{html.escape(t)}</a>" for t in terms)
             body += f"<br>Glossary: {links}"
         self.zoom_text.setText(body)
+        self.zoom.setAccessibleDescription(text)
         self.zoom_terms = list(terms or [])
         self._show_zoom_text()
 

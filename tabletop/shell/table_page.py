@@ -6,12 +6,17 @@ import logging
 import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QMessageBox,
                                QPushButton, QVBoxLayout, QWidget)
 
 from tabletop.core import Action
+from tabletop.core.lesson import LessonError
 from tabletop.core.match import Match
+from tabletop.games.registry import lesson as lesson_of
+from tabletop.shell.access import name
 from tabletop.shell.controller import MatchController, seat_names
+from tabletop.shell.lesson_bar import LessonBar
 from tabletop.shell.presentations import presentation
 from tabletop.shell.panel_fold import FOLD_BELOW, PanelToggle, panel_width
 from tabletop.shell.side_panel import SidePanel
@@ -21,6 +26,7 @@ from tabletop.shell.widgets import dispose
 from tabletop.store.paths import cache_dir
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
+from tabletop.table.lesson import LessonReferee
 from tabletop.table.logfold import LogFold
 from tabletop.table.scene import Scene
 from tabletop.table.session import TableSession
@@ -58,6 +64,8 @@ class SummaryDialog(QDialog):
             again.setProperty("primary", True)
             again.clicked.connect(lambda: self._done("rematch"))
             buttons.addButton("Home", QDialogButtonBox.RejectRole).clicked.connect(lambda: self._done("home"))
+            buttons.addButton("Watch replay", QDialogButtonBox.RejectRole).clicked.connect(
+                lambda: self._done("replay"))
             buttons.addButton("Look at the table", QDialogButtonBox.RejectRole).clicked.connect(
                 lambda: self._done("stay"))
         else:
@@ -74,9 +82,11 @@ class SummaryDialog(QDialog):
 class TablePage(QWidget):
     home = Signal()
     rematch = Signal(object)
+    watch = Signal(object)          # the match just finished, to watch again
     # False while the hotseat curtain is up (or no match is open): the Edit menu's Undo is
     # off then; otherwise it stays on, to say why a move cannot be taken back
     undo_allowed = Signal(bool)
+    lesson_done = Signal(str)       # the game id of a lesson the player has just finished
 
     def __init__(self, store, settings) -> None:
         super().__init__()
@@ -88,7 +98,23 @@ class TablePage(QWidget):
         lay.setSpacing(0)
         self.table = TableWidget()
         self.table.intents.connect(self._intents)
-        lay.addWidget(self.table, 1)
+        name(self.table, "Game table", "Tab and the arrow keys move between the pieces; Enter "
+             "plays; F6 goes to the list of your moves.")
+        # F6: between the table and the moves list, the keyboard's way to every move
+        QShortcut(QKeySequence("F6"), self, self._other_pane, context=Qt.WidgetWithChildrenShortcut)
+        # a lesson's words stand above the table, never on it (shell/lesson_bar.py)
+        column = QVBoxLayout()
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.lesson_bar = LessonBar()
+        self.lesson_bar.finish.connect(self.finish_on_own)
+        self.lesson_bar.term.connect(lambda term: self.window().show_rules(self.game_id(), term))
+        self.lesson_bar.setVisible(False)
+        column.addWidget(self.lesson_bar)
+        column.addWidget(self.table, 1)
+        lay.addLayout(column, 1)
+        self.lesson = None                      # the lesson the open match follows, if any
+        self._lesson_over = False
         self.fold = PanelToggle()
         self.fold.toggled_by_player.connect(self._fold_chosen)
         lay.addWidget(self.fold)
@@ -183,8 +209,10 @@ class TablePage(QWidget):
         hosting = getattr(self.ctrl, "hosting_text", None)
         self.net_info.setText(f"Hosting this match. {hosting()}" if hosting else "")
         self.net_info.setVisible(hosting is not None)
+        self.ctrl.advised.connect(self._advised)
         self.session = TableSession(self.scene, self.presenter, self.ctrl, refresh=lambda: self._refresh([]),
-                                    hint=self.ask_hint, zoom=self._zoom_on)
+                                    hint=self.ask_hint, zoom=self._zoom_on, advise=self.ask_advice)
+        self._follow_lesson(match)
         self.panel.title.setText(f"{match.game.info.title}")
         self._auto_pass_held = None
         self._zoom_shown = ()               # force the clear: nothing of the last match stays
@@ -197,6 +225,61 @@ class TablePage(QWidget):
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
         self._was_over = match.result() is not None
         self.sounds.start()                     # the device opens now, not at the first move
+
+    def _follow_lesson(self, match: Match) -> None:
+        """A lesson's match: the controller keeps to its script and the bar shows its words. A
+        lesson this version cannot read (or has no more) leaves an ordinary match."""
+        self.lesson, self._lesson_over = None, False
+        if match.lesson:
+            try:
+                if match.lesson != match.game.info.id:      # a damaged save: another game's lesson
+                    raise LessonError(f"it is {match.lesson}'s lesson, not {match.game.info.id}'s")
+                self.lesson = lesson_of(match.lesson)
+            except (LessonError, KeyError) as exc:
+                log.warning("the lesson %s cannot be followed: %s", match.lesson, exc)
+        if self.lesson is None:
+            match.lesson = None                 # saved from now on as the ordinary match it is
+        else:
+            self.ctrl.follow(LessonReferee(self.lesson, match))
+            self.ctrl.refused.connect(self.lesson_bar.show_refused)
+        self.lesson_bar.setVisible(self.lesson is not None)
+
+    def _show_lesson(self) -> None:
+        """The bar and the spotlight for the step the match is on (the log's length)."""
+        ctrl, lesson = self.ctrl, self.lesson
+        if lesson is None:
+            self.scene.set_spotlight(None)
+            return
+        moves = len(ctrl.match.log)
+        before = lesson.said_before(moves)
+        if lesson.done(moves):
+            self.scene.set_spotlight(None)
+            self.lesson_bar.show_done(before, ctrl.match.result() is not None)
+            if not self._lesson_over:
+                self._lesson_over = True
+                self.lesson_done.emit(lesson.game)
+            return
+        if ctrl.referee is None:                # the player chose to finish on their own
+            return
+        step = lesson.step_at(moves)
+        number, total = lesson.number_of(moves)
+        if step.by_bot:
+            bot = seat_names(ctrl.match.seats)[ctrl.match.to_act or 0]
+            self.lesson_bar.show_step(number, total, step.say, before, waiting=bot)
+            self.scene.set_spotlight(None)
+        else:
+            self.lesson_bar.show_step(number, total, step.say, before, step.terms)
+            self.scene.set_spotlight(step.point)
+
+    def finish_on_own(self) -> None:
+        """Leave the lesson: the match plays on as an ordinary one against the easy bot."""
+        if self.ctrl is None or self.lesson is None:
+            return
+        self.lesson = None
+        self.lesson_bar.setVisible(False)
+        self.scene.set_spotlight(None)
+        self.ctrl.finish_on_own()
+        self.panel.add_log("You left the lesson: the match goes on against the easy bot.", True)
 
     def leave(self) -> None:
         self._drop_summary()
@@ -213,6 +296,8 @@ class TablePage(QWidget):
             failed = self.ctrl.close()  # writes whatever is still owed, or says why not
             self.ctrl = None
             self.session = None
+            self.lesson = None
+            self.lesson_bar.setVisible(False)
             # the status line leaves with the table: the player must read this, unless the
             # window already says that nothing can be saved here (a read-only home)
             if failed and not getattr(self.window(), "cannot_write", ""):
@@ -307,9 +392,11 @@ class TablePage(QWidget):
         self.panel.set_moves(legal, self.presenter.menu_words)
         self._zoom_on(self.zoom_target)
         self.panel.prompt.setText(self.presenter.prompt())
+        self.table.setAccessibleDescription(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.undo_allowed.emit(not ctrl.curtain_text())
         self.panel.hint_btn.setEnabled(ctrl.my_turn())
+        self._show_lesson()
         self.panel.title.setText(f"{ctrl.match.game.info.title} · {ctrl.match.game.turn_label(ctrl.match.state)}")
         self._was_my_turn = ctrl.my_turn()
         self._warm()
@@ -333,6 +420,8 @@ class TablePage(QWidget):
         do (with nothing else to play, and in Trials on their own card unless in full control)."""
         if not legal or not getattr(self.settings, "auto_pass", False) or self._held():
             return
+        if self.ctrl is not None and self.ctrl.in_lesson():
+            return                      # a lesson teaches ending a turn too: the player ends it
         if self.ctrl is None or not self.ctrl.my_turn():
             return
         chosen = self.presenter.auto_pass(legal)
@@ -401,6 +490,9 @@ class TablePage(QWidget):
             QTimer.singleShot(0, lambda: self.rematch.emit(match))
         elif dlg.choice == "home":
             QTimer.singleShot(0, self.home.emit)
+        elif dlg.choice == "replay" and self.ctrl:
+            match = self.ctrl.match
+            QTimer.singleShot(0, lambda: self.watch.emit(match))
 
     def _curtain(self, text: str) -> None:
         self.scene.set_curtain(text or None)
@@ -468,7 +560,7 @@ class TablePage(QWidget):
             z = self.presenter.zoom(target)
         # beside the card on the table too, where the eye is (the scene waits a moment), unless
         # a menu or a pile is open over the table: the card would hide it
-        if z is not None and not self.presenter.covered():
+        if z is not None and not self.presenter.covered() and self.presenter.peeks(target):
             self.scene.peek(target, *z[:2])
         else:
             self.scene.peek(None)
@@ -502,11 +594,38 @@ class TablePage(QWidget):
         if self.ctrl is not None:
             self.ctrl.autosave(announce)
 
+    def _other_pane(self) -> None:
+        """F6: the moves list from the table, the table from anywhere else on the page."""
+        if self.table.hasFocus() and self.panel.moves.isEnabled():
+            self.panel.moves.setFocus(Qt.ShortcutFocusReason)
+            if self.panel.moves.currentRow() < 0 and self.panel.moves.count():
+                self.panel.moves.setCurrentRow(0)
+        else:
+            self.table.setFocus(Qt.ShortcutFocusReason)
+
     def ask_hint(self) -> None:
+        if self.ctrl is not None and self.ctrl.in_lesson() and self.ctrl.my_turn():
+            # in a lesson the hint is the step's own move, never the bot's other idea
+            wanted = self.ctrl.referee.step().expect.action()
+            if wanted is not None:
+                self._hinted(self.ctrl.match.check(wanted).action)
+                return
         if self.ctrl is not None and not self.ctrl.curtain_text():
             reason = self.ctrl.request_hint()
             if reason:
                 self.scene.status = reason
+
+    def ask_advice(self) -> None:
+        """The bots make the player's moves of this phase (a deck built), from the player's view."""
+        if self.ctrl is not None and not self.ctrl.curtain_text():
+            reason = self.ctrl.request_advice(self.presenter.advice_ends)
+            if reason:
+                self.scene.status = reason
+
+    def _advised(self, said: str) -> None:
+        self._refresh([])
+        if said:
+            self.scene.status = said
 
     def _hinted(self, action: Action) -> None:
         self.presenter.show_hint(action)

@@ -119,6 +119,8 @@ class TableWidget(QWidget):
             self.scene.set_curtain(cover)
         try:
             surface = self.render_surface()
+            if cover is None:        # the table alone: no card drawn large over it, no pills
+                self.scene.render(surface, bare=True)
         finally:
             if cover is not None:
                 self.scene.set_curtain(shown)       # and the next paint shows the table again

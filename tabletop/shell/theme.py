@@ -45,6 +45,11 @@ QListWidget, QTextBrowser, QPlainTextEdit, QLineEdit, QComboBox, QSpinBox {{
 QListWidget::item {{ padding: 5px 6px; border-radius: 6px; }}
 QListWidget::item:selected {{ background: {PANEL_HI}; color: {GOLD_HI}; }}
 QListWidget::item:hover {{ background: {PANEL_HI}; }}
+QTableWidget {{ background: {PANEL}; border: 1px solid {EDGE}; border-radius: 12px; padding: 6px;
+                 selection-background-color: {PANEL_HI}; selection-color: {GOLD_HI}; }}
+QTableWidget::item {{ padding: 3px 6px; }}
+QHeaderView::section {{ background: {PANEL}; color: {MUTED}; border: none;
+                        border-bottom: 1px solid {EDGE}; padding: 5px 6px; }}
 QComboBox QAbstractItemView {{ background: {PANEL}; selection-background-color: {PANEL_HI}; }}
 QCheckBox, QRadioButton {{ background: transparent; spacing: 8px; }}
 QCheckBox::indicator {{ width: 16px; height: 16px; border: 1px solid {EDGE}; border-radius: 4px;

@@ -560,6 +560,8 @@ class History:
         worth telling, when nothing was recorded; never raises for the disk's sake."""
         if match.result() is None:
             return False
+        if match.lesson:                # a lesson's scripted match says nothing of how one plays
+            return False
         if not self.writable:
             log.info("match history: %s not recorded (%s)", match.id, self.problem)
             return False

@@ -34,6 +34,7 @@ from tabletop.core.match import Match
 from tabletop.store import journal as jn
 from tabletop.store.atomic import backup_path, remove_stale_temps, write_atomic
 from tabletop.store.paths import saves_dir
+from tabletop.store.reviews import review_path
 from tabletop.store.summaries import SummaryCache, replay_digest
 
 log = logging.getLogger(__name__)
@@ -152,6 +153,9 @@ _SHAPE = {
               "seed": int, "casual": bool, "created": float, "updated": float,
               "log": [_ENTRY], "snapshot": dict},
 }
+# a match played on from a replay (core/match.py): the save it branched from and where, and,
+# when the unseen cards were dealt anew, the position it starts from instead of the set-up
+_OPTIONAL = {"branch_of": {"id": str, "move": int, "title": str, "dealt": str}, "start": dict}
 _NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
           dict: "an object", list: "a list", type(None): "empty"}
 
@@ -328,6 +332,11 @@ def _checked(raw: dict, path: Path) -> dict:
         raise _damaged(path, problem)
     if not _ID.fullmatch(data["match"]["id"]):     # it names files: "../x" must not load
         raise _damaged(path, 'the field "match.id" is not a valid match id')
+    for key, spec in _OPTIONAL.items():            # a branch's fields, when it has them
+        if key in data["match"]:
+            problem = _shape_problem(data["match"][key], spec, f"match.{key}")
+            if problem:
+                raise _damaged(path, problem)
     return data
 
 
@@ -488,6 +497,14 @@ def _play_journal(match: Match, journal: Journal, unreplayable) -> None:
                            "not accept what it holds") from err
 
 
+def branch_words(branch: dict | None) -> str:
+    """The line Saved games shows for a branch (empty for a match of its own)."""
+    if not branch:
+        return ""
+    anew = " (unseen cards dealt anew)" if branch.get("dealt") == "anew" else ""
+    return f"Branch of {_clip(branch['title'], 80)} at move {branch['move']}{anew}"
+
+
 # --- the store -------------------------------------------------------------------
 @dataclass
 class SaveInfo:
@@ -508,6 +525,10 @@ class SaveInfo:
     # set when the file is damaged but its backup is good: the row is the backup's, and
     # resuming opens it (SaveStore.load with allow_backup)
     from_backup: str | None = None
+    # the game id of the lesson this match follows (docs/LESSONS.md), None for an ordinary match
+    lesson: str | None = None
+    # a match played on from another's replay: "Branch of Paargus: Ada vs Bot at move 40"
+    branch_of: str = ""
 
 
 class SaveStore:
@@ -755,7 +776,7 @@ class SaveStore:
 
     def delete(self, save_id: str | Path) -> None:
         """Remove a save (`save_id`: a SaveInfo.id, so a renamed file's name too, or its path
-        in the folder) with its backup, journals, thumbnail and any kept damaged copy. The
+        in the folder) with its backup, journals, thumbnail, kept review and any kept damaged copy. The
         save file goes first: when it cannot be removed nothing is. Raises SaveError, a
         sentence for the player, when a file cannot be removed."""
         if isinstance(save_id, Path) and save_id.parent == self.folder:
@@ -777,7 +798,7 @@ class SaveStore:
             raise SaveError(f"The saved game {path.stem} could not be deleted "
                             f"({_reason(err)}); it was left as it is.") from err
         left, why = [], None
-        for p in (backup_path(path), path.with_suffix(".png"),
+        for p in (backup_path(path), path.with_suffix(".png"), review_path(path),
                   path.with_name(path.name + ".damaged"), jn.journal_path(path),
                   jn.journal_backup_path(path)):
             try:
@@ -798,6 +819,15 @@ class SaveStore:
         .bak; the match then carries `recovered_from_backup`, a sentence saying
         so (it is None on a normal load).
         """
+        match = self.read(id_or_path, games=games, allow_backup=allow_backup)
+        self._loaded[match] = list(match.log)
+        return match
+
+    def read(self, id_or_path: str | Path, *, games: GamesRegistry,
+             allow_backup: bool = False) -> Match:
+        """Read, replay and check a save to watch it: as load, but the match is not the
+        store's to save (the replay viewer never writes; a match read here and autosaved
+        would be written as new). Nothing on disk changes."""
         path = self._resolve(id_or_path)
         self._writer.wait()                 # what this store queued is part of the save
         try:
@@ -817,7 +847,6 @@ class SaveStore:
                                            f"so the most recent moves may be missing.")
             log.warning("%s", match.recovered_from_backup)
         match.save_path = path
-        self._loaded[match] = list(match.log)
         return match
 
     def list(self, games: GamesRegistry | None = None) -> list[SaveInfo]:
@@ -871,6 +900,9 @@ class SaveStore:
             data = _checked(raw, source)
             _fill(info, data)
             info.match_id = data["match"]["id"]
+            lesson = data["match"].get("lesson")
+            info.lesson = _clip(lesson) if isinstance(lesson, str) and lesson else None
+            info.branch_of = branch_words(data["match"].get("branch_of"))
             journal = read_journal(path, data)
             if journal.ops:               # the journal's last line is the newest
                 info.saved_at = journal.ops[-1]["saved_at"]

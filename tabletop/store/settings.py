@@ -41,6 +41,7 @@ class Settings:
     window_geometry: str = ""
     seen_rules: list[str] = field(default_factory=list)   # game ids whose rules were shown
     relay: str = ""                     # a `tabletop relay` (host:port) for matches over the internet
+    lessons_done: list[str] = field(default_factory=list)  # game ids whose lesson was finished
 
 
 def settings_path() -> Path:
@@ -109,7 +110,7 @@ def _clean_value(name: str, value, default):
     choices = {"card_size": CARD_SIZES, "palette": PALETTES}.get(name)
     if choices is not None:
         return value if value in choices else _bad(name, value, default)
-    if name == "seen_rules":
+    if name in ("seen_rules", "lessons_done"):
         if not isinstance(value, list):
             return _bad(name, value, default)
         return list(dict.fromkeys(v for v in value if _text(v)))   # dedupe, keep order

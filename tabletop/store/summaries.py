@@ -3,8 +3,8 @@
 The list shows what each save's replay says (an edited file cannot claim a match is over),
 and a replay costs tens of milliseconds: with a hundred saves the first list of a run took
 about 2 s. So each summary is kept under a digest of everything the replay depends on (the
-game and its rules version, options, seats, seed and log); a save whose digest is known is
-not replayed again. A damaged or foreign cache file, or an entry of another shape, is ignored and rewritten.
+game and its rules version, options, seats, seed and log, a branch's starting position); a save
+whose digest is known is not replayed again. A damaged or foreign cache file, or an entry of another shape, is ignored and rewritten.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ _KEYS = ("game", "options", "seats", "seed", "log")
 def replay_digest(match: dict, rules_version: object) -> str:
     """A digest of what a replay of `match` (a save's "match" object) depends on."""
     basis = [rules_version] + [match.get(k) for k in _KEYS]
+    if match.get("start") is not None:      # a branch dealt anew replays from its own start
+        basis.append(match["start"])
     text = json.dumps(basis, sort_keys=True, ensure_ascii=False, allow_nan=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

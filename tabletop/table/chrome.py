@@ -8,7 +8,7 @@ import math
 import pygame
 from PIL import Image, ImageFilter
 
-from . import paint
+from . import paint, textfloor
 from .base import HIGHLIGHT_COLORS, outline_ring
 from .card import with_shadow
 from .faces import Compose, FaceCache, pil_to_surface
@@ -100,7 +100,7 @@ def draw_thinking(target, text: str, vp: Viewport, faces: FaceCache, t: float, a
     """A pill centred at virtual height `at` (the top by default) with a turning ring of dots:
     the bot is working."""
     s = vp.scale
-    spin, px = round(34 * s), max(6, round(22 * s))
+    spin, px = round(34 * s), textfloor.lift(max(6, round(22 * s)))
     surf = pill(faces, text, px, s, left_pad=spin)
     x, y = vp.to_screen(vp.virtual[0] / 2, at)
     rect = surf.get_rect(center=(round(x), round(y)))
@@ -130,11 +130,13 @@ def draw_curtain(target, text: str, vp: Viewport, faces: FaceCache) -> None:
         tint = Image.new("RGBA", (W, H), (40, 56, 70, 0))
         tint.putalpha(glow.point(lambda v: int(v * 0.8)))
         layer.blit(pil_to_surface(tint), (0, 0))
-        f = font(max(8, round(46 * s)), True, True)
+        px = textfloor.lift(max(8, round(46 * s)))
+        f = font(px, True, True)
         lines = wrap_text(text, f, round(1100 * s))
         cx, cy = W // 2, H // 2 - round(30 * s)
         y = cy - len(lines) * f.get_linesize() // 2
         for line in lines:
+            textfloor.drawn(px, line)
             img = f.render(line, True, INK)
             layer.blit(img, img.get_rect(midtop=(cx, y)))
             y += f.get_linesize()
@@ -147,15 +149,20 @@ def draw_curtain(target, text: str, vp: Viewport, faces: FaceCache) -> None:
     target.blit(faces.memo(("curtain", text, (W, H)), build), (0, 0))
 
 
+# a full face's smallest words are 7.5 design px on its 420: at this height they are 11.2 px
+READABLE_FACE_H = 620
+
+
 def draw_overlay(target, key: str, compose: Compose, caption: str | None,
-                 vp: Viewport, faces: FaceCache) -> None:
-    """The zoomed card: a dark scrim, the card large in the centre, its text beside it."""
+                 vp: Viewport, faces: FaceCache, ratio: float = 1.0) -> None:
+    """The zoomed card: a dark scrim, the card large in the centre, its text beside it; at
+    least READABLE_FACE_H logical px tall where the table has the height (a small window)."""
     W, H = target.get_size()
     s = vp.scale
     scrim = faces.memo(("scrim", (W, H)), lambda: _scrim((W, H)))
     target.blit(scrim, (0, 0))
     img = faces.pil(key, compose)
-    ch = 820 * s
+    ch = max(820 * s, min(H * 0.96, READABLE_FACE_H * ratio))
     cw = ch * img.width / img.height
     panel_w = 560 * s if caption else 0
     gap = 40 * s if caption else 0
@@ -176,12 +183,13 @@ def draw_overlay(target, key: str, compose: Compose, caption: str | None,
 def peek_rect(card: pygame.Rect, aspect: float, W: int, H: int,
               ratio: float = 1.0) -> pygame.Rect | None:
     """Where a small card's readable copy goes: beside it (right, else left, else above or
-    below), as tall as half the table (at most 540 logical px: `ratio` window pixels each),
-    inside the table. None when the card is drawn about that large already."""
-    ch = round(max(260 * ratio, min(H * 0.5, 540 * ratio)))
-    cw = round(ch * aspect)
+    below), tall enough for its words to read (READABLE_FACE_H logical px: `ratio` window pixels
+    each) where the table has the height, inside the table. None when the card is drawn about
+    that large already."""
     # `low`: the status line's band stays readable
     gap, margin, low = round(14 * ratio), round(8 * ratio), round(44 * ratio)
+    ch = round(max(260 * ratio, min(H - low - margin, READABLE_FACE_H * ratio)))
+    cw = round(ch * aspect)
     if card.h >= ch * 0.8 or cw + 2 * margin > W or ch + margin + low > H:
         return None
     top = min(max(margin, card.centery - ch // 2), H - ch - low)
@@ -219,7 +227,8 @@ def _scrim(size) -> pygame.Surface:
 
 
 def _caption(text: str, width: float, s: float) -> pygame.Surface:
-    f = font(max(6, round(24 * s)))
+    px = textfloor.lift(max(6, round(24 * s)))
+    f = font(px)
     pad = round(26 * s)
     lines = []
     for para in text.split("\n"):
@@ -227,9 +236,29 @@ def _caption(text: str, width: float, s: float) -> pygame.Surface:
     h = len(lines) * f.get_linesize() + 2 * pad
     body = paint.rounded_rect((round(width), h), 18 * s, PANEL, outline=(255, 255, 255, 40), width=max(1.0, s))
     y = pad
-    title = font(max(6, round(24 * s)), bold=True)
+    title = font(px, bold=True)
     for i, line in enumerate(lines):
+        textfloor.drawn(px, line)
         img = (title if i == 0 else f).render(line, True, INK)  # the first line is the card's name
         body.blit(img, (pad, y))
         y += f.get_linesize()
     return body
+
+
+SPOT_DIM = 150                 # how dark the table around a lesson's spotlight is (of 255)
+SPOT_RING = (250, 214, 120)
+
+
+def draw_spotlight(target: pygame.Surface, rects: list, scale: float) -> None:
+    """A lesson's spotlight: the table dimmed, the lit rectangles clear with a gold ring (still:
+    a lit table redraws only when it changes). The dragged piece, the peek and the status line
+    are drawn after it, so they stay bright."""
+    pad = max(4, round(8 * scale))
+    dim = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    dim.fill((6, 8, 16, SPOT_DIM))
+    lit = [r.inflate(2 * pad, 2 * pad) for r in rects]
+    for r in lit:
+        dim.fill((0, 0, 0, 0), r)
+    target.blit(dim, (0, 0))
+    for r in lit:
+        pygame.draw.rect(target, SPOT_RING, r, width=max(2, round(3 * scale)), border_radius=pad)

@@ -20,6 +20,7 @@ from typing import Callable, Hashable
 import pygame
 from PIL import Image
 
+from . import textfloor
 from .pgsetup import init_offscreen
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,8 @@ class FaceCache:
         self.ui_misses: OrderedDict[str, None] = OrderedDict()
         # the PIL layer is shared with the warmer's thread (pygame surfaces stay on the UI's)
         self._lock = threading.Lock()
+        # the smallest font of each picture composed here (what the text floor counts on screen)
+        self.text_px: dict[str, float] = {}
 
     # -- disk ----------------------------------------------------------------
     @property
@@ -118,7 +121,10 @@ class FaceCache:
         img = self._read(key) if persist else None
         if img is None:
             try:
-                img = compose()
+                with textfloor.composing() as sizes:
+                    img = compose()
+                if sizes:
+                    self.text_px[key] = min(sizes)
                 img = img if img.mode == "RGBA" else img.convert("RGBA")
             except Exception:
                 # A face that cannot be drawn must not take the table down: show a
@@ -207,6 +213,8 @@ class FaceCache:
         if full is None:
             full = pil_to_surface(self.pil(key, compose, persist))
             self._full.put(key, full, _surface_bytes(full))
+        if key in self.text_px:
+            textfloor.face_shown(key, self.text_px[key], full.get_width(), size[0])
         if full.get_size() == size:
             surf = full
         else:

@@ -14,6 +14,8 @@ import pygame
 
 from tabletop.resources import font_path
 
+from . import textfloor
+
 log = logging.getLogger(__name__)
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
@@ -52,6 +54,8 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
               color: Color, bold: bool = False, anchor: str = "topleft",
               serif: bool = False) -> pygame.Rect:
     """Draw one line of text with its `anchor` point (a pygame.Rect attribute) at `pos`."""
+    size = textfloor.lift(size)
+    textfloor.drawn(size, text)
     img = font(size, bold, serif).render(text, True, color)
     if len(color) == 4 and color[3] < 255:
         img.set_alpha(color[3])

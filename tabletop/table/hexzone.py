@@ -27,7 +27,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from tabletop.core.hexgrid import Hex, HexMap, HexPixels, fit, neighbours
 
-from . import paint
+from . import paint, textfloor
 from .base import HIGHLIGHT_COLORS, Sprite
 from .faces import FaceCache, pil_to_surface
 from .fonts import font
@@ -100,6 +100,9 @@ class HexBoardSprite(Sprite):
     origin: Hex | None = None                         # where the moving piece stands
     piece: str | None = None                          # its sprite id: dragging it draws a path
     path: list[Hex] | None = None                     # a path shown regardless (a hint)
+    # end hex (or the origin) -> the hexes an action after the move would reach from there:
+    # ringed for the hex pointed at, so the player sees what a move gives before making it
+    aims: Mapping[Hex, tuple[Hex, ...]] = field(default_factory=dict)
 
     # -- geometry ---------------------------------------------------------------------------
     def _memo(self, what: str, inputs: tuple, build):
@@ -156,14 +159,26 @@ class HexBoardSprite(Sprite):
         return h if h in self.hexmap else None
 
     # -- what the presenter sets --------------------------------------------------------------
-    def show_moves(self, piece: str | None, origin: Hex, paths: Mapping[Hex, list[Hex]]) -> None:
-        """Highlight where `piece` (standing on `origin`) can go; its drag draws the path."""
+    def show_moves(self, piece: str | None, origin: Hex, paths: Mapping[Hex, list[Hex]],
+                   aims: Mapping[Hex, list[Hex]] | None = None) -> None:
+        """Highlight where `piece` (standing on `origin`) can go; its drag draws the path, and
+        `aims` (end hex -> hexes) the targets ringed from the hex pointed at."""
         self.piece, self.origin = piece, origin
         self.paths = dict(paths)
         self.reachable = frozenset(paths)
+        self.aims = {h: tuple(ts) for h, ts in (aims or {}).items()}
 
     def clear_moves(self) -> None:
         self.piece, self.origin, self.paths, self.reachable, self.path = None, None, {}, frozenset(), None
+        self.aims = {}
+
+    def aimed(self) -> tuple[Hex, ...]:
+        """The hexes ringed now: those reached from the hex pointed at, or from where the piece
+        stands while no reachable hex is pointed at."""
+        if not self.aims:
+            return ()
+        h = self.pointed_hex()
+        return self.aims.get(h if h is not None else self.origin, ())
 
     def pointed_hex(self) -> Hex | None:
         """The hex the player points at for the moving piece: the drop target while it is
@@ -216,6 +231,11 @@ class HexBoardSprite(Sprite):
             key = ("hexpath", self._key, vp.window, vp.scale, tuple(hexes), ok)
             surf = faces.memo(key, lambda: self._path(spx, hexes, ok))
             target.blit(surf, _path_box(spx, hexes).topleft)
+        for h in self.aimed():
+            key = ("hexaim", self._key, vp.window, vp.scale)
+            ring = faces.memo(key, lambda: self._aim_ring(spx))
+            cx, cy = spx.center(h)
+            target.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
 
     def draw_decor(self, target, vp: Viewport, faces: FaceCache) -> None:
         pass                                  # highlights are hex-shaped, drawn above
@@ -284,6 +304,21 @@ class HexBoardSprite(Sprite):
         img.putalpha(alpha)
         return pil_to_surface(img)
 
+    def _aim_ring(self, spx: HexPixels) -> pygame.Surface:
+        """A target's ring: a red circle with four ticks, as a sight, inside one hex."""
+        r = spx.size * SS * 0.78
+        n = round(r * 2 + spx.size * SS * 0.4)
+        img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+        d = ImageDraw.Draw(img)
+        c = n / 2
+        for colour, width in ((PATH_EDGE + (200,), 0.16), (NO_WAY + (255,), 0.09)):
+            w = round(spx.size * SS * width)
+            d.ellipse([c - r, c - r, c + r, c + r], outline=colour, width=w)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                d.line([(c + dx * r * 0.7, c + dy * r * 0.7), (c + dx * r * 1.2, c + dy * r * 1.2)],
+                       fill=colour, width=w)
+        return pil_to_surface(img.reduce(SS))
+
     def _path(self, spx: HexPixels, hexes: list[Hex], ok: bool) -> pygame.Surface:
         """A polyline through the centres with a dot on each step and a marker at the end
         holding the number of steps (a red ring with a cross where the piece cannot go)."""
@@ -309,7 +344,9 @@ class HexBoardSprite(Sprite):
             b = (end[0], end[1] + s * 0.64)
             _disc(d, b, s * 0.25, color, PATH_EDGE, s * 0.04)
             steps = str(len(hexes) - 1)
-            f = font(max(6, round(s * 0.36)), True)
+            px = max(round(s * 0.36), textfloor.lift(6) * SS)
+            textfloor.drawn(px / SS, steps)
+            f = font(px, True)
             tw, th = f.size(steps)
             glyph = Image.frombytes("RGBA", (tw, th), pygame.image.tobytes(
                 f.render(steps, True, (40, 26, 8)).convert_alpha(), "RGBA"))

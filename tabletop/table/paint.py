@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from . import textfloor
 from .faces import pil_to_surface
 from .fonts import font
 
@@ -191,6 +192,8 @@ def glow_ring(size: tuple[int, int], radius: float, color: RGB, spread: float,
 def text(text_: str, px: int, color: RGB | RGBA, bold: bool = False,
          serif: bool = False) -> pygame.Surface:
     """A line of anti-aliased text (a translucent colour sets the surface alpha)."""
+    px = textfloor.lift(px)
+    textfloor.drawn(px, text_)
     fg = font(px, bold, serif).render(text_, True, color[:3])
     if len(color) == 4 and color[3] < 255:
         fg.set_alpha(color[3])
@@ -200,6 +203,8 @@ def text(text_: str, px: int, color: RGB | RGBA, bold: bool = False,
 def shadowed_text(text_: str, px: int, color: RGB, bold: bool = False,
                   serif: bool = False) -> tuple[pygame.Surface, int]:
     """Text with a soft drop shadow (legible on felt); padded by the returned margin."""
+    px = textfloor.lift(px)
+    textfloor.drawn(px, text_)
     f = font(px, bold, serif)
     fg = f.render(text_, True, color[:3])
     sh, m = soft_shadow(alpha_of(f.render(text_, True, (0, 0, 0)).convert_alpha()),

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from tabletop.resources import font_path
 
-from . import paint
+from . import paint, textfloor
 from .base import LIFT, Sprite
 from .card import with_shadow
 from .faces import FaceCache
@@ -21,6 +21,7 @@ HI = 256  # pieces are composed at this size and scaled down smoothly
 
 
 def _pil_font(px: int, bold: bool = True) -> ImageFont.ImageFont:
+    textfloor.face_font(px)
     try:
         return ImageFont.truetype(str(font_path(bold=bold)), px)
     except Exception:  # the pygame side already warned about missing fonts
@@ -282,6 +283,7 @@ def die_image(sides: int, value: int, color, size: int = HI) -> Image.Image:
         if label in ("6", "9"):  # the underline that tells 6 from 9
             bb = d.textbbox((cx, cy), label, font=f, anchor="mm")
             d.line([(bb[0], bb[3] + S * 0.03), (bb[2], bb[3] + S * 0.03)], fill=ink, width=max(2, S // 60))
+    textfloor.shrunk(k)
     return img.resize((size, size), Image.LANCZOS)
 
 

@@ -11,10 +11,17 @@ from functools import lru_cache
 from PIL import ImageDraw, ImageFont
 
 from tabletop.resources import font_path
+from tabletop.table import textfloor
+
+
+def font(px: int, bold: bool = False, serif: bool = False) -> ImageFont.FreeTypeFont:
+    """The font of `px` pixels (noted for the text floor when a test watches)."""
+    textfloor.face_font(px)
+    return _font(px, bold, serif)
 
 
 @lru_cache(maxsize=128)
-def font(px: int, bold: bool = False, serif: bool = False) -> ImageFont.FreeTypeFont:
+def _font(px: int, bold: bool, serif: bool) -> ImageFont.FreeTypeFont:
     try:
         return ImageFont.truetype(str(font_path(bold=bold, serif=serif)), max(4, int(px)))
     except OSError:

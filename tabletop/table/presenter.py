@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from tabletop.core import Action
 from tabletop.core.event import Event
-from tabletop.table import cardfit
+from tabletop.table import cardfit, compact, textfloor
 from tabletop.table.fonts import font
 from tabletop.table.ids import SpriteId, number
 from tabletop.table.ids import sprite_id as typed
@@ -54,6 +54,7 @@ def wrap_words(text: str, width: int) -> list[str]:
 
 LOCAL = "local"      # a UI-only change (arranging cards before confirming): redraw, no action
 HINT = "hint"        # the player asked for a hint
+ADVICE = "advice"    # the player asked the bots to make this phase's moves for them (advice_ends)
 
 
 @dataclass
@@ -90,6 +91,9 @@ KEEP = object()      # put_card: leave this attribute of an existing sprite as i
 class Presenter:
     # actions that only pass: played for the player when they are all that is legal
     auto_pass_kinds: frozenset[str] = frozenset()
+    # a game with a response stack sets a FullControl part (table/fullcontrol.py): auto-pass
+    # then lets the player's own item resolve unless they take full control
+    full: Any = None
     # the zoomed card stays in the side panel when the pointer leaves (its glossary links work)
     sticky_zoom: bool = False
     # a button's height and depth when the presenter does not say
@@ -158,22 +162,38 @@ class Presenter:
         """The legal moves of one kind (a part asks its table for them)."""
         return [a for a in self.legal if a.kind == kind]
 
-    @staticmethod
-    def elide(text: str, size: int, width: float, bold: bool = False) -> str:
+    def shown_px(self, width: float) -> float:
+        """A virtual width as logical pixels on the table drawn now (what the text floor counts)."""
+        return width * self.scene.viewport.scale / max(self.scene.ratio, 1e-6)
+
+    def detail(self, width: float) -> str:
+        """How much a card face `width` virtual px wide can say on the table drawn now (no word
+        under the text floor): compact.detail_for."""
+        return compact.detail_for(self.shown_px(width))
+
+    def text_size(self, size: float) -> float:
+        """The virtual size table text of `size` takes on the table now (lifted to the floor)."""
+        return textfloor.virtual_size(size, self.scene.viewport.scale, self.scene.ratio)
+
+    def font(self, size: int, bold: bool = False):
+        """The font to measure table text of virtual `size` with: the size it is drawn at on the
+        table now, lifted to the text floor where the window is small."""
+        return font(round(self.text_size(size)), bold)
+
+    def elide(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """`text` cut short with an ellipsis to fit `width` virtual pixels at font `size` (a
         long seat name in a small box); unchanged when it fits."""
-        measure = font(size, bold).size
+        measure = self.font(size, bold).size
         if measure(text)[0] <= width:
             return text
         while text and measure(text + "…")[0] > width:
             text = text[:-1]
         return text.rstrip() + "…"
 
-    @staticmethod
-    def wrap_to(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    def wrap_to(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
         """`text` in lines that each fit `width` virtual pixels at font `size`, broken between
         words (wrap_words counts characters; a banner's font is not monospaced)."""
-        measure = font(size, bold).size
+        measure = self.font(size, bold).size
         lines, line = [], ""
         for word in text.split():
             longer = f"{line} {word}" if line else word
@@ -184,9 +204,49 @@ class Presenter:
                 line = longer
         return lines + ([line] if line else [])
 
+    def fit_lines(self, text: str, size: int, width: float, lines: int = 2, bold: bool = False) -> list[str]:
+        """`text` wrapped between words into at most `lines` lines of `width` virtual px at the
+        size it is drawn now; what does not fit ends the last line with an ellipsis, after a
+        whole word (a single word wider than `width` stays whole)."""
+        out = self.wrap_to(text, size, width, bold)
+        if len(out) <= lines:
+            return out
+        head = out[:lines - 1]
+        rest = " ".join(out[lines - 1:])
+        return head + [self.shorten(rest, size, width, bold)]
+
+    def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
+        """`text` on one line of `width` virtual px at the size it is drawn now: whole words from
+        the start and an ellipsis (never a word cut; the first word stays whole)."""
+        measure = self.font(size, bold).size
+        if measure(text)[0] <= width:
+            return text
+        words = text.split()
+        for n in range(len(words) - 1, 0, -1):
+            trial = " ".join(words[:n]).rstrip(",;:·→-") + "…"
+            if measure(trial)[0] <= width:
+                return trial
+        return words[0] + "…" if len(words) > 1 else text
+
+    def _room(self, x: float, y: float, anchor: str) -> float | None:
+        """The width a label anchored at (x, y) has before it leaves its zone (or the table)."""
+        zone = next((z for z in reversed(list(self.scene.layout.zones.values()))
+                     if not z.hidden and z.contains(x, y)), None)
+        zx, zw = (zone.rect[0], zone.rect[2]) if zone is not None else (0.0, float(self.scene.virtual[0]))
+        left, right = x - zx - 6, zx + zw - x - 6
+        if anchor.endswith("left"):
+            return right
+        if anchor.endswith("right"):
+            return left
+        return 2 * min(left, right)
+
     # --- sprites that follow the view: made once, then updated in place -------------------
     def put_label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,
                   anchor: str = "topleft", bold: bool = False, z: float = 700) -> None:
+        # a label longer than its zone at the size the floor lifts it to is shortened between words
+        room = self._room(x, y, anchor) if text else None
+        if room is not None and room > 0:
+            text = self.shorten(text, size, room, bold)
         sprite = self.scene.get(lid)
         if sprite is None:
             sprite = LabelSprite(lid, text=text, size=size, color=color, anchor=anchor, bold=bold,
@@ -403,12 +463,25 @@ class Presenter:
         """The candidate action of a drop (legal or not), LOCAL, or None for nothing."""
         return None
 
+    def advice_ends(self, action: Action) -> str | None:
+        """Asked ADVICE, the table lets the hard bot make the player's moves, from the player's
+        own view, until it proposes one that is the player's to make: then the sentence saying
+        so (Paragons: the deck is built, Done is left to the player); None lets it go on."""
+        return ""
+
     def auto_pass(self, legal: list[Action]) -> tuple[Action, str] | None:
         """The pass the table makes for the player when the auto-pass setting is on, and the
         status line that says so: by default only when a pass is all there is to do."""
         if len(legal) == 1 and legal[0].kind in self.auto_pass_kinds:
             return legal[0], "Nothing to play: passing…"
+        if self.full is not None and self.view is not None and not self.answer_waits():
+            return self.full.lets_resolve(legal)
         return None
+
+    def answer_waits(self) -> bool:
+        """Whether the player's own answer is waited for (a choice to make again), so no pass
+        may be made for them however things stand on the stack."""
+        return False
 
     def follow_up(self, legal: list[Action]) -> Action | None:
         """The next move of a gesture that takes several (a Brawl champion dragged to a far hex
@@ -478,6 +551,12 @@ class Presenter:
     def zoom(self, target: str | None):
         """(cache key, compose, caption) of the card under the pointer, or None."""
         return None
+
+    def peeks(self, target) -> bool:
+        """Whether the card under the pointer is also drawn large beside itself on the table
+        (the side panel shows it anyway): not where the piece is a choice already drawn to be
+        read, whose copy would cover the choices beside it (Brawl's champions to pick)."""
+        return True
 
     def covered(self) -> bool:
         """Whether a part is drawn over the table now (a menu, a pile looked through): the table

@@ -14,7 +14,7 @@ from typing import Iterable
 
 import pygame
 
-from . import chrome
+from . import chrome, textfloor
 from .anim import Animator, ease_in_out
 from .base import HIGHLIGHT_COLORS, Sprite, outline_ring
 from .card import CardSprite
@@ -65,6 +65,7 @@ class Scene:
         # whose heading is there, as a champion pick's, puts it under its words)
         self.thinking_at: float | None = None
         self._curtain: str | None = None
+        self._spotlight: tuple[str, ...] = ()      # a lesson's pointers: the rest is dimmed
         self._overlay: tuple[str, Compose, str | None] | None = None
         # the hovered card drawn readable beside itself: (sprite id, face key, compose, since)
         self._peek: tuple[str, str, Compose, float] | None = None
@@ -277,6 +278,34 @@ class Scene:
         self._thinking = text or None
         self._dirty = True
 
+    def set_spotlight(self, targets: Iterable[str] | None) -> None:
+        """Light the pieces or zones a lesson points at and dim the rest of the table; each is
+        found afresh at every frame, so the light follows a piece that moves. None: no light."""
+        targets = tuple(targets or ())
+        if targets != self._spotlight:
+            self._spotlight = targets
+            self._dirty = True
+
+    @property
+    def spotlight(self) -> tuple[str, ...]:
+        return self._spotlight
+
+    # a menu of moves the player opened (table/actionmenu.py's panel) lies over the table: a
+    # lesson's step may go through it (Trials activates effects there), so it is never dimmed
+    ALWAYS_LIT = ("menu:back",)
+
+    def spotlight_rects(self) -> list[pygame.Rect]:
+        """The screen rectangles lit now (what the lesson points at that the table shows, and
+        an open menu)."""
+        rects = []
+        for t in self._spotlight + (self.ALWAYS_LIT if self._spotlight else ()):
+            sprite = self._sprites.get(t)
+            if sprite is not None and sprite.visible:
+                rects.append(sprite.screen_rect(self.viewport))
+            elif sprite is None and t in self.layout.zones and not self.layout.zones[t].hidden:
+                rects.append(self.viewport.rect_to_screen(self.layout.zones[t].rect))
+        return rects
+
     def set_curtain(self, text: str | None) -> None:
         self._curtain = text or None
         self._dirty = True
@@ -366,9 +395,12 @@ class Scene:
             return
         vp = Viewport(w, h, virtual=self.virtual)
         if vp != self.viewport:
+            rescaled = vp.scale != self.viewport.scale
             self.viewport = vp
             self._static = None
             self._dirty = True
+            if rescaled and self.on_refit is not None:
+                self.on_refit()     # faces and text measured for the floor at the old scale
 
     def mouse_down(self, x: float, y: float, button: int = 1) -> list:
         vx, vy = self.viewport.to_virtual(x, y)
@@ -543,10 +575,14 @@ class Scene:
             self._zones_of = (self.layout, (tuple(self.layout.size), zones))
         return self._zones_of[1]
 
-    def render(self, target: pygame.Surface) -> None:
-        """Draw the whole table into `target` (any size: letterboxed virtual space)."""
+    def render(self, target: pygame.Surface, bare: bool = False) -> None:
+        """Draw the whole table into `target` (any size: letterboxed virtual space). `bare`: the
+        table alone, for a picture of the match (a Saved games thumbnail): no card drawn large
+        over it, no status or thinking pill, no focus ring, no lesson's dimming."""
         self.resize(*target.get_size())
         vp, faces = self.viewport, self.faces
+        if textfloor.set_ratio(self.ratio):
+            faces.clear_memory()        # text drawn for the other ratio's floor (rare: a new screen)
         key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
         if self._static is None or self._static[0] != key:
             # kept with the faces: a game that switches layouts by phase (Pariah's shop) finds
@@ -558,11 +594,11 @@ class Scene:
         if self._curtain is not None:
             chrome.draw_curtain(target, self._curtain, vp, faces)
         else:
-            self._draw_table(target)
+            self._draw_table(target, bare)
         opaque_pad(target)
-        self._dirty = False
+        self._dirty = not bare                # the next paint draws what was left out
 
-    def _draw_table(self, target: pygame.Surface) -> None:
+    def _draw_table(self, target: pygame.Surface, bare: bool = False) -> None:
         vp, faces = self.viewport, self.faces
         glow = 0.62 + 0.38 * math.sin(self._time * 2 * math.pi / 1.5)
         for zone in self.layout.zones.values():
@@ -574,7 +610,13 @@ class Scene:
                 dragged = sprite
                 continue
             self._draw_sprite(target, sprite, glow)
+        if dragged is not None and bare:
+            dragged.draw(target, vp, faces)
+        if bare:
+            return
         self._draw_pulses(target)
+        if self._spotlight:
+            chrome.draw_spotlight(target, self.spotlight_rects(), self.viewport.scale)
         if self.focus_id is not None:
             self._draw_focus(target)
         if dragged is not None:
@@ -588,7 +630,7 @@ class Scene:
             chrome.draw_thinking(target, self._thinking, vp, faces, self._time,
                                  44 if self.thinking_at is None else self.thinking_at)
         if self._overlay is not None:
-            chrome.draw_overlay(target, *self._overlay, vp, faces)
+            chrome.draw_overlay(target, *self._overlay, vp, faces, self.ratio)
 
     def _draw_sprite(self, target, sprite: Sprite, glow: float) -> None:
         sprite.draw(target, self.viewport, self.faces)

@@ -15,7 +15,9 @@ from typing import Any, Callable, Protocol
 from tabletop.core import Action
 from tabletop.table import intents as it
 from tabletop.table.ids import sprite_id
-from tabletop.table.presenter import HINT, LOCAL
+from tabletop.table.presenter import ADVICE, HINT, LOCAL
+
+TOKENS = (LOCAL, HINT, ADVICE)       # answers that are no move of the engine's
 
 
 class Mover(Protocol):
@@ -39,13 +41,15 @@ class TableSession:
     """One table's input: the scene, its presenter and where moves go.
 
     `refresh()` redraws the table after a change of its own (LOCAL) or a refused move;
-    `hint()` asks for the bots' advice; `zoom(target)` shows a card large beside the table
-    (the side panel in the app)."""
+    `hint()` asks for the bots' advice; `advise()` lets them make the player's moves of the
+    phase (ADVICE); `zoom(target)` shows a card large beside the table (the side panel in the
+    app)."""
 
     def __init__(self, scene, presenter, mover: Mover, *, refresh: Callable[[], None] = _nothing,
-                 hint: Callable[[], None] = _nothing, zoom: Callable[[str | None], None] = _nothing):
+                 hint: Callable[[], None] = _nothing, zoom: Callable[[str | None], None] = _nothing,
+                 advise: Callable[[], None] = _nothing):
         self.scene, self.presenter, self.mover = scene, presenter, mover
-        self.refresh, self.hint, self.zoom = refresh, hint, zoom
+        self.refresh, self.hint, self.zoom, self.advise = refresh, hint, zoom, advise
 
     # --- what a gesture proposes (no side effect beyond the presenter's own selection) ------
     def propose(self, intent) -> Action | str | None:
@@ -100,9 +104,9 @@ class TableSession:
             if i.target is not None and i.target != home and (zone is None or zone.id != home):
                 self.scene.status = self.presenter.refused_drop(i.sprite_id, i.target)
             return                                  # (put back where it was: nothing to say)
-        if result not in (LOCAL, HINT):
+        if result not in TOKENS:
             result = self.mover.check(result)       # asked once, carried to the engine
-        if result not in (LOCAL, HINT) and result.reason:
+        if result not in TOKENS and result.reason:
             self.scene.cancel_drag(i.sprite_id)
         else:
             self.scene.accept_drag()
@@ -117,6 +121,9 @@ class TableSession:
             return
         if result == HINT:
             self.hint()
+            return
+        if result == ADVICE:
+            self.advise()
             return
         reason = self.mover.try_action(result)
         if reason:

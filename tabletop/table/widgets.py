@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import paint
+from . import paint, textfloor
 from .base import Sprite
 from .card import with_shadow
 from .faces import FaceCache
@@ -37,18 +37,50 @@ class CounterSprite(Sprite):
             plate = paint.rounded_rect(size, 14 * s, (22, 26, 32, 235), outline=GOLD + (150,),
                                        width=max(1.0, 2 * s), top=(44, 50, 60, 235))
             value = str(self.value)
-            has_label = bool(self.label)
-            vpx = round(min(size[1] * (0.5 if has_label else 0.62), size[0] * 1.3 / max(2, len(value))))
+            lines = _caption_lines(self.label, max(6, round(size[1] * 0.17)), size[0] - 4)
+            cap_h = sum(c.get_height() for c in lines)
+            room = size[1] - cap_h if lines else size[1]
+            vpx = round(min(room * (0.8 if lines else 0.62), size[0] * 1.3 / max(2, len(value))))
             num = paint.text(value, max(6, vpx), (255, 250, 238), bold=True)
-            cy = size[1] * (0.6 if has_label else 0.5)
-            plate.blit(num, num.get_rect(center=(size[0] / 2, cy)))
-            if has_label:
-                cap = paint.text(self.label.upper(), max(6, round(size[1] * 0.17)), GOLD, bold=True)
-                plate.blit(cap, cap.get_rect(center=(size[0] / 2, size[1] * 0.22)))
-            return with_shadow(plate, size[1], False)
+            top = max(1, round(size[1] * 0.06)) if lines else 0
+            plate.blit(num, num.get_rect(center=(size[0] / 2, (top + cap_h + size[1]) / 2 if lines else size[1] / 2)))
+            shadowed = with_shadow(plate, size[1], False)
+            # the caption over the number, line by line, drawn on a canvas as wide as its widest
+            # line: a word wider than the plate runs past its edges rather than losing letters
+            sw, sh = shadowed.get_size()
+            out_w = max(sw, max((c.get_width() for c in lines), default=0) + 2)
+            out = pygame.Surface((out_w, sh), pygame.SRCALPHA)
+            out.blit(shadowed, ((out_w - sw) // 2, 0))
+            y = (sh - size[1]) // 2 + top
+            for cap in lines:
+                out.blit(cap, cap.get_rect(midtop=(out_w / 2, y)))
+                y += cap.get_height()
+            return out.convert_alpha()
 
         surf = faces.memo(("counter", str(self.value), self.label, size), build)
         self.blit(target, surf, self.screen_center(vp))
+
+
+def _caption_lines(label: str, px: int, width: float) -> list[pygame.Surface]:
+    """A plate's caption at `px` (lifted to the text floor): in capitals on one line where it
+    fits, else in its own case broken between words (a word is never cut; one wider than the
+    plate runs past its edges a little rather than losing letters)."""
+    if not label:
+        return []
+    px = textfloor.lift(px)
+    one = paint.text(label.upper(), px, GOLD, bold=True)
+    if one.get_width() <= width:
+        return [one]
+    f = font(px, True)
+    lines, line = [], ""
+    for word in label.split():
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [paint.text(ln, px, GOLD, bold=True) for ln in lines + [line]]
 
 
 # Button palettes: (top, bottom, outline, text) per style and state.
@@ -93,9 +125,14 @@ class ButtonSprite(Sprite):
                                       width=max(1.0, 1.5 * s), top=top)
             px = max(6, round(min(size[1] * 0.4, 26 * s)))
             label = paint.text(self.text, px, ink, bold=True)
-            if label.get_width() > size[0] - 16 * s:  # long captions shrink rather than spill
-                px = max(6, int(px * (size[0] - 16 * s) / label.get_width()))
+            room = size[0] - 16 * s
+            if label.get_width() > room:  # long captions shrink rather than spill
+                px = max(6, int(px * room / label.get_width()))
                 label = paint.text(self.text, px, ink, bold=True)
+            words = self.text.split()
+            while label.get_width() > room and len(words) > 1:   # at the text floor: whole words go
+                words.pop()
+                label = paint.text(" ".join(words).rstrip(",;:·-") + "…", px, ink, bold=True)
             body.blit(label, label.get_rect(center=(size[0] / 2, size[1] / 2 + (1 if state[1] == "pressed" else 0))))
             return with_shadow(body, size[1] * (0.6 if state[1] == "pressed" else 1.4), False)
 
@@ -117,8 +154,13 @@ class LabelSprite(Sprite):
     shadow: bool = True
 
     def _box(self) -> tuple[float, float, float, float]:
-        """The text's virtual rectangle, measured with the font at virtual size."""
-        tw, th = font(self.size, self.bold, self.serif).size(self.text or " ")
+        """The text's virtual rectangle, measured with the font at virtual size (the size the
+        floor lifts it to on the table drawn now)."""
+        size = self.size
+        owner = self.__dict__.get("_owner")
+        if owner is not None:
+            size = textfloor.virtual_size(size, owner.viewport.scale * self.scale, owner.ratio)
+        tw, th = font(round(size), self.bold, self.serif).size(self.text or " ")
         r = pygame.FRect(0, 0, tw, th)
         setattr(r, self.anchor, (self.x, self.y))
         return (r.x, r.y, r.w, r.h)
@@ -142,7 +184,7 @@ class LabelSprite(Sprite):
     def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
         if not self.text:
             return
-        px = max(6, round(self.size * vp.scale * self.scale))
+        px = textfloor.lift(max(6, round(self.size * vp.scale * self.scale)))
         color = tuple(self.color)
         if self.shadow:
             surf = faces.memo(("label", self.text, px, color, self.bold, self.serif),

@@ -13,6 +13,7 @@ from tabletop.games.brawl.engine.rules import GAME
 PLUGIN = Plugin(game=GAME, policy=POLICY, card_pool=card_pool,
                 # the table, loaded only when the shell asks (the bots never load pygame)
                 presentation=later("tabletop.games.brawl.presentation.presenter:PRESENTATION"),
-                measured_options={"picks": "alternate"})
+                measured_options={"picks": "alternate"},
+                lesson=later("tabletop.games.brawl.lessons.lesson:LESSON"))
 
 __all__ = ["GAME", "PLUGIN", "card_pool"]

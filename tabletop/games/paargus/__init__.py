@@ -12,4 +12,5 @@ from tabletop.games.paargus.engine.rules import GAME
 PLUGIN = Plugin(game=GAME, policy=POLICY, card_pool=card_pool,
                 # the table, loaded only when the shell asks (the bots never load pygame)
                 presentation=later("tabletop.games.paargus.presentation.presenter:PRESENTATION"),
-                measured_options={"hands": 1})
+                measured_options={"hands": 1},
+                lesson=later("tabletop.games.paargus.lessons.lesson:LESSON"))

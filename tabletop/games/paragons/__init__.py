@@ -13,4 +13,5 @@ from tabletop.games.paragons.engine.rules import GAME
 PLUGIN = Plugin(game=GAME, policy=POLICY, card_pool=card_pool,
                 # the table, loaded only when the shell asks (the bots never load pygame)
                 presentation=later("tabletop.games.paragons.presentation.presenter:PRESENTATION"),
-                measured_options={"variant": "preconstructed", "best_of": 1})
+                measured_options={"variant": "preconstructed", "best_of": 1},
+                lesson=later("tabletop.games.paragons.lessons.lesson:LESSON"))

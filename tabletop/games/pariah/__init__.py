@@ -12,4 +12,5 @@ from tabletop.games.pariah.engine.rules import GAME
 PLUGIN = Plugin(game=GAME, policy=POLICY, card_pool=card_pool,
                 # the table, loaded only when the shell asks (the bots never load pygame)
                 presentation=later("tabletop.games.pariah.presentation.presenter:PRESENTATION"),
-                choice_contents=faction_contents, measured_options={})
+                choice_contents=faction_contents, measured_options={},
+                lesson=later("tabletop.games.pariah.lessons.lesson:LESSON"))

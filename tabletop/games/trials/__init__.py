@@ -17,4 +17,5 @@ PLUGIN = Plugin(game=GAME, policy=POLICY, card_pool=card_pool,
                 # the table and the deck builder's rules, loaded only when the shell asks
                 presentation=later("tabletop.games.trials.presentation.presenter:PRESENTATION"),
                 deck_spec=later("tabletop.games.trials.presentation.deckspec:TrialsDeckSpec", call=True),
-                choice_contents=starter_contents, measured_options={"decks": ["bot", "bot"]})
+                choice_contents=starter_contents, measured_options={"decks": ["bot", "bot"]},
+                lesson=later("tabletop.games.trials.lessons.lesson:LESSON"))

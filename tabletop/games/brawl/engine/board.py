@@ -75,8 +75,9 @@ def controls(s: BrawlState, seat: int, area: str) -> bool:
 
 
 # --- range and line of sight ------------------------------------------------------------------------
-def in_range(s: BrawlState, card: Card, a: int, t: int) -> bool:
-    """Whether a champion on hex a reaches one on hex t with this card."""
+def in_range(s: BrawlState, card: Card, a: int, t: int, but: int = -1) -> bool:
+    """Whether a champion on hex a reaches one on hex t with this card (champion `but`, the one
+    aiming, never stands in its own way: it may be previewed on a hex it has not walked to)."""
     A = arena()
     d = A.dist(a, t)
     if d < card.min:
@@ -87,7 +88,7 @@ def in_range(s: BrawlState, card: Card, a: int, t: int) -> bool:
         return d <= card.reach
     if card.range == "direct":                  # a straight shot along a row, nothing in between
         return (d <= card.reach and A.direction(a, t) >= 0
-                and all(free(s, h) for h in A.between(a, t)))
+                and all(free(s, h, but) for h in A.between(a, t)))
     return False
 
 

@@ -239,16 +239,19 @@ def standard_options(s: BrawlState, seat: int) -> list[tuple[str, str, int]]:
     return out
 
 
-def target_options(s: BrawlState, p: Play) -> list[int]:
+def target_options(s: BrawlState, p: Play, at: int | None = None) -> list[int]:
+    """The champions the play may target from where its champion stands, or from hex `at` (the
+    table's preview of where a walk would end)."""
     a = p.champ
     if not in_arena(s, a):
         return []
+    here = s.pos[a] if at is None else at
     if p.std:                        # the red standard action: an adjacent enemy
-        return [t for t in team(1 - p.seat) if in_arena(s, t) and arena().dist(s.pos[a], s.pos[t]) == 1]
+        return [t for t in team(1 - p.seat) if in_arena(s, t) and arena().dist(here, s.pos[t]) == 1]
     cd = card_of(s, p.card)
     side = team(1 - p.seat) if cd.target == "enemy" else team(p.seat)
     return [t for t in side if in_arena(s, t)
-            and ((t == a and cd.target == "ally") or in_range(s, cd, s.pos[a], s.pos[t]))]
+            and ((t == a and cd.target == "ally") or in_range(s, cd, here, s.pos[t], but=a))]
 
 
 def reaction_options(s: BrawlState, p: Play) -> list[int]:

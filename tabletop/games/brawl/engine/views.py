@@ -56,3 +56,11 @@ def sample(v: BrawlState, rng: Rng) -> BrawlState:
     s.tokens = [loose.pop() for _ in s.tokens]
     rng.shuffle(s.challenge_deck)
     return s
+
+
+def reveal(s: BrawlState, seat: int | None) -> BrawlState:
+    """The whole state from seat's side (a finished match watched again); dice to come stay unknown."""
+    v = s.clone()
+    v.rng = Rng(0)
+    v.viewer = seat
+    return v

@@ -23,8 +23,9 @@ from tabletop.games.brawl.engine import actions as A
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine.arena import GATE, arena
 from tabletop.games.brawl.presentation.faces import CORE, PICTURES
-from tabletop.games.brawl.presentation.legal import HEX_KINDS, move_paths, next_step
+from tabletop.games.brawl.presentation.legal import HEX_KINDS, aims, move_paths, next_step
 from tabletop.games.brawl.presentation.words import champ_state
+from tabletop.table import textfloor
 from tabletop.table.base import Sprite
 from tabletop.table.faces import pil_to_surface
 from tabletop.table.hexzone import HexBoard
@@ -79,6 +80,7 @@ def _deco(kind: str, color, text: str, size) -> Image.Image:
         d.ellipse((W * .04, H * .04, W * .96, H * .96), fill=(46, 36, 30, 255), outline=(196, 160, 90, 255),
                   width=max(2, W // 14))
         d.ellipse((W * .2, H * .2, W * .8, H * .8), outline=(120, 96, 60, 255), width=max(1, W // 30))
+        textfloor.drawn(round(H * .48) / k, "?")
         d.text((W / 2, H / 2), "?", font=font(round(H * .48), True), fill=(226, 196, 120, 255), anchor="mm")
     elif kind == "gate":        # an empty place outside the arena, ringed in the team's colour
         d.ellipse((W * .06, H * .06, W * .94, H * .94), fill=(16, 18, 22, 170))
@@ -141,13 +143,20 @@ def _token(t: ChampionToken, size, lifted: bool) -> Image.Image:
     c = W / 2
     r = W * .44
     # hit points left, on a pill across the bottom (red once Bloodied)
-    pw, ph = r * 1.15, r * .52
-    px0, py0 = c - pw / 2, c + r * .62
+    # the numbers at least the text floor on the table (the pill grows round them)
+    hp = f"{t.hp}/{t.hp_max}"
+    fpx = max(round(r * .52 * .78), textfloor.floor_px() * SUPER)
+    textfloor.drawn(fpx / SUPER, hp)
+    fnt = font(fpx, True)
+    ph = fpx / .78
+    pw = max(r * 1.15, d.textlength(hp, font=fnt) + ph * .6)
+    px0, py0 = c - pw / 2, min(c + r * .62, W - ph - 1)
     fill = (176, 34, 38) if t.bloodied else (24, 22, 20)
     d.rounded_rectangle((px0, py0, px0 + pw, py0 + ph), radius=ph / 2, fill=fill + (255,),
                         outline=(240, 228, 200, 255), width=max(1, W // 70))
-    d.text((c, py0 + ph / 2), f"{t.hp}/{t.hp_max}", font=font(round(ph * .78), True),
-           fill=(255, 250, 238), anchor="mm")
+    # damage shows in the numbers too: what is left in red (the pill is red itself once Bloodied)
+    ink = (255, 250, 238) if t.hp >= t.hp_max or t.bloodied else (255, 120, 110)
+    d.text((c, py0 + ph / 2), hp, font=fnt, fill=ink, anchor="mm")
     if t.levelled:
         s = r * .62
         paste_picture(img, PICTURES["crown"], (c - s / 2, c - r - s * .42, c + s / 2, c - r + s * .58),
@@ -394,15 +403,17 @@ class Arena(Part):
             self.board.clear_moves()
 
     def show_hexes(self, hexes: list[int], piece: str | None = None, origin: int | None = None,
-                   paths: dict | None = None) -> None:
-        """Light `hexes` (engine hexes; `paths` the way `piece`, standing on `origin`, gets to each)."""
+                   paths: dict | None = None, reach: dict | None = None) -> None:
+        """Light `hexes` (engine hexes; `paths` the way `piece`, standing on `origin`, gets to each;
+        `reach` the hexes its attack would reach from each end, ringed as the pointer moves)."""
         if self.board is None:
             return
         if paths is None:
             paths = {h: [h] for h in hexes}
         disp = {self.display(h): [self.display(x) for x in p] for h, p in paths.items()}
         o = self.display(origin) if origin is not None and origin != GATE else None
-        self.board.show_moves(piece, o, disp)
+        aimed = {self.display(h): [self.display(x) for x in ts] for h, ts in (reach or {}).items()}
+        self.board.show_moves(piece, o, disp, aimed)
         if o is None:
             self.board.origin = None
 
@@ -433,7 +444,7 @@ class Arena(Part):
         paths = move_paths(t.view, pd)
         piece = champ_sid(pd.champ)
         t.mark(piece, "select")
-        self.show_hexes(list(paths), piece, t.view.pos[pd.champ], paths)
+        self.show_hexes(list(paths), piece, t.view.pos[pd.champ], paths, aims(t.view, pd, paths))
         if self.route:
             self.show_path(self.route)
 

@@ -15,6 +15,7 @@ import zlib
 from PIL import Image, ImageDraw
 
 from tabletop.games.brawl.engine.cards import Card, Champion, champions, range_text
+from tabletop.table import compact, textfloor
 from tabletop.table.facekeys import H, K, W
 from tabletop.table.paint import card_back, mix
 from tabletop.table.icons import paste_picture, picture_table
@@ -62,6 +63,20 @@ def champion_key(champ: str, levelled: bool) -> str:
     ch = champions()[champ]
     text = zlib.crc32((ch.level_text + ch.level_title + ch.name).encode("utf-8"))
     return f"brawl/champion/{champ}/{int(levelled)}/{text:08x}/v{FACE_VERSION}"
+
+
+# what a card's table face shows, by the room it has (logical px wide at 1280x720): its name
+# and numbers from 75 px (compact.BIG_MIN_PX), the numbers alone from 55, else the picture alone
+TABLE_SHOWS = ("name", "numbers", "picture")
+
+
+def table_card_key(card: Card, shows: str = "name") -> str:
+    """The key of a card's table face (`shows` one of TABLE_SHOWS)."""
+    return f"{card_key(card)}/big{compact.VERSION}/{shows}"
+
+
+def champion_table_key(champ: str, levelled: bool) -> str:
+    return compact.key(champion_key(champ, levelled))
 
 
 def back_key() -> str:
@@ -205,6 +220,42 @@ def compose_card(champ: str, index: int) -> Image.Image:
     return img
 
 
+# --- the faces a card shows on the table (the full ones above are for the zoom) -------------------------
+def table_numbers(c: Card) -> tuple:
+    """A card's numbers in the full face's colours: movement, reach, strength or shield."""
+    out = []
+    if c.type != "reaction":
+        out.append(compact.Stat("Move", str(c.move), BOOT))
+    if c.range in ("direct", "indirect", "area"):
+        out.append(compact.Stat("Reach", str(c.reach), _shade(BURST, -.25)))
+    if c.type == "attack":
+        out.append(compact.Stat("Strength", str(c.strength), STRENGTH))
+    elif c.type == "reaction":
+        out.append(compact.Stat("Shield", str(c.shield), SHIELD))
+    return tuple(out)
+
+
+def compose_table_card(champ: str, index: int, shows: str = "name") -> Image.Image:
+    c = champions()[champ].cards[index]
+    col = CORE[c.core]
+
+    def picture(img, box):
+        paste_picture(img, PICTURES[c.id], box, (255, 250, 236), _shade(col, .3), scale=.8)
+    return compact.compose_big(c.name if shows == "name" else None, col, _shade(col, -.55), picture,
+                               table_numbers(c) if shows != "picture" else ())
+
+
+def compose_table_champion(champ: str, levelled: bool = False) -> Image.Image:
+    ch: Champion = champions()[champ]
+    col = (168, 128, 52) if levelled else BRONZE
+    defence = ch.defence + (ch.level.n if levelled and ch.level.op == "sturdy" else 0)
+
+    def picture(img, box):
+        paste_picture(img, PICTURES[champ], box, (255, 250, 236), _shade(col, .3), scale=.86)
+    return compact.compose(ch.level_title if levelled else ch.name, col, _shade(col, -.55), picture,
+                           stats=(compact.Stat("HP", str(ch.hp), STRENGTH), compact.Stat("DEF", str(defence), SHIELD)))
+
+
 # --- a champion card ----------------------------------------------------------------------------------
 def compose_champion(champ: str, levelled: bool = False) -> Image.Image:
     ch: Champion = champions()[champ]
@@ -261,5 +312,6 @@ def compose_back() -> Image.Image:
         d.ellipse((gx - 14 * K, gy - 20 * K, gx - 2 * K, gy - 8 * K), fill=_shade(CORE[core], .6))
     paste_picture(img, "crossed-swords", (cx - 44 * K, cy - 44 * K, cx + 44 * K, cy + 44 * K), GOLD, (170, 120, 40))
     d.rounded_rectangle(_s(50, 300, 250, 350), radius=10 * K, fill=(30, 12, 14), outline=GOLD, width=2 * K)
-    d.text((cx, 325 * K), "BRAWL", font=font(30 * K, True, True), fill=GOLD, anchor="mm")
+    with textfloor.ornament():          # the back's emblem, not words to read
+        d.text((cx, 325 * K), "BRAWL", font=font(30 * K, True, True), fill=GOLD, anchor="mm")
     return img

@@ -52,6 +52,13 @@ class Hand(Part):
         c = champions()[champ].cards[card % 6]
         return faces.card_key(c), partial(faces.compose_card, champ, card % 6)
 
+    def table_face(self, card: int, shows: str = "name"):
+        """(key, compose) of the face card `card` shows on the table: its name and numbers large
+        (`shows`: faces.TABLE_SHOWS)."""
+        champ = self.table.view.champs[card // 6]
+        c = champions()[champ].cards[card % 6]
+        return faces.table_card_key(c, shows), partial(faces.compose_table_card, champ, card % 6, shows)
+
     @staticmethod
     def back():
         return faces.back_key(), faces.compose_back
@@ -80,7 +87,7 @@ class Hand(Part):
             if c == HIDDEN:              # a spectator's view: both hands are backs
                 t.put_card(f"back:me:{i}", (None, None), self.back(), x, y, size, 100 + i, seen)
                 continue
-            sp = t.put_card(card_sid(c), self.face(c), self.back(), x, y, size, 100 + i, seen,
+            sp = t.put_card(card_sid(c), self.table_face(c), self.back(), x, y, size, 100 + i, seen,
                             draggable=self.playable(c))
             sp.tooltip = self.tip(c)
             # on your own turn's main decision, what cannot be played now is dimmed
@@ -89,6 +96,10 @@ class Hand(Part):
         theirs = len(v.hands[1 - t.me])
         osize = (62, 87)
         for i, (x, y) in enumerate(z["opp_hand"].positions(theirs, osize, 8)):
+            c = v.hands[1 - t.me][i]
+            if c != HIDDEN:              # a finished match watched again, everything face up
+                t.put_card(card_sid(c), self.face(c), self.back(), x, y, osize, 100 + i, seen).tooltip = self.tip(c)
+                continue
             t.put_card(f"back:{i}", (None, None), self.back(), x, y, osize, 100 + i, seen)
         ox, oy, ow, oh = z["opp_hand"].rect
         if v.champs:

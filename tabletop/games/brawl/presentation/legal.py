@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tabletop.games.brawl.engine import board as B
 from tabletop.games.brawl.engine import flow
+from tabletop.games.brawl.engine.state import Play
 
 HEX_KINDS = ("walk", "force", "dash", "swoop", "jump", "fear", "place", "trap")
 
@@ -52,6 +53,31 @@ def move_paths(v, pd) -> dict[int, list[int]]:
     if k in ("swoop", "jump", "place"):
         return {h: [h] for h in flow.options(v, pd)}
     return {}
+
+
+def aims(v, pd, ends) -> dict[int, list[int]]:
+    """Where the attack after a walk would reach: end hex (and the hex the champion stands on)
+    -> the hexes of the champions it could target from there. Empty unless the walk is the
+    play's last step before it chooses its target, so the preview is what the engine will do."""
+    p = v.play
+    if pd.kind != "walk" or p is None or p.champ != pd.champ or p.queue[:1] != ["target"]:
+        return {}
+    return {h: [v.pos[t] for t in flow.target_options(v, p, at=h)]
+            for h in [v.pos[pd.champ], *ends]}
+
+
+def reach_of_card(v, seat: int, c: int) -> tuple[int, list[int]] | None:
+    """(its move, the champions card c could target once its champion has walked: from any hex
+    the move reaches, or from where it stands), before the card is played. None when that
+    cannot be told ahead: no target, steps before the target that may move things, or a
+    champion not in the arena."""
+    cd, ch = B.card_of(v, c), c // 6
+    if cd.target == "none" or cd.pre or not B.in_arena(v, ch):
+        return None
+    p = Play(seat, c, ch, "", [], [], [], [], [])
+    n = flow.movement(v, p)
+    ends = [v.pos[ch], *(walk_paths(v, ch, n, "walk") if n > 0 else [])]
+    return n, sorted({t for h in ends for t in flow.target_options(v, p, at=h)})
 
 
 def next_step(v, pd, path: list[int]) -> int | None:

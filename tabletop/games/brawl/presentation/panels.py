@@ -117,7 +117,8 @@ class Sides(Part):
         dx = x + w - 20 - size[0]
         if v.discards[p]:               # the top card face up, the count on its badge (the zoom shows it)
             top_card = v.discards[p][-1]
-            sp = t.put_card(SpriteId("pile", "discard", p), t.hand.face(top_card), back, dx, py, size, 30, seen)
+            sp = t.put_card(SpriteId("pile", "discard", p), t.hand.table_face(top_card, "picture"), back, dx, py,
+                            size, 30, seen)
             sp.badge = str(len(v.discards[p]))
             sp.tooltip = f"Discard pile: {len(v.discards[p])} cards; on top {B.card_of(v, top_card).name}"
         else:
@@ -216,8 +217,9 @@ class Controls(Part):
         who = "You" if p.seat == t.me else t.seat_names[p.seat]
         if p.card >= 0:
             cd = B.card_of(v, p.card)
-            sp = t.put_card(SpriteId("inplay", p.card), t.hand.face(p.card), t.hand.back(), x + 12, y + 12,
-                            (144, 202), 50, seen)
+            # 150 wide: the table face's name is 11 px at 1280x720
+            sp = t.put_card(SpriteId("inplay", p.card), t.hand.table_face(p.card), t.hand.back(), x + 12, y + 12,
+                            (150, 210), 50, seen)
             sp.tooltip = t.hand.tip(p.card)
             tx = x + 170
             lines.append((f"{who} {'play' if p.seat == t.me else 'plays'}", MUTED))

@@ -35,7 +35,7 @@ from tabletop.games.brawl.presentation import faces, words
 from tabletop.games.brawl.presentation.arena import Arena, champ_sid
 from tabletop.games.brawl.presentation.cover import cover, cover_version
 from tabletop.games.brawl.presentation.hand import Hand, card_sid
-from tabletop.games.brawl.presentation.legal import HEX_KINDS
+from tabletop.games.brawl.presentation.legal import HEX_KINDS, reach_of_card
 from tabletop.games.brawl.presentation.narrate import NARRATE
 from tabletop.games.brawl.presentation.panels import ChallengeTrack, Controls, Sides
 from tabletop.games.brawl.presentation.places import named_hexes
@@ -134,10 +134,16 @@ class BrawlPresenter(Presenter):
     def faces_to_warm(self) -> list:
         # every champion's cards are public (the choice screen shows them all): the chosen first
         order = list(self.view.champs) + [c for c in champions() if c not in self.view.champs]
-        return ([(faces.champion_key(ch, lv), partial(faces.compose_champion, ch, lv), True)
-                 for lv in (False, True) for ch in order]
-                + [(faces.card_key(champions()[ch].cards[k]), partial(faces.compose_card, ch, k), True)
-                   for ch in order for k in range(6)])
+        # the table faces at each detail a size may ask for (the full ones are the zoom's,
+        # composed when asked for)
+        out: dict[str, tuple] = {}
+        for key, compose in ([(faces.champion_table_key(ch, False), partial(faces.compose_table_champion, ch, False))
+                              for ch in order]
+                             + [(faces.table_card_key(champions()[ch].cards[k], shows),
+                                 partial(faces.compose_table_card, ch, k, shows))
+                                for shows in ("name", "numbers", "picture") for ch in order for k in range(6)]):
+            out.setdefault(key, (key, compose, True))
+        return list(out.values())
 
     # --- what every part says: names, the banner, a refusal in the table's own words -----------------
     def cname(self, c: int) -> str:
@@ -421,7 +427,10 @@ class BrawlPresenter(Presenter):
         if c is not None and v.champs and c != HIDDEN:
             card = B.card_of(v, c)
             key, compose = self.hand.face(c)
-            return (key + "/zoom", compose, f"{card.name}\n{self.cname(c // 6)}'s card: {faces.stat_line(card)}",
+            caption = f"{card.name}\n{self.cname(c // 6)}'s card: {faces.stat_line(card)}"
+            if self.hand.holds(c):
+                caption += self._reach_words(c)
+            return (key + "/zoom", compose, caption,
                     card.text + " " + faces.stat_line(card) + (" Minimum" if card.min else ""))
         ch = number(target, "champ")
         if ch is not None and v.champs:
@@ -431,6 +440,21 @@ class BrawlPresenter(Presenter):
             return (faces.champion_key(cid, lv) + "/zoom", partial(faces.compose_champion, cid, lv),
                     f"{d.name}\n{words.champ_state(v, ch)}", "Levels up Bloodied " + d.level_text)
         return None
+
+    def _reach_words(self, c: int) -> str:
+        """Before a card of the hand is played: whom it could target once its champion moves,
+        or that it would find no one (preview before commitment)."""
+        got = reach_of_card(self.view, self.me, c)
+        if got is None:
+            return ""
+        n, targets = got
+        who = self.cname(c // 6)
+        if targets:
+            return f"\nIn reach{' once ' + who + ' moves' if n else ''}: {', '.join(self.cname(t) for t in targets)}."
+        return f"\nNo target in reach{' even after ' + who + ' moves ' + str(n) if n else ''}: it would miss."
+
+    def peeks(self, target) -> bool:
+        return not self.pick.readable(target)
 
     def zoom(self, target):
         got = self._face_at(target)

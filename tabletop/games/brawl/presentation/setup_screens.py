@@ -70,8 +70,8 @@ class PickScreen(Part):
             x0 = 20 + i * col_w
             cx = x0 + col_w / 2
             taken = cid in mine or (cid in theirs and v.picks_mode == "alternate")
-            sp = t.put_card(SpriteId("pick", cid), (faces.champion_key(cid, False),
-                                                    partial(faces.compose_champion, cid, False)),
+            sp = t.put_card(SpriteId("pick", cid), (faces.champion_table_key(cid, False),
+                                                    partial(faces.compose_table_champion, cid, False)),
                             (None, None), cx - cw / 2, PICK_TOP, (cw, ch), 10, seen, face_up=True)
             sp.dim = taken and cid not in legal
             if cid in mine:
@@ -84,7 +84,9 @@ class PickScreen(Part):
                 r, q = divmod(k, cols)
                 x = gx + q * (sw + 6)
                 y = PICK_TOP + ch + 16 + r * (sh + 8)
-                cs = t.put_card(SpriteId("pickcard", cid, k), (faces.card_key(card), partial(faces.compose_card, cid, k)),
+                # the numbers only: six to a champion, too narrow for a name 11 px tall (the zoom has it)
+                cs = t.put_card(SpriteId("pickcard", cid, k), (faces.table_card_key(card, "numbers"),
+                                                               partial(faces.compose_table_card, cid, k, "numbers")),
                                 (None, None), x, y, (sw, sh), 10 + k, seen, face_up=True)
                 cs.dim = sp.dim
         # the teams so far, and what is asked
@@ -115,6 +117,13 @@ class PickScreen(Part):
     def click(self, target) -> Action | None:
         cid = self.champion_of(target)
         return A.PICK(cid) if cid else None
+
+    @staticmethod
+    def readable(target) -> bool:
+        """A champion of the pick screen is drawn to be read where it stands (its name, hit
+        points, defence and level-up text): no copy of it covers the choices beside it."""
+        sid = sprite_id(target) if target else None
+        return sid is not None and sid.kind == "pick" and sid.at(0) in champions()
 
     def face_at(self, target):
         """(key, compose, caption, text) of a champion or a card on the screen, or None."""

@@ -12,6 +12,7 @@ from tabletop.games.brawl.engine.arena import GATE
 from tabletop.games.brawl.engine.cards import champions
 from tabletop.games.brawl.engine.state import OVER
 from tabletop.games.brawl.engine.steps import CORES
+from tabletop.games.brawl.presentation.legal import aims, move_paths
 from tabletop.table.presenter import html_table
 
 GLOSSARY: dict[str, str] = {
@@ -128,7 +129,13 @@ def _pending_banner(v, pd, walking: bool) -> tuple[str, str]:
     who = cname_of(v, pd.champ) if 0 <= pd.champ < 6 and v.champs else ""
     if k == "walk":
         more = " Walking on along your path…" if walking else ""
-        return f"Move {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}: drag it or click a hex; Stop ends the move.{more}"
+        steps = f"Up to {pd.n} more hex{'es' * (pd.n != 1)}"
+        reach = aims(v, pd, move_paths(v, pd))
+        if reach and not any(reach.values()):
+            return f"Move {who}", f"{steps}. No target is in reach from anywhere it can stop.{more}"
+        if reach:
+            return f"Move {who}", f"{steps}. Red sights: who is in reach from the hex you point at.{more}"
+        return f"Move {who}", f"{steps}: drag it or click a hex; Stop ends the move.{more}"
     if k == "force":
         return f"Force {who}", f"Up to {pd.n} more hex{'es' * (pd.n != 1)}, one at a time; Stop ends it."
     if k in ("dash", "swoop", "jump"):

@@ -40,3 +40,10 @@ def sample(v: PaargusState, rng: Rng) -> PaargusState:
     s.rng = rng.fork()
     s.seat, s.hand_sizes, s.deck_count = None, None, None
     return s
+
+
+def reveal(s: PaargusState, seat: int | None) -> PaargusState:
+    """Seat's view with both hands known: a finished hand watched again."""
+    v = view(s, seat)
+    v.hands = [h[:] for h in s.hands]
+    return v

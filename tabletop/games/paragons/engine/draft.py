@@ -6,7 +6,8 @@ wishing for one class leave it to a seeded coin (the app's Rock, Paper, Scissors
 others wish again among the classes left. The draft lays out Greater Mercenaries (14 for two
 players, 18 for three), then rounds of Lesser ones (two of 18, or three of 14), picked one at a
 time in draft order (Ranger, Mage, Warrior); in the three-player Lesser rounds the first pick
-moves on each round, so every player ends with 14. Drafted cards are public.
+moves on each round, so every player ends with 14. The short draft (the lesson's) lays out one
+small round of each tier instead. Drafted cards are public.
 """
 
 from __future__ import annotations
@@ -18,6 +19,16 @@ from tabletop.games.paragons.engine.stats import card_of, name
 
 GREATER_LAYOUT = {2: 14, 3: 18}
 LESSER_ROUNDS = {2: (18, 18), 3: (14, 14, 14)}
+# the short draft (variant "short", the lesson's): one small layout of each tier, two Greater and
+# three Lesser picks a player, so a first match reaches the board in minutes
+SHORT_GREATER, SHORT_LESSER = 2, 3
+
+
+def layouts(players: int, variant: str = "draft") -> tuple[int, tuple[int, ...]]:
+    """How many cards the draft lays out: (Greater, (each Lesser round, ...))."""
+    if variant == "short":
+        return SHORT_GREATER * players, (SHORT_LESSER * players,)
+    return GREATER_LAYOUT[players], LESSER_ROUNDS[players]
 
 
 # --- the class choice --------------------------------------------------------------------------
@@ -68,7 +79,7 @@ def start_draft(s: ParagonsState, ev: list[Event]) -> None:
     s.phase = DRAFT
     s.rng.shuffle(s.neutral_deck)
     s.draft_round = 0
-    _lay_out(s, "greater", GREATER_LAYOUT[s.players], ev)
+    _lay_out(s, "greater", layouts(s.players, s.variant)[0], ev)
 
 
 def _lay_out(s: ParagonsState, tier: str, n: int, ev: list[Event]) -> None:
@@ -94,7 +105,7 @@ def pick(s: ParagonsState, p: int, c: int, ev: list[Event]) -> bool:
     if s.layout:
         s.deciding = order[(order.index(p) + 1) % len(order)]
         return False
-    rounds = LESSER_ROUNDS[s.players]
+    rounds = layouts(s.players, s.variant)[1]
     if s.draft_round < len(rounds):
         s.draft_round += 1
         _lay_out(s, "lesser", rounds[s.draft_round - 1], ev)

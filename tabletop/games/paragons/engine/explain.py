@@ -12,7 +12,8 @@ from tabletop.games.paragons.engine.moves import main_time, recruit_price, revea
 from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, MULLIGAN, SWAP, ParagonsState)
 from tabletop.games.paragons.engine.steps import CONDITION_TEXT
 from tabletop.games.paragons.engine.stats import card_of, has, name
-from tabletop.games.paragons.engine.targets import aims_at_source
+from tabletop.games.paragons.engine.targets import (ABILITY_AIM, PASSIVE_AIM, SPELL_AIM, aims_at_source,
+                                                    why_not)
 
 _ANSWERS = "spells, Hidden cards revealed, abilities and defences"
 # the kinds of the set-up (class, draft, deck, mulligan); those only done in a main time of one's
@@ -91,6 +92,11 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
             return f"{cd.name} is a mercenary: play it onto your board."
         if cd.cost > mana:
             return f"{cd.name} costs {cd.cost} mana; you have {mana}."
+        if kind != A.HIDE.kind and cd.play_effect is not None:
+            aim = PASSIVE_AIM if kind == A.PLAY.kind else SPELL_AIM
+            rule = _target_rule(s, seat, cd.play_effect.target, a.args[-1], aim, c, cd.name)
+            if rule:
+                return rule
         return _where(cd.name, kind)
     if kind == A.REVEAL.kind:
         c = A.REVEAL.card(a)
@@ -107,8 +113,8 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
         att = A.DEFEND.attacker(a)
         if att not in attacks:
             return "You can only defend against an attack on you or your mercenaries that no one defends yet."
-        return (f"That mercenary cannot defend: it must be yours and unexhausted, and Adjacent to "
-                f"the mercenary attacked; an attack with Reach on a mercenary cannot be defended.")
+        return ("That mercenary cannot defend: it must be yours and unexhausted, and Adjacent to "
+                "the mercenary attacked; an attack with Reach on a mercenary cannot be defended.")
     if kind in _BY_A_MERC:
         m = a.args[0]
         if m not in s.at or s.board_of(m) != seat:
@@ -138,13 +144,22 @@ def _play_phase(s: ParagonsState, seat: int, a: Action, kind: str) -> str:
             return f"That ability costs {e.mana} mana; you have {mana}."
         if aims_at_source(e.target, A.ABILITY.targets(a), m):
             return "An ability that says another mercenary cannot target the mercenary it comes from."
-        return "That is not a valid target for this ability."
+        rule = _target_rule(s, seat, e.target, A.ABILITY.targets(a), ABILITY_AIM, m, f"{cd.name}'s ability")
+        return rule or "That is not a valid target for this ability."
     if kind == A.RECRUIT.kind:
         c = A.RECRUIT.card(a)
         if c not in s.pool:
             return "That mercenary is not in the Mercenary Pool."
         return f"Recruiting {name(s, c)} costs {recruit_price(s, seat, c)} mana; you have {mana}."
     return "That move is not allowed now."
+
+
+def _target_rule(s: ParagonsState, seat: int, spec: str, targets, aim: str, source: int,
+                 what: str) -> str | None:
+    """The rule the chosen target breaks (targets.why_not), when a target is chosen."""
+    if not spec or not isinstance(targets, tuple) or not targets:
+        return None
+    return why_not(s, seat, spec, targets[0], aim, source, what)
 
 
 def _where(what: str, kind: str) -> str:

@@ -30,7 +30,7 @@ from tabletop.games.paragons.engine.state import (CLASS, HAND_TARGET, MULLIGAN, 
                                                   START_LIFE, ParagonsState)
 from tabletop.games.paragons.engine.stats import name
 
-VARIANTS = ("draft", "preconstructed")
+VARIANTS = ("draft", "short", "preconstructed")    # short: a small draft (draft.layouts)
 
 
 def new_state(options: dict, seed: int, players: int, ev: list[Event]) -> ParagonsState:
@@ -38,7 +38,7 @@ def new_state(options: dict, seed: int, players: int, ev: list[Event]) -> Parago
         raise ValueError("Paragons is played by 2 players, or 3 in a three-for-all.")
     variant = options.get("variant") or "draft"
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: draft or preconstructed")
+        raise ValueError(f"unknown variant {variant!r}: draft, short or preconstructed")
     best_of = int(options.get("best_of", 3))
     if best_of not in (1, 3):
         raise ValueError("a match is best of 3 or best of 1")

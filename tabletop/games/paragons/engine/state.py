@@ -50,7 +50,7 @@ class ParagonsState:
 
     rng: Rng = spec(RNG)
     players: int
-    variant: str                      # "draft" or "preconstructed"
+    variant: str                      # "draft", "short" (a small draft) or "preconstructed"
     best_of: int                      # 3 or 1
     phase: str
     deciding: int                     # the seat choosing (class, draft, build, mulligan, swap)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tabletop.games.paragons.engine.stack_item import MERC, SPELL
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.stats import card_of, has
+from tabletop.games.paragons.engine.stats import card_of, has, name
 from tabletop.games.paragons.engine.state import SPACES, ParagonsState
 from tabletop.games.paragons.engine.steps import (MERC_TARGETS, OWN_MERC_TARGETS, SOURCE_TARGETS,
                                                   SPACE_TARGETS)
@@ -24,6 +24,13 @@ from tabletop.games.paragons.engine.steps import (MERC_TARGETS, OWN_MERC_TARGETS
 SPACE_BASE, LINK_BASE = 1000, 2000
 # who aims: Concealed turns away spells and abilities, not passive abilities
 SPELL_AIM, ABILITY_AIM, PASSIVE_AIM = "spell", "ability", "passive"
+# what a spec asks for, in the words of a refusal
+TARGET_WORDS = {"enemy_merc": "an enemy mercenary", "own_merc": "a mercenary of yours",
+                "other_own_merc": "another mercenary of yours", "any_merc": "a mercenary on the board",
+                "enemy_any": "an enemy mercenary or an opponent", "opponent": "an opponent", "own_space": "a space of your own board",
+                "enemy_space": "a space of an opponent's board", "pool": "a card of the Mercenary Pool",
+                "pool_lesser": "a Lesser mercenary of the Pool", "enemy_spell": "an enemy spell on the chain",
+                "enemy_merc_link": "an enemy mercenary being played", "own_spell": "a spell of yours on the chain"}
 
 
 def player_target(p: int) -> int:
@@ -110,6 +117,33 @@ def target_ok(s: ParagonsState, seat: int, spec: str, t: int, aim: str, source: 
     if t >= LINK_BASE:
         return _link_ok(s, seat, spec, t)
     return False
+
+
+def why_not(s: ParagonsState, seat: int, spec: str, t: int, aim: str, source: int, what: str) -> str | None:
+    """The rule an invalid target of `what` (a spell, "X's ability") breaks, in a sentence that
+    names it: Concealed, out of the game, not Lesser, not another one, or what the effect asks
+    for. None when the target is valid."""
+    if type(t) is not int or target_ok(s, seat, spec, t, aim, source):
+        return None
+    wants = f"{what} targets {TARGET_WORDS.get(spec, 'something else')}"
+    if is_merc_id(t) and t in s.at and spec in MERC_TARGETS + ("enemy_any",):
+        mine = s.board_of(t) == seat
+        if s.out[s.board_of(t)]:
+            return "That player is out of the game: nothing of theirs can be targeted."
+        if spec in SOURCE_TARGETS and t == source:
+            return f"{wants}, not the mercenary it comes from."
+        if spec in OWN_MERC_TARGETS and not mine:
+            return f"{wants}; {name(s, t)} is an opponent's."
+        if spec in ("enemy_merc", "enemy_any") and mine:
+            return f"{wants}; {name(s, t)} is yours."
+        if has(s, t, "concealed") and aim != PASSIVE_AIM:
+            return (f"{name(s, t)} is Concealed: enemy spells and abilities cannot target it "
+                    "(the arrival of a mercenary still can).")
+    if spec == "pool_lesser" and t in s.pool:
+        return f"{wants}; {name(s, t)} is not Lesser."
+    if is_player(t) and 0 <= player_of(t) < s.players and s.out[player_of(t)]:
+        return "That player is out of the game."
+    return f"{wants}."
 
 
 def choices(s: ParagonsState, seat: int, spec: str, aim: str, source: int) -> list[int]:

@@ -75,3 +75,12 @@ def sample(v: ParagonsState, rng: Rng) -> ParagonsState:
     s.designs = designs
     rng.shuffle(s.neutral_deck)
     return s
+
+
+def reveal(s: ParagonsState, seat: int | None) -> ParagonsState:
+    """The whole state from seat's side (a finished match watched again): every design known."""
+    v = s.clone()
+    v.rng = Rng(0)
+    v.viewer = seat
+    v.secrets = [[] for _ in range(s.players)]
+    return v

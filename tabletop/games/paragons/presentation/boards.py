@@ -96,7 +96,7 @@ class Boards(Part):
         cw, ch = size
         sid = SpriteId("space", p, i)
         slot = t.scene.get(sid)
-        key = f"paragons/space/{int(sw - 8)}x{int(sh - 8)}@{K}/{i < COLS}/{v.classes[p]}"
+        key = f"paragons/space/{int(sw - 8)}x{int(sh - 8)}@{K}/{i < COLS}/{v.classes[p]}/v2"
         compose = partial(space_image, (int(sw - 8), int(sh - 8)), i < COLS, CLASS_RGB.get(v.classes[p], MUTED), K)
         if slot is None:
             slot = SpaceSprite(sid, face_key=key, compose_face=compose, x=sx + 4, y=sy + 4, w=sw - 8, h=sh - 8, z=20)
@@ -123,27 +123,25 @@ class Boards(Part):
             s = t._card(card_sid(c), c, mx + PEEK * (k + 1), my + 4 * (k + 1), (cw, ch), 40 + k, seen)
             s.tooltip = f"Imbuement on {t.name(m)}: {t.name(c)}"
         angle = EXHAUSTED if m in v.exhausted else 0.0
-        s = t._card(card_sid(m), m, mx, my, (cw, ch), 60, seen, angle=angle,
+        # its attack and health as they stand, drawn on the card (damage red, buffs green)
+        now = (stats.attack(v, m), stats.health(v, m) - v.damage.get(m, 0))
+        s = t._card(card_sid(m), m, mx, my, (cw, ch), 60, seen, angle=angle, now=now,
                     draggable=mine and t.my_turn and bool(t._board_drags(m)))
         self._merc_marks(m, s, seen)
 
     def _merc_marks(self, m: int, s, seen) -> None:
-        """Badges on a mercenary: attack/health as they stand now, damage, Garrison counters, buffs."""
+        """Marks beside a mercenary: damage, Garrison counters, this turn's buffs (its attack and
+        health as they stand are on its face)."""
         t = self.table
         v = t.view
-        atk, hp = stats.attack(v, m), stats.health(v, m)
         dmg = v.damage.get(m, 0)
-        s.badge = f"{atk}/{hp - dmg}" if (atk, hp) != self._base_stats(m) or dmg else None
+        s.badge = None
         x, y, w, h = s.x, s.y, s.w, s.h
         if s.angle:
             # the card lies on its side: its footprint is h wide and w high about the same centre
             cx, cy = x + w / 2, y + h / 2
             x, y, w, h = cx - h / 2, cy - w / 2, h, w
         marks = []
-        if s.angle and s.badge:
-            # a card on its side would wear its badge off its corner: the stats join the marks
-            marks.append(("stat", s.badge, (150, 40, 44), "attack/health as it stands now"))
-            s.badge = None
         if dmg:
             marks.append(("dmg", f"-{dmg}", (200, 40, 40), f"{dmg} damage (heals at the start of the next turn)"))
         g = v.garrison.get(m, 0)
@@ -158,10 +156,6 @@ class Boards(Part):
         for k, (kind, text, color, tip) in enumerate(marks):
             t.put_token(f"mk:{kind}:{m}", text, color, x + 2, y + h - 2 * r - 4 - k * (2 * r + 2), r, 70,
                         seen, tooltip=tip)
-
-    def _base_stats(self, m: int) -> tuple[int, int]:
-        k = stats.card_of(self.table.view, m)
-        return (k.attack, k.health)
 
     # --- the seat's name, Life, mana, score ----------------------------------------------------
     def _seat_info(self, p, x, y, w, h, seen, mine, compact) -> None:

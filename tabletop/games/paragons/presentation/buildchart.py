@@ -47,14 +47,51 @@ def fit_cards(counts: tuple[int, ...], width: float, height: float) -> tuple[flo
     return w, max(1, int((width - 2 * PAD + GAP) // (w + GAP)))
 
 
+# what Auto-build does, in the button's tooltip and the rules page (the bots' deckcraft)
+AUTO_BUILD = ("Builds a legal deck from your class cards and your drafts, as the hard bot would: "
+              "the strongest cards for their cost, with at least 8 costing 2 or less and 18 costing "
+              "4 or less, at most 7 costing 5 or more, and at least 16 mercenaries. You finish with Done.")
+
+
 class BuildRoom(RoomPart):
     """Deck building and the swap; the DraftRoom holds it beside the rest of the room."""
 
-    def _cards(self) -> tuple[list[int], list[int]]:
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        # pile -> its cards in the places they hold while the player builds (None: a place a
+        # card left), and whose building it is: nothing slides under the pointer after a click
+        self.places: dict[str, list[int | None]] = {}
+        self.building: tuple | None = None
+
+    def _cards(self) -> tuple[list[int | None], list[int | None]]:
         v, me = self.table.view, self.table.me
-        deck = sorted(v.decks[me], key=lambda c: sort_key(v.designs[c], c))
-        reserve = sorted(v.reserves[me], key=lambda c: sort_key(v.designs[c], c))
-        return deck, reserve
+        if self.building != (v.phase, v.deciding, v.game_no):
+            self.building, self.places = (v.phase, v.deciding, v.game_no), {}
+        key = lambda c: sort_key(v.designs[c], c)                           # noqa: E731
+        return (self._hold(DECK_AREA, sorted(v.decks[me], key=key)),
+                self._hold(RESERVE_AREA, sorted(v.reserves[me], key=key)))
+
+    def _hold(self, pile: str, cards: list[int]) -> list[int | None]:
+        """`cards` in the places they held: a card that left its pile leaves its place empty,
+        and a card that arrives takes the first empty place (in a swap, the place of the card
+        it replaced), or the end. A new building starts from the sorted order."""
+        old = self.places.get(pile)
+        if old is None:
+            held: list[int | None] = list(cards)
+        else:
+            here = set(cards)
+            held = [c if c in here else None for c in old]
+            for c in cards:
+                if c not in held:
+                    gap = next((i for i, x in enumerate(held) if x is None), None)
+                    if gap is None:
+                        held.append(c)
+                    else:
+                        held[gap] = c
+            while held and held[-1] is None:
+                held.pop()
+        self.places[pile] = held
+        return held
 
     def draw(self, seen: set) -> None:
         t = self.table
@@ -79,7 +116,7 @@ class BuildRoom(RoomPart):
                 sub = (f"{who} is changing their deck: each player who lost that game may swap cards "
                        "between their deck and Reserve Pile.")
         self.title(title, sub, seen)
-        total = len(deck) + len(reserve)
+        total = sum(c is not None for c in deck + reserve)
         caps = (max(len(deck), DECK_SIZE), max(len(reserve), total - DECK_SIZE + 1))
         cw, cols = fit_cards(caps, AREAS_W, BOTTOM - TOP)
         ch = cw * 1.4
@@ -90,16 +127,19 @@ class BuildRoom(RoomPart):
             h = HEAD + PAD + rows * (ch + GAP) - GAP
             self.panel(aid, LEFT, y, AREAS_W, h, seen, z=3, fill=(14, 18, 24, 180),
                        outline=(255, 255, 255, 46))
-            count = f"{len(cards)} of {DECK_SIZE}" if aid == DECK_AREA else f"{len(cards)} cards"
+            n = sum(c is not None for c in cards)
+            count = f"{n} of {DECK_SIZE}" if aid == DECK_AREA else f"{n} cards"
             t.put_label(f"{aid}:title", f"{name}  ·  {count}", LEFT + PAD, y + 12, 24, GOLD, seen,
                         bold=True)
             for i, c in enumerate(cards):
+                if c is None:
+                    continue                      # a place a card left: kept empty
                 x = LEFT + PAD + (i % cols) * (cw + GAP)
                 cy = y + HEAD + (i // cols) * (ch + GAP)
                 movable = deciding and (A.REMOVE(c) in t.legal or A.ADD(c) in t.legal)
                 self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
             y += h + AREA_GAP
-        self._panel(deck, seen)
+        self._panel([c for c in deck if c is not None], seen)
 
     def _panel(self, deck: list[int], seen: set) -> None:
         """The side panel: the count and what to do about it, the mana curve, the counts by
@@ -116,6 +156,9 @@ class BuildRoom(RoomPart):
         ok = n == DECK_SIZE
         t.put_label("room:stats:count", f"{n} / {DECK_SIZE}", x + 24, TOP + 50, 46, GREEN if ok else GOLD,
                     seen, bold=True)
+        if t.my_turn:
+            t.put_button("btn:room:auto", "Auto-build", x + w - 24 - 150, TOP + 54, 150, True, False, seen, h=44)
+            t.scene.get("btn:room:auto").tooltip = AUTO_BUILD
         t.put_label("room:stats:legal", _legality(n), x + 24, TOP + 110, 21, GREEN if ok else RED, seen)
         designs = [v.designs[c] for c in deck]
         self._curve(designs, x + 24, TOP + 156, w - 48, seen)

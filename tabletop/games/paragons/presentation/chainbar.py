@@ -75,10 +75,15 @@ class Chain(Part):
         tx = x0 + 12 + 6 * (size[0] + 10) + 20
         t.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
                   f"Mana Threshold: {v.threshold()} (the round, at most 10)")
-        t.put_label("lbl:threshold", "Mana Threshold", tx + 46, y0 + 68, 13, MUTED, seen, "midtop")
+        # three lines under the die, each below the last at the size it is drawn (the text floor
+        # lifts them on a small window)
+        y = y0 + 68
+        t.put_label("lbl:threshold", "Mana Threshold", tx + 46, y, 13, MUTED, seen, "midtop")
+        y += max(18, t.text_size(13) + 3)
         game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
-        t.put_label("lbl:game", game, tx + 46, y0 + 86, 15, INK, seen, "midtop", True)
-        t.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y0 + 106, 15, GOLD, seen, "midtop", True)
+        t.put_label("lbl:game", game, tx + 46, y, 15, INK, seen, "midtop", True)
+        y += max(20, t.text_size(15) + 3)
+        t.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y, 15, GOLD, seen, "midtop", True)
         cx = tx + 124
         banner_w = 560
         self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
@@ -114,7 +119,7 @@ class Chain(Part):
         kind = link.kind
         z = 400 + i
         if link.holds_card and link.card in v.designs:
-            s = t._card(card_sid(link.card), link.card, x, y, size, z, seen, table="thumb")
+            s = t._card(card_sid(link.card), link.card, x, y, size, z, seen)
         else:
             sid = SpriteId("lnk", i)
             design = link.design or (v.designs.get(link.card, "") if link.card >= 0 else "")
@@ -138,7 +143,13 @@ class Chain(Part):
         s.tooltip = self.link_text(link)
         who = t._seat_name(link.seat)
         title = ("Again: " if pending else "") + LINK_TITLES.get(kind, kind)
-        t.put_label(f"lbl:lnk:{i}", short(f"{who} · {title}", 20), x + size[0] / 2, y + size[1] + 1, 13,
+        # under its card, as wide as a link's step: whose link and what, or what alone where the
+        # floor makes the words too wide for both (the tooltip and the banner say whose)
+        room = size[0] + 30
+        words = short(f"{who} · {title}", 20)
+        if t.font(13, top).size(words)[0] > room:
+            words = t.shorten(title, 13, room, top)
+        t.put_label(f"lbl:lnk:{i}", words, x + size[0] / 2, y + size[1] + 1, 13,
                     GOLD if top else INK, seen, "midtop", bold=top)
 
     def link_text(self, link) -> str:
@@ -344,7 +355,8 @@ class Chain(Part):
             t.put_button("btn:end", "End turn", x + 10, y + 20, w - 20, True,
                          t.selected is None and not t.menu.actions, seen, h=56)
         if t.selected is not None or t.menu.actions:
-            t.put_button("btn:cancel", "Cancel", x + 10, y + 90, w - 20, True, False, seen, h=44)
+            t.put_button("btn:cancel", "Cancel", x + 10, y + 90, w / 2 - 15, True, False, seen, h=44)
+        t.full.put_button(x + w / 2 + 5, y + 90, w / 2 - 15, seen, h=44)
         tips = ["Space: end turn or pass", "Esc: cancel · H: hint"] if t.my_turn else []
         for k, tip in enumerate(tips):
             t.put_label(f"lbl:keys:{k}", tip, x + w / 2, y + h - 50 + k * 22, 15, MUTED, seen, "midtop")

@@ -26,7 +26,7 @@ from tabletop.core import Action
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import (CLASS_NAMES, CLASSES, NEUTRAL, card, card_text,
                                                   class_cards)
-from tabletop.games.paragons.engine.draft import GREATER_LAYOUT, LESSER_ROUNDS
+from tabletop.games.paragons.engine.draft import layouts
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
 from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom
 from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLURB, CLASS_LIGHT, CLASS_RGB,
@@ -34,6 +34,7 @@ from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLUR
                                                           fit, sort_key, wrap)
 from tabletop.games.paragons.presentation.style import card_sid, cid
 from tabletop.table.ids import SpriteId
+from tabletop.table.presenter import ADVICE
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
 
@@ -55,7 +56,8 @@ def round_cards(v) -> list[int]:
     of each seat's drafted cards, so the whole round, and so each card's slot in the grid,
     follows from the view alone (a loaded match shows the same grid)."""
     n = v.players
-    sizes = (GREATER_LAYOUT[n],) + LESSER_ROUNDS[n]
+    greater, lesser = layouts(n, v.variant)
+    sizes = (greater,) + lesser
     picked = sizes[min(v.draft_round, len(sizes) - 1)] - len(v.layout)
     order = v.draft_order()
     first = 0 if v.draft_round == 0 or n == 2 else (v.draft_round - 1) % n
@@ -75,7 +77,8 @@ def drafted(v, q: int) -> list[int]:
 def round_name(v) -> str:
     if v.draft_round == 0:
         return "Greater mercenaries"
-    return f"Lesser mercenaries, round {v.draft_round} of {len(LESSER_ROUNDS[v.players])}"
+    rounds = len(layouts(v.players, v.variant)[1])
+    return "Lesser mercenaries" if rounds == 1 else f"Lesser mercenaries, round {v.draft_round} of {rounds}"
 
 
 def class_makeup(klass: str) -> list[str]:
@@ -159,6 +162,8 @@ class DraftRoom(RoomPart):
             return self.offer(A.CHOOSE(bid.at(2)))
         if bid == "btn:room:done":
             return self.offer(A.DONE())
+        if bid == "btn:room:auto":
+            return ADVICE if self.table.my_turn else None
         return None
 
     def key(self, name: str) -> Action | str | None:
@@ -373,8 +378,9 @@ class DraftRoom(RoomPart):
         # the rounds: done, now, to come
         ry = y + 60 + len(order) * 58 + 14
         t.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
-        names = ["Greater"] + [f"Lesser {i + 1}" for i in range(len(LESSER_ROUNDS[v.players]))]
-        sizes = (GREATER_LAYOUT[v.players],) + LESSER_ROUNDS[v.players]
+        greater, lesser = layouts(v.players, v.variant)
+        names = ["Greater"] + ([f"Lesser {i + 1}" for i in range(len(lesser))] if len(lesser) > 1 else ["Lesser"])
+        sizes = (greater,) + lesser
         for i, (name, n) in enumerate(zip(names, sizes)):
             state = "done" if i < v.draft_round else "now" if i == v.draft_round else "to come"
             colour = MUTED if state == "done" else GOLD if state == "now" else INK

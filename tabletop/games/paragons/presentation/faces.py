@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, Card, card, card_text
-from tabletop.table import compact
+from tabletop.table import compact, textfloor
 from tabletop.table.facekeys import H, K, W, stamp
 from tabletop.table.paint import card_back, mix
 from tabletop.table.icons import paste_picture, picture_table
@@ -607,10 +607,11 @@ def compose_back() -> Image.Image:
     d.polygon(_s(270, by / K - 4, 242, by / K - 14, 242, by / K + 22, 270, by / K + 12), fill=(110, 24, 28))
     d.polygon(_s(46, 308, 254, 308, 262, 326, 254, 344, 46, 344, 38, 326), fill=(156, 34, 38),
               outline=GOLD, width=2 * K)
-    d.text((cx, by + 4 * K), "PARAGONS", font=font(26 * K, True, True), fill=GOLD, anchor="mm",
-           stroke_width=K, stroke_fill=(70, 14, 18))
-    d.text((cx, 370 * K), "AGE OF CHAMPIONS", font=font(11 * K, True), fill=(190, 170, 120),
-           anchor="mm")
+    with textfloor.ornament():          # the back's emblem, not words to read
+        d.text((cx, by + 4 * K), "PARAGONS", font=font(26 * K, True, True), fill=GOLD, anchor="mm",
+               stroke_width=K, stroke_fill=(70, 14, 18))
+        d.text((cx, 370 * K), "AGE OF CHAMPIONS", font=font(11 * K, True), fill=(190, 170, 120),
+               anchor="mm")
     return img
 
 
@@ -618,21 +619,55 @@ def compose_back() -> Image.Image:
 TABLE_MIN_PX = compact.MIN_PX       # the smallest font on a face drawn on the table (design px)
 
 
-def compose_compact(design: str, text: bool = True) -> Image.Image:
-    """Name, mana cost, attack and health, and the combat kind and keywords large; the rules
-    text is on the zoom. `text=False`: the picture only (a pile's top card, a card in the Pool)."""
+def _now_stats(c, now: tuple[int, int] | None, neutral_hp=(40, 40, 44)) -> tuple:
+    """A mercenary's attack and health as compact stats: `now` (attack, health left) in play,
+    coloured where they differ from the printed numbers (so a number as printed is dark: red
+    and green say changed); the printed ones elsewhere."""
+    if not c.is_merc:
+        return ()
+    atk, hp = now if now is not None else (c.attack, c.health)
+    return (compact.Stat("ATK", str(atk), (40, 40, 44), compact.changed(atk, c.attack)),
+            compact.Stat("HP", str(hp), neutral_hp, compact.changed(hp, c.health)))
+
+
+def compose_compact(design: str, text: bool = True, now: tuple[int, int] | None = None) -> Image.Image:
+    """Name, mana cost, attack and health (`now`: as they stand in play), and the combat kind
+    and keywords large; the rules text is on the zoom. `text=False`: the picture only."""
     c = card(design)
     col = frame_colour(c)
 
     def picture(img, box):
         paste_picture(img, PICTURES[c.id], box, _shade(col, .15), _shade(col, -.4), _shade(col, -.82))
 
-    stats = ()
-    if c.is_merc:
-        stats = (compact.Stat("ATK", str(c.attack), (40, 40, 44)), compact.Stat("HP", str(c.health), HEART))
     words = [COMBAT_NAMES[c.combat]] if c.is_merc else [TYPE_NAMES[c.type]]
     words += [k.replace("_", " ").title() for k in c.keywords if k != "hidden"]
     if c.hidden:
         words.append("Hidden")
     return compact.compose(c.name, _shade(col, -.25), _shade(col, -.6), picture, cost=(str(c.cost), MANA, "coin"),
-                           stats=stats, words=" · ".join(words), paper=PARCHMENT, ink=INK, text=text)
+                           stats=_now_stats(c, now), words=" · ".join(words), paper=PARCHMENT, ink=INK, text=text)
+
+
+def table_key(design: str, detail: str = "full", now: tuple[int, int] | None = None) -> str:
+    """The key of the face a card shows on the table at `detail` (compact.detail_for), with the
+    numbers it shows now: a changed number is a new face."""
+    base = face_key(design)
+    if detail in ("full", "picture"):
+        key = compact.key(base, detail == "full")
+    else:
+        key = f"{base}/big{compact.VERSION}/{detail}"
+    return key + (f"/now={now[0]},{now[1]}" if now is not None and detail != "picture" else "")
+
+
+def compose_table(design: str, detail: str = "full", now: tuple[int, int] | None = None) -> Image.Image:
+    """The face a card shows on the table: the compact face ("full"), its picture alone, or the
+    big face's name and numbers (a mercenary's attack and health, a spell's cost)."""
+    if detail in ("full", "picture"):
+        return compose_compact(design, detail == "full", now)
+    c = card(design)
+    col = frame_colour(c)
+
+    def picture(img, box):
+        paste_picture(img, PICTURES[c.id], box, _shade(col, .15), _shade(col, -.4), _shade(col, -.82))
+    numbers = _now_stats(c, now, (120, 44, 52)) or (compact.Stat("Mana", str(c.cost), MANA),)
+    return compact.compose_big(c.name if detail == "name" else None, _shade(col, -.25), _shade(col, -.6),
+                               picture, numbers)

@@ -31,7 +31,7 @@ from tabletop.core.action_kinds import kinds
 from tabletop.core.event import Event
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.state import MULLIGAN, OVER, SPACES
+from tabletop.games.paragons.engine.state import BUILD, MULLIGAN, OVER, SPACES, SWAP
 from tabletop.games.paragons.engine.targets import LINK_BASE, SPACE_BASE, is_merc_id, space_target
 from tabletop.games.paragons.engine.views import UNKNOWN
 from tabletop.games.paragons.presentation import faces
@@ -44,11 +44,11 @@ from tabletop.games.paragons.presentation.menus import Browser, TableMenu
 from tabletop.games.paragons.presentation.narrate import NARRATE
 from tabletop.games.paragons.presentation.sounds import SOUNDS
 from tabletop.games.paragons.presentation.style import RED, card_sid, cid
-from tabletop.table import compact
 from tabletop.table.cover import rules_page
+from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
-from tabletop.table.presenter import HINT, LOCAL, OptionField, Presentation, Presenter
+from tabletop.table.presenter import ADVICE, HINT, LOCAL, OptionField, Presentation, Presenter
 
 __all__ = ["PRESENTATION", "ParagonsPresenter", "rules_text"]
 
@@ -93,7 +93,8 @@ class ParagonsPresenter(Presenter):
         self.chain = Chain(self)
         self.menu = TableMenu(self)
         self.browser = Browser(self)
-        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser]
+        self.full = FullControl(self, A.DECLINE)
+        self.parts = [self.room, self.boards, self.chain, self.menu, self.browser, self.full]
 
     # --- names and faces ---------------------------------------------------------------------------
     def _seat_name(self, p: int) -> str:
@@ -129,24 +130,29 @@ class ParagonsPresenter(Presenter):
     def menu_words(self, label: str) -> str:
         return self.words(label)
 
-    def _face(self, c: int, table: str | None = "compact"):
-        """(key, compose): the full face (`table` None: the zoom), the compact face of a card on
-        the table, or "thumb" (its picture only) where a card is too small for any word."""
+    def _face(self, c: int, table: str | None = "full", now: tuple[int, int] | None = None):
+        """(key, compose): the full face (`table` None: the zoom), or the face of a card on the
+        table at a compact.detail_for detail ("thumb": its picture only), showing `now` (a
+        mercenary's attack and health left in play)."""
         d = self.view.designs[c]
         if table is None:
             return faces.face_key(d), partial(faces.compose_face, d)
-        text = table != "thumb"
-        return compact.key(faces.face_key(d), text), partial(faces.compose_compact, d, text)
+        table = {"thumb": "picture", "compact": "full"}.get(table, table)
+        return faces.table_key(d, table, now), partial(faces.compose_table, d, table, now)
 
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self.warm_list(known, lambda c: self._face(c, None), self._face,
-                               lambda c: self._face(c, "thumb"))
+        # every detail a card's size on screen may ask for (compact.detail_for); a face with
+        # numbers changed in play is composed when they change
+        return self.warm_list(known, lambda c: self._face(c, None),
+                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0,
-              table: str = "compact"):
+              table: str | None = None, now: tuple[int, int] | None = None):
+        """A card on the table; its face says as much as its size lets it (`table` a detail to
+        keep, else by size) with `now` its numbers in play."""
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c, table) if face_up and known else (None, None)
+        face = self._face(c, table or self.detail(size[0]), now) if face_up and known else (None, None)
         sprite = self.put_card(sid, face, (faces.back_key(), faces.compose_back), x, y, size, z,
                                seen, draggable=draggable, angle=angle)
         sprite.alpha = 1.0
@@ -506,7 +512,7 @@ class ParagonsPresenter(Presenter):
 
     def _noted(self, result):
         """The room may answer with a sentence (a refusal): it goes to the status line."""
-        if isinstance(result, str) and result not in (LOCAL, HINT):
+        if isinstance(result, str) and result not in (LOCAL, HINT, ADVICE):
             self.note = result
             self.scene.status = result
             return LOCAL
@@ -617,6 +623,8 @@ class ParagonsPresenter(Presenter):
         if bid == "btn:cancel":
             self._let_go()
             return LOCAL
+        if bid == "btn:control":
+            return self.full.toggle()
         if bid == "btn:end":
             self._let_go()
             return A.END_TURN()
@@ -641,10 +649,26 @@ class ParagonsPresenter(Presenter):
                 return a
         return A.MULLIGAN(tuple(sorted(want)))
 
+    free_keys = frozenset({"f"})        # full control, whoever's turn it is
+
     def key(self, name: str):
         if self.in_room():
             return self._noted(self.room.key(name))
         return super().key(name)
+
+    def shortcut(self, name: str):
+        return self.full.toggle() if name == "f" else None
+
+    def advice_ends(self, action: Action):
+        """Auto-build: the hard bot's deck steps are made for the player; Done is theirs."""
+        if self.view is None or self.view.phase not in (BUILD, SWAP):
+            return ""
+        if A.DONE.matches(action):
+            return "Your deck is built: look it over, swap what you like, then press Done."
+        return None
+
+    def answer_waits(self) -> bool:
+        return self.view.pending is not None          # a link waits to be chosen again
 
     def clear_selection(self) -> bool:
         had = super().clear_selection()          # the menu, the pile looked through

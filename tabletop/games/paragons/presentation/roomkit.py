@@ -11,7 +11,6 @@ from tabletop.games.paragons.engine.cards import CLASS_NAMES, card
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, SWAP
 from tabletop.games.paragons.presentation import faces
-from tabletop.table import compact
 from tabletop.table.fonts import font
 from tabletop.table.part import Part
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the room takes them from here)
@@ -49,10 +48,10 @@ def face(design: str):
     return faces.face_key(design), partial(faces.compose_face, design)
 
 
-def table_face(design: str):
-    """(face key, compose) of a design's compact face: a card in a room is too small for its
-    rules text (the zoom shows them)."""
-    return compact.key(faces.face_key(design)), partial(faces.compose_compact, design)
+def table_face(design: str, detail: str = "full"):
+    """(face key, compose) of a design's table face at `detail` (compact.detail_for): a card in
+    a room is too small for its rules text (the zoom shows them)."""
+    return faces.table_key(design, detail), partial(faces.compose_table, design, detail)
 
 
 def back():
@@ -116,8 +115,10 @@ class RoomPart(Part):
 
     def card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
              seen: set, draggable: bool = False) -> CardSprite:
-        """A card sprite at (x, y), `w` wide, face up (its compact face) when its design is known."""
-        return self.table.put_card(sid, table_face(design) if design else (None, None), back(), x, y,
+        """A card sprite at (x, y), `w` wide, face up (as much of its face as its size lets it
+        say) when its design is known."""
+        face = table_face(design, self.table.detail(w)) if design else (None, None)
+        return self.table.put_card(sid, face, back(), x, y,
                                    (w, w * CARD_RATIO), z, seen, draggable=draggable)
 
     def panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,

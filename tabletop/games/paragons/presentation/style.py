@@ -95,7 +95,7 @@ def space_image(size, front: bool | None, tint, k: int = 1):
                         outline=(255, 255, 255, 26), width=k)
     if front is None:
         return img
-    f = font(max(10 * k, w // 9), bold=True)
+    f = font(max(10 * k, w * 2 // 17), bold=True)    # a space half its size at 1280x720: 11 px
     text = "FRONT" if front else "BACK"
     tw = d.textlength(text, font=f)
     d.text(((w - tw) / 2, h / 2 - f.size / 2), text, font=f, fill=(255, 255, 255, 60))

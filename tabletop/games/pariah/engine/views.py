@@ -168,3 +168,13 @@ def _restore_evolutions(s: PariahState, p: int) -> None:
         flow.build_evolution_pile(s, p)
     else:                                # not built yet: every evolution is still set aside
         s.evo_piles[p], s.evo_out[p] = [], flow.evolution_cards(s, p)
+
+
+def reveal(s: PariahState, seat: int | None) -> PariahState:
+    """The whole state from seat's side (a finished match watched again), with the points of
+    each army still waiting, as a view has them."""
+    v = s.clone()
+    v.rng = Rng(0)
+    v.viewer = seat
+    v.waiting_points = [flow.army_cost(s, s.armies[p]) for p in range(s.players)]
+    return v

@@ -157,7 +157,7 @@ class Battlefield(Part):
                 about = "" if cards else "no relics or evolutions in hand"
             x += 8
             for i, (c, relic) in enumerate(cards[:10]):
-                face = c != HIDDEN and not relic
+                face = c != HIDDEN             # known only in a match watched again
                 t._card(f"foe:{p}:{i}", c if face else None, x + i * 34, zy + 12, (40, 56), 50 + i, seen,
                         face_up=face, back=t.names.back_for(p, relic))
             x += min(10, len(cards)) * 34 + 8

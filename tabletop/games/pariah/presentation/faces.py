@@ -19,11 +19,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from tabletop.games.pariah.engine.cards import Ability, design, evolutions, factions, relics
-from tabletop.table import compact, pil_text
+from tabletop.table import compact, pil_text, textfloor
 from tabletop.table.facekeys import H, K, W, stamp
 from tabletop.table.icons import paste_picture, picture_table
 
-FACE_VERSION = 4
+FACE_VERSION = 5
 PICTURES = picture_table(__package__)
 
 # faction look: (main colour, dark, light accent)
@@ -121,6 +121,10 @@ def _frame(main, dark, light) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, d
 
 
+# a coin's or shield's caption: 11 px in the full-size view at 1280x720 (chrome.READABLE_FACE_H)
+CAPTION_MIN = round(7.5 * K)
+
+
 def _coin(d, cx, cy, r, text: str, fill, ink=(255, 255, 255), caption: str = ""):
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=_shade(fill, -0.4))
     d.ellipse((cx - r + 3 * K, cy - r + 3 * K, cx + r - 3 * K, cy + r - 3 * K), fill=fill,
@@ -128,7 +132,8 @@ def _coin(d, cx, cy, r, text: str, fill, ink=(255, 255, 255), caption: str = "")
     d.text((cx, cy - (3 * K if caption else 0)), text, font=_font(round(r * 1.0), True), fill=ink,
            anchor="mm")
     if caption:
-        d.text((cx, cy + r * 0.55), caption, font=_font(round(r * 0.32), True), fill=ink, anchor="mm")
+        d.text((cx, cy + r * 0.55), caption, font=_font(max(round(r * 0.32), CAPTION_MIN), True), fill=ink,
+               anchor="mm")
 
 
 def _shield(d, cx, cy, r, text: str, fill, caption: str):
@@ -137,7 +142,8 @@ def _shield(d, cx, cy, r, text: str, fill, caption: str):
     d.polygon(pts, fill=_shade(fill, -0.45), outline=GOLD, width=2 * K)
     d.text((cx, cy - r * 0.05), text, font=_font(round(r * 1.05), True), fill=(255, 255, 255),
            anchor="mm")
-    d.text((cx, cy - r * 0.75), caption, font=_font(round(r * 0.32), True), fill=GOLD, anchor="mm")
+    d.text((cx, cy - r * 0.75), caption, font=_font(max(round(r * 0.32), CAPTION_MIN), True), fill=GOLD,
+           anchor="mm")
 
 
 def _name_band(d, y, name: str, main, sub: str = ""):
@@ -322,8 +328,9 @@ def compose_back(kind: str) -> Image.Image:
     _emblem(d, kind if kind in FACTION_COLORS else "relic", W / 2, H / 2, 54 * K, _shade(light, 0.2),
             _shade(dark, -0.3))
     word = factions()[kind].name.upper() if kind in FACTION_COLORS else "RELIC"
-    d.text((W / 2, H - 56 * K), word, font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
-    d.text((W / 2, 56 * K), "PARIAH", font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
+    with textfloor.ornament():          # the back's emblem, not words to read
+        d.text((W / 2, H - 56 * K), word, font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
+        d.text((W / 2, 56 * K), "PARIAH", font=_font(18 * K, True, True), fill=GOLD, anchor="mm")
     return img
 
 
@@ -357,6 +364,22 @@ def compose_unit_compact(design_id: str, values: tuple[tuple[str, int], ...] | N
     return compact.compose(u.name, main, dark, _drawer(PICTURES[design_id], main, dark),
                            cost=(str(u.cost), _shade(main, -0.2), "coin"), corner=(str(pr), main, "shield"),
                            stats=tuple(stats), words=words, paper=PARCHMENT, ink=INK, text=text)
+
+
+def compose_named(kind: str, design_id: str) -> Image.Image:
+    """A card too small for the compact face's words: its name large over its picture (the
+    unit's numbers stand beside it on the table, the zoom has everything)."""
+    if kind == "unit":
+        u = design(design_id)
+        name, (main, dark) = u.name, FACTION_COLORS[u.faction][:2]
+    elif kind == "evo":
+        e = evolutions()[design_id]
+        name, (main, dark) = e.name, FACTION_COLORS[e.faction][:2]
+    else:
+        r = relics()[design_id]
+        name, main = r.name, RELIC_COLORS[r.relic_type]
+        dark = _shade(main, -0.55)
+    return compact.compose_big(name, main, dark, _drawer(PICTURES[design_id], main, dark))
 
 
 def compose_evolution_compact(evo_id: str, text: bool = True) -> Image.Image:

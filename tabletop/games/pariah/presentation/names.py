@@ -55,6 +55,12 @@ class Names(Part):
         face a card on the table shows, or "thumb" (picture only) for a card too small for text."""
         v = self.table.view
         text = table != "thumb"
+        if table == "name":             # a card too small for the compact face: its name, large
+            d = v.units[c].design if c in v.units else v.designs[c]
+            kind = "unit" if c in v.units or not (is_evo_card(c) or is_relic_card(c)) else \
+                "evo" if is_evo_card(c) else "relic"
+            base = {"unit": faces.unit_key, "evo": faces.evolution_key, "relic": faces.relic_key}[kind](d)
+            return f"{base}/big{compact.VERSION}/name", partial(faces.compose_named, kind, d)
         if c in v.units:
             u = v.units[c]
             cur = stat_line(v, u)
@@ -85,7 +91,8 @@ class Names(Part):
         known += [c for c in v.units if c not in v.designs]     # tokens
         # relics show as pictures only too, in the shop's hand and as emblems in play
         return self.table.warm_list(known, lambda c: self.face(c, None), self.face,
-                                     lambda c: self.face(c, "thumb" if is_relic_card(c) else "compact"))
+                                     lambda c: self.face(c, "thumb" if is_relic_card(c) else "compact"),
+                                     lambda c: self.face(c, "name"), lambda c: self.face(c, "thumb"))
 
     def back_for(self, seat: int, relic: bool = False):
         kind = "relic" if relic else self.table.view.factions[seat]

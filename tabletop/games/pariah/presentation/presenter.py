@@ -129,6 +129,9 @@ class PariahPresenter(Presenter):
     # --- sprites the parts share --------------------------------------------------------------
     def _card(self, sid: str, c: int | None, x: float, y: float, size, z: float, seen: set,
               face_up: bool = True, draggable: bool = False, back=None, spawn=None, table: str = "compact"):
+        detail = self.detail(size[0]) if table == "compact" else "full"
+        if detail != "full":        # too small for the compact face's words at this window
+            table = "name" if detail == "name" else "thumb"
         face = self.names.face(c, table) if face_up and c is not None and c != HIDDEN else (None, None)
         return self.put_card(sid, face, back or self.names.back_for(self.me), x, y, size, z, seen,
                              draggable=draggable, spawn=spawn)

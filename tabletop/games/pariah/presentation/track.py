@@ -76,6 +76,7 @@ class Track(Part):
             chip = t.scene.get(tid)
             chip.dim = state == "done"
             chip.highlight = "select" if state == "active" else None
-            short = name if len(name) <= 12 else name[:11] + "…"
-            t.put_label(f"lbl:trk:{uid}", short, x + i * pitch + pitch / 2, cy + 26, 12,
-                        MUTED if state == "done" else INK, seen, "midtop")
+            # the name under its chip, on two lines if it must, shortened only between words
+            for k, line in enumerate(t.fit_lines(name, 12, pitch - 4)):
+                t.put_label(f"lbl:trk:{uid}:{k}", line, x + i * pitch + pitch / 2, cy + 26 + k * (t.text_size(12) + 1),
+                            12, MUTED if state == "done" else INK, seen, "midtop")

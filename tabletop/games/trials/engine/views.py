@@ -57,3 +57,11 @@ def sample(view: TrialsState, rng: Rng) -> TrialsState:
             for c, d in zip(mine, cands):
                 s.designs[c] = d
     return s
+
+
+def reveal(s: TrialsState, seat: int | None) -> TrialsState:
+    """The whole state from seat's side (a finished match watched again); dice to come stay unknown."""
+    v = s.clone()
+    v.rng = Rng(0)
+    v.viewer = seat
+    return v

@@ -1,5 +1,6 @@
 """The controls zone of the Trials table: Pass turn, Channel and Ignite on the player's own turn,
-and the full-control toggle on every turn; and what their buttons (with the banner's Pass) do."""
+and the full-control toggle (table/fullcontrol.py) on every turn; and what their buttons (with the
+banner's Pass) do."""
 
 from __future__ import annotations
 
@@ -7,15 +8,10 @@ from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine.cards import card
 from tabletop.games.trials.engine.state import OVER
 from tabletop.table.part import Part
-from tabletop.table.presenter import LOCAL
 
 
 class Controls(Part):
     """The buttons of a turn and the full-control toggle."""
-
-    def __init__(self, table) -> None:
-        super().__init__(table)
-        self.full_control = False                 # ask even on my own stack items (this match)
 
     def draw(self, seen) -> None:
         t = self.table
@@ -23,11 +19,7 @@ class Controls(Part):
         if t.view is not None and t.view.phase != OVER:
             # beside Ignite on the last row, and shown on every turn: the player may want it
             # before their opponent's turn as much as during their own
-            t.put_button("btn:control", f"Full control: {'on' if self.full_control else 'off'}",
-                         x + w / 2 + 5, y + 8 + 104, w / 2 - 15, True, False, seen)
-            t.scene.get("btn:control").tooltip = (
-                "On: you are asked before your own cards and effects resolve, to answer them "
-                "yourself. Off: they resolve unless an opponent answers. Key: F")
+            t.full.put_button(x + w / 2 + 5, y + 8 + 104, w / 2 - 15, seen)
         if not t.my_turn or t._window() or t.question.pending:
             return
         bw = w - 20
@@ -52,8 +44,7 @@ class Controls(Part):
             t.menu.clear()
             return actions.PASS() if bid == "btn:pass" else actions.DECLINE()
         if bid == "btn:control":
-            self.full_control = not self.full_control
-            return LOCAL
+            return t.full.toggle()
         if bid == "btn:channel":
             acts = t.legal_of(actions.CHANNEL.kind)
             if len(acts) == 1:

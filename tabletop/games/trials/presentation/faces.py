@@ -303,9 +303,58 @@ def compose_back() -> Image.Image:
 TABLE_MIN_PX = compact.MIN_PX       # the smallest font on a face drawn on the table (design px)
 
 
-def compose_compact(card_id: str, fallen: bool = False, text: bool = True) -> Image.Image:
-    """Name, cost, Attack (or Power) and HP, and the card's kind large; its text on the zoom.
-    `text=False`: the picture only, for a pile's top card or a card on the stack (named beside it)."""
+def _colours(c, fallen: bool):
+    base, other = DISCIPLINE_COLORS[c.disciplines[0]], DISCIPLINE_COLORS[c.disciplines[-1]]
+    main = _shade(base, -.3)
+    if fallen:
+        base, other, main = _grey(base, .8), _grey(other, .8), (84, 82, 88)
+    return base, other, main
+
+
+def _stats(c, side, now: tuple[int, int] | None) -> tuple:
+    """Attack (or Power) and HP: `now` (attack, HP left) as they stand in play, coloured where
+    they differ from the printed numbers (a number as printed is dark: red and green say
+    changed)."""
+    atk, hp = now if now is not None else (side.attack, side.hp)
+    stats = []
+    if side.power:
+        stats.append(compact.Stat("POW", f"+{side.power}", ATTACK))
+    elif side.attack or c.type == "avatar":
+        stats.append(compact.Stat("ATK", str(atk), INK, compact.changed(atk, side.attack)))
+    if side.hp:
+        stats.append(compact.Stat("HP", str(hp), INK, compact.changed(hp, side.hp)))
+    return tuple(stats)
+
+
+def table_key(card_id: str, fallen: bool, detail: str = "full", now: tuple[int, int] | None = None) -> str:
+    """The key of the face a card shows on the table at `detail` (compact.detail_for), with the
+    numbers it shows now: a changed number is a new face."""
+    base = face_key(card_id, fallen)
+    key = compact.key(base, detail == "full") if detail in ("full", "picture") else f"{base}/big{compact.VERSION}/{detail}"
+    return key + (f"/now={now[0]},{now[1]}" if now is not None and detail != "picture" else "")
+
+
+def compose_table(card_id: str, fallen: bool = False, detail: str = "full",
+                  now: tuple[int, int] | None = None) -> Image.Image:
+    """The face a card shows on the table: the compact face ("full"), its picture alone, or the
+    big face's name and numbers."""
+    if detail in ("full", "picture"):
+        return compose_compact(card_id, fallen, detail == "full", now)
+    c = card(card_id)
+    side = c.fallen if fallen and c.fallen else c.front
+    base, other, main = _colours(c, fallen)
+
+    def picture(img, box):
+        paste_picture(img, PICTURES[c.id], box, _shade(base, .6), _shade(other, .3), _shade(base, -.75))
+    numbers = _stats(c, side, now) or ((compact.Stat("Cost", str(c.cost), ENERGY),) if c.type != "avatar" else ())
+    return compact.compose_big(side.name if detail == "name" else None, main, _shade(main, -.5), picture, numbers)
+
+
+def compose_compact(card_id: str, fallen: bool = False, text: bool = True,
+                    now: tuple[int, int] | None = None) -> Image.Image:
+    """Name, cost, Attack (or Power) and HP (`now`: as they stand in play), and the card's kind
+    large; its text on the zoom. `text=False`: the picture only, for a pile's top card or a
+    card on the stack (named beside it)."""
     c = card(card_id)
     side = c.fallen if fallen and c.fallen else c.front
     base, other = DISCIPLINE_COLORS[c.disciplines[0]], DISCIPLINE_COLORS[c.disciplines[-1]]
@@ -319,13 +368,7 @@ def compose_compact(card_id: str, fallen: bool = False, text: bool = True) -> Im
             top, bottom, edge = _grey(top), _grey(bottom), _grey(edge)
         paste_picture(img, PICTURES[c.id], box, top, bottom, edge)
 
-    stats = []
-    if side.power:
-        stats.append(compact.Stat("POW", f"+{side.power}", ATTACK))
-    elif side.attack or c.type == "avatar":
-        stats.append(compact.Stat("ATK", str(side.attack), ATTACK))
-    if side.hp:
-        stats.append(compact.Stat("HP", str(side.hp), HEART))
+    stats = _stats(c, side, now)
     kind = {"avatar": "Avatar", "equipment": "Equipment", "ability": "Ability"}[c.type]
     words = "Fallen" if fallen else (c.subtypes[0] if c.subtypes else kind)
     cost = (str(c.cost), ENERGY, "coin") if c.type != "avatar" else None

@@ -41,9 +41,9 @@ from tabletop.games.trials.presentation.seats import Seats
 from tabletop.games.trials.presentation.sounds import SOUNDS
 from tabletop.games.trials.presentation.stack import Stack
 from tabletop.games.trials.presentation.style import cid
-from tabletop.table import compact
 from tabletop.table.actionmenu import ActionMenu
 from tabletop.table.cover import fanned_cards
+from tabletop.table.fullcontrol import FullControl
 from tabletop.table.ids import SpriteId, number, sprite_id
 from tabletop.table.layout import Layout
 from tabletop.table.playback import GREEN
@@ -75,9 +75,11 @@ class TrialsPresenter(Presenter):
         self.stack = Stack(self)
         self.question = Question(self)
         self.controls = Controls(self)
+        self.full = FullControl(self, actions.DECLINE)
         self.menu = ActionMenu(self)              # a context menu or a choice after a drop
         self.browser = Browser(self)
-        self.parts = [self.seats, self.stack, self.question, self.controls, self.menu, self.browser]
+        self.parts = [self.seats, self.stack, self.question, self.controls, self.full, self.menu,
+                      self.browser]
 
     # --- names and faces -------------------------------------------------------------------
     def name(self, c: int) -> str:
@@ -86,16 +88,16 @@ class TrialsPresenter(Presenter):
             return "a hidden card"
         return fx.name(v, c)
 
-    def _face(self, c: int, table: str | None = "compact"):
-        """(key, compose): the full face (`table` None: the zoom, the full-size view), the compact
-        face of a card on the table, or "thumb" (its picture only) where the card is too small."""
+    def _face(self, c: int, table: str | None = "full", now: tuple[int, int] | None = None):
+        """(key, compose): the full face (`table` None: the zoom, the full-size view), or the face
+        of a card on the table at a compact.detail_for detail ("thumb": its picture only),
+        showing `now` (an Avatar's attack and HP left)."""
         fallen = c in self.view.fallen
         d = self.view.designs[c]
-        key = faces.face_key(d, fallen)
         if table is None:
-            return key, partial(faces.compose_face, d, fallen)
-        text = table != "thumb"
-        return compact.key(key, text), partial(faces.compose_compact, d, fallen, text)
+            return faces.face_key(d, fallen), partial(faces.compose_face, d, fallen)
+        table = {"thumb": "picture", "compact": "full"}.get(table, table)
+        return faces.table_key(d, fallen, table, now), partial(faces.compose_table, d, fallen, table, now)
 
     @staticmethod
     def _back():
@@ -167,13 +169,20 @@ class TrialsPresenter(Presenter):
     # --- sprite helpers ----------------------------------------------------------------------------
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        return self.warm_list(known, lambda c: self._face(c, None), self._face,
-                               lambda c: self._face(c, "thumb"))
+        # every detail a card's size on screen may ask for (compact.detail_for); an Avatar's face
+        # with its numbers in play is composed when they change
+        return self.warm_list(known, lambda c: self._face(c, None),
+                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
-              angle=0.0, table: str = "compact"):
+              angle=0.0, table: str | None = None):
+        """A card on the table; its face says as much as its size lets it (`table` a detail to
+        keep, else by size), an Avatar's with its attack and HP as they stand."""
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = self._face(c, table) if face_up and known else (None, None)
+        now = None
+        if known and c in self.view.damage or known and card(self.view.designs[c]).type == "avatar":
+            now = (fx.attack(self.view, c), fx.hp_left(self.view, c))
+        face = self._face(c, table or self.detail(size[0]), now) if face_up and known else (None, None)
         return self.put_card(sid, face, self._back(), x, y, size, z, seen, draggable=draggable,
                              angle=angle)
 
@@ -317,19 +326,8 @@ class TrialsPresenter(Presenter):
                 return got
         return None
 
-    def auto_pass(self, legal: list[Action]):
-        """As in digital card games: besides having nothing to play, the player lets their own
-        card or effect resolve without being asked (they just chose it), unless they asked for
-        full control of the match (the F key, or the toggle under the controls)."""
-        got = super().auto_pass(legal)
-        v = self.view
-        if got is not None or self.controls.full_control or v is None or v.waiting is not None:
-            return got
-        if v.stack and v.prio == self.me and v.stack[-1].seat == self.me:
-            decline = next((a for a in legal if actions.DECLINE.matches(a)), None)
-            if decline is not None:
-                return decline, "Letting your own card resolve… (F: full control)"
-        return None
+    def answer_waits(self) -> bool:
+        return self.view.waiting is not None
 
     free_keys = frozenset({"f"})        # full control, whoever's turn it is
 

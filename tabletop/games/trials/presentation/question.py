@@ -9,7 +9,7 @@ from tabletop.core import Action
 from tabletop.games.trials.engine import actions, choices
 from tabletop.games.trials.engine import effects as fx
 from tabletop.games.trials.engine.stack_item import DETACH, ORDER, SCOUT
-from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, short, wrap_words
+from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, short
 from tabletop.table.ids import SpriteId, sprite_id
 from tabletop.table.part import Part
 from tabletop.table.presenter import LOCAL
@@ -79,10 +79,13 @@ class Question(Part):
             t.put_label("lbl:banner2", self._others_line(), x + w / 2, y + 70, 16, MUTED, seen, "midtop")
             return
         t.put_label("lbl:banner", TITLES[kind], x + w / 2, y + 4, 30, GOLD, seen, "midtop", True)
-        lines = wrap_words(choices.question(v), 78)
-        for k, line in enumerate(lines[:2]):
-            t.put_label(f"lbl:banner{k + 2}", line, x + w / 2, y + 44 + k * 19, 15, INK, seen, "midtop")
-        self._buttons(x + 10, y + 90, w - 20, seen)
+        # the question in two lines at most, measured at the size it is drawn (the text floor
+        # lifts it on a small window), broken and shortened only between words
+        step = max(19, t.text_size(15) + 2)
+        lines = t.fit_lines(choices.question(v), 15, w - 20)
+        for k, line in enumerate(lines):
+            t.put_label(f"lbl:banner{k + 2}", line, x + w / 2, y + 44 + k * step, 15, INK, seen, "midtop")
+        self._buttons(x + 10, max(y + 90, y + 46 + len(lines) * step), w - 20, seen)
 
     def _buttons(self, x, y, w, seen) -> None:
         t = self.table

@@ -75,7 +75,7 @@ class Seats(Part):
         # and their gear get the seat's whole width instead of spilling over the piles and the next seat.
         compact = self.royale and not mine
         pile = (44, 62) if compact else (int(att_size[0] * 0.62), int(att_size[1] * 0.62))
-        die = 44 if compact else 64
+        die = 56 if compact else 64           # its number 11 px at 1280x720
         px = x0 + w - (2 * pile[0] + die + 22)
         py = y0 + (34 if compact else 40)
         if not mine:
@@ -95,9 +95,12 @@ class Seats(Part):
             s.badge = str(n)
             s.tooltip = ("Your deck, in order (click to look through it)" if mine else
                          f"{name}'s deck: {n} card{'s' if n != 1 else ''}")
+        # the counts are on the piles' badges: where the text floor makes the words larger than
+        # the piles, the captions say only which pile is which
+        counted = t.text_size(13) <= 13
         if not compact:
-            t.put_label(f"lbl:deck:{p}", f"deck {n}", dx + pile[0] / 2, py + pile[1] + 4, 13, MUTED,
-                        seen, "midtop")
+            t.put_label(f"lbl:deck:{p}", f"deck {n}" if counted else "deck", dx + pile[0] / 2, py + pile[1] + 4,
+                        13, MUTED, seen, "midtop")
         dx += pile[0] + 10
         disc = v.discards[p]
         if disc:
@@ -106,8 +109,10 @@ class Seats(Part):
             s.badge = str(len(disc))
             s.tooltip = "Discard pile (click to look through it)"
         if not compact:
-            t.put_label(f"lbl:discard:{p}", f"discard {len(disc)}", dx + pile[0] / 2, py + pile[1] + 4,
-                        13, MUTED, seen, "midtop")
+            # under its pile, moved in from the seat's edge as far as it must to stay inside
+            words = f"discard {len(disc)}" if counted else "discard"
+            cx = min(dx + pile[0] / 2, x0 + w - 8 - t.font(13).size(words)[0] / 2)
+            t.put_label(f"lbl:discard:{p}", words, cx, py + pile[1] + 4, 13, MUTED, seen, "midtop")
         if v.exiles[p]:
             ex, ey = (x0 + 4, y0 + 34 + 44) if compact else (px, py + 90)
             t.put_label(f"lbl:exile:{p}", f"{len(v.exiles[p])} exiled", ex, ey, 13, MUTED, seen)
@@ -127,7 +132,10 @@ class Seats(Part):
         size = (44, 62)
         step = min(50, (width - 160) / max(1, n))
         t.put_label(f"lbl:hand:{p}", f"hand {n}", x, y + 20, 14, MUTED, seen)
-        for i in range(n):
+        for i, c in enumerate(t.view.hands[p]):
+            if t.view.designs.get(c, UNKNOWN) != UNKNOWN:     # watched again, everything face up
+                t._card(SpriteId("card", c), c, x + 70 + i * step, y, size, 60 + i, seen)
+                continue
             t._card(SpriteId("back", p, i), None, x + 70 + i * step, y, size, 60 + i, seen, face_up=False)
 
     def _avatar(self, a, x, y, width, av_size, att_size, seen, mine) -> None:
