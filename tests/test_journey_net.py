@@ -123,6 +123,7 @@ def test_joining_from_home_against_a_host_process(tmp_path):
         me.settle_table()
         ctrl = me.ctrl
         assert ctrl.viewer == 1 and ctrl.seat_kind(1) == "you"
+        wait_until(lambda: me.scene._thinking in (None, "Bot 1 is thinking…"), 10, "the pill naming the host's seat")
         assert not hasattr(ctrl.match, "seed") and not hasattr(ctrl, "net_referee")   # no hidden state here
         made = play_by_hand(me, game.route, game.choose)
         assert made > 5 and ctrl.match.result() is not None

@@ -112,3 +112,16 @@ def test_a_hosted_match_is_found_on_the_network_and_gone_when_it_stops():
     assert [(f.name, f.game, f.address, f.seats_free) for f in found] == [
         ("Ana's Paargus", "paargus", "127.0.0.1:18777", 1)]
     assert browse(1.0, interfaces=here) == []
+
+
+def test_the_hosts_you_is_told_as_a_player_name():
+    async def go():
+        host, referee = hosted("paargus", "bot,remote")
+        referee.match.seats[0].name = "You"
+        port = await host.listen("127.0.0.1", 0)
+        try:
+            return await raw_session(port, [_hello()])
+        finally:
+            await host.close()
+    welcome = json.loads(asyncio.run(go())[0])
+    assert welcome["kind"] == "welcome" and welcome["seats"][0] == "Player 1"

@@ -43,6 +43,12 @@ class Conn:
         await self.link.send(encode(kind, self.seq_out, **fields))
 
 
+def _told_name(name: str, seat: int) -> str:
+    """A seat's name as another computer is told it: the host's "You" is nobody's there."""
+    name = name.strip()
+    return name if name and name.lower() != "you" else f"Player {seat + 1}"
+
+
 async def _inline(fn, *args):
     return fn(*args)
 
@@ -214,7 +220,7 @@ class Host:
         remote = self.referee.join(hello, games_versions())
         m = self.referee.match
         return remote, {"seat": remote.seat, "token": remote.token, "match": m.id, "game": m.game.info.id,
-                        "seats": [s.name for s in m.seats], "options": m.options}
+                        "seats": [_told_name(s.name, i) for i, s in enumerate(m.seats)], "options": m.options}
 
     async def ask_undo(self, seat: int) -> None:
         """Ask the guest at `seat` to consent to taking back a move (its answer comes as

@@ -389,7 +389,7 @@ class GuestController(QObject):
         if self._status:
             return
         if m.result is None and m.to_act is not None and m.to_act != m.seat:
-            self.thinking.emit(f"{m.names[m.to_act]} is thinking…")
+            self.thinking.emit(f"{seat_names(self.match.seats)[m.to_act]} is thinking…")
         else:
             self.thinking.emit("")
 
