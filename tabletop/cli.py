@@ -120,6 +120,9 @@ def _cmd_screenshot(args) -> int:
 
 
 def _cmd_bench(args) -> int:
+    if args.net:
+        from tabletop.net.bench import bench_net
+        return _emit(bench_net(args.moves, args.idle), args.json, lambda kv: f"{kv[0]:24} {kv[1]}")
     if args.game is None:
         from tabletop.shell.first_frame import bench_home
         return _emit(bench_home(), args.json, lambda kv: f"{kv[0]:28} {kv[1]}")
@@ -248,11 +251,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ratio", type=float, default=1.0,
                    help="the table's device pixel ratio (2: a 200%% screen; run each ratio "
                         "in a process of its own)")
+    s.add_argument("--net", action="store_true",
+                   help="network play's figures on loopback: a move's round trip, a host's idle CPU")
+    s.add_argument("--moves", type=int, default=300, help="with --net: guest moves timed")
+    s.add_argument("--idle", type=float, default=20.0, help="with --net: seconds the idle host is watched")
     s.add_argument("--table-only", action="store_true",
                    help="only the table's figures (frame and move), not the engine's")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_cmd_bench)
 
+    from tabletop.net.commands import add_parsers as net_parsers
+    net_parsers(sub)                           # host, join (and relay)
     s = sub.add_parser("tutorial", help="a game's lesson: its steps, or --check plays it on "
                                         "the table, headless (docs/LESSONS.md)")
     s.add_argument("game", nargs="?")

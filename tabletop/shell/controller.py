@@ -22,16 +22,18 @@ log = logging.getLogger(__name__)
 BOT_PAUSE_S = 0.45        # a bot's move waits this long (times the pace) so people can follow
 
 
-def seat_names(seats) -> list[str]:
+def seat_names(seats, remote=()) -> list[str]:
     """The names the table, the log and the curtain use. At a shared computer every player is
     "you", so a seat named "You" (an older save or settings file) is called "Player N" there:
-    a curtain never says "You's turn"."""
-    shared = sum(not s.is_bot for s in seats) > 1
+    a curtain never says "You's turn". Seats played from another computer (`remote`) do not
+    share this one."""
+    shared = sum(not s.is_bot and i not in remote for i, s in enumerate(seats)) > 1
     return [s.name.strip() if s.name.strip() and not (shared and s.name.strip().lower() == "you")
             else f"Player {i + 1}" for i, s in enumerate(seats)]
 
 
 class MatchController(QObject):
+    remote_seats: frozenset = frozenset()   # seats played from another computer (shell/net_play.py)
     changed = Signal(list)          # events as the viewing seat may see them
     hinted = Signal(object)         # the hard bot's suggestion for the player (an Action)
     advised = Signal(str)           # the bots made the player's moves they were asked to (ADVICE)
@@ -55,7 +57,7 @@ class MatchController(QObject):
         self._hint: tuple[int, int] | None = None     # (ticket, log length) of a hint request
         self._advice = None          # while the bots make the player's moves: when to stop (ADVICE)
         self._ready_at = 0.0
-        humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        humans = [i for i, s in enumerate(match.seats) if not s.is_bot and i not in self.remote_seats]
         self.humans = humans
         self.viewer: int | None = humans[0] if humans else None
         self._curtain_for: int | None = None
@@ -89,6 +91,14 @@ class MatchController(QObject):
         seat = self.match.to_act
         return (seat is not None and seat == self.viewer and not self.match.seats[seat].is_bot
                 and self._curtain_for is None)
+
+    def seat_kind(self, seat: int) -> str:
+        """How the table's seat list names who plays `seat`."""
+        s = self.match.seats[seat]
+        if s.is_bot:
+            return f"bot · {s.difficulty}"
+        # at a shared computer nobody is "you" for long: the seat is a human one
+        return "you" if seat == self.viewer and not self.hotseat else "human"
 
     def legal_for_viewer(self) -> list[Action]:
         return self.match.legal_actions() if self.my_turn() else []

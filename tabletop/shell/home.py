@@ -185,6 +185,7 @@ class HomePage(QWidget):
     learn = Signal(str)
     continue_match = Signal(str)
     saved_games = Signal()
+    join_match = Signal()
     statistics = Signal()
     first_painted = Signal()       # once: what waits for the first frame starts then
 
@@ -198,13 +199,14 @@ class HomePage(QWidget):
         head = QHBoxLayout()
         titles = QVBoxLayout()
         titles.addWidget(label("Tabletop", "title"))
-        titles.addWidget(label("Card and board games, every rule enforced. Play a bot or a friend "
-                               "at this computer.", "subtitle"))
+        titles.addWidget(label("Card and board games, every rule enforced. Play a bot or a friend.", "subtitle"))
         head.addLayout(titles, 1)
         self.continue_btn = button("Continue", True, self._continue)
         self.continue_btn.setMinimumWidth(220)
         head.addWidget(self.continue_btn, 0, Qt.AlignVCenter)
         head.addWidget(button("Saved games", False, self.saved_games.emit), 0, Qt.AlignVCenter)
+        self.join_btn = button("Join a match", False, self.join_match.emit)
+        head.addWidget(self.join_btn, 0, Qt.AlignVCenter)
         head.addWidget(button("Statistics", False, self.statistics.emit,
                               tip="How your finished matches went"), 0, Qt.AlignVCenter)
         lay.addLayout(head)

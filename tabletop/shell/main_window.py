@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget
 
@@ -47,6 +47,8 @@ class MainWindow(QMainWindow):
         self.home.learn.connect(self.learn)
         self.home.continue_match.connect(self.resume)
         self.home.saved_games.connect(self.show_saves)
+        self.home.join_match.connect(self.join_match)
+        self._joining = None               # a guest controller waiting for the host's first word
         self.home.statistics.connect(self.show_statistics)
         self.saves = SavesPage(self.store)
         self.saves.resume.connect(self.resume)
@@ -217,7 +219,64 @@ class MainWindow(QMainWindow):
         self.settings.last_new_match = c["remember"]
         self._save_settings()
         match = Match(get_game(c["game"]), c["seats"], c["seed"], c["options"], c["casual"])
-        self.open_match(match)
+        if c.get("remote"):
+            self.host_match(match, c["remote"])
+        else:
+            self.open_match(match)
+
+    # --- network matches (shell/net_play.py) -------------------------------------------------------
+    def host_match(self, match: Match, remote_seats: list[int]) -> None:
+        """Open `match` at the table, hosting it for the players on other computers."""
+        from tabletop.shell.net_play import HostedController
+        try:
+            ctrl = HostedController(match, self.store, remote_seats, relay=self.settings.relay)
+        except OSError as exc:
+            QMessageBox.warning(self, "This match cannot be hosted",
+                                f"This computer cannot listen for other players ({why_in_words(exc)}).")
+            return
+        self._saves_from_match = False
+        self.table.suspended = False
+        self.table.open(match, ctrl)
+        self.table.scene.status = f"Hosting. {ctrl.hosting_text()}: tell the other player both."
+        self.stack.setCurrentWidget(self.table)
+        self.table.setFocus()
+
+    def join_match(self) -> None:
+        from tabletop.shell.join_dialog import JoinDialog
+        from tabletop.shell.net_play import GuestController
+        with modal(JoinDialog("", self, relay=self.settings.relay)) as dlg:
+            if not dlg.exec():
+                return
+            c = dlg.choice()
+        self._drop_joining()
+        ctrl = GuestController(c["address"], c["code"], c["name"], self.store, relay=c["relay"])
+        self._joining = ctrl
+        self.home.continue_info.setText(f"Joining the match at {c['address']}…")
+        ctrl.ready.connect(lambda: self._joined(ctrl))
+        ctrl.failed.connect(lambda text: self._join_failed(ctrl, text))
+
+    def _joined(self, ctrl) -> None:
+        if self._joining is not ctrl:
+            return
+        self._joining = None
+        self._saves_from_match = False
+        self.table.suspended = False
+        self.table.open(ctrl.match, ctrl)
+        self.stack.setCurrentWidget(self.table)
+        self.table.setFocus()
+
+    def _join_failed(self, ctrl, text: str) -> None:
+        if self._joining is ctrl:
+            self._drop_joining()
+            self.home.set_latest(self.store.latest_unfinished(get_game))
+            # once the controller's own signal has returned (it is being deleted)
+            QTimer.singleShot(0, lambda: QMessageBox.warning(self, "Could not join the match", text))
+
+    def _drop_joining(self) -> None:
+        ctrl, self._joining = self._joining, None
+        if ctrl is not None:
+            ctrl.close()
+            ctrl.deleteLater()
 
     def learn(self, game_id: str) -> None:
         """Start the game's lesson: a guided match on the real table (tabletop/core/lesson.py)."""
@@ -241,6 +300,11 @@ class MainWindow(QMainWindow):
 
     def _rematch(self, match: Match) -> None:
         import random
+        if not isinstance(match, Match) or getattr(self.table.ctrl, "remote_seats", None):
+            QMessageBox.information(self, "Rematch", "A rematch across computers is a new match: "
+                                    "host it from New match, or join the host's.")
+            self.show_home()
+            return
         again = Match(match.game, match.seats, random.SystemRandom().randrange(1 << 62),
                       match.options, match.casual)
         self.open_match(again)

@@ -19,7 +19,7 @@ from tabletop.shell.presentations import presentation
 from tabletop.shell.widgets import modal
 
 PLAYERS = [("Human", "human"), ("Bot: easy", "bot:easy"), ("Bot: normal", "bot:normal"),
-           ("Bot: hard", "bot:hard")]
+           ("Bot: hard", "bot:hard"), ("Player on another computer", "remote")]
 
 
 def measured_rates(game_id: str, players: int = 2) -> dict[str, float]:
@@ -80,13 +80,15 @@ def default_name(index: int, kind: str, humans: int, seats: int) -> str:
     """A seat's name until the player types one: "You" when one person plays, "Player 2"
     at a shared computer (a curtain saying "You's turn" would name nobody), "Bot" facing
     one player, "Bot 2" among several."""
+    if kind == "remote":
+        return "Guest"
     if kind != "human":
         return "Bot" if seats == 2 or index == 0 else f"Bot {index}"
     return "You" if humans <= 1 else f"Player {index + 1}"
 
 
 def _is_default(name: str, index: int) -> bool:
-    return name in {"You", "Bot", f"Bot {index}", f"Player {index + 1}"}
+    return name in {"You", "Bot", "Guest", f"Bot {index}", f"Player {index + 1}"}
 
 
 class SeatRow(QWidget):
@@ -157,7 +159,7 @@ class SeatRow(QWidget):
         name = self.name.text().strip()
         if not name or (humans > 1 and name == "You"):      # a shared computer has no "You"
             name = f"Player {self.index + 1}"
-        if kind == "human":
+        if kind in ("human", "remote"):       # a remote seat is a person: net/ knows it is remote
             return Seat("human", name)
         bot, difficulty = bot_for_difficulty(kind.split(":")[1])
         return Seat("bot", name, bot, difficulty)
@@ -369,7 +371,7 @@ class NewMatchDialog(QDialog):
                 kind, name = chosen[i]
                 if _is_default(name, i):
                     name = default_name(i, kind, humans, n)
-                default = spec.seat_default(i, n, kind != "human") if spec is not None else None
+                default = spec.seat_default(i, n, kind.startswith("bot")) if spec is not None else None
                 row.configure(kind, name, names[i] if i < len(names) else "", choices, default)
         self.rows = self.pool[:n]
         self.builder_btn.setVisible(spec is not None)
@@ -399,7 +401,7 @@ class NewMatchDialog(QDialog):
         if spec is None or not row.has_extra:
             return
         n = self.seat_count()
-        default = spec.seat_default(row.index, n, row.kind.currentData() != "human")
+        default = spec.seat_default(row.index, n, row.kind.currentData().startswith("bot"))
         row.extra.setCurrentIndex(max(0, row.extra.findData(default)))
 
     def open_deck_builder(self) -> None:
@@ -413,7 +415,7 @@ class NewMatchDialog(QDialog):
         for i, row in enumerate(self.rows):
             if row.has_extra:
                 row.set_extra(choices, spec.seat_default(i, self.seat_count(),
-                                                         row.kind.currentData() != "human"))
+                                                         row.kind.currentData().startswith("bot")))
 
     def choice(self) -> dict:
         """What the player chose: game, seats, options, casual, a fresh seed."""
@@ -431,6 +433,8 @@ class NewMatchDialog(QDialog):
         return {
             "game": self.game.currentData(),
             "seats": seats,
+            # played from other computers: this computer hosts the match (net/, shell/net_play.py)
+            "remote": [r.index for r in self.rows if r.kind.currentData() == "remote"],
             "options": options,
             "casual": self.casual.isChecked(),
             "seed": seed,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit,
                                QHBoxLayout, QLabel, QSlider, QVBoxLayout)
 
 from tabletop.store.settings import Settings
@@ -81,6 +81,9 @@ class SettingsDialog(QDialog):
         row.addSpacing(10)
         row.addWidget(self.mute)
         form.addRow("Sound volume", row)
+        self.relay = QLineEdit(settings.relay)
+        self.relay.setPlaceholderText("host:port of a Tabletop relay, for play over the internet")
+        form.addRow("Relay", self.relay)
         lay.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
@@ -106,4 +109,5 @@ class SettingsDialog(QDialog):
         s.auto_pass = self.auto_pass.isChecked()
         s.volume = self.volume.value()
         s.muted = self.mute.isChecked()
+        s.relay = self.relay.text().strip()
         return s

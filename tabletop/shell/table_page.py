@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QMessageBox,
-                               QVBoxLayout, QWidget)
+                               QPushButton, QVBoxLayout, QWidget)
 
 from tabletop.core import Action
 from tabletop.core.lesson import LessonError
@@ -127,6 +127,19 @@ class TablePage(QWidget):
         self.panel.rules_term.connect(lambda term: self.window().show_rules(self.game_id(), term))
         self.panel.home.connect(self.home.emit)
         lay.addWidget(self.panel)
+        # a network match whose other player dropped: the host may give their seat to a bot
+        self.replace_btn = QPushButton("", self.panel)
+        self.replace_btn.hide()
+        self.replace_btn.clicked.connect(self._replace_dropped)
+        # hosting: the join code and the address, for as long as the table is open
+        self.net_info = QLabel("", self.panel)
+        self.net_info.setWordWrap(True)
+        self.net_info.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.net_info.hide()
+        at = self.panel.layout().indexOf(self.panel.prompt) + 1
+        self.panel.layout().insertWidget(at, self.net_info)
+        self.panel.layout().insertWidget(at + 1, self.replace_btn)
+        self._undo_box: QMessageBox | None = None
         self.ctrl: MatchController | None = None
         self.presenter = None
         self.scene = None
@@ -166,17 +179,19 @@ class TablePage(QWidget):
         self._fit_panel(self.width())
 
     # --- opening and leaving --------------------------------------------------------------
-    def open(self, match: Match) -> None:
+    def open(self, match: Match, ctrl=None) -> None:
+        """Open `match` at the table, driven by a MatchController, or by `ctrl` (a network
+        match's controller, shell/net_play.py, made for it)."""
         self.leave()
         layout = Layout.load(match.game.info.id, len(match.seats))
         self.scene = Scene(virtual=layout.size, layout=layout, faces=self.faces)
         self.scene.pace = pace_of(self.settings)
         self.scene.on_refit = self._refit
         self.table.set_scene(self.scene)
-        names = seat_names(match.seats)
+        names = seat_names(match.seats, getattr(ctrl, "remote_seats", ()))
         self.presenter = presentation(match.game.info.id).make_presenter(
             self.scene, self.faces, self.settings, names)
-        self.ctrl = MatchController(match, self.store)
+        self.ctrl = ctrl or MatchController(match, self.store)
         self.ctrl.pace = pace_of(self.settings)
         self.ctrl.table_busy = lambda: self.scene.busy or self.summary_open or self.suspended
         self.ctrl.thumbnail = self._thumbnail
@@ -186,6 +201,14 @@ class TablePage(QWidget):
         self.ctrl.problem.connect(self._problem)
         self.ctrl.saved.connect(self._problem)
         self.ctrl.hinted.connect(self._hinted)
+        if hasattr(self.ctrl, "undo_asked"):          # a network match: a move back needs consent
+            self.ctrl.undo_asked.connect(self._undo_asked)
+        if hasattr(self.ctrl, "dropped"):
+            self.ctrl.dropped.connect(self._dropped)
+        self._dropped("")
+        hosting = getattr(self.ctrl, "hosting_text", None)
+        self.net_info.setText(f"Hosting this match. {hosting()}" if hosting else "")
+        self.net_info.setVisible(hosting is not None)
         self.ctrl.advised.connect(self._advised)
         self.session = TableSession(self.scene, self.presenter, self.ctrl, refresh=lambda: self._refresh([]),
                                     hint=self.ask_hint, zoom=self._zoom_on, advise=self.ask_advice)
@@ -260,6 +283,9 @@ class TablePage(QWidget):
 
     def leave(self) -> None:
         self._drop_summary()
+        if self._undo_box is not None:
+            dispose(self._undo_box)
+            self._undo_box = None
         self.summary_open = False
         if self.warmer is not None:
             self.warmer.stop()
@@ -291,6 +317,10 @@ class TablePage(QWidget):
 
     # --- the match moved on -----------------------------------------------------------------
     def _changed(self, events: list) -> None:
+        if self._auto_pass_held != "undoing" and any(e.kind == "undo" for e in events):
+            # taken back with the other computer's consent (not by this page's Undo)
+            self._auto_pass_held = len(self.ctrl.match.log)
+            self._rebuild_log("Move taken back.")
         self.presenter.viewer = self.ctrl.log_viewer
         self.log_fold.follow((self.panel.log_lines() or [""])[-1])
         replaces, lines = self.log_fold.lines([e for e in events if e.kind != "undo"])
@@ -351,12 +381,12 @@ class TablePage(QWidget):
         self.presenter.sync(view, legal, ctrl.my_turn(), events)
         if events:
             self.presenter.animate(events, cue=self.sounds.play)
+        names = seat_names(ctrl.match.seats, getattr(ctrl, "remote_seats", ()))
+        if names != self.presenter.seat_names:     # a player on another computer gave their name
+            self.presenter.seat_names[:] = names
         seats = []
-        for i, s in enumerate(ctrl.match.seats):
-            # at a shared computer nobody is "you" for long: the seat is a human one
-            you = i == ctrl.viewer and not ctrl.hotseat
-            kind = f"bot · {s.difficulty}" if s.is_bot else ("you" if you else "human")
-            seats.append((self.presenter.seat_names[i], kind, self.presenter.seat_rows(view, i),
+        for i in range(len(ctrl.match.seats)):
+            seats.append((self.presenter.seat_names[i], ctrl.seat_kind(i), self.presenter.seat_rows(view, i),
                           ctrl.match.to_act == i))
         self.panel.set_seats(seats)
         self.panel.set_moves(legal, self.presenter.menu_words)
@@ -482,6 +512,35 @@ class TablePage(QWidget):
 
     def _problem(self, text: str) -> None:
         self.scene.status = text
+
+    # --- a network match ----------------------------------------------------------------------
+    def _dropped(self, name: str) -> None:
+        """The other player dropped (the host's table): offer to give their seat to a bot."""
+        self.replace_btn.setText(f"Replace {name} with a bot" if name else "")
+        self.replace_btn.setVisible(bool(name))
+
+    def _replace_dropped(self) -> None:
+        if self.ctrl is not None and hasattr(self.ctrl, "replace_dropped"):
+            self.ctrl.replace_dropped()
+            self._refresh([])
+
+    def _undo_asked(self, who: str) -> None:
+        """The other computer asks to take back a move: a question that does not stop the table."""
+        if self._undo_box is not None:
+            dispose(self._undo_box)
+        box = QMessageBox(QMessageBox.Question, "Take back a move?",
+                          f"{who} asks to take back their last move. Do you agree?",
+                          QMessageBox.Yes | QMessageBox.No, self)
+        box.finished.connect(lambda _r, b=box: self._undo_answered(b))
+        self._undo_box = box
+        box.open()
+
+    def _undo_answered(self, box: QMessageBox) -> None:
+        yes = box.clickedButton() is box.button(QMessageBox.Yes)
+        if self.ctrl is not None and hasattr(self.ctrl, "answer_undo"):
+            self.ctrl.answer_undo(yes)
+            if yes:
+                self._rebuild_log("Move taken back.")
 
     # --- the player acts (table/session.py turns gestures into moves) -------------------------
     def perform(self, result) -> None:

@@ -40,6 +40,7 @@ class Settings:
     last_new_match: dict = field(default_factory=dict)
     window_geometry: str = ""
     seen_rules: list[str] = field(default_factory=list)   # game ids whose rules were shown
+    relay: str = ""                     # a `tabletop relay` (host:port) for matches over the internet
     lessons_done: list[str] = field(default_factory=list)  # game ids whose lesson was finished
 
 

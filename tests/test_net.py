@@ -1,0 +1,127 @@
+"""Network play through the real websocket code on loopback: whole matches of every game, the
+handshake's version checks, resync after a drop, and bots on either side."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from net_helpers import CODE, guest_at, hosted, kinds, play, raw_session
+from tabletop import __version__ as APP_VERSION
+from tabletop.core.match import Match
+from tabletop.games.registry import game_ids, get_game
+from tabletop.net.protocol import games_versions
+
+GAMES = game_ids()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_whole_match_of_every_game_over_loopback(game_id):
+    host, referee = hosted(game_id, "bot,remote", seed=5)
+    finals = asyncio.run(play(host, lambda port: [guest_at(port)]))
+    match = referee.match
+    assert match.result() is not None
+    (final,) = finals
+    # the guest ends with the whole match: it replays to the host's very position
+    again = Match.from_json(final, get_game(game_id))
+    assert len(again.log) == len(match.log) and again.snapshot_matches(match.game.state_to_json(match.state))
+    assert host.refusals == []
+
+
+def test_the_guest_can_sit_first_and_two_guests_share_a_match():
+    host, referee = hosted("trials", "remote,bot,remote", seed=2)
+    got = []
+
+    def guests(port):
+        a, b = guest_at(port), guest_at(port)
+        a.on_update = lambda mirror, events: got.append(("a", mirror.seat))
+        b.on_update = lambda mirror, events: got.append(("b", mirror.seat))
+        return [a, b]
+
+    finals = asyncio.run(play(host, guests))
+    assert {seat for _, seat in got} == {0, 2}
+    assert finals[0]["log"] == finals[1]["log"] == referee.match.to_json()["log"]
+
+
+def _hello(**over) -> dict:
+    msg = {"kind": "hello", "seq": 1, "app": APP_VERSION, "games": games_versions(), "code": CODE,
+           "name": "Ana", "since": 0}
+    msg.update(over)
+    return msg
+
+
+async def _refused_for(hello: dict) -> list[str]:
+    host, referee = hosted("paargus")
+    port = await host.listen("127.0.0.1", 0)
+    try:
+        frames = await raw_session(port, [hello])
+    finally:
+        await host.close()
+    assert len(referee.match.log) == 0
+    return frames
+
+
+@pytest.mark.parametrize("theirs,side", [(-1, "the other computer"), (+1, "this computer")])
+def test_a_rules_version_mismatch_is_refused_saying_which_side_to_update(theirs, side):
+    versions = games_versions()
+    versions["paargus"] += theirs
+    frames = asyncio.run(_refused_for(_hello(games=versions)))
+    assert kinds(frames) == ["refused"]
+    reason = json.loads(frames[0])["reason"]
+    assert "rules version" in reason and f"update Tabletop on {side}" in reason
+
+
+def test_an_app_version_mismatch_is_refused_saying_which_side_to_update():
+    frames = asyncio.run(_refused_for(_hello(app="0.0.0-old")))
+    reason = json.loads(frames[-1])["reason"]
+    assert kinds(frames) == ["refused"] and "update Tabletop on the joining computer" in reason
+
+
+def test_the_guest_holds_only_what_its_seat_was_sent():
+    host, referee = hosted("paargus", "bot,remote")
+    seen = []
+
+    def guests(port):
+        g = guest_at(port)
+        g.on_update = lambda mirror, events: seen.append(
+            (mirror.n, get_game("paargus").view_to_json(mirror.view)))
+        return [g]
+
+    asyncio.run(play(host, guests))
+    # every view the guest held is the host's view for seat 1 at that move (replayed here)
+    m = referee.match
+    state = m.game.setup(m.options, m.seed, 2)
+    views = [m.game.view_to_json(m.game.view(state, 1))]
+    for e in m.log:
+        m.game.apply(state, e.action, checked=True)
+        views.append(m.game.view_to_json(m.game.view(state, 1)))
+    for n, view in seen:
+        assert view == views[n]
+
+
+def test_a_hosted_match_is_found_on_the_network_and_gone_when_it_stops():
+    from tabletop.net.discovery import Announcer, browse
+    here = ["127.0.0.1"]
+    announcer = Announcer("Ana's Paargus", "paargus", 18777, 1, address="127.0.0.1", interfaces=here)
+    try:
+        found = browse(1.5, interfaces=here)
+    finally:
+        announcer.close()
+    assert [(f.name, f.game, f.address, f.seats_free) for f in found] == [
+        ("Ana's Paargus", "paargus", "127.0.0.1:18777", 1)]
+    assert browse(1.0, interfaces=here) == []
+
+
+def test_the_hosts_you_is_told_as_a_player_name():
+    async def go():
+        host, referee = hosted("paargus", "bot,remote")
+        referee.match.seats[0].name = "You"
+        port = await host.listen("127.0.0.1", 0)
+        try:
+            return await raw_session(port, [_hello()])
+        finally:
+            await host.close()
+    welcome = json.loads(asyncio.run(go())[0])
+    assert welcome["kind"] == "welcome" and welcome["seats"][0] == "Player 1"
