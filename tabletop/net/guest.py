@@ -60,6 +60,9 @@ class Guest:
         self.dial = dial or (lambda: dial_direct(address))
         self.say = say
         self.move_delay = move_delay
+        # the position (log length) the bot last moved at: an update that tells the same
+        # position again (who is connected changed) must not make it move twice
+        self.moved_at: int | None = None
         self.mirror: Mirror | None = None
         self.final: dict | None = None
         self.token = ""
@@ -144,6 +147,8 @@ class Guest:
             self.say(f"joined match {msg['match']} ({msg['game']}) at seat {msg['seat'] + 1}")
         elif kind == "update":
             events = self.mirror.apply_update(msg)
+            if self.mirror.n != self.moved_at:        # the match moved on (or was taken back)
+                self.moved_at = None
             self.on_update(self.mirror, events)
             await self._maybe_bot()
         elif kind == "final":
@@ -155,6 +160,7 @@ class Guest:
                 raise Refused(msg["reason"])
             self.say(f"the host refused: {msg['reason']}")
             self.on_status(msg["reason"])
+            self.moved_at = None                      # the position shown again is decided anew
         elif kind == "ping":
             await self._send("pong")
         elif kind == "undo_ask" and self.bot is not None:
@@ -173,8 +179,10 @@ class Guest:
 
     async def _maybe_bot(self) -> None:
         m = self.mirror
-        if self.bot is None or m.to_act != m.seat or not m.legal or m.result is not None:
+        if (self.bot is None or m.to_act != m.seat or not m.legal or m.result is not None
+                or self.moved_at == m.n):
             return
+        self.moved_at = m.n
         if self.move_delay:
             await asyncio.sleep(self.move_delay)
         name, difficulty = self.bot
