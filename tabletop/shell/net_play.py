@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import socket
 import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -62,8 +63,7 @@ class HostedController(MatchController):
             try:
                 from tabletop.net.discovery import Announcer
                 free = len(remote_seats)
-                self.announcer = Announcer(f"{seat_names(match.seats, remote_seats)[self.humans[0]] if self.humans else 'Tabletop'}'s "
-                                           f"{match.game.info.title}", match.game.info.id, self.port, free,
+                self.announcer = Announcer(self._listing(), match.game.info.id, self.port, free,
                                            address=self.address.rsplit(":", 1)[0])
             except Exception as exc:          # no mDNS here: the address and code still work
                 log.warning("the match is not announced on the network: %s", exc)
@@ -78,6 +78,15 @@ class HostedController(MatchController):
         self._undo_from: int | None = None        # the guest seat whose undo we answer
         self._undo_wait: tuple[int, float] | None = None   # (seat asked, since) our own undo
         self._away = ""
+
+    def _listing(self) -> str:
+        """The match as Join a match lists it on other computers: "Ana's Paargus"; a host seat
+        still called "You" would read "You's Paargus" there, so it is named by this computer."""
+        title = self.match.game.info.title
+        who = self.match.seats[self.humans[0]].name.strip() if self.humans else ""
+        if not who or who.lower() == "you":
+            who = socket.gethostname().split(".")[0] or "Tabletop"
+        return f"{who}'s {title}"
 
     def hosting_text(self) -> str:
         relay = f" · relay {self.relay}" if self.relay else ""
