@@ -278,3 +278,36 @@ def test_play_on_with_the_unseen_cards_dealt_anew_from_the_viewer(qtbot):
     win.close()                                  # leaving saves it, as its own match
     again = SaveStore().load(branch.id, games=get_game)
     assert again.branch_of == branch.branch_of and again.start == branch.start
+
+
+@pytest.mark.gui
+def test_a_paragons_replay_with_everything_revealed_opens_the_other_hand(qtbot):
+    """Paragons draws another player's hand as a pile: with everything revealed a click opens
+    it (the pile browser, face up) and its Close button closes it; a replay still makes no move.
+    Watched from a seat, that hand does not open: its cards are unknown there."""
+    from player import visible_point
+    from shell_helpers import make_window
+    match = finished("paragons", seed=3)
+    assert match.result() is not None
+    SaveStore().save(match)
+    win = make_window(qtbot, SaveStore())
+    win.watch(match.id)
+    page = win.replay
+    at = next(p for p in range(len(match.log), 0, -1) if match.replay(p).hands[1])
+
+    def click_pile():
+        QTest.mouseClick(page.table, Qt.LeftButton, Qt.NoModifier, visible_point(page.scene, "pile:hand:1"))
+
+    page.go(at)
+    click_pile()
+    assert page.presenter.browser.pile is None, "a seat's own view does not know the other hand"
+    page.choose_seat(REVEALED)
+    page.go(at)
+    click_pile()
+    assert page.presenter.browser.pile == ("hand", 1)
+    assert all(page.scene.get(f"view:{c}") is not None for c in match.replay(at).hands[1])
+    from tabletop.table.browser import CLOSE
+    QTest.mouseClick(page.table, Qt.LeftButton, Qt.NoModifier, visible_point(page.scene, CLOSE))
+    assert page.presenter.browser.pile is None
+    page.leave_and_close()
+    win.close()

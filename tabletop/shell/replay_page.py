@@ -31,6 +31,7 @@ from tabletop.shell.widgets import button, label, modal, panel
 from tabletop.table import intents as it
 from tabletop.table.layout import Layout
 from tabletop.table.logfold import LogFold
+from tabletop.table.presenter import LOCAL
 from tabletop.table.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -297,6 +298,21 @@ class ReplayPage(QWidget):
             elif isinstance(i, it.Drop):
                 self.scene.cancel_drag(i.sprite_id)
                 self.scene.status = "This is a replay: use Play on from here to make a move."
+            elif isinstance(i, (it.Click, it.ButtonPress, it.KeyPress)):
+                self._look(i)
+
+    def _look(self, intent) -> None:
+        """Clicks, buttons and keys that only change what the table shows (a pile looked
+        through, and closed again) work in a replay; a move they would make does not."""
+        p = self.presenter
+        if isinstance(intent, it.Click):
+            got = p.click(intent.target)
+        elif isinstance(intent, it.ButtonPress):
+            got = p.button(intent.button_id)
+        else:
+            got = p.key(intent.name)
+        if got == LOCAL:
+            p.sync(self.view_now(), [], False, [])
 
     # --- turning points ------------------------------------------------------------------------
     def _review(self) -> None:

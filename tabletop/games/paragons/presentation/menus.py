@@ -34,26 +34,36 @@ class TableMenu(ActionMenu):
 
 class Browser(PileBrowser):
     """Looking through a pile: any discard pile, and your own deck (in no order) and Reserve Pile;
-    a click on a pile, or on a discard pile's top card, opens it."""
+    a click on a pile, or on a discard pile's top card, opens it. Another player's hand and Hidden
+    Pile open only when the view knows every card in them (a finished match watched again,
+    everything revealed): in play some are unknown, and half a hand would mislead."""
 
     aspect, largest, fill = 165 / 118, 200, (14, 18, 24, 248)
 
     def may_open(self, zone: str, seat: int) -> bool:
         t = self.table
-        return not t.in_room() and (zone == "discard" or (seat == t.me and zone in ("deck", "reserve")))
+        if t.in_room():
+            return False
+        if zone in ("hand", "hidden") and seat != t.me:        # only when every card is known
+            held = t.view.hands[seat] if zone == "hand" else t.view.hidden[seat]
+            return bool(held) and len(self.cards(zone, seat)) == len(held)
+        return zone == "discard" or (seat == t.me and zone in ("deck", "reserve"))
 
     def cards(self, zone: str, seat: int) -> list[int]:
         t = self.table
         v = t.view
         cards = {"discard": lambda: list(reversed(v.discards[seat])),
                  "deck": lambda: sorted(v.decks[seat], key=t.name),
-                 "reserve": lambda: sorted(v.reserves[seat], key=t.name)}[zone]()
+                 "reserve": lambda: sorted(v.reserves[seat], key=t.name),
+                 "hand": lambda: sorted(v.hands[seat], key=t.name),
+                 "hidden": lambda: sorted(v.hidden[seat], key=t.name)}[zone]()
         return [c for c in cards if v.designs.get(c)]
 
     def title(self, zone: str, seat: int, n: int) -> str:
         who = self.whose(seat)
         return {"discard": f"{who} discard pile, the latest first", "deck": f"{who} deck (its order stays secret)",
-                "reserve": f"{who} Reserve Pile"}[zone] + f" · {n} cards"
+                "reserve": f"{who} Reserve Pile", "hand": f"{who} hand", "hidden": f"{who} Hidden Pile"}[zone] \
+            + f" · {n} cards"
 
     def click(self, target: SpriteId | None):
         """A click on a pile (or a discard pile's top card) opens it; None: not a pile."""
