@@ -44,6 +44,7 @@ DEB_DEPENDS = [
     "libxcb-sync1", "libxcb-util1", "libxcb-xfixes0", "libxcb-xkb1",
     "libwayland-client0", "libwayland-cursor0",
     "libsqlite3-0",                   # the match history (Python's sqlite3 links the system one)
+    "libssl3 | libssl3t64",           # network play: websockets' client imports ssl
 ]
 # Sound: SDL opens the audio libraries itself at run time (dlopen), so no library check sees
 # them; the app plays silently without them, hence recommended rather than required. t64: the
