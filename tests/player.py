@@ -114,6 +114,10 @@ def visible_point(scene, target: str, dropping: str | None = None) -> QPoint:
             top = scene.sprite_at(vx, vy, exclude=dropping, among=among)
             if top is not None and top.id == target:
                 return _widget_point(scene, sx, sy)
+    if dropping is not None:
+        # a pile full of cards: a person drops on a card lying in it, which counts as the pile
+        # (Presenter.drop_on passes a drop on a card with no meaning of its own to its place)
+        return _widget_point(scene, r.centerx, r.centery)
     raise Stuck(f"{target} is covered everywhere on the table")
 
 

@@ -107,13 +107,14 @@ def test_bench_net_measures_a_round_trip_and_an_idle_host():
     assert isinstance(figures["idle_cpu_pct"], float) and figures["idle_seconds"] >= 1
 
 
-def test_three_processes_play_through_tabletop_relay(tmp_path):
+@pytest.mark.parametrize("game_id", game_ids())
+def test_three_processes_play_through_tabletop_relay(tmp_path, game_id):
     rlog = tmp_path / "relay.log"
     relay = start(["relay", "--port", "0", "--bind", "127.0.0.1"], tmp_path / "relay-home", rlog)
     try:
         rport = int(wait_for(rlog, r"on ws://127\.0\.0\.1:(\d+)", proc=relay).group(1))
         hlog = tmp_path / "host.log"
-        hproc = start(["host", "trials", "--seats", "remote,bot:random", "--relay", f"127.0.0.1:{rport}",
+        hproc = start(["host", game_id, "--seats", "remote,bot:random", "--relay", f"127.0.0.1:{rport}",
                        "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
         wait_for(hlog, "through the relay", proc=hproc)
         glog = tmp_path / "guest.log"
@@ -123,6 +124,11 @@ def test_three_processes_play_through_tabletop_relay(tmp_path):
         assert finish(hproc) == 0, hlog.read_text()[-2000:]
         assert "(sealed)" in hlog.read_text() and "paired a host and a guest" in rlog.read_text()
         assert Path(wait_for(glog, r"saved to (\S+)").group(1)).exists()
+        saved = wait_for(hlog, r"saved to (\S+)").group(1)
+        verify = subprocess.run([sys.executable, "-m", "tabletop", "verify", saved], capture_output=True,
+                                text=True, env=dict(os.environ, TABLETOP_HOME=str(tmp_path / "host-home"),
+                                                    PYTHONPATH=str(ROOT)), cwd=ROOT)
+        assert verify.returncode == 0 and "replay to the saved state" in verify.stdout, verify.stdout
     finally:
         relay.terminate()
         relay.wait(10)
