@@ -177,26 +177,34 @@ TRICKY_TERMS = {"paargus": {"Trade", "Sweep", "Quadrant"}, "pariah": {"Priority"
 def test_a_steps_glossary_link_opens_the_rules_at_its_entry(qapp, tabletop_home, game_id):
     """Every term a lesson links opens the rules page at the glossary entry that starts with it
     (not at an earlier mention: "Sky tableau" mentions trading before the Trade entry; Pariah's
-    "Priority" is in bold in its overview, and "Armor" starts "Armor Perforation" too)."""
+    "Priority" is in bold in its overview, and "Armor" starts "Armor Perforation" too). The
+    app's own dialog, run by its exec, for the first term; every term on the same viewer."""
     from player import answering
+    from tabletop.shell.presentations import presentation
     from tabletop.shell.rules_viewer import RulesViewer
+    terms = sorted({t for s in lesson(game_id).steps for t in s.terms})
+    assert terms and TRICKY_TERMS.get(game_id, set()) <= set(terms)
     me = Player(size=(1280, 720))
     try:
-        terms = {t for s in lesson(game_id).steps for t in s.terms}
-        assert terms and TRICKY_TERMS.get(game_id, set()) <= terms
-        for term in sorted(terms):
-            seen = {}
+        seen = {}
 
-            def answer(viewer, term=term, seen=seen):
-                cursor = viewer.browser.textCursor()
-                seen["entry"] = cursor.block().text()
-                click(button_in(viewer, "Close"))
+        def answer(viewer):
+            seen["entry"] = viewer.browser.textCursor().block().text()
+            click(button_in(viewer, "Close"))
 
-            with answering(RulesViewer, answer):
-                me.win.show_rules(game_id, term)
-            assert seen["entry"].startswith(f"{term}:"), (term, seen["entry"])
+        with answering(RulesViewer, answer):
+            me.win.show_rules(game_id, terms[0])
+        assert seen["entry"].startswith(f"{terms[0]}:"), (terms[0], seen["entry"])
     finally:
         me.close()
+    viewer = RulesViewer(game_id, presentation(game_id).rules_markdown())
+    try:
+        for term in terms:
+            assert viewer.show_term(term)
+            entry = viewer.browser.textCursor().block().text()
+            assert entry.startswith(f"{term}:"), (term, entry)
+    finally:
+        viewer.deleteLater()
 
 
 def test_the_lesson_bar_never_shrinks_under_the_pointer(qtbot):
