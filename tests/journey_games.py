@@ -50,13 +50,15 @@ def _pariah_choice(legal, rng):
 
 def _pariah():
     from pariah_ui_helpers import route
-    return JourneyGame(route, _pariah_choice, modes={"2 players": seats(2), "2 against 2": seats(4)})
+    # 2 against 2: 40 moves after the resume (2 players plays to the end), for the suite's time
+    return JourneyGame(route, _pariah_choice, modes={"2 players": seats(2), "2 against 2": seats(4, play_on=40)})
 
 
 def _paragons():
     from paragons_ui_helpers import choose, route
     return JourneyGame(route, choose, modes={
-        "drafted best of 3": seats(2, variant="draft", best_of=3),
+        # a drafted match to its end (test_shell_paragons plays a whole best of 3 at the table)
+        "drafted": seats(2, variant="draft", best_of=1),
         "three-for-all": seats(3, play_on=30, variant="preconstructed", best_of=1)})
 
 
