@@ -6,8 +6,8 @@ marked done, Orrin back from his gate; then the match goes on against the bot's 
 
 from __future__ import annotations
 
-from player import Player, click, settle, wait_until
-from test_journey_lessons import _at_step, _intent
+from player import Player, click, wait_until
+from lesson_journey import at_step, make, refused, shows
 
 from tabletop.games.registry import lesson
 from tabletop.store.settings import load_settings
@@ -30,25 +30,16 @@ def test_the_brawl_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_hom
         strike = next(i for i, s in enumerate(les.steps) if s.expect.kind == "stop")
         for i in mine:
             step = les.steps[i]
-            _at_step(me, i)
-            settle()                 # the bar's new words may change its height, and so the table's
-            me.settle_table()
-            assert bar.say.text() == step.say
-            assert set(me.scene.spotlight) == set(step.point)
+            at_step(me, i)
+            shows(me, step)
             if i == standard:
                 # off script: Twin Lash dropped on Kessa is a legal move, but not this step's
-                me.do(it.Drop("card:1", "champ:0", 0, 0))
-                assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
-                assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
-                assert me.scene.status == step.refusal()
+                refused(me, i, step, it.Drop("card:1", "champ:0", 0, 0))
             if i == strike:
                 # the Hint button names the step's own move (Kessa strikes from where she is)
                 click(me.page.panel.hint_btn)
                 assert me.scene.status.startswith("Hint: Stop"), me.scene.status
-            for g in step.do:
-                me.do(_intent(g))
-            wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")
-            assert step.expect.matches(me.ctrl.match.log[i].action)
+            make(me, i, step)
         wait_until(lambda: bar.step.text() == "Lesson complete", what="the lesson's end")
         assert me.scene.spotlight == ()
         state = me.ctrl.match.state

@@ -7,27 +7,13 @@ test_journey_lessons.py opens every lesson's in the rules viewer.)"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint
-from PySide6.QtTest import QTest
-from player import Player, click, settle, wait_until
-from test_journey_lessons import _at_step, _intent
+from player import Player, click, wait_until
+from lesson_journey import at_step, make, refused, shows
 
 from tabletop.games.registry import lesson
 from tabletop.games.trials.engine import effects as fx
 from tabletop.store.settings import load_settings
 from tabletop.table import intents as it
-
-
-def _steady(me: Player) -> None:
-    """Until the table stops changing size. The bar's new words change its height, and so the
-    table's, but (its labels wrapping) it may keep its old height until the next event reaches
-    the window: the pointer first comes onto the table, as a player's does, then the click is aimed."""
-    size = None
-    while size != me.page.table.size():
-        size = me.page.table.size()
-        QTest.mouseMove(me.page.table, QPoint(4, 4))
-        settle()
-    me.settle_table()
 
 
 def test_the_trials_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_home):
@@ -44,20 +30,12 @@ def test_the_trials_lesson_is_played_with_the_mouse_to_its_end(qapp, tabletop_ho
         answer = next(i for i in mine if les.steps[i].expect.kind == "activate")
         for i in mine:
             step = les.steps[i]
-            _at_step(me, i)
-            _steady(me)
-            assert bar.say.text() == step.say
-            assert set(me.scene.spotlight) == set(step.point)
+            at_step(me, i)
+            shows(me, step)
             if i == answer:
                 # off script: letting the attack through is legal, but this step teaches the answer
-                me.do(it.ButtonPress("btn:decline"))
-                assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
-                assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
-                assert me.scene.status == step.refusal()
-            for g in step.do:
-                me.do(_intent(g))
-            wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1} ({me.scene.status})")
-            assert step.expect.matches(me.ctrl.match.log[i].action)
+                refused(me, i, step, it.ButtonPress("btn:decline"))
+            make(me, i, step)
         wait_until(lambda: bar.step.text() == "Lesson complete", what="the lesson's end")
         assert me.scene.spotlight == ()
         s = me.ctrl.match.state

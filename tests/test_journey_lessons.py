@@ -9,31 +9,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from lesson_journey import at_step, intent, make, refused, resumed_from_saved_games, shows
 from player import Player, button_in, click, settle, wait_until
 
 from tabletop.games.registry import game_ids, lesson, plugin
 from tabletop.store.history import History
 from tabletop.store.settings import load_settings
 from tabletop.table import intents as it
-
-
-def _intent(gesture: tuple):
-    kind, *ids = gesture
-    if kind == "click":
-        return it.Click(ids[0])
-    if kind == "button":
-        return it.ButtonPress(ids[0])
-    if kind == "drag":
-        return it.Drop(ids[0], ids[1], 0, 0)
-    if kind == "right_click":
-        return it.RightClick(ids[0])
-    return it.KeyPress(ids[0])
-
-
-def _at_step(me: Player, n: int) -> None:
-    """Until the match waits for the learner at log length `n` (the scripted bot has played)."""
-    wait_until(lambda: len(me.ctrl.match.log) == n and me.ctrl.my_turn(), what=f"lesson move {n}")
-    me.settle_table()
 
 
 def _learn(me: Player, game_id: str) -> None:
@@ -63,42 +45,23 @@ def test_the_paargus_lesson_is_played_refused_left_resumed_and_marked_done(qapp,
         assert me.scene.spotlight == ("deck",)
         conjoin = next(i for i, s in enumerate(les.steps) if s.expect.kind == "conjoin")
         resume_at = next(i for i, s in enumerate(les.steps) if s.expect.kind == "trade")
-        for i, step in enumerate(les.steps):
-            if step.by_bot:
-                continue
-            _at_step(me, i)
-            assert bar.say.text() == step.say
-            assert set(me.scene.spotlight) == set(step.point)
+        for i in les.learner_steps():
+            step = les.steps[i]
+            at_step(me, i)
+            shows(me, step)
             if i == conjoin:
                 # off script: the same three cards with the marked card underneath
-                for c in ("card:18", "card:36", "card:32"):
-                    me.do(it.Drop(c, "builder", 0, 0))
-                me.do(it.ButtonPress("btn:confirm"))
-                assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
-                assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
-                assert me.scene.status == step.refusal()
+                refused(me, i, step, *[it.Drop(c, "builder", 0, 0) for c in ("card:18", "card:36", "card:32")],
+                        it.ButtonPress("btn:confirm"))
                 me.do(it.ButtonPress("btn:clear"))
             if i == resume_at:
-                # Home, then Saved games: the lesson is listed as one, and resumes at this step
-                me.menu("&Game", "&Home")
-                wait_until(lambda: me.win.stack.currentWidget() is me.win.home, what="home")
-                assert me.win.home.continue_info.text().startswith("Lesson: Paargus: You vs Orrin")
-                click(button_in(me.win.home, "Saved games"))
-                rows = [me.win.saves.list.item(r).text() for r in range(me.win.saves.list.count())]
-                assert rows and rows[0].startswith("Lesson: Paargus"), rows
-                me.win.saves.list.setCurrentRow(0)
-                click(me.win.saves.resume_btn)
-                wait_until(me.on_table, what="the resumed lesson")
-                _at_step(me, i)
-                assert bar.isVisible() and bar.say.text() == step.say
+                resumed_from_saved_games(me, i, "Lesson: Paargus", continued="Lesson: Paargus: You vs Orrin")
+                shows(me, step)
                 assert bar.step.text() == f"Lesson · step {les.number_of(i)[0]} of 11"
                 # the Hint button names the step's own move
                 click(me.page.panel.hint_btn)
                 assert me.scene.status.startswith("Hint: Trade"), me.scene.status
-            for g in step.do:
-                me.do(_intent(g))
-            wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")
-            assert step.expect.matches(me.ctrl.match.log[i].action)
+            make(me, i, step)
         wait_until(lambda: bar.step.text() == "Lesson complete", what="the lesson's end")
         assert me.scene.spotlight == ()
         assert me.ctrl.match.result().winners == [0]
@@ -122,8 +85,8 @@ def test_finish_on_your_own_plays_on_against_the_easy_bot(qapp, tabletop_home):
         wait_until(me.on_table, what="the lesson's table")
         me.settle_table()
         for g in les.steps[0].do:
-            me.do(_intent(g))
-        _at_step(me, 1)
+            me.do(intent(g))
+        at_step(me, 1)
         click(button_in(me.page.lesson_bar, "Finish on your own"))
         assert not me.page.lesson_bar.isVisible() and me.scene.spotlight == ()
         assert me.ctrl.match.lesson is None and me.ctrl.match.seats[1].difficulty == "easy"
@@ -148,8 +111,8 @@ def test_a_saved_lesson_the_app_cannot_follow_opens_as_an_ordinary_match(qapp, t
         me.set_animations_off()
         _learn(me, "paargus")
         for g in lesson("paargus").steps[0].do:
-            me.do(_intent(g))
-        _at_step(me, 1)
+            me.do(intent(g))
+        at_step(me, 1)
         save = me.win.store.path_for(me.ctrl.match.id)
         me.menu("&Game", "&Home")
         for odd in ("brawl", "no-such-game", 42):
@@ -251,7 +214,7 @@ def test_the_pariah_lesson_is_played_through_with_the_mouse_and_the_match_goes_o
             # the round's summary opens between rounds: Continue, as a player does
             wait_until(lambda: me.answer_summary() or (len(me.ctrl.match.log) == i and me.ctrl.my_turn()),
                        what=f"lesson move {i}")
-            _at_step(me, i)
+            at_step(me, i)
             assert bar.say.text() == step.say
             assert set(me.scene.spotlight) == set(step.point)
             if i == first_attack:
@@ -260,7 +223,7 @@ def test_the_pariah_lesson_is_played_through_with_the_mouse_and_the_match_goes_o
                 assert len(me.ctrl.match.log) == i, "the engine saw a refused move"
                 assert bar.refused.isVisible() and bar.refused.text() == step.refusal()
             for g in step.do:
-                me.do(_intent(g))
+                me.do(intent(g))
             wait_until(lambda: len(me.ctrl.match.log) > i, what=f"the move of step {i + 1}")
             assert step.expect.matches(me.ctrl.match.log[i].action)
         wait_until(lambda: bar.step.text() == "Lesson complete", what="the lesson's end")
