@@ -128,13 +128,7 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     d.rounded_rectangle((m, m, W - m, H - m), radius=12 * K, fill=paper, outline=_shade(main, 0.4), width=2 * K)
     # the name, on a band in the card's colour
     lines, px = _name_lines(d, name, W - 2 * m - 14 * K)
-    lh = px * 1.12 * K
-    band = (m, m, W - m, m + 10 * K + lh * len(lines))
-    d.rectangle(band, fill=main)
-    nf = font(px * K, True, True)
-    for i, ln in enumerate(lines):
-        d.text((W / 2, band[1] + 5 * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
-               stroke_width=K, stroke_fill=_shade(main, -0.5))
+    band = _name_band(d, lines, px, m, main, 1.12, 5)
     # stats and words from the foot up
     y = H - m - 4 * K
     if words:
@@ -177,6 +171,19 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
 BIG_NAME_PX = 56
 BIG_MIN_PX = 44        # 11 px on screen at 75 px wide (BIG_MIN_PX * 75 / 300)
 BIG_NUMBER_PX = (72, 60)    # up to two numbers, three
+
+
+def _name_band(d, lines: list[str], px: int, m: int, main, leading: float, pad: int) -> tuple:
+    """A face's name: `lines` at `px` (design px) on a band in the card's colour at its top,
+    `m` from the edge; the band's box (its bottom is where the picture starts)."""
+    lh = px * leading * K
+    band = (m, m, W - m, m + 2 * pad * K + lh * len(lines))
+    d.rectangle(band, fill=main)
+    nf = font(px * K, True, True)
+    for i, ln in enumerate(lines):
+        d.text((W / 2, band[1] + pad * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
+               stroke_width=K, stroke_fill=_shade(main, -0.5))
+    return band
 
 
 def detail_for(width: float, floor: float = 11.0, name: str | None = None) -> str:
@@ -235,14 +242,7 @@ def compose_big(name: str | None, main, dark, picture: Picture, numbers: tuple[S
     top = m
     if name:
         lines, px = _big_name(name)
-        lh = px * 1.1 * K
-        band = (m, m, W - m, m + 8 * K + lh * len(lines))
-        d.rectangle(band, fill=main)
-        nf = font(px * K, True, True)
-        for i, ln in enumerate(lines):
-            d.text((W / 2, band[1] + 4 * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
-                   stroke_width=K, stroke_fill=_shade(main, -0.5))
-        top = round(band[3])
+        top = round(_name_band(d, lines, px, m, main, 1.1, 4)[3])
     n = len(numbers[:3])
     r = (56 if n <= 2 else 46) * K
     foot = H - m - 2 * r - 8 * K if numbers else H - m
