@@ -100,13 +100,19 @@ def test_hosting_from_new_match_against_a_guest_process(tmp_path):
     assert verify.returncode == 0, verify.stderr
 
 
+def hosting_paargus(tmp_path: Path, hlog: Path) -> tuple[subprocess.Popen, int]:
+    """A `tabletop host` process with a random bot and a seat for another computer, code
+    4821-KMTQ, on loopback; and the port it listens on."""
+    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
+                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    return host, int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
+
+
 def test_joining_from_home_against_a_host_process(tmp_path):
     game = GAMES["paargus"]
     hlog = tmp_path / "host.log"
-    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
-                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    host, port = hosting_paargus(tmp_path, hlog)
     try:
-        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
         me = Player()
         me.set_animations_off()
         from tabletop.shell.join_dialog import JoinDialog
@@ -227,10 +233,8 @@ def test_undo_in_a_network_match_asks_the_other_player(tmp_path):
 def test_a_guest_who_left_rejoins_from_join_a_match(tmp_path):
     from tabletop.shell.join_dialog import JoinDialog
     hlog = tmp_path / "host.log"
-    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
-                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    host, port = hosting_paargus(tmp_path, hlog)
     try:
-        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
         me = Player()
         me.set_animations_off()
 
@@ -310,10 +314,8 @@ def test_a_wrong_code_is_told_to_the_player_who_joins(tmp_path):
     from PySide6.QtWidgets import QMessageBox
     from tabletop.shell.join_dialog import JoinDialog
     hlog = tmp_path / "host.log"
-    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
-                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    host, port = hosting_paargus(tmp_path, hlog)
     try:
-        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
         me = Player()
 
         def answer(dlg):
