@@ -293,7 +293,7 @@ def test_hosting_through_the_relay_named_in_settings(tmp_path):
         assert me.win.settings.relay == f"127.0.0.1:{rport}"
         me.new_match("paargus", lambda dlg: choose(dlg.rows[1].kind, "remote"))
         ctrl = me.ctrl
-        assert f"relay 127.0.0.1:{rport}" in me.page.net_info.text()
+        assert f"\nRelay 127.0.0.1:{rport}" in me.page.net_info.text()
         glog = tmp_path / "guest.log"
         guest = process(["join", f"127.0.0.1:{rport}", "--relay", "--code", ctrl.code, "--bot", "random"],
                         tmp_path / "guest-home", glog)
@@ -340,3 +340,50 @@ def test_a_wrong_code_is_told_to_the_player_who_joins(tmp_path):
         host.kill()
         host.wait(10)
     assert "refused" in hlog.read_text()
+
+
+def test_a_hosted_match_reopened_from_saved_games_is_hosted_again(tmp_path):
+    """The host leaves (or restarts) mid-match and the guest's computer restarts too: Saved
+    games reopens the match hosted again, with the same code on the same port, and the guest's
+    Tabletop, started again, rejoins its own seat from the entry it kept; the match plays on."""
+    game = GAMES["paargus"]
+    me = Player()
+    me.set_animations_off()
+    me.new_match("paargus", lambda dlg: choose(dlg.rows[1].kind, "remote"))
+    ctrl = me.ctrl
+    code, address = ctrl.code, ctrl.address
+    port = address.rsplit(":", 1)[1]
+    join = ["join", f"127.0.0.1:{port}", "--code", code, "--bot", "random", "--name", "Ana"]
+    guest = process(join, tmp_path / "guest-home", tmp_path / "guest.log")
+    try:
+        wait_until(lambda: ctrl.net_referee.remotes[1].connected, 60, "the guest to join")
+        while sum(e.seat == 1 for e in ctrl.match.log) < 2:
+            my_move(me, game.route, game.choose)
+        wait_until(lambda: ctrl.match.to_act == 0, 30, "the player's turn")
+        match_id, moves = ctrl.match.id, len(ctrl.match.log)
+        guest.kill()
+        guest.wait(10)
+        me.menu("&Game", "&Home")                       # leaving the table stops hosting
+        wait_until(lambda: me.win.stack.currentWidget() is me.win.home, what="home")
+        assert ctrl.host.server is None
+
+        click(button_in(me.win.home, "Saved games"))
+        assert "hosted: opens for the other computers again" in me.win.saves.list.item(0).text()
+        me.win.saves.list.setCurrentRow(0)
+        click(me.win.saves.resume_btn)
+        wait_until(me.on_table, what="the reopened match")
+        again = me.ctrl
+        assert again is not ctrl and again.match.id == match_id and len(again.match.log) == moves
+        assert again.code == code and again.address == address        # the guest's way back
+        assert "Hosting again" in me.scene.status and "waiting for Ana to rejoin" in me.scene.status
+        assert "away" in again.seat_kind(1)
+        glog = tmp_path / "guest-again.log"
+        guest = process(join, tmp_path / "guest-home", glog)
+        found_in(glog, rf"rejoining match {match_id} at seat 2")
+        wait_until(lambda: again.net_referee.remotes[1].connected, 60, "the guest to rejoin its seat")
+        while sum(e.seat == 1 for e in again.match.log) < 4:       # the match plays on
+            my_move(me, game.route, game.choose)
+    finally:
+        if guest.poll() is None:
+            guest.kill()
+    me.close()

@@ -131,3 +131,37 @@ def test_the_hosts_you_is_told_as_a_player_name():
             await host.close()
     welcome = json.loads(asyncio.run(go())[0])
     assert welcome["kind"] == "welcome" and welcome["seats"][0] == "Player 1"
+
+
+def test_a_hosting_record_survives_the_save_and_a_damaged_one_is_ignored():
+    """Match.hosted, kept in the host's save, names the remote seats, the code and each
+    joined guest's token; a save reopened hosts again with them. An edited record (a bot's
+    seat, a seat out of range, a bad code, a token that is not text) hosts nothing."""
+    from tabletop.net.referee import Referee, hosted_seats
+    host, referee = hosted("paargus", "bot,remote", seed=3)
+    (remote,) = referee.remotes.values()
+    remote.token, remote.name = "ab" * 16, "Ana"
+    record = referee.record()
+    assert record == {"remote": [1], "code": CODE, "guests": {"1": {"token": "ab" * 16, "name": "Ana"}}}
+    match = referee.match
+    match.hosted = dict(record, port=8765)
+    again = Match.from_json(json.loads(json.dumps(match.to_json())), match.game)
+    assert again.hosted == match.hosted and hosted_seats(again) == [1]
+    ref2 = Referee(again, [1], again.hosted["code"])
+    ref2.restore(again.hosted)
+    assert ref2.remotes[1].token == "ab" * 16 and ref2.remotes[1].name == "Ana"
+    for damage in ({"remote": [0]}, {"remote": [5]}, {"remote": []}, {"code": "nope"}, {"code": 7},
+                   {"guests": {"1": {"token": 3, "name": "Ana"}}}, {"guests": {"0": {"token": "x", "name": "A"}}},
+                   {"guests": "all"}):
+        again.hosted = dict(record, **damage)
+        assert hosted_seats(again) is None, damage
+    again.hosted = "damaged"
+    assert hosted_seats(again) is None
+
+
+def test_the_whole_match_sent_at_the_end_keeps_the_code_and_tokens_at_the_host():
+    host, referee = hosted("paargus", "bot,remote", seed=5)
+    referee.match.hosted = dict(referee.record(), port=8765)
+    finals = asyncio.run(play(host, lambda port: [guest_at(port)]))
+    (final,) = finals
+    assert "hosted" not in final and CODE not in json.dumps(final)

@@ -84,6 +84,9 @@ class Match:
         self.start = start         # the starting state's JSON (None: the game's set-up)
         # {"id", "move", "title", "dealt"} when this match was played on from another's replay
         self.branch_of: dict | None = None
+        # a match hosted for players on other computers: what the host needs to host it again
+        # after a restart (its seats, join code and the guests' tokens; net/referee.py reads it)
+        self.hosted: dict | None = None
         self.state = self.initial_state()
         self.log: list[LogEntry] = []
         self.version = 0           # bumped by every move and undo (a Checked answer's freshness)
@@ -201,6 +204,8 @@ class Match:
             data["start"] = self.start
         if self.branch_of is not None:
             data["branch_of"] = self.branch_of
+        if self.hosted is not None:
+            data["hosted"] = self.hosted
         return data
 
     def replay_entry(self, raw: dict, where: str) -> None:
@@ -231,6 +236,8 @@ class Match:
         branch = data.get("branch_of")
         if isinstance(branch, dict):
             match.branch_of = dict(branch)
+        hosted = data.get("hosted")
+        match.hosted = dict(hosted) if isinstance(hosted, dict) else None
         match.created = float(data.get("created", match.created))
         lesson = data.get("lesson")
         match.lesson = lesson if isinstance(lesson, str) and lesson else None

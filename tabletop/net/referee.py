@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tabletop import __version__ as APP_VERSION
 from tabletop.core.action import Action
@@ -38,6 +39,8 @@ class Referee:
     code: str
     remotes: dict[int, Remote] = field(init=False)
     history: list[list[Event]] = field(init=False)     # each logged move's events, in full
+    # told of every guest who joins or rejoins (the app's host writes its save at once)
+    on_join: Callable[[Remote], None] = field(default=lambda remote: None, repr=False)
 
     def __post_init__(self) -> None:
         self.code = normal_code(self.code)
@@ -55,6 +58,22 @@ class Referee:
             self.history = self._replayed_events()
         else:
             self.history.append(events)
+
+    # --- hosting again after a restart ---------------------------------------------------------
+    def record(self) -> dict:
+        """What the host's save keeps (Match.hosted) to host this match again after a restart:
+        the seats played from other computers, the join code, and each joined guest's token,
+        so the guests rejoin their own seats with the entries they kept (net/remote.py)."""
+        return {"remote": sorted(self.remotes), "code": self.code,
+                "guests": {str(s): {"token": r.token, "name": r.name}
+                           for s, r in sorted(self.remotes.items()) if r.token}}
+
+    def restore(self, record: dict) -> None:
+        """Take the guests' tokens and names back from a record (`hosted_seats` checked it)."""
+        for key, guest in record.get("guests", {}).items():
+            remote = self.remotes.get(int(key))
+            if remote is not None:
+                remote.token, remote.name = guest["token"], guest["name"]
 
     # --- joining -------------------------------------------------------------------------
     def join(self, hello: dict, versions: dict[str, int]) -> Remote:
@@ -77,6 +96,7 @@ class Referee:
         for remote in self.remotes.values():
             if token and secrets.compare_digest(remote.token.encode(), token.encode()):
                 remote.name = hello["name"][:40] or remote.name
+                self.on_join(remote)
                 return remote
         free = [r for r in self.remotes.values() if not r.token]
         if not free:
@@ -85,6 +105,7 @@ class Referee:
         remote.token = secrets.token_hex(16)
         remote.name = hello["name"][:40].strip() or f"Player {remote.seat + 1}"
         self.match.seats[remote.seat].name = remote.name
+        self.on_join(remote)
         return remote
 
     # --- what a seat is told ---------------------------------------------------------------
@@ -113,7 +134,11 @@ class Referee:
     def final_for(self, seat: int) -> dict | None:
         """Once the match is over, the whole of it (seed and log): the guest's replay and
         history tell it like the host's. None while it runs: the seed never leaves before."""
-        return None if self.match.result() is None else self.match.to_json()
+        if self.match.result() is None:
+            return None
+        whole = self.match.to_json()
+        whole.pop("hosted", None)          # the code and the other guests' tokens stay here
+        return whole
 
     # --- what a seat does ---------------------------------------------------------------------
     def act(self, seat: int, raw: dict, at: int) -> list[Event]:
@@ -141,6 +166,23 @@ class Referee:
         if checked.reason:
             raise Stale(checked.reason)
         return checked
+
+
+def hosted_seats(match: Match) -> list[int] | None:
+    """The remote seats of a save's hosting record, when the record is whole: a damaged one
+    (an edited file) gives None, and the match opens as an ordinary one."""
+    rec = match.hosted
+    try:
+        seats = rec["remote"]
+        ok = (seats and all(type(s) is int and 0 <= s < len(match.seats) and not match.seats[s].is_bot
+                            for s in seats)
+              and isinstance(rec["code"], str) and len(rec["code"]) == 9 and normal_code(rec["code"]) == rec["code"]
+              and all(int(k) in seats and isinstance(g["token"], str) and g["token"]
+                      and isinstance(g["name"], str)
+                      for k, g in rec.get("guests", {}).items()))
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return None
+    return sorted(set(seats)) if ok else None
 
 
 class Stale(ProtocolError):

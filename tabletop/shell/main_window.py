@@ -237,7 +237,12 @@ class MainWindow(QMainWindow):
         self._saves_from_match = False
         self.table.suspended = False
         self.table.open(match, ctrl)
-        self.table.scene.status = f"Hosting. {ctrl.hosting_text()}: tell the other player both."
+        back = [r.name for r in ctrl.net_referee.remotes.values() if r.token]
+        if back:          # hosted again from Saved games: the guests kept their way back in
+            self.table.scene.status = (f"Hosting again. {ctrl.hosting_text()}: waiting for "
+                                       f"{' and '.join(back)} to rejoin.")
+        else:
+            self.table.scene.status = f"Hosting. {ctrl.hosting_text()}: tell the other player both."
         self.stack.setCurrentWidget(self.table)
         self.table.setFocus()
 
@@ -326,6 +331,13 @@ class MainWindow(QMainWindow):
             return
         if match.recovered_from_backup:
             QMessageBox.information(self, "Recovered from the backup", match.recovered_from_backup)
+        if match.hosted is not None and match.result() is None:
+            from tabletop.net.referee import hosted_seats
+            seats = hosted_seats(match)
+            if seats:                  # hosted before: host it again, for the same guests
+                self.host_match(match, seats)
+                return
+            log.warning("the hosting record of %s is damaged; it opens as a match at this computer", save_id)
         self.open_match(match)
 
     def watch(self, save_id: str) -> None:

@@ -24,7 +24,7 @@ from tabletop.net.guest import Guest, Refused, dial_direct
 from tabletop.net.host import Host
 from tabletop.net.mirror import Mirror
 from tabletop.net.protocol import ProtocolError, new_code
-from tabletop.net.referee import Referee
+from tabletop.net.referee import Referee, hosted_seats
 from tabletop.net.remote import RemoteMatches
 from tabletop.net.thread import Bridge, NetThread
 from tabletop.shell.controller import MatchController, seat_names
@@ -46,23 +46,34 @@ class HostedController(MatchController):
                  announce: bool = True, bind: str = "0.0.0.0", relay: str = "", parent=None) -> None:
         self.remote_seats = frozenset(remote_seats)
         super().__init__(match, store, parent=parent)
-        self.code = new_code()
+        # a match hosted before (reopened from Saved games) keeps its code, its port when free,
+        # and its guests' tokens: they rejoin their seats as after any drop
+        again = match.hosted if hosted_seats(match) == sorted(remote_seats) else None
+        self.code = again["code"] if again else new_code()
         self.bridge = Bridge()
         self.net_referee = Referee(match, sorted(remote_seats), self.code)
+        if again:
+            self.net_referee.restore(again)
+        self.net_referee.on_join = self._keep_record
         self.host = Host(self.net_referee, say=log.info, call=self.bridge.call, act=self._remote_move)
         self.host.on_undo_ask = self._guest_asks_undo
         self.net = NetThread()
-        try:
-            self.port = self.net.submit(self.host.listen(bind, port)).result(5)
-        except OSError:                                  # taken: any free port will do
-            self.port = self.net.submit(self.host.listen(bind, 0)).result(5)
+        ports = [p for p in ((again or {}).get("port"), port) if type(p) is int and 0 < p < 65536] + [0]
+        for tried in ports:
+            try:
+                self.port = self.net.submit(self.host.listen(bind, tried)).result(5)
+                break
+            except OSError:                              # taken: the next, then any free port
+                if tried == 0:
+                    raise
+        self._keep_record()
         from tabletop.net.discovery import local_address
         self.address = f"{local_address() if bind == '0.0.0.0' else bind}:{self.port}"
         self.announcer = None
         if announce:
             try:
                 from tabletop.net.discovery import Announcer
-                free = len(remote_seats)
+                free = sum(not r.token for r in self.net_referee.remotes.values())
                 self.announcer = Announcer(self._listing(), match.game.info.id, self.port, free,
                                            address=self.address.rsplit(":", 1)[0])
             except Exception as exc:          # no mDNS here: the address and code still work
@@ -78,6 +89,13 @@ class HostedController(MatchController):
         self._undo_from: int | None = None        # the guest seat whose undo we answer
         self._undo_wait: tuple[int, float] | None = None   # (seat asked, since) our own undo
         self._away = ""
+
+    def _keep_record(self, remote=None) -> None:
+        """The save keeps what hosting this match again needs (Match.hosted); a guest who just
+        joined is written at once, so a restart of this computer still knows their seat."""
+        self.match.hosted = dict(self.net_referee.record(), port=self.port)
+        if remote is not None:
+            self.autosave(whole=True)
 
     def _listing(self) -> str:
         """The match as Join a match lists it on other computers: "Ana's Paargus"; a host seat
@@ -132,7 +150,9 @@ class HostedController(MatchController):
             text = f"Waiting for {remote.name} to reconnect…"
             away = remote.name
         elif unjoined:
-            text = f"Waiting for a player to join: {self.hosting_text()}"
+            # short, so the pill stays clear of the zones' labels: the side panel and the status
+            # line show the code and the address
+            text = "Waiting for a player to join…"
         else:
             text = None
         if self.match.result() is not None:
@@ -165,6 +185,7 @@ class HostedController(MatchController):
         self.match.seats[seat] = Seat("bot", remote.name, bot, difficulty)
         del self.net_referee.remotes[seat]
         self.remote_seats = self.remote_seats - {seat}
+        self.match.hosted = dict(self.net_referee.record(), port=self.port) if self.remote_seats else None
         self.problem.emit(f"A bot plays for {remote.name} from now on.")
         self._said = None
         self.autosave()

@@ -110,6 +110,8 @@ class SavesPage(QWidget):
                         f"Saved {when(info.saved_at)}")
                 if info.branch_of:
                     text += f"  ·  {info.branch_of}"
+                if info.hosted and not info.finished:
+                    text += "  ·  hosted: opens for the other computers again"
                 if info.from_backup:
                     text += "  ·  opens from its backup copy"
             item = QListWidgetItem(text)

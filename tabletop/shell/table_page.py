@@ -207,7 +207,9 @@ class TablePage(QWidget):
             self.ctrl.dropped.connect(self._dropped)
         self._dropped("")
         hosting = getattr(self.ctrl, "hosting_text", None)
-        self.net_info.setText(f"Hosting this match. {hosting()}" if hosting else "")
+        # one line each: a code or an address never wraps in the middle
+        lines = ["Hosting this match."] + [p[:1].upper() + p[1:] for p in hosting().split(" · ")] if hosting else []
+        self.net_info.setText("\n".join(lines))
         self.net_info.setVisible(hosting is not None)
         self.ctrl.advised.connect(self._advised)
         self.session = TableSession(self.scene, self.presenter, self.ctrl, refresh=lambda: self._refresh([]),

@@ -529,6 +529,8 @@ class SaveInfo:
     lesson: str | None = None
     # a match played on from another's replay: "Branch of Paargus: Ada vs Bot at move 40"
     branch_of: str = ""
+    # hosted for players on other computers: reopening it hosts it again (shell/net_play.py)
+    hosted: bool = False
 
 
 class SaveStore:
@@ -903,6 +905,7 @@ class SaveStore:
             lesson = data["match"].get("lesson")
             info.lesson = _clip(lesson) if isinstance(lesson, str) and lesson else None
             info.branch_of = branch_words(data["match"].get("branch_of"))
+            info.hosted = isinstance(data["match"].get("hosted"), dict)
             journal = read_journal(path, data)
             if journal.ops:               # the journal's last line is the newest
                 info.saved_at = journal.ops[-1]["saved_at"]
