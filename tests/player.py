@@ -363,8 +363,8 @@ class Player:
                 click(self.page.table, self.point_anywhere())
                 settle()
                 continue
-            if not self.ctrl.my_turn() or self.scene.busy:
-                settle(10)
+            if not self.ctrl.my_turn() or self.scene.busy or self.page.auto_pass_due:
+                settle(10)                  # a pass the table makes for the player: its move
                 continue
             legal = self.ctrl.legal_for_viewer()
             self.make(choose(legal, self.rng), route)

@@ -202,3 +202,42 @@ def test_a_menu_opened_by_right_click_is_never_hidden_by_the_card_drawn_large(qt
     rest_on_card()
     assert page.scene.peeking == sid
     win.table.leave()
+
+
+def test_a_pass_the_table_was_about_to_make_waits_for_a_player_who_took_a_card(qtbot, tmp_path):
+    """The bot lets the player's channel pass; before the table passes for them on their own
+    item, the player takes their Quickened Step in hand: no pass is made under their hand, while
+    they hold it or after they put it back (the move is theirs to make)."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+    from player import visible_point
+    from tabletop.games.trials.engine.cards import pool
+    from tabletop.table.presenter import LOCAL
+    from trials_helpers import FOE, deck
+    cards = [c.id for c in pool().values() if c.type != "avatar" and not c.instant
+             and set(c.disciplines) & {d for a in FOE for d in pool()[a].disciplines}][:20]
+    match = Match(GAME, [Seat("human", "You"), Seat("bot", "Bot", "greedy", "normal")], 3,
+                  {"decks": [deck(["ilsa-of-the-turning-glass", "master-oren-vell"], ["quickened-step"]),
+                             {"avatars": FOE, "cards": cards}], "initiative": 0})
+    win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    win.settings.auto_pass = True
+    chosen = page.presenter.button("btn:channel")
+    if chosen == LOCAL:
+        chosen = page.presenter.button("btn:menu:0")
+    page.perform(chosen)
+    qtbot.waitUntil(lambda: page.auto_pass_due, timeout=60000)       # the pass is coming
+    moves = len(match.log)
+    (step,) = [c for c in match.state.hands[0] if match.state.designs[c] == "quickened-step"]
+    sid = f"card:{step}"
+    start = visible_point(page.scene, sid)
+    QTest.mousePress(page.table, Qt.LeftButton, Qt.NoModifier, start)
+    for dx in (4, 10, 18):
+        QTest.mouseMove(page.table, start - QPoint(0, dx))
+    assert page.scene.dragging == sid
+    qtbot.wait(1500)
+    assert len(match.log) == moves and not page.auto_pass_due
+    QTest.mouseRelease(page.table, Qt.LeftButton, Qt.NoModifier, start)      # put back
+    qtbot.wait(1200)
+    assert len(match.log) == moves and page.ctrl.my_turn()
+    assert page.scene.get("btn:decline") is not None                 # the pass is the player's
+    win.table.leave()

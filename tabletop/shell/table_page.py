@@ -151,6 +151,7 @@ class TablePage(QWidget):
         self._zoom_shown: tuple | None = None
         self.suspended = False                  # another page is in front: bots wait
         self._auto_pass_held: int | str | None = None   # see _held
+        self.auto_pass_due = False       # a pass for the player is about to be made
         self.warmer: FaceWarmer | None = None   # this match's faces, composed ahead of need
         self._warm_asked = 0.0
         self.sounds = SoundBoard(settings.volume, settings.muted)
@@ -430,12 +431,21 @@ class TablePage(QWidget):
         if chosen is not None:
             (action, said), log_len = chosen, len(self.ctrl.match.log)
             self.scene.status = said
+            touched = self.table.touched
+            self.auto_pass_due = True
 
             def go():
+                self.auto_pass_due = False
                 ctrl = self.ctrl
-                if (ctrl is not None and len(ctrl.match.log) == log_len and ctrl.my_turn()
-                        and not self._held()):
-                    ctrl.try_action(action)
+                if ctrl is None or len(ctrl.match.log) != log_len or not ctrl.my_turn() or self._held():
+                    return
+                if self.table.touched != touched or self.scene.dragging is not None:
+                    # the player took a card meanwhile (an answer to their own, say): theirs
+                    # is the move, never a pass made under their hand
+                    if self.scene.status == said:
+                        self.scene.status = ""
+                    return
+                ctrl.try_action(action)
 
             QTimer.singleShot(int(900 * max(0.3, self.scene.pace)), go)
 

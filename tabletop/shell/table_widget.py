@@ -45,6 +45,9 @@ class TableWidget(QWidget):
         self._target = None
         self.ratio = self.devicePixelRatioF()   # device pixels per logical pixel the scene has
         self.frames = 0
+        # the player's presses and keys so far: a pass the table was about to make for them
+        # waits for none (table_page._maybe_auto_pass)
+        self.touched = 0
         self._last = time.monotonic()
         self.timer = QTimer(self)
         self.timer.setInterval(16)
@@ -150,6 +153,7 @@ class TableWidget(QWidget):
 
     def mousePressEvent(self, e) -> None:
         self.setFocus()
+        self.touched += 1
         if self.scene is not None:
             self._emit(self.scene.mouse_down(*self._at(e), _BUTTONS.get(e.button(), 1)))
 
@@ -171,6 +175,7 @@ class TableWidget(QWidget):
         super().resizeEvent(e)
 
     def keyPressEvent(self, e) -> None:
+        self.touched += 1
         name = _KEYS.get(e.key()) or (e.text().lower() if e.text().isprintable() else "")
         if name and self.scene is not None:
             self._emit(self.scene.key(name))
