@@ -242,9 +242,12 @@ class Presenter:
 
     # --- sprites that follow the view: made once, then updated in place -------------------
     def put_label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,
-                  anchor: str = "topleft", bold: bool = False, z: float = 700) -> None:
-        # a label longer than its zone at the size the floor lifts it to is shortened between words
-        room = self._room(x, y, anchor) if text else None
+                  anchor: str = "topleft", bold: bool = False, z: float = 700,
+                  room: float | None = None) -> None:
+        """A label at (x, y); longer than `room` virtual px (by default: its zone's width from
+        there) at the size the floor lifts it to, it is shortened between words."""
+        if room is None and text:
+            room = self._room(x, y, anchor)
         if room is not None and room > 0:
             text = self.shorten(text, size, room, bold)
         sprite = self.scene.get(lid)

@@ -368,13 +368,14 @@ class DraftRoom(RoomPart):
             k = v.classes[q]
             t.put_token(f"room:order:chip:{q}", str(i + 1), CLASS_RGB.get(k, (120, 120, 120)),
                         x + 30, ry + 6, 18, 20, seen)
-            name = t.seat_names[q]
-            t.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, w - 100, True),
-                        GOLD if now else INK, seen, bold=True)
-            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted" \
-                + (" · picking" if now else "")
-            t.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, w - 100),
-                        CLASS_LIGHT.get(k, INK), seen)
+            name, room = t.seat_names[q], w - 100
+            t.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, room, True),
+                        GOLD if now else INK, seen, bold=True, room=room)
+            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted"
+            if now and t.shorten(line + " · picking", 18, room) == line + " · picking":
+                line += " · picking"       # where it fits: the gold row says it where it does not
+            t.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, room),
+                        CLASS_LIGHT.get(k, INK), seen, room=room)
         # the rounds: done, now, to come
         ry = y + 60 + len(order) * 58 + 14
         t.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
