@@ -256,3 +256,73 @@ def test_the_draft_pick_order_stays_inside_its_panel_at_1280x720(tmp_path):
                     spilled[sp.id] = (sp.text, round(x + w), round(right))
     assert seen_panel
     assert not spilled, f"labels past the pick-order panel's edge: {spilled}"
+
+
+def _table_faces(game_id: str):
+    """(what, compose) of every face with a name that a card of `game_id` shows on the table:
+    each card at the big face ("name") and the compact face ("full"), through its game's own
+    composer. Paargus' table faces carry no words."""
+    from tabletop.games.registry import card_pool
+    pool = card_pool(game_id)
+    if game_id == "paragons":
+        from tabletop.games.paragons.presentation import faces
+        for c in pool:
+            for detail in ("name", "full"):
+                yield f"{c['name']} ({detail})", lambda c=c, d=detail: faces.compose_table(c["id"], d)
+    elif game_id == "trials":
+        from tabletop.games.trials.presentation import faces
+        for c in pool:
+            for fallen in (False, True) if c.get("fallen") else (False,):
+                for detail in ("name", "full"):
+                    yield (f"{c['name']} ({detail}{', fallen' if fallen else ''})",
+                           lambda c=c, f=fallen, d=detail: faces.compose_table(c["id"], f, d))
+    elif game_id == "pariah":
+        from tabletop.games.pariah.engine.cards import designs, evolutions, relics
+        from tabletop.games.pariah.presentation import faces
+        for kind, table, compact_face in (("unit", designs(), faces.compose_unit_compact),
+                                          ("evo", evolutions(), faces.compose_evolution_compact),
+                                          ("relic", relics(), faces.compose_relic_compact)):
+            for did, it_ in table.items():
+                yield f"{it_.name} (name)", lambda k=kind, d=did: faces.compose_named(k, d)
+                yield f"{it_.name} (full)", lambda f=compact_face, d=did: f(d)
+    elif game_id == "brawl":
+        from tabletop.games.brawl.engine.cards import champions
+        from tabletop.games.brawl.presentation import faces
+        for ch, champ in champions().items():
+            for levelled in (False, True):
+                yield (f"{champ.level_title if levelled else champ.name} (champion)",
+                       lambda ch=ch, lv=levelled: faces.compose_table_champion(ch, lv))
+            for k, card_ in enumerate(champ.cards):
+                yield f"{card_.name} (name)", lambda ch=ch, k=k: faces.compose_table_card(ch, k, "name")
+
+
+@pytest.mark.parametrize("game_id", sorted(game_ids()))
+def test_no_card_name_runs_past_its_card(game_id):
+    # a long word ("Shieldbreaker", "Quartermaster") was drawn whole at the big face's least
+    # size, past the card's edges: a name now shrinks until it fits, and a card too narrow to
+    # read it at that size shows its numbers (compact.detail_for)
+    composed = 0
+    with textfloor.watching() as watch:
+        spilled = {}
+        for what, compose in _table_faces(game_id):
+            compose()
+            composed += 1
+            if watch.spilled:
+                spilled[what] = sorted(watch.spilled)
+                watch.spilled.clear()
+    assert game_id == "paargus" or composed > 40
+    assert not spilled, f"names past their card's edges: {spilled}"
+
+
+def test_a_long_word_reads_on_a_wider_card_and_the_numbers_show_below_that():
+    from tabletop.table import compact
+    assert compact.detail_for(75, name="Outrider Captain") == "name"
+    px = compact.big_name_px("Quartermaster Hale")
+    assert px < compact.BIG_MIN_PX
+    assert compact.detail_for(75, name="Quartermaster Hale") == "numbers"
+    wide_enough = 11 * 300 / px + 0.5
+    assert compact.detail_for(wide_enough, name="Quartermaster Hale") == "name"
+    # the compact face breaks a long name onto three lines rather than cutting a word
+    # ("Robe of Ling… / Seconds")
+    lines, px = compact._name_lines("Robe of Lingering Seconds")
+    assert " ".join(lines) == "Robe of Lingering Seconds" and px >= compact.MIN_PX

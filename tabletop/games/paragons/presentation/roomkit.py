@@ -117,7 +117,7 @@ class RoomPart(Part):
              seen: set, draggable: bool = False) -> CardSprite:
         """A card sprite at (x, y), `w` wide, face up (as much of its face as its size lets it
         say) when its design is known."""
-        face = table_face(design, self.table.detail(w)) if design else (None, None)
+        face = table_face(design, self.table.detail(w, card(design).name)) if design else (None, None)
         return self.table.put_card(sid, face, back(), x, y,
                                    (w, w * CARD_RATIO), z, seen, draggable=draggable)
 
