@@ -531,6 +531,11 @@ class Presenter:
     def click(self, target: str | None) -> Action | str | None:
         return None
 
+    def mark(self, target: str | None) -> Action | str | None:
+        """Ctrl+click (Ctrl+Space on the focused piece): a piece marked as one of several, where
+        a game has such a choice (Paragons' swap of several cards); elsewhere a plain click."""
+        return self.click(target)
+
     def button(self, button_id: str) -> Action | str | None:
         return None
 

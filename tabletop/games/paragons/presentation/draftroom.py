@@ -157,7 +157,17 @@ class DraftRoom(RoomPart):
             return self.offer(A.PICK(c))
         return self.build.click(c)
 
+    def mark(self, target: SpriteId | None) -> Action | str | None:
+        """Ctrl+click: in deck building, a card marked for a swap of several; elsewhere a click."""
+        v = self.table.view
+        c = cid(target) if target else None
+        if v is not None and v.phase in (BUILD, SWAP) and c is not None:
+            return self.build.mark(c)
+        return self.click(target)
+
     def button(self, bid: SpriteId) -> Action | str | None:
+        if bid == "btn:room:swap":
+            return self.build.swap()
         if bid.kind == "btn" and bid.fields[:2] == ("room", "choose"):
             return self.offer(A.CHOOSE(bid.at(2)))
         if bid == "btn:room:done":
@@ -181,6 +191,8 @@ class DraftRoom(RoomPart):
             return None
         if v.phase in (BUILD, SWAP) and name in ("return", "enter"):
             return self.offer(A.DONE())
+        if v.phase in (BUILD, SWAP) and name == "s":
+            return self.build.swap()
         return None
 
     def drag_targets(self, piece: SpriteId) -> set[str]:

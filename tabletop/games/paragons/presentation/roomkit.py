@@ -101,7 +101,10 @@ class RoomPart(Part):
         for b in t.legal:
             if b == a:
                 return b
-        return GAME.why_illegal(t.view, a) or "That is not possible now."
+        reason = GAME.why_illegal(t.view, a)
+        if reason is None and a.kind in GAME.open_kinds:      # legal, though too many to list
+            return Action(a.kind, a.args, GAME.label(t.view, a))
+        return reason or "That is not possible now."
 
     def waiting(self) -> str:
         t = self.table
