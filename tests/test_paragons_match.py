@@ -333,3 +333,23 @@ def test_several_cards_swap_in_one_move_and_only_a_swap_that_keeps_30_is_legal()
     assert s.deciding == 1
     assert GAME.why_illegal(s, swap) is not None      # not seat 0's cards any more
     every_card_once(s)
+
+
+def test_a_match_with_a_swap_of_several_cards_saves_and_replays(tmp_path):
+    # the swap's two lists of cards go through the save's JSON and replay through the one door;
+    # the single steps (add, remove) of older saves are unchanged
+    from tabletop.core.match import Match, Seat
+    from tabletop.store.saves import SaveStore
+    m = Match(GAME, [Seat("human", "You"), Seat("human", "Ana")], 1, {"variant": "draft", "best_of": 1})
+    rng = Rng(1)
+    while m.state.phase != "build":
+        m.play(rng.choice(m.legal_actions()))
+    s, p = m.state, m.to_act
+    checked = m.check(Action("exchange", (tuple(s.decks[p][:3]), tuple(s.reserves[p][:3]))))
+    assert checked.reason is None and checked.action.label.startswith("Swap ")
+    m.play(checked.action)
+    store = SaveStore(tmp_path)
+    store.save(m)
+    back = store.load(m.id, games=lambda game_id: GAME)
+    assert back.log[-1].action.kind == "exchange" and back.log[-1].action.args == m.log[-1].action.args
+    assert back.state.decks[p] == m.state.decks[p] and back.state.reserves[p] == m.state.reserves[p]

@@ -426,7 +426,8 @@ class DraftRoom(RoomPart):
                         cx0, y + h / 2, 20, MUTED, seen, anchor="midleft")
         pitch = cw + 10 if len(picks) < 2 else min(cw + 10, (cx1 - cx0 - cw) / (len(picks) - 1))
         for i, c in enumerate(picks):
-            self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen)
+            self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen,
+                      covered=i < len(picks) - 1 and pitch < cw)
 
 
 def _class_of(target: SpriteId) -> str | None:
