@@ -6,7 +6,9 @@
   sentence from why_illegal and nothing but IllegalAction from apply, which leaves the state
   as it was;
 - why_illegal accepts exactly what legal_actions lists, argument orders included (issue 19,
-  point 5: Paargus used to list one order of a conjunction's lower cards and accept both);
+  point 5: Paargus used to list one order of a conjunction's lower cards and accept both),
+  besides a game's open kinds (too many to list: Paragons' swap of several cards), which its
+  rule decides and the one door then takes;
 - saves written before actions were typed (tests/data/saves_before_typed_actions, by the
   code of commit 6c507ca) load, replay to their snapshot, and write the same log back.
 """
@@ -157,6 +159,11 @@ def test_a_fabricated_action_gets_a_sentence_and_illegal_action(gid, data):
     well_shaped = game.check_action(a) is None      # (1.0 and True equal 1, yet are no card)
     if well_shaped and a in game.legal_actions(s):
         assert reason is None
+        return
+    if well_shaped and a.kind in game.open_kinds and reason is None:
+        # a kind too many to list (Paragons' swap of several cards): the rule decided it
+        # is legal, so the one door takes it
+        game.apply(game.clone(s), a)
         return
     assert isinstance(reason, str) and reason.strip(), (gid, a, reason)
     t = game.clone(s)

@@ -306,3 +306,50 @@ def test_a_spectator_sees_no_hand_and_the_saved_list_labels_the_match():
     assert GAME.turn_label(GAME.setup({}, 1, 2)) == "Choosing classes"
     win_game(s, 0)
     assert GAME.turn_label(s) == "Finished after 1 game"
+
+
+def test_several_cards_swap_in_one_move_and_only_a_swap_that_keeps_30_is_legal():
+    # deck building after a draft (issue 82): three deck cards for three of the Reserve Pile at
+    # once; the rule, not the list, decides such a swap (too many to list): Paragons.open_kinds
+    s = drafting([WARRIOR, MAGE])
+    draft_all(s)
+    out, into = tuple(s.decks[0][:3]), tuple(s.reserves[0][:3])
+    swap = Action("exchange", (out, into))
+    assert swap not in GAME.legal_actions(s) and GAME.why_illegal(s, swap) is None
+    assert GAME.label(s, swap).startswith("Swap ") and " for " in GAME.label(s, swap)
+    assert "as many cards" in GAME.why_illegal(s, Action("exchange", (out, into[:2])))
+    assert GAME.why_illegal(s, Action("exchange", (out[:1] * 2, into[:2]))) == "Each card is swapped once."
+    assert GAME.why_illegal(s, Action("exchange", (into, out))) == "Only cards of your deck can be set aside."
+    assert GAME.why_illegal(s, Action("exchange", ((), ()))).startswith("Choose at least one")
+    events = GAME.apply(s, swap)
+    assert len(s.decks[0]) == 30 and set(into) <= set(s.decks[0]) and set(out) <= set(s.reserves[0])
+    said = [e for e in events if e.kind == "build_swap"]
+    assert said and said[0].private_to == 0 and said[0].public_data == {"seat": 0, "count": 3}
+    do(s, "remove", s.decks[0][0])                   # the two steps still work, and a deck of 29
+    assert GAME.why_illegal(s, Action("exchange", ((s.decks[0][0],), (s.reserves[0][0],)))).startswith(
+        "Put a card into your deck first")
+    do(s, "add", s.reserves[0][0])
+    do(s, "done")
+    assert s.deciding == 1
+    assert GAME.why_illegal(s, swap) is not None      # not seat 0's cards any more
+    every_card_once(s)
+
+
+def test_a_match_with_a_swap_of_several_cards_saves_and_replays(tmp_path):
+    # the swap's two lists of cards go through the save's JSON and replay through the one door;
+    # the single steps (add, remove) of older saves are unchanged
+    from tabletop.core.match import Match, Seat
+    from tabletop.store.saves import SaveStore
+    m = Match(GAME, [Seat("human", "You"), Seat("human", "Ana")], 1, {"variant": "draft", "best_of": 1})
+    rng = Rng(1)
+    while m.state.phase != "build":
+        m.play(rng.choice(m.legal_actions()))
+    s, p = m.state, m.to_act
+    checked = m.check(Action("exchange", (tuple(s.decks[p][:3]), tuple(s.reserves[p][:3]))))
+    assert checked.reason is None and checked.action.label.startswith("Swap ")
+    m.play(checked.action)
+    store = SaveStore(tmp_path)
+    store.save(m)
+    back = store.load(m.id, games=lambda game_id: GAME)
+    assert back.log[-1].action.kind == "exchange" and back.log[-1].action.args == m.log[-1].action.args
+    assert back.state.decks[p] == m.state.decks[p] and back.state.reserves[p] == m.state.reserves[p]

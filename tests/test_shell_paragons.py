@@ -143,3 +143,74 @@ def test_auto_build_proposes_a_deck_of_class_cards_and_drafts_and_leaves_done_to
     assert sum(card(d).klass == NEUTRAL for d in deck) > 0, "drafted mercenaries are in the deck"
     assert {e.action.kind for e in page.ctrl.match.log[-4:]} <= {"add", "remove"}
     page.leave()
+
+
+def test_after_the_draft_several_cards_swap_in_one_move_by_ctrl_click_and_keys(qtbot, tmp_path):
+    """Multi-select swaps (issue 82): in the build room after a real draft, Ctrl+click marks
+    two deck cards and three Reserve Pile cards, Ctrl+Space marks a third deck card the keyboard
+    focused (the same mark a Ctrl+click makes), S swaps the 3 and 3 in one move through the
+    engine; the deck shows 30 cards and legal, the swapped cards change places, and every other
+    card of the Reserve Pile stays where it was (nothing re-sorts under the pointer)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from player import visible_point, wait_until
+    from tabletop.games.paragons.engine.state import BUILD
+
+    store = SaveStore(tmp_path / "saves")
+    match = Match(GAME, [Seat("human", "You"), BOT], 4, {"variant": "draft", "best_of": 1})
+    win, page = open_match(qtbot, store, match)
+    move = mover(random.Random(4), [])
+    st = lambda: page.ctrl.match.state                                    # noqa: E731
+    play_until(page, qtbot, lambda: st().phase == BUILD and page.ctrl.my_turn(), move, **ROOM)
+    qtbot.wait(50)
+    s = st()
+    deck0, reserve0 = list(s.decks[0]), list(s.reserves[0])
+    assert len(deck0) == 30
+    out, into = sorted(deck0)[:3], sorted(reserve0)[-3:]
+    where = {c: (page.scene.get(f"card:{c}").x, page.scene.get(f"card:{c}").y) for c in deck0 + reserve0}
+
+    def ctrl_click(c):
+        QTest.mouseClick(page.table, Qt.LeftButton, Qt.ControlModifier, visible_point(page.scene, f"card:{c}"))
+        qtbot.wait(20)
+
+    for c in out[:2] + into:
+        ctrl_click(c)
+    # the keyboard: Tab to the third deck card, Ctrl+Space marks it
+    page.table.setFocus()
+    for _ in range(120):
+        if page.scene.focus_id == f"card:{out[2]}":
+            break
+        QTest.keyClick(page.table, Qt.Key_Tab)
+    assert page.scene.focus_id == f"card:{out[2]}"
+    QTest.keyClick(page.table, Qt.Key_Space, Qt.ControlModifier)
+    qtbot.wait(20)
+    assert st().decks[0] == deck0, "marking changes nothing yet"
+    for c in out + into:                                 # the marks are visible, each the same
+        sprite = page.scene.get(f"card:{c}")
+        assert sprite.badge == "✓" and sprite.highlight == "select", c
+    swap = page.scene.get("btn:room:swap")
+    assert swap is not None and swap.enabled and swap.text.startswith("Swap 3 for 3")
+    # a fourth mark on one side disables the swap and the prompt says why; unmarking restores it
+    ctrl_click(sorted(deck0)[5])
+    assert not page.scene.get("btn:room:swap").enabled and "3 of the Reserve Pile" in page.scene.status
+    ctrl_click(sorted(deck0)[5])
+    assert page.scene.get("btn:room:swap").enabled
+    QTest.keyClick(page.table, Qt.Key_S)
+    wait_until(lambda: page.ctrl.match.log and page.ctrl.match.log[-1].action.kind == "exchange",
+               what="the swap made")
+    qtbot.wait(50)
+    s = st()
+    assert len(s.decks[0]) == 30 and set(into) <= set(s.decks[0]) and set(out) <= set(s.reserves[0])
+    assert page.ctrl.match.log[-1].action.label.startswith("Swap ")
+    assert page.scene.get("room:stats:legal").text == "Legal: ready to play."
+    assert page.scene.get(f"{'room:area:deck'}:title").text.endswith("30 of 30")
+    # the cards swapped take each other's places; the rest of the Reserve Pile has not moved
+    for c in reserve0:
+        if c not in into:
+            sprite = page.scene.get(f"card:{c}")
+            assert (sprite.x, sprite.y) == where[c], "a Reserve Pile card moved under the pointer"
+    assert sorted((page.scene.get(f"card:{c}").x, page.scene.get(f"card:{c}").y) for c in out) \
+        == sorted(where[c] for c in into)
+    assert not any(page.scene.get(f"card:{c}").badge for c in out + into), "the marks are cleared"
+    assert page.scene.get("btn:room:swap") is None
+    page.leave()

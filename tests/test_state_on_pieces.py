@@ -132,3 +132,40 @@ def test_a_wounded_brawl_champion_shows_its_hit_points_in_red():
         return arena._token(t, (64, 64), False)
     red = (255, 120, 110)
     assert _ink_share(token(5), red) > _ink_share(token(9), red) + 3
+
+
+def _strip(scene, lid: str) -> list:
+    """The labels of a name strip under a card (lid:0, lid:1), in order."""
+    return [sp for sp in (scene.get(f"{lid}:{i}") for i in range(3)) if sp is not None and sp.text]
+
+
+def test_paragons_pool_and_chain_cards_are_named_under_them_at_1280x720(tmp_path):
+    # the Mercenary Pool's cards (38 px wide at 1280x720) and the chain's (33 px) showed their
+    # picture only: each now has its name under it, whole, at the text floor, strips side by side
+    from tabletop.games.paragons.engine.cards import card as pcard
+    scene, p = _table("paragons", tmp_path)
+    scene.resize(960, 698)                          # the table part of a 1280x720 window
+    opts = {"variant": "preconstructed", "best_of": 1}
+    for seed in (3, 4):
+        s, v, _ = _play_until("paragons", opts, lambda v: True if len(v.stack) >= 2 and v.pool else None,
+                              seeds=[seed])
+        _show("paragons", p, s)
+        middle = scene.layout.zones["middle"].rect
+        strips = []
+        for k, c in enumerate(v.pool):
+            labels = _strip(scene, f"lbl:poolname:{k}")
+            assert " ".join(sp.text for sp in labels) == pcard(v.designs[c]).name
+            strips.append(labels)
+        for i, link in enumerate(v.stack):
+            design = link.design or v.designs.get(link.card)
+            if design:
+                words = " ".join(sp.text for sp in _strip(scene, f"lbl:lnk:{i}"))
+                assert pcard(design).name in words, (link.kind, words)
+        for labels in strips + [_strip(scene, f"lbl:lnk:{i}") for i in range(len(v.stack))]:
+            for sp in labels:
+                x, _y, w, _h = sp.rect
+                assert middle[0] <= x and x + w <= middle[0] + middle[2]
+        # strips do not run into each other
+        boxes = [(min(sp.rect[0] for sp in ls), max(sp.rect[0] + sp.rect[2] for sp in ls)) for ls in strips]
+        for (a0, a1), (b0, b1) in zip(boxes, boxes[1:]):
+            assert a1 <= b0, f"pool names overlap: {boxes}"

@@ -25,6 +25,7 @@ from tabletop.table.pgsetup import init_offscreen
 from tabletop.table.presenter import LOCAL
 from tabletop.table.scene import Scene
 from tabletop.table.session import TableSession
+from tabletop.table.widgets import CounterSprite, LabelSprite
 
 # the table's part of a 1280x720 window (the side panel 304 px, its toggle, the menu bar)
 TABLE_1280 = (960, 698)
@@ -71,16 +72,33 @@ def _moments(game_id: str, players: int, options: dict, seed: int = 1):
             return
 
 
-def _screens(game_id: str, players: int, options: dict, tmp_path):
-    """Render every moment, then what a click on each pile and a right-click on each card opens
-    there; yields a description of each screen after it is drawn."""
+def _table(game_id: str, players: int, tmp_path):
+    """A game's scene and presenter on the table part of a 1280x720 window, and its surface."""
     init_offscreen()
     scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
     scene.pace = 0
     names = ["You"] + [f"Bot {i}" for i in range(1, players)]
     p = plugin(game_id).presentation().make_presenter(scene, scene.faces, Settings(), names)
-    target = pygame.Surface(TABLE_1280)
     scene.resize(*TABLE_1280)
+    return scene, p, pygame.Surface(TABLE_1280)
+
+
+def _played(game_id: str, players: int, options: dict, tmp_path):
+    """The table at each of a random match's moments, drawn from the seat to act."""
+    scene, p, target = _table(game_id, players, tmp_path)
+    game = get_game(game_id)
+    for i, s in enumerate(_moments(game_id, players, options)):
+        seat = 0 if game.to_act(s) in (0, None) else game.to_act(s)
+        legal = game.legal_actions(s) if game.to_act(s) == seat else []
+        p.sync(game.view(s, seat), legal, bool(legal), [])
+        scene.render(target)
+        yield i, s, scene
+
+
+def _screens(game_id: str, players: int, options: dict, tmp_path):
+    """Render every moment, then what a click on each pile and a right-click on each card opens
+    there; yields a description of each screen after it is drawn."""
+    scene, p, target = _table(game_id, players, tmp_path)
     game = get_game(game_id)
     for i, s in enumerate(_moments(game_id, players, options)):
         seat = 0 if game.to_act(s) in (0, None) else game.to_act(s)
@@ -204,3 +222,107 @@ def test_the_real_window_at_1280x720_draws_no_table_text_under_11_px(qtbot, tmp_
     assert not watch.small, "text under 11 px at 1280x720: " + ", ".join(
         f"{what!r} {px:.1f} px" for what, px in sorted(watch.small.items(), key=lambda kv: kv[1]))
     page.leave()
+
+
+@pytest.mark.parametrize("game_id,players,options", TABLES,
+                         ids=[f"{g}-{n}p-{o.get('variant', 'default')}" for g, n, o in TABLES])
+def test_every_plate_caption_fits_on_one_line_at_1280x720(game_id, players, options, tmp_path):
+    # a counter's caption broken onto two lines (Pariah's "evo / pile") squeezed its number
+    # against the plate's foot; a word wider than its plate ran past the edges
+    bad: dict[str, str] = {}
+    for i, _s, scene in _played(game_id, players, options, tmp_path):
+        for sp in scene.sprites():
+            if isinstance(sp, CounterSprite) and sp.visible:
+                lines, widest, room = sp.caption(scene.viewport)
+                if len(lines) > 1 or widest > room:
+                    bad.setdefault(sp.label, f"{lines} {widest} px in {room} px (moment {i})")
+    assert not bad, f"plate captions that do not fit one line: {bad}"
+
+
+def test_the_draft_pick_order_stays_inside_its_panel_at_1280x720(tmp_path):
+    # "Mage · 19 drafted · picking" ran past the pick-order panel's edge at the text floor
+    spilled: dict[str, tuple] = {}
+    seen_panel = False
+    for i, _s, scene in _played("paragons", 2, {"best_of": 1}, tmp_path):
+        panel = scene.get("room:order")
+        if panel is None or not panel.visible:
+            continue
+        seen_panel = True
+        right = panel.x + panel.w
+        for sp in scene.sprites():
+            if isinstance(sp, LabelSprite) and sp.id.startswith(("room:order:", "room:rounds:")) and sp.text:
+                x, _y, w, _h = sp.rect
+                if x < panel.x or x + w > right:
+                    spilled[sp.id] = (sp.text, round(x + w), round(right))
+    assert seen_panel
+    assert not spilled, f"labels past the pick-order panel's edge: {spilled}"
+
+
+def _table_faces(game_id: str):
+    """(what, compose) of every face with a name that a card of `game_id` shows on the table:
+    each card at the big face ("name") and the compact face ("full"), through its game's own
+    composer. Paargus' table faces carry no words."""
+    from tabletop.games.registry import card_pool
+    pool = card_pool(game_id)
+    if game_id == "paragons":
+        from tabletop.games.paragons.presentation import faces
+        for c in pool:
+            for detail in ("name", "full"):
+                yield f"{c['name']} ({detail})", lambda c=c, d=detail: faces.compose_table(c["id"], d)
+    elif game_id == "trials":
+        from tabletop.games.trials.presentation import faces
+        for c in pool:
+            for fallen in (False, True) if c.get("fallen") else (False,):
+                for detail in ("name", "full"):
+                    yield (f"{c['name']} ({detail}{', fallen' if fallen else ''})",
+                           lambda c=c, f=fallen, d=detail: faces.compose_table(c["id"], f, d))
+    elif game_id == "pariah":
+        from tabletop.games.pariah.engine.cards import designs, evolutions, relics
+        from tabletop.games.pariah.presentation import faces
+        for kind, table, compact_face in (("unit", designs(), faces.compose_unit_compact),
+                                          ("evo", evolutions(), faces.compose_evolution_compact),
+                                          ("relic", relics(), faces.compose_relic_compact)):
+            for did, it_ in table.items():
+                yield f"{it_.name} (name)", lambda k=kind, d=did: faces.compose_named(k, d)
+                yield f"{it_.name} (full)", lambda f=compact_face, d=did: f(d)
+    elif game_id == "brawl":
+        from tabletop.games.brawl.engine.cards import champions
+        from tabletop.games.brawl.presentation import faces
+        for ch, champ in champions().items():
+            for levelled in (False, True):
+                yield (f"{champ.level_title if levelled else champ.name} (champion)",
+                       lambda ch=ch, lv=levelled: faces.compose_table_champion(ch, lv))
+            for k, card_ in enumerate(champ.cards):
+                yield f"{card_.name} (name)", lambda ch=ch, k=k: faces.compose_table_card(ch, k, "name")
+
+
+@pytest.mark.parametrize("game_id", sorted(game_ids()))
+def test_no_card_name_runs_past_its_card(game_id):
+    # a long word ("Shieldbreaker", "Quartermaster") was drawn whole at the big face's least
+    # size, past the card's edges: a name now shrinks until it fits, and a card too narrow to
+    # read it at that size shows its numbers (compact.detail_for)
+    composed = 0
+    with textfloor.watching() as watch:
+        spilled = {}
+        for what, compose in _table_faces(game_id):
+            compose()
+            composed += 1
+            if watch.spilled:
+                spilled[what] = sorted(watch.spilled)
+                watch.spilled.clear()
+    assert game_id == "paargus" or composed > 40
+    assert not spilled, f"names past their card's edges: {spilled}"
+
+
+def test_a_long_word_reads_on_a_wider_card_and_the_numbers_show_below_that():
+    from tabletop.table import compact
+    assert compact.detail_for(75, name="Outrider Captain") == "name"
+    px = compact.big_name_px("Quartermaster Hale")
+    assert px < compact.BIG_MIN_PX
+    assert compact.detail_for(75, name="Quartermaster Hale") == "numbers"
+    wide_enough = 11 * 300 / px + 0.5
+    assert compact.detail_for(wide_enough, name="Quartermaster Hale") == "name"
+    # the compact face breaks a long name onto three lines rather than cutting a word
+    # ("Robe of Ling… / Seconds")
+    lines, px = compact._name_lines("Robe of Lingering Seconds")
+    assert " ".join(lines) == "Robe of Lingering Seconds" and px >= compact.MIN_PX

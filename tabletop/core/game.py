@@ -163,6 +163,11 @@ class Game(ABC):
             return None
         return self.explain(state, action)
 
+    # kinds whose legal actions are too many to list (a choice of any number of cards from
+    # two piles): legal_actions lists none of them, the game's is_legal decides each and its
+    # label names it; bots, which choose from the list, never make one
+    open_kinds: frozenset[str] = frozenset()
+
     def is_legal(self, state, action: Action) -> bool:
         """Membership in the legal actions (a game may answer it without building labels)."""
         return action in self.legal_actions(state)

@@ -445,6 +445,10 @@ class GuestController(QObject):
         for legal in self.mirror.legal:
             if legal == action:
                 return Checked(legal, None, version)
+        if action.kind in self.match.game.open_kinds:
+            # a kind too many to list (Paragons' swap of several cards): only the host's rules
+            # can judge it; a refusal comes back with the host's sentence
+            return Checked(action, None, version)
         return Checked(action, "That move is not allowed now.", version)
 
     def try_action(self, action) -> str | None:

@@ -163,7 +163,8 @@ class TableWidget(QWidget):
 
     def mouseReleaseEvent(self, e) -> None:
         if self.scene is not None:
-            self._emit(self.scene.mouse_up(*self._at(e), _BUTTONS.get(e.button(), 1)))
+            mark = bool(e.modifiers() & Qt.ControlModifier)
+            self._emit(self.scene.mouse_up(*self._at(e), _BUTTONS.get(e.button(), 1), mark))
 
     def leaveEvent(self, _e) -> None:
         if self.scene is not None:
@@ -177,6 +178,8 @@ class TableWidget(QWidget):
     def keyPressEvent(self, e) -> None:
         self.touched += 1
         name = _KEYS.get(e.key()) or (e.text().lower() if e.text().isprintable() else "")
+        if name in ("space", "enter") and e.modifiers() & Qt.ControlModifier:
+            name = "ctrl+" + name            # mark the focused piece, as Ctrl+click does
         if name and self.scene is not None:
             self._emit(self.scene.key(name))
         else:

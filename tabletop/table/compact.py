@@ -29,7 +29,7 @@ NUMBER_PX = 48
 CAPTION_PX = 32
 WORD_PX = 32
 MIN_PX = min(NAME_PX, NUMBER_PX, CAPTION_PX, WORD_PX)
-VERSION = 3            # in every compact face key: a changed drawing is a new picture
+VERSION = 4            # in every compact face key: a changed drawing is a new picture
 
 
 @dataclass(frozen=True)
@@ -72,22 +72,50 @@ def _ellipsize(d, text: str, fnt, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _name_lines(d, name: str, width: float) -> tuple[list[str], int]:
-    """The name on one line, or two when it is long, at the largest size from NAME_PX down to
-    MIN_PX that fits (cut with an ellipsis only when even that fails); and that size."""
+def break_name(name: str, fnt, width: float, most: int) -> list[str] | None:
+    """`name` broken between words into at most `most` lines no wider than `width` at `fnt`
+    (two lines as even as they can be, more filled line by line), or None when it does not fit
+    (a word wider than `width`, or more lines than `most`)."""
+    measure = fnt.getlength
+    if measure(name) <= width:
+        return [name]
     words = name.split()
-    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
-    for px in range(NAME_PX, MIN_PX - 1, -1):
-        fnt = font(px * K, True, True)
-        if d.textlength(name, font=fnt) <= width:
-            return [name], px
-        for lines in sorted(splits, key=lambda ls: max(d.textlength(x, font=fnt) for x in ls)):
-            if max(d.textlength(x, font=fnt) for x in lines) <= width:
-                return lines, px
-            break
-    fnt = font(MIN_PX * K, True, True)
-    best = min(splits, key=lambda ls: max(d.textlength(x, font=fnt) for x in ls)) if splits else [name]
-    return [_ellipsize(d, ln, fnt, width) for ln in best], MIN_PX
+    if any(measure(w) > width for w in words) or most < 2 or len(words) < 2:
+        return None
+    two = min(([" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))),
+              key=lambda ls: max(measure(x) for x in ls))
+    if max(measure(x) for x in two) <= width:
+        return two
+    lines: list[str] = []
+    for word in words:
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and measure(trial) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines if len(lines) <= most else None
+
+
+def fit_name(name: str, width: float, largest: int, least: int, most: int) -> tuple[list[str], int]:
+    """`name` in at most `most` lines of `width` (2x canvas px) at the largest size (design px)
+    from `largest` down to `least` at which it fits; where none does, at the size under `least`
+    at which it does (a name is never cut and never runs past the card: the caller asking
+    `name_px` knows the card must then be wider for the words to read)."""
+    px = largest
+    while True:
+        lines = break_name(name, measuring_font(px * K, True, True), width, most)
+        if lines is not None or px <= 4:
+            return lines or [name], px
+        px -= 1
+
+
+COMPACT_NAME_ROOM = W - 2 * 7 * K - 14 * K      # the compact face's name band on the 2x drawing
+
+
+def _name_lines(name: str) -> tuple[list[str], int]:
+    """The compact face's name: one line, or two or three when it is long, at the largest size
+    from NAME_PX down to MIN_PX that fits."""
+    return fit_name(name, COMPACT_NAME_ROOM, NAME_PX, MIN_PX, 3)
 
 
 def _badge(d, cx, cy, r, value: str, fill, shape: str) -> None:
@@ -127,7 +155,7 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     m = 7 * K
     d.rounded_rectangle((m, m, W - m, H - m), radius=12 * K, fill=paper, outline=_shade(main, 0.4), width=2 * K)
     # the name, on a band in the card's colour
-    lines, px = _name_lines(d, name, W - 2 * m - 14 * K)
+    lines, px = _name_lines(name)
     band = _name_band(d, lines, px, m, main, 1.12, 5)
     # stats and words from the foot up
     y = H - m - 4 * K
@@ -169,7 +197,7 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
 
 # the big face, for a card shown 46-104 logical px wide: its name and numbers only, large
 BIG_NAME_PX = 56
-BIG_MIN_PX = 44        # 11 px on screen at 75 px wide (BIG_MIN_PX * 75 / 300)
+BIG_MIN_PX = 44        # 11 px on screen at 75 px wide (BIG_MIN_PX * 75 / 300): most names fit at it
 BIG_NUMBER_PX = (72, 60)    # up to two numbers, three
 
 
@@ -180,6 +208,9 @@ def _name_band(d, lines: list[str], px: int, m: int, main, leading: float, pad: 
     band = (m, m, W - m, m + 2 * pad * K + lh * len(lines))
     d.rectangle(band, fill=main)
     nf = font(px * K, True, True)
+    for ln in lines:
+        if nf.getlength(ln) > band[2] - band[0]:
+            textfloor.spilled(ln)
     for i, ln in enumerate(lines):
         d.text((W / 2, band[1] + pad * K + lh * (i + 0.5)), ln, font=nf, fill=(255, 252, 240), anchor="mm",
                stroke_width=K, stroke_fill=_shade(main, -0.5))
@@ -189,13 +220,14 @@ def _name_band(d, lines: list[str], px: int, m: int, main, leading: float, pad: 
 def detail_for(width: float, floor: float = 11.0, name: str | None = None) -> str:
     """How much a card face can say at `width` logical px wide with no word under `floor` px:
     "full" (the compact face), "name" (the big face's name and numbers), "numbers", or
-    "picture" (no word at all). Given the card's `name`, "name" reaches narrower cards when
-    that name fits the big face at a larger size than its longest names need."""
+    "picture" (no word at all). Given the card's `name`, at the size that name is drawn: a
+    short name reads on a narrower card, a long word ("Quartermaster") needs a wider one and
+    below that the card shows its numbers (the zoom has the name)."""
     def reads(px: float) -> bool:
         return px * width / CARD_SIZE[0] >= floor - 0.05
-    if reads(MIN_PX):
+    if reads(MIN_PX) and (name is None or reads(name_px(name))):
         return "full"
-    if reads(BIG_MIN_PX) or (name is not None and reads(big_name_px(name))):
+    if reads(BIG_MIN_PX) if name is None else reads(big_name_px(name)):
         return "name"
     return "numbers" if reads(BIG_NUMBER_PX[0]) else "picture"
 
@@ -205,29 +237,21 @@ BIG_NAME_ROOM = W - 2 * 5 * K - 6 * K        # the name band's width on the 2x d
 
 def _big_name(name: str) -> tuple[list[str], int]:
     """The name broken between words into at most three lines, at the largest size from
-    BIG_NAME_PX down to BIG_MIN_PX at which every line fits (a word wider than the card at
-    BIG_MIN_PX stays whole and runs to the edge: a name is never cut)."""
-    px = BIG_NAME_PX
-    lines: list[str] = []
-    for px in range(BIG_NAME_PX, BIG_MIN_PX - 1, -1):
-        fnt = measuring_font(px * K, True, True)
-        lines = []
-        for word in name.split():
-            trial = f"{lines[-1]} {word}" if lines else word
-            if lines and fnt.getlength(trial) <= BIG_NAME_ROOM:
-                lines[-1] = trial
-            else:
-                lines.append(word)
-        if len(lines) <= 3 and all(fnt.getlength(x) <= BIG_NAME_ROOM for x in lines):
-            return lines, px
-    return lines, px
+    BIG_NAME_PX down at which every line fits the card (a long word a smaller size)."""
+    return fit_name(name, BIG_NAME_ROOM, BIG_NAME_PX, BIG_MIN_PX, 3)
 
 
 @lru_cache(maxsize=4096)
 def big_name_px(name: str) -> int:
     """The size (design px) a big face draws `name` at: a short name large, so it still reads
-    on a card too narrow for the longest names."""
+    on a card too narrow for the longest names; a long word small, so it needs a wider card."""
     return _big_name(name)[1]
+
+
+@lru_cache(maxsize=4096)
+def name_px(name: str) -> int:
+    """The size (design px) the compact face draws `name` at."""
+    return _name_lines(name)[1]
 
 
 def compose_big(name: str | None, main, dark, picture: Picture, numbers: tuple[Stat, ...] = ()) -> Image.Image:

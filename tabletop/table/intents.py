@@ -23,6 +23,7 @@ class _Typed:
 @dataclass(frozen=True)
 class Click(_Typed):
     target: SpriteId | None     # a sprite id, else a zone id, else None (bare table)
+    mark: bool = False          # Ctrl+click (Ctrl+Space on the focused piece): mark it, one of several
 
 
 @dataclass(frozen=True)

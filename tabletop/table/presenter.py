@@ -215,6 +215,22 @@ class Presenter:
         rest = " ".join(out[lines - 1:])
         return head + [self.shorten(rest, size, width, bold)]
 
+    def name_lines(self, name: str, size: int, least: float, bold: bool = False) -> tuple[list[str], float]:
+        """A card's name for a strip under a card too small to carry it: on one line, or two as
+        even as they can be, at the size it is drawn now, and the width that takes (at least
+        `least`, the card's own width). A name is never cut: a strip is as wide as its words."""
+        measure = self.font(size, bold).size
+        if measure(name)[0] <= least:
+            return [name], least
+        words = name.split()
+        splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+        best = min(splits, key=lambda ls: max(measure(x)[0] for x in ls)) if splits else [name]
+        one = measure(name)[0]
+        two = max(measure(x)[0] for x in best)
+        # two lines where they save width, else one
+        lines, width = (best, two) if two < one else ([name], one)
+        return lines, max(least, width)
+
     def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """`text` on one line of `width` virtual px at the size it is drawn now: whole words from
         the start and an ellipsis (never a word cut; the first word stays whole)."""
@@ -242,9 +258,12 @@ class Presenter:
 
     # --- sprites that follow the view: made once, then updated in place -------------------
     def put_label(self, lid: str, text: str, x: float, y: float, size: int, color, seen: set,
-                  anchor: str = "topleft", bold: bool = False, z: float = 700) -> None:
-        # a label longer than its zone at the size the floor lifts it to is shortened between words
-        room = self._room(x, y, anchor) if text else None
+                  anchor: str = "topleft", bold: bool = False, z: float = 700,
+                  room: float | None = None) -> None:
+        """A label at (x, y); longer than `room` virtual px (by default: its zone's width from
+        there) at the size the floor lifts it to, it is shortened between words."""
+        if room is None and text:
+            room = self._room(x, y, anchor)
         if room is not None and room > 0:
             text = self.shorten(text, size, room, bold)
         sprite = self.scene.get(lid)
@@ -511,6 +530,11 @@ class Presenter:
 
     def click(self, target: str | None) -> Action | str | None:
         return None
+
+    def mark(self, target: str | None) -> Action | str | None:
+        """Ctrl+click (Ctrl+Space on the focused piece): a piece marked as one of several, where
+        a game has such a choice (Paragons' swap of several cards); elsewhere a plain click."""
+        return self.click(target)
 
     def button(self, button_id: str) -> Action | str | None:
         return None

@@ -439,7 +439,7 @@ class Scene:
                 return self._start_drag(sprite, vx, vy)
         return self._hover(self.sprite_at(vx, vy))
 
-    def mouse_up(self, x: float, y: float, button: int = 1) -> list:
+    def mouse_up(self, x: float, y: float, button: int = 1, mark: bool = False) -> list:
         vx, vy = self.viewport.to_virtual(x, y)
         if button != 1:
             return []
@@ -461,7 +461,7 @@ class Scene:
             return []  # released somewhere else: the press is abandoned
         if isinstance(hit, ButtonSprite):
             return [ButtonPress(hit.id)] if hit.enabled else []
-        return [Click(hit.id)]
+        return [Click(hit.id, mark)]
 
     def mouse_leave(self) -> list:
         """The pointer left the widget."""
@@ -487,6 +487,9 @@ class Scene:
             if isinstance(sprite, ButtonSprite):
                 return [ButtonPress(sprite.id)] if sprite.enabled else []
             return [Click(self.focus_id)]
+        if name in ("ctrl+space", "ctrl+enter", "ctrl+return") and self.focus_id is not None \
+                and not isinstance(self._sprites.get(self.focus_id), ButtonSprite):
+            return [Click(self.focus_id, True)]        # the keyboard's Ctrl+click
         return [KeyPress(name)]
 
     def _target_at(self, vx, vy, hit: Sprite | None) -> str | None:

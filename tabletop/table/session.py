@@ -56,7 +56,7 @@ class TableSession:
         """The presenter's answer to one intent, as the table would act on it."""
         p = self.presenter
         if isinstance(intent, it.Click):
-            return p.click(intent.target)
+            return p.mark(intent.target) if intent.mark else p.click(intent.target)
         if isinstance(intent, it.ButtonPress):
             return p.button(intent.button_id)
         if isinstance(intent, it.KeyPress):

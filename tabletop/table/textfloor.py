@@ -43,6 +43,7 @@ class Watch:
     ratio: float = 1.0                                   # window pixels per logical pixel
     least: float | None = None
     small: dict[str, float] = field(default_factory=dict)    # words or face key -> smallest px
+    spilled: set[str] = field(default_factory=set)           # words drawn wider than their room
 
     def note(self, px: float, what: str) -> None:
         self.least = px if self.least is None else min(self.least, px)
@@ -95,6 +96,12 @@ def drawn(px: float, text: str) -> None:
     """A line of `text` rasterised at `px` window pixels straight onto the table."""
     if _watch is not None:
         _watch.note(px / _watch.ratio, text)
+
+
+def spilled(text: str) -> None:
+    """A line of `text` drawn wider than the room it was given (a name past a card's edge)."""
+    if _watch is not None:
+        _watch.spilled.add(text)
 
 
 def face_font(px: float) -> None:

@@ -23,11 +23,25 @@ class CounterSprite(Sprite):
 
     value: int | str = 0
     label: str = ""
+    upper: bool = True              # the caption in capitals where it fits (False: as written,
+                                    # for a group of plates some of which only fit that way)
     w: float = field(default=120.0, kw_only=True)
     h: float = field(default=84.0, kw_only=True)
 
     def corner_radius(self) -> float:
         return 14.0
+
+    @staticmethod
+    def caption_px(size: tuple[int, int]) -> int:
+        return max(6, round(size[1] * 0.17))
+
+    def caption(self, vp: Viewport) -> tuple[list[str], float, float]:
+        """The caption's lines as drawn at `vp`, the widest line's width and the room for it
+        (window px): a test of plates whose words must fit."""
+        size = self.pixel_size(vp)
+        lines, px = caption_lines(self.label, self.caption_px(size), size[0] - 4, self.upper)
+        f = font(px, True)
+        return lines, max((f.size(ln)[0] for ln in lines), default=0), size[0] - 4
 
     def draw_body(self, target, vp: Viewport, faces: FaceCache) -> None:
         size = self.pixel_size(vp)
@@ -37,7 +51,7 @@ class CounterSprite(Sprite):
             plate = paint.rounded_rect(size, 14 * s, (22, 26, 32, 235), outline=GOLD + (150,),
                                        width=max(1.0, 2 * s), top=(44, 50, 60, 235))
             value = str(self.value)
-            lines = _caption_lines(self.label, max(6, round(size[1] * 0.17)), size[0] - 4)
+            lines = _caption_lines(self.label, self.caption_px(size), size[0] - 4, self.upper)
             cap_h = sum(c.get_height() for c in lines)
             room = size[1] - cap_h if lines else size[1]
             vpx = round(min(room * (0.8 if lines else 0.62), size[0] * 1.3 / max(2, len(value))))
@@ -57,21 +71,22 @@ class CounterSprite(Sprite):
                 y += cap.get_height()
             return out.convert_alpha()
 
-        surf = faces.memo(("counter", str(self.value), self.label, size), build)
+        surf = faces.memo(("counter", str(self.value), self.label, self.upper, size), build)
         self.blit(target, surf, self.screen_center(vp))
 
 
-def _caption_lines(label: str, px: int, width: float) -> list[pygame.Surface]:
-    """A plate's caption at `px` (lifted to the text floor): in capitals on one line where it
-    fits, else in its own case broken between words (a word is never cut; one wider than the
-    plate runs past its edges a little rather than losing letters)."""
+def caption_lines(label: str, px: int, width: float, upper: bool = True) -> tuple[list[str], int]:
+    """A plate's caption at `px` (lifted to the text floor), and that size: in capitals on one
+    line where it fits, else in its own case on one line, else broken between words (a word is
+    never cut; one wider than the plate runs past its edges a little rather than losing letters)."""
     if not label:
-        return []
+        return [], px
     px = textfloor.lift(px)
-    one = paint.text(label.upper(), px, GOLD, bold=True)
-    if one.get_width() <= width:
-        return [one]
     f = font(px, True)
+    if upper and f.size(label.upper())[0] <= width:
+        return [label.upper()], px
+    if f.size(label)[0] <= width:
+        return [label], px
     lines, line = [], ""
     for word in label.split():
         trial = f"{line} {word}" if line else word
@@ -80,7 +95,12 @@ def _caption_lines(label: str, px: int, width: float) -> list[pygame.Surface]:
             line = word
         else:
             line = trial
-    return [paint.text(ln, px, GOLD, bold=True) for ln in lines + [line]]
+    return lines + [line], px
+
+
+def _caption_lines(label: str, px: int, width: float, upper: bool) -> list[pygame.Surface]:
+    lines, px = caption_lines(label, px, width, upper)
+    return [paint.text(ln, px, GOLD, bold=True) for ln in lines]
 
 
 # Button palettes: (top, bottom, outline, text) per style and state.

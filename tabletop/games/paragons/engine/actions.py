@@ -59,6 +59,11 @@ class CasterShot(NamedTuple):
     target: int                  # an enemy mercenary
 
 
+class Exchange(NamedTuple):
+    out: tuple[int, ...]         # deck cards set aside in the Reserve Pile
+    into: tuple[int, ...]        # as many Reserve Pile cards put into the deck
+
+
 class Rechoose(NamedTuple):
     space: int
     bump: int
@@ -70,6 +75,10 @@ PICK = ActionKind("pick", OneCard, says="Draft one of the cards laid out.")
 ADD = ActionKind("add", OneCard, says="Put one card of your Reserve Pile into your deck.")
 REMOVE = ActionKind("remove", OneCard, says="Set one card of your deck aside in your Reserve Pile.")
 DONE = ActionKind("done", says="Finishing your deck takes nothing.")
+# several cards swapped at once, in one move: too many combinations to list, so the rule
+# decides each (Paragons.open_kinds); the two-step add / remove stay, and old saves replay
+EXCHANGE = ActionKind("exchange", Exchange,
+                      says="A swap names the deck cards to set aside and as many Reserve Pile cards to put in.")
 MULLIGAN = ActionKind("mulligan", Mulligan, says="A mulligan names the cards of your hand to return.")
 PLAY = ActionKind("play", Play, says="Name the mercenary, its space, the bump and its targets.")
 CAST = ActionKind("cast", Cast, says="Name the spell and its targets.")
@@ -85,7 +94,7 @@ END_TURN = ActionKind("end_turn", says="Ending your turn takes nothing.")
 DECLINE = ActionKind("decline", says="Letting the chain resolve takes nothing.")
 RECHOOSE = ActionKind("rechoose", Rechoose, says="Choose again: a space, a bump and targets.")
 
-KINDS = ActionKinds(CHOOSE, PICK, ADD, REMOVE, DONE, MULLIGAN, PLAY, CAST, HIDE, REVEAL, ATTACK,
+KINDS = ActionKinds(CHOOSE, PICK, ADD, REMOVE, DONE, EXCHANGE, MULLIGAN, PLAY, CAST, HIDE, REVEAL, ATTACK,
                     DEFEND, ABILITY, CASTER, GARRISON, RECRUIT, END_TURN, DECLINE, RECHOOSE,
                     unknown="That is not a Paragons move.")
 # the kinds of the play itself (after the mulligans): a player put out on their own turn passes

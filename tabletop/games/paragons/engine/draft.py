@@ -13,7 +13,7 @@ small round of each tier instead. Drafted cards are public.
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop.games.paragons.engine.cards import CLASSES, class_cards, precon_decks
+from tabletop.games.paragons.engine.cards import CLASSES, DECK_SIZE, class_cards, precon_decks
 from tabletop.games.paragons.engine.state import BUILD, CLASS_BASE, DRAFT, ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, name
 
@@ -137,6 +137,42 @@ def remove(s: ParagonsState, p: int, c: int, ev: list[Event]) -> None:
     s.decks[p].remove(c)
     s.reserves[p].append(c)
     ev.append(_private(s, p, c, "deck", "reserve", "sets", "aside in their Reserve Pile"))
+
+
+def exchange_refusal(s: ParagonsState, p: int, out: tuple[int, ...], into: tuple[int, ...]) -> str | None:
+    """Why seat p may not swap the deck cards `out` for the Reserve Pile cards `into` in one
+    move, or None: a swap keeps the deck at exactly DECK_SIZE, so it needs a whole deck and as
+    many cards each way, each named once."""
+    if len(s.decks[p]) != DECK_SIZE:
+        return "Put a card into your deck first: a swap of several cards starts from a deck of " \
+            f"{DECK_SIZE}."
+    if not out:
+        return "Choose at least one card of your deck and one of your Reserve Pile to swap."
+    if len(out) != len(into):
+        return (f"A swap takes as many cards from your Reserve Pile as it sets aside: you chose "
+                f"{len(out)} from your deck and {len(into)} from the Reserve Pile.")
+    if len(set(out)) != len(out) or len(set(into)) != len(into):
+        return "Each card is swapped once."
+    deck, reserve = set(s.decks[p]), set(s.reserves[p])
+    if not all(c in deck for c in out):
+        return "Only cards of your deck can be set aside."
+    if not all(c in reserve for c in into):
+        return "Only cards of your Reserve Pile can be put in."
+    return None
+
+
+def exchange(s: ParagonsState, p: int, out: tuple[int, ...], into: tuple[int, ...], ev: list[Event]) -> None:
+    """The swap of several cards at once: `out` to the Reserve Pile, `into` to the deck."""
+    for c in out:
+        s.decks[p].remove(c)
+        s.reserves[p].append(c)
+    for c in into:
+        s.reserves[p].remove(c)
+        s.decks[p].append(c)
+    ev.append(Event("build_swap", {"seat": p, "out": list(out), "into": list(into),
+                                   "out_names": [name(s, c) for c in out],
+                                   "into_names": [name(s, c) for c in into]},
+                    private_to=p, public_data={"seat": p, "count": len(out)}))
 
 
 def _private(s: ParagonsState, p: int, c: int, src: str, dst: str, verb: str, where: str) -> Event:

@@ -7,6 +7,7 @@ from tabletop.core.action_kinds import kinds
 from tabletop.games.paragons.engine import actions as A
 from tabletop.games.paragons.engine import chain, combat
 from tabletop.games.paragons.engine.board import blocked_melee
+from tabletop.games.paragons.engine.draft import exchange_refusal
 from tabletop.games.paragons.engine.cards import CLASS_NAMES, CLASSES, DECK_SIZE
 from tabletop.games.paragons.engine.moves import main_time, recruit_price, reveal_ready, to_act
 from tabletop.games.paragons.engine.state import (BUILD, CLASS, DRAFT, MULLIGAN, SWAP, ParagonsState)
@@ -18,7 +19,7 @@ from tabletop.games.paragons.engine.targets import (ABILITY_AIM, PASSIVE_AIM, SP
 _ANSWERS = "spells, Hidden cards revealed, abilities and defences"
 # the kinds of the set-up (class, draft, deck, mulligan); those only done in a main time of one's
 # own turn; the plays of a card of the hand; what a mercenary on the board does
-_SETUP = kinds(A.CHOOSE, A.PICK, A.ADD, A.REMOVE, A.DONE, A.MULLIGAN)
+_SETUP = kinds(A.CHOOSE, A.PICK, A.ADD, A.REMOVE, A.DONE, A.EXCHANGE, A.MULLIGAN)
 _MAIN_ONLY = kinds(A.END_TURN, A.PLAY, A.HIDE, A.ATTACK, A.GARRISON, A.RECRUIT)
 _FROM_HAND = kinds(A.PLAY, A.CAST, A.HIDE)
 _BY_A_MERC = kinds(A.ABILITY, A.CASTER, A.GARRISON)
@@ -71,6 +72,8 @@ def _building(s: ParagonsState, seat: int, a: Action) -> str:
             "Put a card into your deck first: a swap sets one card aside, then puts one in."
     if kind == A.DONE.kind:
         return f"Your deck holds {len(s.decks[seat])} cards: it must hold exactly {DECK_SIZE}."
+    if kind == A.EXCHANGE.kind:
+        return exchange_refusal(s, seat, *a.args) or "That swap is not possible now."
     return "Finish your deck first." if s.phase == BUILD else \
         "Between games the loser may change their deck: add, set aside or finish."
 

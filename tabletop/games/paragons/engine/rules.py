@@ -4,6 +4,8 @@ Decisions, phase by phase (actions.py):
   class     choose (klass)                   a class wish, made in secret
   draft     pick (card)                      one of the cards laid out
   build     add / remove (card), done        a deck of exactly 30 (between games: the loser)
+            exchange (out, into)             several cards swapped in one move (not listed:
+                                             open_kinds; the rule decides each)
   mulligan  mulligan (cards)                 the hand cards returned (none: keep)
   play      play, cast, hide, reveal, attack, defend, ability, caster, garrison, recruit,
             end_turn, decline, rechoose
@@ -20,7 +22,7 @@ from tabletop.games.paragons.engine.stack_item import (ABILITY, ATTACK, CASTER, 
                                                        FROM_HIDDEN, GARRISON, HIDE, MERC, RECRUIT,
                                                        SPELL, Link)
 from tabletop.games.paragons.engine.explain import explain
-from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, OVER, PLAY, ParagonsState
+from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, OVER, PLAY, SWAP, ParagonsState
 from tabletop.games.paragons.engine.stats import card_of, name
 
 
@@ -49,6 +51,20 @@ class Paragons(Game):
     def legal_actions(self, s: ParagonsState) -> list[Action]:
         return moves.legal(s)
 
+    open_kinds = frozenset({A.EXCHANGE.kind})
+
+    def is_legal(self, s: ParagonsState, a: Action) -> bool:
+        if A.EXCHANGE.matches(a):
+            seat = moves.to_act(s)
+            return s.phase in (BUILD, SWAP) and draft.exchange_refusal(s, seat, *a.args) is None
+        return super().is_legal(s, a)
+
+    def label(self, s: ParagonsState, a: Action) -> str:
+        if A.EXCHANGE.matches(a):
+            out, into = a.args
+            return f"Swap {_names(s, out)} for {_names(s, into)}"
+        return super().label(s, a)
+
     over_sentence = "The match is over."
 
     def explain(self, s: ParagonsState, a: Action) -> str:
@@ -73,6 +89,11 @@ class Paragons(Game):
     @handles(A.REMOVE)
     def _remove(self, s: ParagonsState, seat: int, ev: list[Event], card: int) -> None:
         draft.remove(s, seat, card, ev)
+
+    @handles(A.EXCHANGE)
+    def _exchange(self, s: ParagonsState, seat: int, ev: list[Event], out: tuple[int, ...],
+                  into: tuple[int, ...]) -> None:
+        draft.exchange(s, seat, out, into, ev)
 
     @handles(A.DONE)
     def _done(self, s: ParagonsState, seat: int, ev: list[Event]) -> None:
@@ -233,3 +254,9 @@ def _forget(s: ParagonsState, seat: int, c: int) -> None:
 
 GAME = Paragons()
 __all__ = ["GAME", "Paragons"]
+
+
+def _names(s: ParagonsState, cards) -> str:
+    """"A, B and C": the cards' names."""
+    names = [name(s, c) for c in cards]
+    return names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]

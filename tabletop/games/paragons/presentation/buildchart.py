@@ -4,7 +4,10 @@ curve and counts by type; whether the deck is legal; and Done.
 
 The engine changes a deck in two steps (engine/moves.py `building`): with 30 cards a card is set
 aside (or the deck is finished), with 29 one is put in. So a click on a deck card sets it aside,
-a click on a Reserve Pile card puts it in, and the screen says which step comes next.
+a click on a Reserve Pile card puts it in, and the screen says which step comes next. Several
+cards swap in one move: Ctrl+click (Ctrl+Space on the focused card) marks cards in both areas,
+and Swap (or S) exchanges them when as many are marked in each (the engine's `exchange`).
+Cards keep their places while the player builds, so nothing slides under the pointer.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from tabletop.games.paragons.presentation.roomkit import (CLASS_LIGHT, CLASS_RGB
                                                           MUTED, RED, RoomPart, sort_key)
 from tabletop.games.paragons.presentation.style import card_sid
 from tabletop.table.ids import SpriteId
+from tabletop.table.presenter import LOCAL
 
 DECK_AREA = SpriteId("room", "area", "deck")
 RESERVE_AREA = SpriteId("room", "area", "reserve")
@@ -62,11 +66,18 @@ class BuildRoom(RoomPart):
         # card left), and whose building it is: nothing slides under the pointer after a click
         self.places: dict[str, list[int | None]] = {}
         self.building: tuple | None = None
+        # the cards marked for a swap of several (Ctrl+click), for the piles as they are: any
+        # change of the piles (a swap made, a single step) clears them
+        self.marked: set[int] = set()
+        self.marked_for: tuple = ()
 
     def _cards(self) -> tuple[list[int | None], list[int | None]]:
         v, me = self.table.view, self.table.me
         if self.building != (v.phase, v.deciding, v.game_no):
             self.building, self.places = (v.phase, v.deciding, v.game_no), {}
+        piles = (self.building, tuple(sorted(v.decks[me])), tuple(sorted(v.reserves[me])))
+        if piles != self.marked_for:
+            self.marked, self.marked_for = set(), piles
         key = lambda c: sort_key(v.designs[c], c)                           # noqa: E731
         return (self._hold(DECK_AREA, sorted(v.decks[me], key=key)),
                 self._hold(RESERVE_AREA, sorted(v.reserves[me], key=key)))
@@ -137,7 +148,9 @@ class BuildRoom(RoomPart):
                 x = LEFT + PAD + (i % cols) * (cw + GAP)
                 cy = y + HEAD + (i // cols) * (ch + GAP)
                 movable = deciding and (A.REMOVE(c) in t.legal or A.ADD(c) in t.legal)
-                self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
+                sprite = self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
+                sprite.highlight = "select" if c in self.marked else None
+                sprite.badge = "✓" if c in self.marked else ""
             y += h + AREA_GAP
         self._panel([c for c in deck if c is not None], seen)
 
@@ -178,6 +191,15 @@ class BuildRoom(RoomPart):
         done = A.DONE() in t.legal
         label = "Done: play this deck" if t.my_turn else f"Waiting for {t.seat_names[v.deciding]}"
         t.put_button("btn:room:done", label, x + 24, BOTTOM - 24 - 58, w - 48, done, True, seen, h=58)
+        if t.my_turn and self.marked:
+            out, into = self.marks()
+            t.put_button("btn:room:swap", f"Swap {len(out)} for {len(into)} (S)", x + 24, BOTTOM - 24 - 58 - 12 - 50,
+                         w - 48, bool(out) and len(out) == len(into), False, seen, h=50)
+
+    def marks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The marked cards: (of the deck, of the Reserve Pile), in the order they lie."""
+        deck, reserve = self._cards()
+        return (tuple(c for c in deck if c in self.marked), tuple(c for c in reserve if c in self.marked))
 
     def _curve(self, designs: list[str], x: float, y: float, w: float, seen: set) -> None:
         """The mana curve: one bar per cost, 0 to 6 and 7 or more, its count above it."""
@@ -213,13 +235,40 @@ class BuildRoom(RoomPart):
             return self.offer(A.ADD(c))
         return None
 
+    def mark(self, c: int) -> Action | str | None:
+        """Ctrl+click on a card of the deck or the Reserve Pile: marked for a swap, or unmarked."""
+        t = self.table
+        v, me = t.view, t.me
+        if not t.my_turn:
+            return self.waiting()
+        if c not in v.decks[me] and c not in v.reserves[me]:
+            return None
+        if len(v.decks[me]) != DECK_SIZE:
+            return self.offer(A.EXCHANGE((), ()))      # the engine's sentence: put one in first
+        self._cards()
+        self.marked ^= {c}
+        return LOCAL
+
+    def swap(self) -> Action | str | None:
+        """The marked cards swapped in one move (the engine says why not, when not)."""
+        if not self.table.my_turn:
+            return self.waiting()
+        out, into = self.marks()
+        return self.offer(A.EXCHANGE(out, into))
+
     def prompt(self) -> str:
         v = self.table.view
         n = len(v.decks[self.table.me])
         if n < DECK_SIZE:
             return f"Your deck holds {n} of {DECK_SIZE}: click a card of your Reserve Pile to put it in."
-        return ("Click a deck card to set it aside (then put another in), or press Done (Enter) "
-                "to play this deck.")
+        if self.marked:
+            out, into = self.marks()
+            if len(out) == len(into):
+                return f"Press Swap (S) to exchange the {len(out)} marked cards of each side in one move."
+            return (f"Marked: {len(out)} of your deck, {len(into)} of the Reserve Pile. Ctrl+click to mark "
+                    "as many on each side, then Swap (S).")
+        return ("Click a deck card to set it aside (then put another in), or Ctrl+click several cards of "
+                "each side and Swap them together; Done (Enter) plays this deck.")
 
 
 def _legality(n: int) -> str:

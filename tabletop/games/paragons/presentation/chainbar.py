@@ -25,6 +25,8 @@ LINK_TITLES = {MERC: "Mercenary", SPELL: "Spell", HIDE: "Face down", ATTACK: "At
                ABILITY: "Ability", CASTER: "Caster shot", GARRISON: "Garrison", RECRUIT: "Recruit",
                BEGIN: "Turn begins", END: "Turn ends", "void": "Cancelled"}
 ANSWER_PAGE = 6
+NAME_SIZE = 13            # a pool or chain card's name under it (lifted to the text floor)
+CARD_RATIO = 106 / 76
 
 
 class Chain(Part):
@@ -56,8 +58,13 @@ class Chain(Part):
         t = self.table
         v = t.view
         x0, y0, w, h = t.layout.zones["middle"].rect
-        size = (76, 106)
-        top = y0 + h - size[1] - 6
+        # each pool card names itself on a strip under it (two lines at most, as wide as its
+        # words): the cards are as tall as the zone leaves above the strips
+        line = t.text_size(NAME_SIZE) * 1.1
+        title_h = t.text_size(15) + 2
+        ch = max(40.0, h - title_h - 2 * line - 6)
+        size = (min(76.0, ch / CARD_RATIO), min(106.0, ch))
+        top = y0 + title_h
         t.put_label("lbl:pool", "Mercenary Pool", x0 + 112, y0 + 0, 15, GOLD, seen, bold=True)
         n = len(v.neutral_deck)
         if n:
@@ -65,14 +72,18 @@ class Chain(Part):
             s.badge = str(n)
             s.tooltip = f"Neutral Mercenary Deck: {n} cards (it refills the Pool)"
         recruits = {A.RECRUIT.card(a) for a in t.legal_of(A.RECRUIT.kind)}
+        x = x0 + 12 + size[0] + 10
         for k, c in enumerate(v.pool):
-            # the picture only: a card this small has no room for words (the zoom has them)
-            s = t._card(card_sid(c), c, x0 + 12 + (k + 1) * (size[0] + 10), top, size, 90, seen,
+            lines, slot = t.name_lines(t.name(c), NAME_SIZE, size[0])
+            # the picture only: a card this small has no room for words (its strip names it)
+            s = t._card(card_sid(c), c, x + (slot - size[0]) / 2, top, size, 90, seen,
                         draggable=t.my_turn and c in recruits, table="thumb")
             price = 3 if card(v.designs[c]).tier == "greater" else 2
             s.tooltip = f"Recruit for {price} mana (less any discount): click it, or drag it to your hand"
             s.dim = t.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
-        tx = x0 + 12 + 6 * (size[0] + 10) + 20
+            self._name_strip(f"lbl:poolname:{k}", lines, x + slot / 2, top + size[1] + 2, line, INK, seen)
+            x += slot + 10
+        tx = max(x + 10, x0 + 12 + 6 * (76 + 10) + 20)
         t.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
                   f"Mana Threshold: {v.threshold()} (the round, at most 10)")
         # three lines under the die, each below the last at the size it is drawn (the text floor
@@ -84,10 +95,20 @@ class Chain(Part):
         t.put_label("lbl:game", game, tx + 46, y, 15, INK, seen, "midtop", True)
         y += max(20, t.text_size(15) + 3)
         t.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y, 15, GOLD, seen, "midtop", True)
-        cx = tx + 124
+        # the chain starts right of the widest of the three lines under the die
+        widest = max(t.font(13).size("Mana Threshold")[0], t.font(15, True).size(game)[0])
+        cx = tx + 46 + max(78.0, widest / 2 + 12)
         banner_w = 560
         self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
         self._sync_banner(x0 + w - banner_w, y0 - 2, banner_w, h + 4, seen)
+
+    def _name_strip(self, lid: str, lines: list[str], x: float, y: float, line_h: float, color, seen,
+                    bold: bool = False) -> None:
+        """A card's name under it, line by line, centred on `x` (its strip is as wide as its
+        words: name_lines measured them)."""
+        for i, text in enumerate(lines):
+            self.table.put_label(f"{lid}:{i}", text, x, y + i * line_h, NAME_SIZE, color, seen, "midtop",
+                                 bold=bold, room=1e6)
 
     def _pool_target(self, c: int) -> bool:
         t = self.table
@@ -104,14 +125,44 @@ class Chain(Part):
             return
         t.put_label("lbl:chain", f"Reaction chain · {len(links)} link{'s' if len(links) > 1 else ''}"
                                     " · the last one resolves first", x, y + 0, 15, MUTED, seen)
-        size = (66, 92)
+        # each link names its card under it (its kind first where the card alone does not say
+        # it: "Attack", "Garrison"): the cards are as tall as the zone leaves above the words
+        strips = [self._link_words(link, i == len(links) - 1 and v.pending is not None) for i, link in enumerate(links)]
+        line = t.text_size(NAME_SIZE) * 1.1
+        head = t.text_size(15) + 4
+        most = max(len(ls) for ls in strips)
+        ch = max(40.0, min(92.0, h - head - most * line - 4))
+        size = (ch * 66 / 92, ch)
+        widths = [max([size[0]] + [t.font(NAME_SIZE, True).size(ln)[0] for ln in ls]) for ls in strips]
         n = len(links)
-        step = min(size[0] + 34, (w - size[0]) / max(1, n - 1)) if n > 1 else 0
+        lx = x
+        # side by side as wide as their words, squeezed (overlapping) only where the room ends
+        need = sum(widths) + 12 * (n - 1)
+        squeeze = min(1.0, (w - widths[-1]) / max(1.0, need - widths[-1])) if n > 1 else 1.0
         for i, link in enumerate(links):
-            lx = x + i * step
-            ly = y + 22
             pending = v.pending is not None and i == n - 1
-            self._link_sprite(i, link, lx, ly, size, seen, top=i == n - 1, pending=pending)
+            top = i == n - 1
+            self._link_sprite(i, link, lx + (widths[i] - size[0]) / 2, y + head, size, seen, top=top,
+                              pending=pending)
+            self._name_strip(f"lbl:lnk:{i}", strips[i], lx + widths[i] / 2, y + head + size[1] + 1, line,
+                             GOLD if top else INK, seen, bold=top)
+            lx += (widths[i] + 12) * squeeze
+
+    def _link_words(self, link, pending: bool) -> list[str]:
+        """The words under a link's card: its card's name (in two lines at most), after the
+        link's kind where the name alone does not say what happens."""
+        t = self.table
+        title = ("Again: " if pending else "") + LINK_TITLES.get(link.kind, link.kind)
+        named = link.kind in (MERC, SPELL, ATTACK, DEFEND, ABILITY, CASTER, GARRISON, RECRUIT)
+        name = None
+        if named and link.design:
+            name = card(link.design).name
+        elif named and link.card >= 0 and t.view.designs.get(link.card):
+            name = t.name(link.card)
+        if name is None:
+            return [title]
+        lines, _ = t.name_lines(name, NAME_SIZE, 0, True)
+        return lines if link.kind in (MERC, SPELL) and not pending else [title] + lines
 
     def _link_sprite(self, i, link, x, y, size, seen, top: bool, pending: bool) -> None:
         t = self.table
@@ -141,16 +192,6 @@ class Chain(Part):
             s.dim = kind == "void"
         s.highlight = "select" if top else None
         s.tooltip = self.link_text(link)
-        who = t._seat_name(link.seat)
-        title = ("Again: " if pending else "") + LINK_TITLES.get(kind, kind)
-        # under its card, as wide as a link's step: whose link and what, or what alone where the
-        # floor makes the words too wide for both (the tooltip and the banner say whose)
-        room = size[0] + 30
-        words = short(f"{who} · {title}", 20)
-        if t.font(13, top).size(words)[0] > room:
-            words = t.shorten(title, 13, room, top)
-        t.put_label(f"lbl:lnk:{i}", words, x + size[0] / 2, y + size[1] + 1, 13,
-                    GOLD if top else INK, seen, "midtop", bold=top)
 
     def link_text(self, link) -> str:
         """A link in words, for its tooltip and the banner."""

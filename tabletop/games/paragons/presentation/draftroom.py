@@ -157,7 +157,17 @@ class DraftRoom(RoomPart):
             return self.offer(A.PICK(c))
         return self.build.click(c)
 
+    def mark(self, target: SpriteId | None) -> Action | str | None:
+        """Ctrl+click: in deck building, a card marked for a swap of several; elsewhere a click."""
+        v = self.table.view
+        c = cid(target) if target else None
+        if v is not None and v.phase in (BUILD, SWAP) and c is not None:
+            return self.build.mark(c)
+        return self.click(target)
+
     def button(self, bid: SpriteId) -> Action | str | None:
+        if bid == "btn:room:swap":
+            return self.build.swap()
         if bid.kind == "btn" and bid.fields[:2] == ("room", "choose"):
             return self.offer(A.CHOOSE(bid.at(2)))
         if bid == "btn:room:done":
@@ -181,6 +191,8 @@ class DraftRoom(RoomPart):
             return None
         if v.phase in (BUILD, SWAP) and name in ("return", "enter"):
             return self.offer(A.DONE())
+        if v.phase in (BUILD, SWAP) and name == "s":
+            return self.build.swap()
         return None
 
     def drag_targets(self, piece: SpriteId) -> set[str]:
@@ -368,13 +380,14 @@ class DraftRoom(RoomPart):
             k = v.classes[q]
             t.put_token(f"room:order:chip:{q}", str(i + 1), CLASS_RGB.get(k, (120, 120, 120)),
                         x + 30, ry + 6, 18, 20, seen)
-            name = t.seat_names[q]
-            t.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, w - 100, True),
-                        GOLD if now else INK, seen, bold=True)
-            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted" \
-                + (" · picking" if now else "")
-            t.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, w - 100),
-                        CLASS_LIGHT.get(k, INK), seen)
+            name, room = t.seat_names[q], w - 100
+            t.put_label(f"room:order:name:{q}", name, x + 80, ry, fit(name, 23, room, True),
+                        GOLD if now else INK, seen, bold=True, room=room)
+            line = f"{CLASS_NAMES.get(k, '?')} · {len(drafted(v, q))} drafted"
+            if now and t.shorten(line + " · picking", 18, room) == line + " · picking":
+                line += " · picking"       # where it fits: the gold row says it where it does not
+            t.put_label(f"room:order:class:{q}", line, x + 80, ry + 28, fit(line, 18, room),
+                        CLASS_LIGHT.get(k, INK), seen, room=room)
         # the rounds: done, now, to come
         ry = y + 60 + len(order) * 58 + 14
         t.put_label("room:rounds:title", "Rounds", x + 24, ry, 22, GOLD, seen, bold=True)
@@ -413,7 +426,8 @@ class DraftRoom(RoomPart):
                         cx0, y + h / 2, 20, MUTED, seen, anchor="midleft")
         pitch = cw + 10 if len(picks) < 2 else min(cw + 10, (cx1 - cx0 - cw) / (len(picks) - 1))
         for i, c in enumerate(picks):
-            self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen)
+            self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen,
+                      covered=i < len(picks) - 1 and pitch < cw)
 
 
 def _class_of(target: SpriteId) -> str | None:

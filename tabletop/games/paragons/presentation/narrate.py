@@ -150,6 +150,13 @@ def _build_move(d: dict, v: Voice) -> str:
     return v.says(p, "sets", f"{d['name']} aside in {v.their(p)} Reserve Pile")
 
 
+def _build_swap(d: dict, v: Voice) -> str:
+    p = d["seat"]
+    if "out_names" not in d:
+        return v.says(p, "swaps", f"{count(d['count'], 'card')} of {v.their(p)} deck")
+    return v.says(p, "swaps", f"{listing(d['out_names'])} for {listing(d['into_names'])}")
+
+
 def _turn(d: dict, v: Voice) -> str:
     p = d["seat"]
     return f"Round {d['round']}: {v.whose(p)} turn, with {count(d['total'], 'mana', 'mana')}"
@@ -175,6 +182,7 @@ NARRATE = Narrator({
     "pick": lambda d, v: v.says(d["seat"], "drafts", d["name"]),
     "build": lambda d, v: "Everyone builds a deck of exactly 30 cards",
     "build_move": _build_move,
+    "build_swap": _build_swap,
     "deck_ready": lambda d, v: f"{v.whose(d['seat'])} deck of {d['count']} cards is ready",
     # a game
     "game": lambda d, v: f"Game {d['count']} begins; the Mercenary Pool offers {listing(d.get('names') or [])}"

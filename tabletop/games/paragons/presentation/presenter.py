@@ -520,6 +520,11 @@ class ParagonsPresenter(Presenter):
         return result
 
     # --- clicks, buttons, keys -----------------------------------------------------------------------
+    def mark(self, target: str | None):
+        if self.in_room():
+            return self._noted(self.room.mark(sprite_id(target)))
+        return self.click(target)
+
     def click(self, target: str | None):
         target = sprite_id(target)
         if self.in_room():

@@ -101,7 +101,10 @@ class RoomPart(Part):
         for b in t.legal:
             if b == a:
                 return b
-        return GAME.why_illegal(t.view, a) or "That is not possible now."
+        reason = GAME.why_illegal(t.view, a)
+        if reason is None and a.kind in GAME.open_kinds:      # legal, though too many to list
+            return Action(a.kind, a.args, GAME.label(t.view, a))
+        return reason or "That is not possible now."
 
     def waiting(self) -> str:
         t = self.table
@@ -114,10 +117,14 @@ class RoomPart(Part):
         return f"Waiting for {who}{klass} {what}."
 
     def card(self, sid: str, design: str | None, x: float, y: float, w: float, z: float,
-             seen: set, draggable: bool = False) -> CardSprite:
+             seen: set, draggable: bool = False, covered: bool = False) -> CardSprite:
         """A card sprite at (x, y), `w` wide, face up (as much of its face as its size lets it
-        say) when its design is known."""
-        face = table_face(design, self.table.detail(w)) if design else (None, None)
+        say) when its design is known. A `covered` card (the next one of a row lies over its
+        right part) shows no name: the next card would cut it (the zoom has it)."""
+        detail = self.table.detail(w, card(design).name) if design else "picture"
+        if covered and detail in ("full", "name"):
+            detail = "numbers"
+        face = table_face(design, detail) if design else (None, None)
         return self.table.put_card(sid, face, back(), x, y,
                                    (w, w * CARD_RATIO), z, seen, draggable=draggable)
 

@@ -188,7 +188,11 @@ class Battlefield(Part):
                     zx + 16, zy + 40, 14, MUTED, seen)
         t._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
         t.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
-        cw, ch, gap = 84, 70, 8
+        # six plates, two to a row right of the die: wide enough for each caption on one line
+        # at the text floor ("relic deck"; in their own case, as one group), as tall as the zone allows
+        gap = 6
+        cw = (zw - 120 - 8 - gap) / 2
+        ch = min(70.0, (zh - 64 - 8 - 2 * gap) / 3)
         # an evolution pile is hidden while its army has hidden units (it would tell them)
         hidden_evos = any(p != t.me and evolutions_hidden(v, p) for p in seats)
         counts = [("grave", sum(len(v.graves[p]) for p in seats)),
@@ -198,22 +202,27 @@ class Battlefield(Part):
                   ("relic deck", sum(len(v.relic_decks[p]) for p in seats)),
                   ("unit deck", sum(len(v.decks[p]) for p in seats))]
         for i, (cap, n) in enumerate(counts):
-            t._counter(f"ctr:{who}:{i}", n, cap, zx + 128 + (i % 3) * (cw + gap),
-                       zy + 70 + (i // 3) * (ch + gap), cw, ch, seen)
-        emblems = [e for e in v.emblems if e[2] == side]
+            t._counter(f"ctr:{who}:{i}", n, cap, zx + 120 + (i % 2) * (cw + gap),
+                       zy + 64 + (i // 2) * (ch + gap), cw, ch, seen)
+        # emblems under the die, two to a row (the plates have the rest of the zone)
+        emblems = [e for e in v.emblems if e[2] == side][:6]
         if emblems:
-            t.put_label(f"lbl:{who}:emb", "Emblems:", zx + 16, zy + 200, 14, GOLD, seen, bold=True)
-        for i, (card, emb, _) in enumerate(emblems[:6]):
+            t.put_label(f"lbl:{who}:emb", "Emblems", zx + 16, zy + 196, 14, GOLD, seen, bold=True)
+        top = zy + 196 + t.text_size(14) * 1.25 + 2
+        rows = max(1, (len(emblems) + 1) // 2)
+        eh = max(24.0, min(62.0, (zy + zh - 6 - top - (rows - 1) * 4) / rows))
+        ew = eh / 1.4
+        for i, (card, emb, _) in enumerate(emblems):
             sid = SpriteId("emb", side, i)
+            ex, ey = zx + 16 + (i % 2) * (ew + 6), top + (i // 2) * (eh + 4)
             # a thumbnail: the picture only (the zoom shows the relic whole)
             key, compose = compact.key(faces.relic_key(emb), False), partial(faces.compose_relic_compact, emb, False)
             sprite = t.scene.get(sid)
             if sprite is None:
-                sprite = CardSprite(sid, face_key=key, compose_face=compose, x=zx + 100 + i * 50,
-                                    y=zy + 194, w=44, h=62, z=320)
+                sprite = CardSprite(sid, face_key=key, compose_face=compose, x=ex, y=ey, w=ew, h=eh, z=320)
                 t.scene.put(sprite)
             sprite.face_key, sprite.compose_face = key, compose
-            sprite.x, sprite.y = zx + 100 + i * 50, zy + 194
+            sprite.x, sprite.y, sprite.w, sprite.h = ex, ey, ew, eh
             sprite.tooltip = relics()[emb].name
             seen.add(sid)
 

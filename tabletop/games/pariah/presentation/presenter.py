@@ -141,7 +141,7 @@ class PariahPresenter(Presenter):
                  seen: set) -> None:
         c = self.scene.get(cid_)
         if c is None:
-            c = CounterSprite(cid_, value=value, label=caption, x=x, y=y, w=w, h=h, z=300)
+            c = CounterSprite(cid_, value=value, label=caption, upper=False, x=x, y=y, w=w, h=h, z=300)
             self.scene.put(c)
         else:
             c.value, c.label, c.x, c.y, c.w, c.h = value, caption, x, y, w, h

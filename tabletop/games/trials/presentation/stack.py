@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.games.trials.engine import actions
 from tabletop.games.trials.engine.state import OVER
-from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, ROUND, short, wrap_words
+from tabletop.games.trials.presentation.style import GOLD, INK, MUTED, ROUND, short
 from tabletop.table.ids import SpriteId
 from tabletop.table.part import Part
 
@@ -36,10 +36,12 @@ class Stack(Part):
             for i, item in enumerate(items):
                 ix = sx + i * step
                 resolving = v.resolving is not None and i == n - 1
-                self._item(i, item, ix, y0 + 24, size, seen, top=i == n - 1, resolving=resolving)
+                # its words beside it, up to the next item (the top one: up to the banner)
+                room = (step if i < n - 1 else sx + sw - ix) - size[0] - 14
+                self._item(i, item, ix, y0 + 24, size, room, seen, top=i == n - 1, resolving=resolving)
         self._banner(x0 + w - 610, y0, 610, h, seen)
 
-    def _item(self, i, item, x, y, size, seen, top: bool, resolving: bool = False) -> None:
+    def _item(self, i, item, x, y, size, room, seen, top: bool, resolving: bool = False) -> None:
         t = self.table
         c = item.cid
         text = ("Resolving: " if resolving else "") + self.text(item)
@@ -50,11 +52,13 @@ class Stack(Part):
         else:
             t.put_token(SpriteId("stk", "ignite", i), str(item.index), (220, 110, 40), x + 8, y + 30, 38,
                         400 + i, seen)
-        lines = wrap_words(text, 20)
-        for k, line in enumerate(lines[:4]):
-            # as large as the room beside the card allows: readable at 1280x720 too
-            t.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * 22, 16,
-                        GOLD if top else INK, seen, bold=top and k == 0)
+        # four lines at most, measured at the size they are drawn (at 1280x720 the floor's), so
+        # they end before the next item's card
+        lines = t.fit_lines(text, 16, max(40.0, room), 4, bold=top)
+        lh = max(22.0, t.text_size(16) * 1.05)
+        for k, line in enumerate(lines):
+            t.put_label(f"lbl:stk:{i}:{k}", line, x + size[0] + 6, y + 4 + k * lh, 16,
+                        GOLD if top else INK, seen, bold=top)
 
     def text(self, item) -> str:
         """A stack item in words: whose, which card, and what it aims at."""
