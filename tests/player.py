@@ -273,7 +273,9 @@ class Player:
 
     # --- the table -------------------------------------------------------------------------------
     def settle_table(self) -> None:
-        """Until the table knows its size on screen and nothing moves."""
+        """Until the table knows its size on screen and nothing moves (after a turn of the event
+        loop: a widget shown or hidden above the table resizes it only then)."""
+        settle(20)
         table = self.page.table
         wait_until(lambda: self.scene.viewport.window == table.pixel_size(table.ratio),
                    what="the table's size")

@@ -89,6 +89,7 @@ def test_finish_on_your_own_plays_on_against_the_easy_bot(qapp, tabletop_home):
         at_step(me, 1)
         click(button_in(me.page.lesson_bar, "Finish on your own"))
         assert not me.page.lesson_bar.isVisible() and me.scene.spotlight == ()
+        me.settle_table()                       # the bar gone, the table takes its room
         assert me.ctrl.match.lesson is None and me.ctrl.match.seats[1].difficulty == "easy"
         # an ordinary match now: a move the lesson would refuse is the player's to make
         wait_until(lambda: me.ctrl.my_turn(), what="the player's turn")
