@@ -371,6 +371,8 @@ class Player:
             legal = self.ctrl.legal_for_viewer()
             self.make(choose(legal, self.rng), route)
             made += 1
+        # a pass the table is about to make for the player is part of what they did
+        wait_until(lambda: not self.page.auto_pass_due, what="the table's pass for the player")
         return made
 
     def point_anywhere(self) -> QPoint:
