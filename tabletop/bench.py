@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tabletop.bots.base import resolve_plugin
 from tabletop.lab.bench import bench as engine_bench
-from tabletop.shell.screenshot import frame_ms
+from tabletop.shell.screenshot import frame_figures
 
 MOVES = 400     # moves timed through the real shell for `move_ms`
 
@@ -23,9 +23,7 @@ def bench(game_id: str, frame: bool = True, search: bool = True, ratio: float = 
     figures = engine_bench(game_id, search) if engine else {}
     if frame and resolve_plugin(game_id).presentation is not None:   # a game without a table
         figures["ratio"] = ratio
-        ms, sprites = frame_ms(game_id, with_count=True, ratio=ratio)
-        figures["frame_ms"] = round(ms, 2)
-        figures["frame_sprites"] = sprites
+        figures.update(frame_figures(game_id, ratio=ratio))
         figures.update(move_ms(game_id, MOVES, ratio=ratio))
     return figures
 
