@@ -21,7 +21,6 @@ from PIL import Image, ImageChops
 from tabletop.core import Rng
 from tabletop.games.registry import get_game, plugin
 from tabletop.store.settings import Settings
-from tabletop.table import intents as it
 from tabletop.table.card import CardSprite
 from tabletop.table.faces import FaceCache
 from tabletop.table.frame import FrameCache, Recorder, merge

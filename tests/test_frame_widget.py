@@ -6,7 +6,7 @@ table drawn whole."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
