@@ -208,8 +208,9 @@ def frame_figures(game_id: str, frames: int = 40, size: tuple[int, int] = (1920,
         if card is not None and i == 5:
             r = card.screen_rect(scene.viewport)
             scene.mouse_move(r.centerx, r.centery)
-            if presenter.zoom(card.id) is not None:
-                scene.peek(card.id, *presenter.zoom(card.id))
+            zoom = presenter.zoom(card.id)
+            if zoom is not None:
+                scene.peek(card.id, zoom[0], zoom[1])
         if i == max(frames, 60) - 15:
             scene.mouse_leave()
             scene.peek(None)
