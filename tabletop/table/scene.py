@@ -3,7 +3,9 @@
 The host (the shell's table widget) feeds it window-pixel mouse and key
 events and gets back intents (window pixels are the device's: `ratio` of them
 to a logical pixel on a high-resolution screen); it calls update(dt) on a timer and render()
-when `needs_redraw` says something changed. Rules never live here.
+when `needs_redraw` says something changed. A render into the surface of the last one redraws
+only the rectangles where the table changed (frame.py), and names them in `repainted`.
+Rules never live here.
 """
 
 from __future__ import annotations
