@@ -101,6 +101,12 @@ class TableWidget(QWidget):
         self.render_surface()
         self.update(self.repainted_region())      # Qt coalesces these into one paint
 
+    def draw_now(self) -> None:
+        """Draw what changed and paint it on the screen before returning (the bench's moves)."""
+        if self.scene is not None and self.scene.needs_redraw and self._target is not None:
+            self.render_surface()
+            self.repaint(self.repainted_region())
+
     def repainted_region(self) -> QRegion:
         """The last frame's repainted rectangles in the widget's (logical) pixels."""
         region, k = QRegion(), self.ratio
