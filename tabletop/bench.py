@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tabletop.bots.base import resolve_plugin
 from tabletop.lab.bench import bench as engine_bench
-from tabletop.shell.screenshot import frame_ms
+from tabletop.shell.screenshot import frame_figures
 
 MOVES = 400     # moves timed through the real shell for `move_ms`
 
@@ -23,9 +23,7 @@ def bench(game_id: str, frame: bool = True, search: bool = True, ratio: float = 
     figures = engine_bench(game_id, search) if engine else {}
     if frame and resolve_plugin(game_id).presentation is not None:   # a game without a table
         figures["ratio"] = ratio
-        ms, sprites = frame_ms(game_id, with_count=True, ratio=ratio)
-        figures["frame_ms"] = round(ms, 2)
-        figures["frame_sprites"] = sprites
+        figures.update(frame_figures(game_id, ratio=ratio))
         figures.update(move_ms(game_id, MOVES, ratio=ratio))
     return figures
 
@@ -38,7 +36,10 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
     another match when one ends) until `moves` moves are made; each is timed from the call
     that makes it (the table page's `perform` for your moves, the controller's `_play`, as its
     timer does, for the bot's) until the events it queued are processed: engine, autosave,
-    log, table refresh and repaint. Animations are off: their frames are not the move's.
+    log, table refresh and the table's frame drawn and painted (the widget draws it on its
+    16 ms timer, so without `draw_now` a move's frame fell inside the timed move now and then:
+    before the frame cache the repaint was mostly left out of the figure). Animations are off:
+    their frames are not the move's.
     Between moves the event loop runs idle for IDLE_S, about the least a table sees between
     two moves in play (a bot's move waits for the controller's 30 ms tick and the bot's
     worker even with animations off; a person takes far longer): without it, the table's
@@ -102,6 +103,7 @@ def move_ms(game_id: str, moves: int = 400, size: tuple[int, int] = (1920, 1080)
                 else:
                     page.ctrl._play(action)
                 app.processEvents()
+                page.table.draw_now()              # the move's frame on the screen
                 times.append((time.perf_counter() - t) * 1000)
                 _idle(app, IDLE_S)
         win.table.leave()

@@ -139,19 +139,32 @@ def json_cards(data) -> list:
     return out
 
 
-def frame_ms(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080),
-             with_count: bool = False, ratio: float = 1.0):
-    """Median time to draw a full table frame (every sprite) offscreen at `size` logical
-    pixels, `ratio` device pixels each (2: 3840x2160 pixels for 1920x1080)."""
+def frame_figures(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080),
+                  ratio: float = 1.0) -> dict:
+    """What a frame of the busiest table costs, offscreen at `size` logical pixels, `ratio`
+    device pixels each (2: 3840x2160 pixels for 1920x1080), in milliseconds (medians):
+
+    - `frame_ms`: the steady frame, the table on screen while little changes: the thinking
+      pill's spinner turns and the pointer rests on a card, lifting it and peeking at it, then
+      leaves (scene.update and render, at 60 frames a second);
+    - `frame_move_ms`: the frame after a move (the table shows the next position, every piece
+      where the move leaves it, animations off);
+    - `frame_whole_ms`: every sprite drawn afresh (what every frame cost before frames were
+      drawn in part, and what the first frame of a table costs).
+    """
     _headless()
+    import copy
+    from tabletop.core import Rng
     from tabletop.shell.presentations import presentation
     from tabletop.store.settings import Settings
+    from tabletop.table.card import CardSprite
     from tabletop.table.faces import FaceCache
     from tabletop.table.layout import Layout
     from tabletop.table.pgsetup import init_offscreen, make_target
     from tabletop.table.scene import Scene
     init_offscreen()
     match = _busiest_match(game_id)
+    game = match.game
     layout = Layout.load(game_id, len(match.seats))
     scene = Scene(virtual=layout.size, layout=layout)
     scene.pace = 0
@@ -159,17 +172,51 @@ def frame_ms(game_id: str, frames: int = 40, size: tuple[int, int] = (1920, 1080
     size = (round(size[0] * ratio), round(size[1] * ratio))
     presenter = presentation(game_id).make_presenter(scene, FaceCache(), Settings(),
                                                      ["You", "Bot"])
-    view = match.game.view(match.state, 0)
-    presenter.sync(view, match.legal_actions(), True, [])
-    scene.update(1.0)
+    before = (game.view(match.state, 0), match.legal_actions())
+    state = copy.deepcopy(match.state)
+    game.apply(state, Rng(5).choice(game.legal_actions(state)))
+    after = (game.view(state, 0), game.legal_actions(state) if game.to_act(state) == 0 else [])
     target = make_target(*size)
     scene.resize(*size)
-    scene.render(target)                           # warm the face caches
-    times = []
-    for _ in range(frames):
-        scene.invalidate()
+
+    def show(position) -> None:
+        presenter.sync(position[0], position[1], bool(position[1]), [])
+        scene.update(1.0)
+
+    def timed(step) -> float:
         t = time.perf_counter()
+        step()
+        return (time.perf_counter() - t) * 1000
+
+    for position in (after, before):               # warm the face caches for both
+        show(position)
         scene.render(target)
-        times.append((time.perf_counter() - t) * 1000)
-    ms = statistics.median(times)
-    return (ms, len(scene.sprites())) if with_count else ms
+    scene.frame_cache = False
+    whole = [timed(lambda: scene.render(target)) for _ in range(frames)]
+    scene.frame_cache = True
+    moves = []
+    for i in range(frames):
+        show(after if i % 2 == 0 else before)
+        moves.append(timed(lambda: scene.render(target)))
+    # the steady table: the pill turns; the pointer comes to rest on a card, then leaves it
+    scene.render(target)
+    scene.set_thinking("Bot is thinking…")
+    cards = [s for s in scene.sprites() if isinstance(s, CardSprite) and s.visible]
+    card = max(cards, key=lambda s: (s.draggable, s.z), default=None)
+    steady = []
+    for i in range(max(frames, 60)):
+        if card is not None and i == 5:
+            r = card.screen_rect(scene.viewport)
+            scene.mouse_move(r.centerx, r.centery)
+            zoom = presenter.zoom(card.id)
+            if zoom is not None:
+                scene.peek(card.id, zoom[0], zoom[1])
+        if i == max(frames, 60) - 15:
+            scene.mouse_leave()
+            scene.peek(None)
+        steady.append(timed(lambda: (scene.update(1 / 60), scene.render(target))))
+    return {"frame_ms": round(statistics.median(steady), 2),
+            "frame_steady_p95": round(sorted(steady)[int(0.95 * (len(steady) - 1))], 2),
+            "frame_move_ms": round(statistics.median(moves), 2),
+            "frame_whole_ms": round(statistics.median(whole), 2),
+            "frame_sprites": len(scene.sprites())}

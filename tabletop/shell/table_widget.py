@@ -10,6 +10,12 @@ The surface has the device's pixels, not the widget's logical ones: on a 150% or
 200% screen (or painted into a high-resolution screenshot) the table is drawn at
 1.5 or 2 pixels per logical pixel, so cards and text are sharp, not upscaled.
 The scene works in those pixels; mouse positions are scaled to match.
+
+A frame redraws only the rectangles where the table changed (table/frame.py), and the
+widget asks Qt to paint only those: the table is drawn as soon as it changes (on the
+timer, after input) and the rectangles it repainted become the widget's update region.
+Qt clips the image's drawing to it (a whole 3840x2160 image costs several milliseconds a
+paint; a spinner's rectangle almost nothing).
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ import time
 
 import math
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QEvent, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPainter, QRegion
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tabletop.table.pgsetup import init_offscreen, make_target
@@ -66,8 +72,7 @@ class TableWidget(QWidget):
         if self.scene is None:
             return
         self.scene.update(dt)
-        if self.scene.needs_redraw:
-            self.update()          # Qt coalesces these into one paint
+        self._draw_changes()
 
     def pixel_size(self, ratio: float) -> tuple[int, int]:
         """The widget's size in device pixels at `ratio`."""
@@ -90,12 +95,41 @@ class TableWidget(QWidget):
             self.frames += 1
         return self._target
 
-    def paintEvent(self, _event) -> None:
+    def _draw_changes(self) -> None:
+        """Draw what changed on the table now and have Qt paint only those rectangles."""
+        if self.scene is None or not self.scene.needs_redraw or self._target is None:
+            if self.scene is not None and self.scene.needs_redraw:
+                self.update()      # the first frame: the paint learns the device's ratio
+            return
+        self.render_surface()
+        self.update(self.repainted_region())      # Qt coalesces these into one paint
+
+    def draw_now(self) -> None:
+        """Draw what changed and paint it on the screen before returning (the bench's moves)."""
+        if self.scene is not None and self.scene.needs_redraw and self._target is not None:
+            self.render_surface()
+            self.repaint(self.repainted_region())
+
+    def repainted_region(self) -> QRegion:
+        """The last frame's repainted rectangles in the widget's (logical) pixels."""
+        region, k = QRegion(), self.ratio
+        for r in self.scene.repainted:
+            x0, y0 = math.floor(r.x / k), math.floor(r.y / k)
+            x1, y1 = math.ceil(r.right / k), math.ceil(r.bottom / k)
+            region += QRect(x0, y0, x1 - x0, y1 - y0)
+        return region
+
+    def paintEvent(self, event) -> None:
         if self.scene is None:
             return
         painter = QPainter(self)
         try:
+            drawn = self.frames
             surface = self.render_surface(_device_ratio(painter, self.devicePixelRatioF()))
+            if self.frames != drawn:       # drawn in this paint: show what changed outside it
+                rest = self.repainted_region() - event.region()
+                if not rest.isEmpty():
+                    self.update(rest)
             w, h = surface.get_size()
             view = surface.get_view("1")
             try:
@@ -148,8 +182,7 @@ class TableWidget(QWidget):
     def _emit(self, intents) -> None:
         if intents:
             self.intents.emit(list(intents))
-        if self.scene is not None and self.scene.needs_redraw:
-            self.update()
+        self._draw_changes()
 
     def mousePressEvent(self, e) -> None:
         self.setFocus()

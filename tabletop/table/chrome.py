@@ -110,12 +110,24 @@ def draw_thinking(target, text: str, vp: Viewport, faces: FaceCache, t: float, a
     cy = rect.centery
     n, rad = 10, 10 * s
     head = int(t * 12) % n
-    for i in range(n):
-        age = (head - i) % n
-        a = i * 2 * math.pi / n
-        shade = max(60, 255 - age * 22)
-        pygame.draw.circle(target, (shade, int(shade * 0.85), int(shade * 0.5)),
-                           (cx + rad * math.cos(a), cy + rad * math.sin(a)), max(1.0, 2.6 * s * (1.25 - age / n)))
+    # the dots are drawn on a small surface of their own and blitted (the table's frames are
+    # recorded as blits: frame.py); it sits at whole pixels, so each dot lands as drawn in place
+    reach = math.ceil(rad + max(1.0, 2.6 * s * 1.25)) + 2
+    left, top = math.floor(cx) - reach, math.floor(cy) - reach
+    ox, oy = cx - left, cy - top
+
+    def dots():
+        surf = pygame.Surface((2 * reach + 2, 2 * reach + 2), pygame.SRCALPHA)
+        for i in range(n):
+            age = (head - i) % n
+            a = i * 2 * math.pi / n
+            shade = max(60, 255 - age * 22)
+            pygame.draw.circle(surf, (shade, int(shade * 0.85), int(shade * 0.5)),
+                               (ox + rad * math.cos(a), oy + rad * math.sin(a)),
+                               max(1.0, 2.6 * s * (1.25 - age / n)))
+        return surf
+
+    target.blit(faces.memo(("spinner", head, rad, ox, oy, reach), dots), (left, top))
 
 
 def draw_curtain(target, text: str, vp: Viewport, faces: FaceCache) -> None:
@@ -249,16 +261,24 @@ SPOT_DIM = 150                 # how dark the table around a lesson's spotlight 
 SPOT_RING = (250, 214, 120)
 
 
-def draw_spotlight(target: pygame.Surface, rects: list, scale: float) -> None:
-    """A lesson's spotlight: the table dimmed, the lit rectangles clear with a gold ring (still:
-    a lit table redraws only when it changes). The dragged piece, the peek and the status line
-    are drawn after it, so they stay bright."""
+def draw_spotlight(target: pygame.Surface, rects: list, scale: float, kept: dict) -> None:
+    """A lesson's spotlight: the table dimmed, the lit rectangles clear with a gold ring (one
+    window-sized picture while the lit rectangles stay, in `kept`: too big for the face cache).
+    The dragged piece, the peek and the status line are drawn after it, so they stay bright."""
     pad = max(4, round(8 * scale))
-    dim = pygame.Surface(target.get_size(), pygame.SRCALPHA)
-    dim.fill((6, 8, 16, SPOT_DIM))
-    lit = [r.inflate(2 * pad, 2 * pad) for r in rects]
-    for r in lit:
-        dim.fill((0, 0, 0, 0), r)
-    target.blit(dim, (0, 0))
-    for r in lit:
-        pygame.draw.rect(target, SPOT_RING, r, width=max(2, round(3 * scale)), border_radius=pad)
+    lit = tuple(tuple(r.inflate(2 * pad, 2 * pad)) for r in rects)
+    size = target.get_size()
+
+    def build():
+        dim = pygame.Surface(size, pygame.SRCALPHA)
+        dim.fill((6, 8, 16, SPOT_DIM))
+        for r in lit:
+            dim.fill((0, 0, 0, 0), r)
+        for r in lit:      # opaque: the same pixels as drawn on the table after the veil
+            pygame.draw.rect(dim, SPOT_RING, r, width=max(2, round(3 * scale)), border_radius=pad)
+        return dim
+
+    key = (size, lit, pad)
+    if kept.get("key") != key:
+        kept["key"], kept["layer"] = key, build()
+    target.blit(kept["layer"], (0, 0))

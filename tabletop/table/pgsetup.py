@@ -34,8 +34,9 @@ def make_target(w: int, h: int) -> pygame.Surface:
     return pygame.Surface((max(1, int(w)), max(1, int(h))), 0, 32, RGB32_MASKS)
 
 
-def opaque_pad(target: pygame.Surface) -> None:
-    """Set the unused fourth byte of every pixel to 0xFF (about 0.2 ms at 1920x1080).
+def opaque_pad(target: pygame.Surface, rects=None) -> None:
+    """Set the unused fourth byte of every pixel (of `rects` only, when given: the others
+    keep theirs) to 0xFF (about 0.2 ms at 1920x1080).
 
     pygame's alpha blits write 0 there, but Qt documents RGB32 as 0xffRRGGBB and
     copies that byte as alpha when it paints onto an ARGB32_Premultiplied backing
@@ -46,7 +47,8 @@ def opaque_pad(target: pygame.Surface) -> None:
     view = target.get_view("1")
     try:
         alias = pygame.image.frombuffer(view, target.get_size(), "BGRA")  # same pixels, no copy
-        alias.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)
+        for rect in (None,) if rects is None else rects:
+            alias.fill((0, 0, 0, 255), rect, special_flags=pygame.BLEND_RGBA_MAX)
         del alias
     finally:
         del view

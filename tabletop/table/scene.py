@@ -3,7 +3,9 @@
 The host (the shell's table widget) feeds it window-pixel mouse and key
 events and gets back intents (window pixels are the device's: `ratio` of them
 to a logical pixel on a high-resolution screen); it calls update(dt) on a timer and render()
-when `needs_redraw` says something changed. Rules never live here.
+when `needs_redraw` says something changed. A render into the surface of the last one redraws
+only the rectangles where the table changed (frame.py), and names them in `repainted`.
+Rules never live here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .anim import Animator, ease_in_out
 from .base import HIGHLIGHT_COLORS, Sprite, outline_ring
 from .card import CardSprite
 from .faces import Compose, FaceCache
+from .frame import FrameCache, Recorder
 from .intents import ButtonPress, Click, DragStart, Drop, Hover, KeyPress, RightClick
 from .layout import VIRTUAL, Layout, Viewport, Zone
 from .pgsetup import init_offscreen, opaque_pad
@@ -66,6 +69,7 @@ class Scene:
         self.thinking_at: float | None = None
         self._curtain: str | None = None
         self._spotlight: tuple[str, ...] = ()      # a lesson's pointers: the rest is dimmed
+        self._spot_layer: dict = {}                # its veil, drawn once while the light stays
         self._overlay: tuple[str, Compose, str | None] | None = None
         # the hovered card drawn readable beside itself: (sprite id, face key, compose, since)
         self._peek: tuple[str, str, Compose, float] | None = None
@@ -78,6 +82,11 @@ class Scene:
         self._origins: dict[str, tuple[float, float]] = {}
         self._pointer = (-1.0, -1.0)
         self.ratio = 1.0        # window pixels per logical pixel (2 on a 200% screen); the host sets it
+        # a frame repaints only where what it draws differs from the last (frame.py); False:
+        # every frame drawn whole (what the frame cache is checked against)
+        self.frame_cache = True
+        self._frames = FrameCache()
+        self.repainted: list[pygame.Rect] = []   # the window rectangles the last render drew
 
     # -- redraw bookkeeping --------------------------------------------------
     @property
@@ -593,12 +602,20 @@ class Scene:
             surf = faces.memo(key, lambda: chrome.build_static(
                 target, vp, faces, list(self.layout.zones.values()), self.felt))
             self._static = (key, surf)
-        target.blit(self._static[1], (0, 0))
-        if self._curtain is not None:
-            chrome.draw_curtain(target, self._curtain, vp, faces)
-        else:
-            self._draw_table(target, bare)
-        opaque_pad(target)
+        if self._curtain is None and not bare and self.frame_cache:
+            record = Recorder(target)
+            self._draw_table(record)
+            self.repainted = self._frames.paint(target, self._static[1], record.ops)
+            opaque_pad(target, self.repainted)
+        else:                       # drawn whole (the curtain is one picture over it all)
+            target.blit(self._static[1], (0, 0))
+            if self._curtain is not None:
+                chrome.draw_curtain(target, self._curtain, vp, faces)
+            else:
+                self._draw_table(target, bare)
+            opaque_pad(target)
+            self._frames.forget(target)   # a frame drawn over outside the record
+            self.repainted = [target.get_rect()]
         self._dirty = bare                    # after a bare picture the next paint draws it all
 
     def _draw_table(self, target: pygame.Surface, bare: bool = False) -> None:
@@ -619,7 +636,7 @@ class Scene:
             return
         self._draw_pulses(target)
         if self._spotlight:
-            chrome.draw_spotlight(target, self.spotlight_rects(), self.viewport.scale)
+            chrome.draw_spotlight(target, self.spotlight_rects(), self.viewport.scale, self._spot_layer)
         if self.focus_id is not None:
             self._draw_focus(target)
         if dragged is not None:

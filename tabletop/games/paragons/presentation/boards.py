@@ -49,8 +49,14 @@ class SpaceSprite(CardSprite):
         surf = faces.memo(("bump-note", px), lambda: paint.shadowed_text("moves here", px,
                                                                          (255, 226, 150), True)[0])
         box = r.inflate(-round(8 * vp.scale), -round(8 * vp.scale))
-        pygame.draw.rect(target, (255, 210, 120), box, max(2, round(3 * vp.scale)),
-                         border_radius=round(10 * vp.scale))
+        line, corner = max(2, round(3 * vp.scale)), round(10 * vp.scale)
+
+        def frame():          # drawn apart and blitted: the table records its frames as blits
+            surf = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (255, 210, 120), surf.get_rect(), line, border_radius=corner)
+            return surf
+
+        target.blit(faces.memo(("bump-frame", box.size, line, corner), frame), box)
         target.blit(surf, surf.get_rect(center=r.center))
 
 

@@ -59,7 +59,27 @@ class ArrowSprite(Sprite):
         return False
 
     def draw_body(self, target, vp, faces) -> None:
+        # drawn on a surface of its own, kept while the arrow stays, and blitted: the table
+        # records its frames as blits (tabletop/table/frame.py)
         (sx, sy), (ex, ey) = vp.to_screen(*self.start), vp.to_screen(*self.end)
+        key = (sx, sy, ex, ey, tuple(self.color), self.width, vp.scale)
+        kept = self.__dict__.get("_drawn")
+        if kept is None or kept[0] != key:
+            kept = self._drawn = (key, *self._picture(vp, sx, sy, ex, ey))
+        target.blit(kept[1], kept[2])
+
+    def _picture(self, vp, sx, sy, ex, ey) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The arrow on a transparent surface, and where its top left goes (whole pixels, so
+        every line lands as it would drawn in place)."""
+        reach = math.ceil(max(40 * vp.scale, self.width * vp.scale * 2)) + 8
+        left = math.floor(min(sx, ex)) - reach
+        top = math.floor(min(sy, ey)) - reach
+        surf = pygame.Surface((math.ceil(abs(ex - sx)) + 2 * reach + 2,
+                               math.ceil(abs(ey - sy)) + 2 * reach + 2), pygame.SRCALPHA)
+        self._draw_arrow(surf, vp, sx - left, sy - top, ex - left, ey - top)
+        return surf, (left, top)
+
+    def _draw_arrow(self, surf, vp, sx, sy, ex, ey) -> None:
         ang = math.atan2(ey - sy, ex - sx)
         head = 34 * vp.scale
         bx, by = ex - math.cos(ang) * head, ey - math.sin(ang) * head
@@ -68,16 +88,16 @@ class ArrowSprite(Sprite):
         pts = [(ex, ey), (bx + nx * head * 0.6, by + ny * head * 0.6),
                (bx - nx * head * 0.6, by - ny * head * 0.6)]
         shadow = [(x + 3 * vp.scale, y + 4 * vp.scale) for x, y in pts]
-        pygame.draw.line(target, (20, 10, 10), (sx + 3 * vp.scale, sy + 4 * vp.scale),
+        pygame.draw.line(surf, (20, 10, 10), (sx + 3 * vp.scale, sy + 4 * vp.scale),
                          (bx + 3 * vp.scale, by + 4 * vp.scale), w + 2)
-        pygame.draw.polygon(target, (20, 10, 10), shadow)
-        pygame.draw.line(target, (255, 220, 200), (sx, sy), (bx, by), w + max(2, round(3 * vp.scale)))
-        pygame.draw.line(target, self.color, (sx, sy), (bx, by), w)
-        pygame.draw.polygon(target, (255, 220, 200), pts)
+        pygame.draw.polygon(surf, (20, 10, 10), shadow)
+        pygame.draw.line(surf, (255, 220, 200), (sx, sy), (bx, by), w + max(2, round(3 * vp.scale)))
+        pygame.draw.line(surf, self.color, (sx, sy), (bx, by), w)
+        pygame.draw.polygon(surf, (255, 220, 200), pts)
         inner = [(ex - math.cos(ang) * 4 * vp.scale, ey - math.sin(ang) * 4 * vp.scale),
                  (bx + nx * head * 0.45, by + ny * head * 0.45), (bx - nx * head * 0.45, by - ny * head * 0.45)]
-        pygame.draw.polygon(target, self.color, inner)
-        pygame.draw.circle(target, self.color, (round(sx), round(sy)), max(3, round(w * 0.9)))
+        pygame.draw.polygon(surf, self.color, inner)
+        pygame.draw.circle(surf, self.color, (round(sx), round(sy)), max(3, round(w * 0.9)))
 
 
 # --- panels and board spaces (Pillow images, cached by the face cache) -------------------------
