@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from journey_games import GAMES, seats
-from player import Player
+from player import Player, wait_until
 from tabletop.games.registry import get_game
 from tabletop.store.saves import SaveStore
 
@@ -70,6 +70,7 @@ def test_the_app_started_on_a_full_disk_plays_a_match_and_says_it_cannot_save(qa
     nothing will be saved, and why; a match starts and plays all the same, each failed write
     said in a sentence and no traceback; the home folder keeps what it had."""
     first = Player()                                     # a home made and used on a good day
+    wait_until(lambda: first.win.importer.done, 30, "its match history filled (a thread of its own)")
     first.close()
     before = {p: p.read_bytes() for p in (small_disk / "home").rglob("*") if p.is_file()}
     fill(small_disk)
