@@ -36,8 +36,8 @@ def seats(n: int, play_on: int | None = None, **options) -> Callable:
 
 def _trials():
     from trials_ui_helpers import route
-    return JourneyGame(route, modes={"2 players": seats(2), "3 players": seats(3, play_on=30),
-                                     "4 players": seats(4, play_on=30)})
+    return JourneyGame(route, modes={"2 players": seats(2), "3 players": seats(3, play_on=15),
+                                     "4 players": seats(4, play_on=15)})
 
 
 def _pariah_choice(legal, rng):
@@ -50,8 +50,8 @@ def _pariah_choice(legal, rng):
 
 def _pariah():
     from pariah_ui_helpers import route
-    # 2 against 2: 40 moves after the resume (2 players plays to the end), for the suite's time
-    return JourneyGame(route, _pariah_choice, modes={"2 players": seats(2), "2 against 2": seats(4, play_on=40)})
+    # 2 against 2: 20 moves after the resume (2 players plays to the end), for the suite's time
+    return JourneyGame(route, _pariah_choice, modes={"2 players": seats(2), "2 against 2": seats(4, play_on=20)})
 
 
 def _paragons():
@@ -59,7 +59,7 @@ def _paragons():
     return JourneyGame(route, choose, modes={
         # a drafted match to its end (test_shell_paragons plays a whole best of 3 at the table)
         "drafted": seats(2, variant="draft", best_of=1),
-        "three-for-all": seats(3, play_on=30, variant="preconstructed", best_of=1)})
+        "three-for-all": seats(3, play_on=15, variant="preconstructed", best_of=1)})
 
 
 def _paargus():
