@@ -100,31 +100,37 @@ def test_hosting_from_new_match_against_a_guest_process(tmp_path):
     assert verify.returncode == 0, verify.stderr
 
 
-def hosting_paargus(tmp_path: Path, hlog: Path) -> tuple[subprocess.Popen, int]:
-    """A `tabletop host` process with a random bot and a seat for another computer, code
-    4821-KMTQ, on loopback; and the port it listens on."""
-    host = process(["host", "paargus", "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
+def hosting(tmp_path: Path, hlog: Path, game: str = "paargus") -> tuple[subprocess.Popen, int]:
+    """A `tabletop host` process of `game` with a random bot and a seat for another computer,
+    code 4821-KMTQ, on loopback; and the port it listens on."""
+    host = process(["host", game, "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
                     "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
     return host, int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
+
+
+def join_from_home(me: Player, port: int, code: str = "4821-KMTQ", name: str | None = None) -> None:
+    """Home → Join a match: the code and the address typed (and a name), then Join."""
+    from tabletop.shell.join_dialog import JoinDialog
+
+    def answer(dlg):
+        type_into(dlg.code, code)
+        type_into(dlg.address, f"127.0.0.1:{port}")
+        if name is not None:
+            type_into(dlg.name, name)
+        me.press(dlg, "Join")
+
+    with answering(JoinDialog, answer):
+        click(button_in(me.win.home, "Join a match"))
 
 
 def test_joining_from_home_against_a_host_process(tmp_path):
     game = GAMES["paargus"]
     hlog = tmp_path / "host.log"
-    host, port = hosting_paargus(tmp_path, hlog)
+    host, port = hosting(tmp_path, hlog)
     try:
         me = Player()
         me.set_animations_off()
-        from tabletop.shell.join_dialog import JoinDialog
-
-        def answer(dlg):
-            type_into(dlg.code, "4821 kmtq")
-            type_into(dlg.address, f"127.0.0.1:{port}")
-            type_into(dlg.name, "Ana")
-            me.press(dlg, "Join")
-
-        with answering(JoinDialog, answer):
-            click(button_in(me.win.home, "Join a match"))
+        join_from_home(me, port, "4821 kmtq", "Ana")
         wait_until(me.on_table, 30, "the table of the joined match")
         me.settle_table()
         ctrl = me.ctrl
@@ -165,22 +171,11 @@ def test_every_game_joined_from_home_plays_at_the_guests_table(tmp_path, game_id
     """Paargus' journey above plays a whole match as the guest; the other games' tables are
     opened from what the host sent (no hidden state) and played by hand for some moves."""
     game = GAMES[game_id]
-    hlog = tmp_path / "host.log"
-    host = process(["host", game_id, "--seats", "bot:random,remote", "--port", "0", "--bind", "127.0.0.1",
-                    "--code", "4821-KMTQ"], tmp_path / "host-home", hlog)
+    host, port = hosting(tmp_path, tmp_path / "host.log", game_id)
     try:
-        port = int(found_in(hlog, r"on ws://127\.0\.0\.1:(\d+)").group(1))
         me = Player()
         me.set_animations_off()
-        from tabletop.shell.join_dialog import JoinDialog
-
-        def answer(dlg):
-            type_into(dlg.code, "4821-KMTQ")
-            type_into(dlg.address, f"127.0.0.1:{port}")
-            me.press(dlg, "Join")
-
-        with answering(JoinDialog, answer):
-            click(button_in(me.win.home, "Join a match"))
+        join_from_home(me, port)
         wait_until(me.on_table, 30, "the table of the joined match")
         ctrl = me.ctrl
         assert ctrl.viewer == 1 and not hasattr(ctrl.match, "seed")
@@ -269,18 +264,11 @@ def test_undo_in_a_network_match_asks_the_other_player(tmp_path):
 def test_a_guest_who_left_rejoins_from_join_a_match(tmp_path):
     from tabletop.shell.join_dialog import JoinDialog
     hlog = tmp_path / "host.log"
-    host, port = hosting_paargus(tmp_path, hlog)
+    host, port = hosting(tmp_path, hlog)
     try:
         me = Player()
         me.set_animations_off()
-
-        def first(dlg):
-            type_into(dlg.code, "4821-KMTQ")
-            type_into(dlg.address, f"127.0.0.1:{port}")
-            me.press(dlg, "Join")
-
-        with answering(JoinDialog, first):
-            click(button_in(me.win.home, "Join a match"))
+        join_from_home(me, port)
         wait_until(me.on_table, 30, "the joined table")
         match_id = me.ctrl.match.id
         click(button_in(me.page.panel, "Home"))           # leave: the host keeps the seat
@@ -348,19 +336,11 @@ def test_hosting_through_the_relay_named_in_settings(tmp_path):
 
 def test_a_wrong_code_is_told_to_the_player_who_joins(tmp_path):
     from PySide6.QtWidgets import QMessageBox
-    from tabletop.shell.join_dialog import JoinDialog
     hlog = tmp_path / "host.log"
-    host, port = hosting_paargus(tmp_path, hlog)
+    host, port = hosting(tmp_path, hlog)
     try:
         me = Player()
-
-        def answer(dlg):
-            type_into(dlg.code, "4821-AAAA")
-            type_into(dlg.address, f"127.0.0.1:{port}")
-            me.press(dlg, "Join")
-
-        with answering(JoinDialog, answer):
-            click(button_in(me.win.home, "Join a match"))
+        join_from_home(me, port, "4821-AAAA")
         said = []
 
         def read(box):
