@@ -35,6 +35,20 @@ class Proposals:
         pass
 
 
+class Refuses:
+    """A Mover for tests that look at the table and play the match themselves: every gesture's
+    move is refused, so nothing but the test moves the match."""
+
+    def check(self, action: Action) -> _Checked:
+        return _Checked(action, "not in this test")
+
+    def try_action(self, action) -> str:
+        return "not in this test"
+
+    def lift_curtain(self) -> None:
+        pass
+
+
 class Answers(TableSession):
     """The table's own session (table/session.py), remembering what each gesture came to."""
 

@@ -18,6 +18,7 @@ import pygame
 import pytest
 from PIL import Image, ImageChops
 
+from presenter_helpers import Refuses
 from tabletop.core import Rng
 from tabletop.games.registry import get_game, plugin
 from tabletop.store.settings import Settings
@@ -42,21 +43,6 @@ MOVES = {1: 36, 2: 18}        # at ratio 2 (four times the pixels) fewer moves, 
 BATTERY_EVERY = 6             # moves between two rounds of pointer, pill, peek and zoom
 
 
-class _Refuse:
-    """Where a gesture's move would go: nowhere (the match is played by the test)."""
-
-    def check(self, action):
-        class Checked:
-            reason = "not in this test"
-        return Checked()
-
-    def try_action(self, action):
-        return "not in this test"
-
-    def lift_curtain(self):
-        pass
-
-
 def _picture(surf: pygame.Surface) -> Image.Image:
     return Image.frombytes("RGB", surf.get_size(), pygame.image.tobytes(surf, "RGB"))
 
@@ -77,7 +63,7 @@ class Table:
         self.whole = make_target(*self.size)
         self.scene.resize(*self.size)
         self.state = self.game.setup(dict(self.game.default_options(2), **options), 5, 2)
-        self.session = TableSession(self.scene, self.p, _Refuse(), refresh=lambda: self.show([]))
+        self.session = TableSession(self.scene, self.p, Refuses(), refresh=lambda: self.show([]))
         self.checks = 0
         self.partial = 0          # frames the cache drew in part (not whole)
 

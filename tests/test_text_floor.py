@@ -13,6 +13,7 @@ import pygame
 import pytest
 from PIL import Image, ImageDraw
 
+from presenter_helpers import Refuses
 from tabletop.core import Rng
 from tabletop.games.registry import game_ids, get_game, plugin
 from tabletop.store.settings import Settings
@@ -42,21 +43,6 @@ TABLES = [
     ("brawl", 2, {}),                                                 # the pick screen first
 ]
 STOPS = (0, 3, 12, 40, 100)
-
-
-class _Refuse:
-    """Where a gesture's move would go: nowhere (the test looks, it does not play)."""
-
-    def check(self, action):
-        class Checked:
-            reason = "not in this test"
-        return Checked()
-
-    def try_action(self, action):
-        return "not in this test"
-
-    def lift_curtain(self):
-        pass
 
 
 def _moments(game_id: str, players: int, options: dict, seed: int = 1):
@@ -110,7 +96,7 @@ def _screens(game_id: str, players: int, options: dict, tmp_path):
         show()
         scene.render(target)
         yield f"moment {i} (seat {seat})"
-        session = TableSession(scene, p, _Refuse(), refresh=show)
+        session = TableSession(scene, p, Refuses(), refresh=show)
         piles = [sp.id for sp in scene.sprites() if sp.id.startswith(("pile", "deck", "discard", "grave"))]
         cards = [sp.id for sp in scene.sprites() if isinstance(sp, CardSprite) and sp.face_up][:2]
         for sid in cards[:1]:                      # the pointer resting on a card: its readable copy
