@@ -112,6 +112,19 @@ def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path):
     page.leave()
 
 
+def in_the_build_room(qtbot, tmp_path):
+    """A drafted match against the bot, drafted at the table until the player's build room:
+    the page and a reader of the match's state now."""
+    from tabletop.games.paragons.engine.state import BUILD
+    match = Match(GAME, [Seat("human", "You"), BOT], 4, {"variant": "draft", "best_of": 1})
+    _win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    move = mover(random.Random(4), [])
+    st = lambda: page.ctrl.match.state                                    # noqa: E731
+    play_until(page, qtbot, lambda: st().phase == BUILD and page.ctrl.my_turn(), move, **ROOM)
+    qtbot.wait(50)
+    return page, st
+
+
 def test_auto_build_proposes_a_deck_of_class_cards_and_drafts_and_leaves_done_to_the_player(qtbot, tmp_path):
     """Deck building that starts where the player is: after the draft, the Auto-build button (a
     real click on the table) has the hard bot build the deck from the player's own view, one
@@ -124,13 +137,7 @@ def test_auto_build_proposes_a_deck_of_class_cards_and_drafts_and_leaves_done_to
     from tabletop.games.paragons.engine.cards import NEUTRAL, card
     from tabletop.games.paragons.engine.state import BUILD
 
-    store = SaveStore(tmp_path / "saves")
-    match = Match(GAME, [Seat("human", "You"), BOT], 4, {"variant": "draft", "best_of": 1})
-    win, page = open_match(qtbot, store, match)
-    move = mover(random.Random(4), [])
-    st = lambda: page.ctrl.match.state                                    # noqa: E731
-    play_until(page, qtbot, lambda: st().phase == BUILD and page.ctrl.my_turn(), move, **ROOM)
-    qtbot.wait(50)
+    page, st = in_the_build_room(qtbot, tmp_path)
     designs = st().designs
     assert not any(card(designs[c]).klass == NEUTRAL for c in st().decks[0]), "the deck starts as class cards"
     QTest.mouseClick(page.table, Qt.LeftButton, Qt.NoModifier, visible_point(page.scene, "btn:room:auto"))
@@ -154,15 +161,8 @@ def test_after_the_draft_several_cards_swap_in_one_move_by_ctrl_click_and_keys(q
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from player import visible_point, wait_until
-    from tabletop.games.paragons.engine.state import BUILD
 
-    store = SaveStore(tmp_path / "saves")
-    match = Match(GAME, [Seat("human", "You"), BOT], 4, {"variant": "draft", "best_of": 1})
-    win, page = open_match(qtbot, store, match)
-    move = mover(random.Random(4), [])
-    st = lambda: page.ctrl.match.state                                    # noqa: E731
-    play_until(page, qtbot, lambda: st().phase == BUILD and page.ctrl.my_turn(), move, **ROOM)
-    qtbot.wait(50)
+    page, st = in_the_build_room(qtbot, tmp_path)
     s = st()
     deck0, reserve0 = list(s.decks[0]), list(s.reserves[0])
     assert len(deck0) == 30
