@@ -193,8 +193,10 @@ class BuildRoom(RoomPart):
         t.put_button("btn:room:done", label, x + 24, BOTTOM - 24 - 58, w - 48, done, True, seen, h=58)
         if t.my_turn and self.marked:
             out, into = self.marks()
+            # lit when the engine would take the swap (its rule, not the screen's)
+            legal = not isinstance(self.offer(A.EXCHANGE(out, into)), str)
             t.put_button("btn:room:swap", f"Swap {len(out)} for {len(into)} (S)", x + 24, BOTTOM - 24 - 58 - 12 - 50,
-                         w - 48, bool(out) and len(out) == len(into), False, seen, h=50)
+                         w - 48, legal, False, seen, h=50)
 
     def marks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The marked cards: (of the deck, of the Reserve Pile), in the order they lie."""
