@@ -412,7 +412,9 @@ def test_faces_the_cache_cannot_write_leave_no_temporary_file(tmp_path, disk):
     faces = FaceCache(tmp_path)
     disk.room = 3
     img = faces.pil("card:x", lambda: Image.new("RGBA", (8, 8)))
+    faces.flush()                        # written by the cache's writer thread
     assert img.size == (8, 8) and no_temps(tmp_path) == []
+    assert not faces.path_for("card:x").exists()
 
 
 def test_learned_faces_that_cannot_be_written_leave_no_temporary_file(tmp_path, monkeypatch):

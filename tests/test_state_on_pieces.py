@@ -126,6 +126,27 @@ def test_changed_numbers_are_new_faces_and_coloured_by_their_direction():
     assert _ink_share(worse, compact.WORSE) > 200 and _ink_share(better, compact.BETTER) > 200
 
 
+def test_a_changed_number_redraws_its_boxes_only_and_the_face_is_the_same_as_drawn_whole():
+    # a move that damages a unit makes a new face: the card's picture and name are drawn once,
+    # and the face with the new numbers is the same pixels as one drawn from nothing
+    drawn = []
+
+    def picture(img, box):
+        drawn.append(box)
+        img.paste((200, 60, 60, 255), (box[0] + 10, box[1] + 10, box[2] - 10, box[3] - 10))
+
+    def face(hp, base):
+        return compact.compose("Gate Warden", (90, 70, 40), (30, 24, 16), picture, cost=("3", (40, 90, 200), "coin"),
+                               stats=(compact.Stat("ATK", "2"), compact.Stat("HP", str(hp), change=-(hp < 5))),
+                               words="Melee · Guard", base=base)
+    whole = [face(hp, None).tobytes() for hp in (5, 4, 1)]
+    assert len(drawn) == 3
+    drawn.clear()
+    shared = [face(hp, "test/gate-warden/v1").tobytes() for hp in (5, 4, 1)]
+    assert shared == whole and len(set(shared)) == 3
+    assert len(drawn) == 1                       # the picture once for the three faces
+
+
 def test_a_wounded_brawl_champion_shows_its_hit_points_in_red():
     def token(hp):
         t = arena.ChampionToken("champ:0", champ="kessa", hp=hp, hp_max=9)

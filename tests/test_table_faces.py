@@ -2,6 +2,7 @@
 
 import json
 import logging
+import threading
 
 from PIL import Image
 
@@ -23,6 +24,7 @@ def test_png_written_once_and_reused(tmp_path):
     cache = FaceCache(tmp_path)
     img = cache.pil("game/card/1/v1", compose)
     assert compose.calls == 1 and img.size == (60, 84)
+    cache.flush()                        # the UI thread's faces are written by a thread
     path = cache.path_for("game/card/1/v1")
     assert path.parent == tmp_path / "faces" and path.is_file()
     stamp = path.stat().st_mtime_ns
@@ -37,6 +39,7 @@ def test_the_shell_hands_the_user_cache_folder_in(tabletop_home):
     from tabletop.store.paths import cache_dir
     cache = FaceCache(cache_dir())
     cache.pil("k", Composer())
+    cache.flush()
     assert cache.path_for("k").is_file()
     assert tabletop_home in cache.path_for("k").parents
 
@@ -56,12 +59,16 @@ def test_different_keys_are_different_files(tmp_path):
 
 def test_corrupt_cache_file_is_recomposed(tmp_path, caplog):
     key = "game/card/2/v1"
-    FaceCache(tmp_path).pil(key, Composer())
-    path = FaceCache(tmp_path).path_for(key)
+    first = FaceCache(tmp_path)
+    first.pil(key, Composer())
+    first.flush()
+    path = first.path_for(key)
     path.write_bytes(b"\x89PNG\r\n\x1a\n this is not really a png")
     compose = Composer(color=(10, 200, 10, 255))
     with caplog.at_level(logging.WARNING):
-        img = FaceCache(tmp_path).pil(key, compose)
+        again_cache = FaceCache(tmp_path)
+        img = again_cache.pil(key, compose)
+        again_cache.flush()
     assert compose.calls == 1
     assert img.getpixel((5, 5)) == (10, 200, 10, 255)
     assert "composing it again" in caplog.text
@@ -77,6 +84,7 @@ def test_unwritable_cache_still_works(tmp_path, caplog):
     cache = FaceCache(blocker)
     with caplog.at_level(logging.WARNING):
         surf = cache.surface("k", Composer(), (30, 42))
+        cache.flush()
     assert surf.get_size() == (30, 42)
     assert "Cannot write the face cache" in caplog.text
 
@@ -230,3 +238,18 @@ def test_a_face_key_carries_a_stamp_of_the_cards_data_so_retuned_cards_are_redra
     c = paragons_card("ambushers-volley")
     from tabletop.games.paragons.engine.cards import card_text
     assert stamp((c, card_text(c))) in paragons.face_key("ambushers-volley")
+
+
+def test_the_ui_threads_faces_are_written_by_a_thread_of_their_own(tmp_path, monkeypatch):
+    # a PNG write is 4-5 ms a face: on the UI thread it was part of the move that showed it
+    writers = []
+    write = FaceCache._write
+
+    def noting(self, key, img):
+        writers.append(threading.current_thread().name)
+        write(self, key, img)
+    monkeypatch.setattr(FaceCache, "_write", noting)
+    cache = FaceCache(tmp_path)
+    cache.pil("game/card/7/v1", Composer())
+    cache.flush()
+    assert writers == ["face-writer"] and cache.path_for("game/card/7/v1").is_file()

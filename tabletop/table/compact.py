@@ -12,9 +12,11 @@ screen shows its text at px * w / 300: the test of readable cards reads MIN_PX f
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Hashable
 
 from PIL import Image, ImageDraw
 
@@ -136,10 +138,14 @@ def _badge(d, cx, cy, r, value: str, fill, shape: str) -> None:
 
 def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, str] | None = None,
             corner: tuple[str, tuple, str] | None = None, stats: tuple[Stat, ...] = (),
-            words: str = "", paper=(244, 236, 216), ink=(40, 34, 28), text: bool = True) -> Image.Image:
+            words: str = "", paper=(244, 236, 216), ink=(40, 34, 28), text: bool = True,
+            base: Hashable | None = None) -> Image.Image:
     """A compact face. `cost` and `corner` are (value, fill colour, shape: coin | shield | gem)
     at the picture's top corners; `stats` stand three to a row above the `words` line.
-    `text=False`: the picture on its colours only, for a thumbnail too small for any word."""
+    `text=False`: the picture only on its colours, for a thumbnail too small for any word.
+    `base` names the card's picture (its face key): faces of one card that differ only in
+    their stats' values (a unit damaged, a mercenary buffed) share the rest of the drawing, so
+    a changed number costs its boxes, not a whole face, on the move that changes it."""
     if not text:
         img = Image.new("RGBA", (W, H), dark + (255,))
         d = ImageDraw.Draw(img)
@@ -150,6 +156,49 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
         picture(wash, (0, 0, wash.width, wash.height))
         img.paste(wash, art[:2])
         return img.reduce(K)   # a box filter: the same edges as LANCZOS at 2:1, a tenth of the time
+    m = 7 * K
+    # stats and words from the foot up: the words' line, then each row of stat boxes
+    y = H - m - 4 * K
+    if words:
+        y -= WORD_PX * 1.2 * K
+    words_y = y
+    rows = [stats[i:i + 3] for i in range(0, len(stats), 3)]
+    box_h = (CAPTION_PX + NUMBER_PX + 10) * K
+    tops = []
+    for _ in rows:
+        y -= box_h + 4 * K
+        tops.append(y)
+    # everything but the stat boxes (they do not overlap it): drawn once per card and shape
+    memo = None if base is None or textfloor.active() else (
+        base, name, main, dark, cost, corner, tuple(st.caption for st in stats), words, paper, ink)
+    img = _base_copy(memo)
+    if img is None:
+        with textfloor.composing() as sizes:
+            img = _compose_base(name, main, dark, picture, cost, corner, words, words_y, y, paper, ink)
+        _base_keep(memo, img, sizes)
+        for px in sizes:                 # the base's fonts are this face's too
+            textfloor.face_font(px)
+    d = ImageDraw.Draw(img)
+    for row, top in zip(reversed(rows), tops):
+        n = len(row)
+        gap = 5 * K
+        bw = (W - 2 * m - 10 * K - (n - 1) * gap) / n
+        for i, st in enumerate(row):
+            x = m + 5 * K + i * (bw + gap)
+            d.rounded_rectangle((x, top, x + bw, top + box_h), radius=8 * K, fill=_shade(main, 0.8),
+                                outline=_shade(main, -0.2), width=K)
+            d.text((x + bw / 2, top + (CAPTION_PX * 0.62 + 2) * K), st.caption, font=font(CAPTION_PX * K, True),
+                   fill=_shade(main, -0.45), anchor="mm")
+            d.text((x + bw / 2, top + box_h - (NUMBER_PX * 0.55 + 2) * K), st.value,
+                   font=font(NUMBER_PX * K, True), fill=_ink(st), anchor="mm")
+    textfloor.shrunk(K)
+    return img.reduce(K)   # a box filter: the same edges as LANCZOS at 2:1, a tenth of the time
+
+
+def _compose_base(name, main, dark, picture: Picture, cost, corner, words: str, words_y: float,
+                  stats_top: float, paper, ink) -> Image.Image:
+    """The compact face at twice its size without its stat boxes: the card, its name band, the
+    words' line at `words_y`, the picture down to the stats' top and its corner numbers."""
     img = Image.new("RGBA", (W, H), dark + (255,))
     d = ImageDraw.Draw(img)
     m = 7 * K
@@ -157,30 +206,12 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     # the name, on a band in the card's colour
     lines, px = _name_lines(name)
     band = _name_band(d, lines, px, m, main, 1.12, 5)
-    # stats and words from the foot up
-    y = H - m - 4 * K
     if words:
         wf = font(WORD_PX * K, True)
-        y -= WORD_PX * 1.2 * K
-        d.text((W / 2, y + WORD_PX * 0.6 * K), _ellipsize(d, words, wf, W - 2 * m - 12 * K), font=wf,
+        d.text((W / 2, words_y + WORD_PX * 0.6 * K), _ellipsize(d, words, wf, W - 2 * m - 12 * K), font=wf,
                fill=ink, anchor="mm")
-    rows = [stats[i:i + 3] for i in range(0, len(stats), 3)]
-    box_h = (CAPTION_PX + NUMBER_PX + 10) * K
-    for row in reversed(rows):
-        y -= box_h + 4 * K
-        n = len(row)
-        gap = 5 * K
-        bw = (W - 2 * m - 10 * K - (n - 1) * gap) / n
-        for i, st in enumerate(row):
-            x = m + 5 * K + i * (bw + gap)
-            d.rounded_rectangle((x, y, x + bw, y + box_h), radius=8 * K, fill=_shade(main, 0.8),
-                                outline=_shade(main, -0.2), width=K)
-            d.text((x + bw / 2, y + (CAPTION_PX * 0.62 + 2) * K), st.caption, font=font(CAPTION_PX * K, True),
-                   fill=_shade(main, -0.45), anchor="mm")
-            d.text((x + bw / 2, y + box_h - (NUMBER_PX * 0.55 + 2) * K), st.value,
-                   font=font(NUMBER_PX * K, True), fill=_ink(st), anchor="mm")
     # the picture fills what is left, its corner numbers over it
-    art = (m + 4 * K, round(band[3] + 4 * K), W - m - 4 * K, round(y - 4 * K))
+    art = (m + 4 * K, round(band[3] + 4 * K), W - m - 4 * K, round(stats_top - 4 * K))
     if art[3] - art[1] > 20 * K:
         wash = Image.new("RGBA", (art[2] - art[0], art[3] - art[1]), _shade(main, 0.6) + (255,))
         picture(wash, (0, 0, wash.width, wash.height))
@@ -191,8 +222,38 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
         _badge(d, art[0] + r + 2 * K, art[1] + r + 2 * K, r, cost[0], cost[1], cost[2])
     if corner is not None:
         _badge(d, art[2] - r - 2 * K, art[1] + r + 2 * K, r, corner[0], corner[1], corner[2])
-    textfloor.shrunk(K)
-    return img.reduce(K)   # a box filter: the same edges as LANCZOS at 2:1, a tenth of the time
+    return img
+
+
+# the bases of recent faces (twice the face's size, about 2 MB each): the cards whose numbers
+# change on a move are a few; the warmer's thread and the UI's both compose
+_BASES: OrderedDict = OrderedDict()
+_BASES_KEPT = 24
+_bases_lock = threading.Lock()
+
+
+def _base_copy(memo) -> Image.Image | None:
+    """A copy of the kept base for `memo`, its fonts noted again for the text floor; None."""
+    if memo is None:
+        return None
+    with _bases_lock:
+        hit = _BASES.get(memo)
+        if hit is None:
+            return None
+        _BASES.move_to_end(memo)
+    img, sizes = hit
+    for px in sizes:
+        textfloor.face_font(px)
+    return img.copy()
+
+
+def _base_keep(memo, img: Image.Image, sizes: list[float]) -> None:
+    if memo is None:
+        return
+    with _bases_lock:
+        _BASES[memo] = (img.copy(), list(sizes))
+        while len(_BASES) > _BASES_KEPT:
+            _BASES.popitem(last=False)
 
 
 # the big face, for a card shown 46-104 logical px wide: its name and numbers only, large

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import queue
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -93,6 +94,10 @@ class FaceCache:
         self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
         self._scaled = LRU(memory_mb << 20)  # (key, size) and memo() results
         self._write_failed = False
+        # PNGs the UI thread composed are written by a thread of their own: a write is 4-5 ms a
+        # face, and Pillow's encoder lets the UI thread run meanwhile
+        self._writes: queue.Queue = queue.Queue()
+        self._writer: threading.Thread | None = None
         # keys the UI thread had to read or compose itself, newest last (the warmer learns them)
         self.ui_misses: OrderedDict[str, None] = OrderedDict()
         # the PIL layer is shared with the warmer's thread (pygame surfaces stay on the UI's)
@@ -133,10 +138,34 @@ class FaceCache:
                 img = placeholder()
                 persist = False
             if persist:
-                self._write(key, img)
+                self._write_later(key, img)
         with self._lock:
             self._pil.put(key, img, img.width * img.height * 4)
         return img
+
+    def _write_later(self, key: str, img: Image.Image) -> None:
+        """Write `img` now off the UI thread, or hand it to the writer thread (pictures in the
+        cache are never drawn on, so it can read this one while the table shows it)."""
+        if threading.current_thread() is not threading.main_thread():
+            self._write(key, img)
+            return
+        self._writes.put((key, img))
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_queued, name="face-writer", daemon=True)
+            self._writer.start()
+
+    def _write_queued(self) -> None:
+        while True:
+            key, img = self._writes.get()
+            try:
+                self._write(key, img)
+            finally:
+                self._writes.task_done()
+
+    def flush(self) -> None:
+        """Wait until every picture handed to the writer thread is on disk (or failed)."""
+        if self._writer is not None:
+            self._writes.join()
 
     def warm(self, faces, stop: threading.Event | None = None) -> int:
         """Make each (key, compose[, keep]) of `faces` ready ahead of need, off the UI thread:

@@ -6,6 +6,7 @@ string. A field is an int ("12", "-2"), a pair of ints ("2,-1": a hex), or a wor
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _INT = re.compile(r"-?\d+")
 _PAIR = re.compile(r"(-?\d+),(-?\d+)")
@@ -58,7 +59,14 @@ def sprite_id(value) -> SpriteId | None:
     """The typed form of an id a gesture reports (None stays None)."""
     if value is None or isinstance(value, SpriteId):
         return value
-    return SpriteId.read(value)
+    return _read_once(value) if type(value) is str else SpriteId.read(value)
+
+
+@lru_cache(maxsize=8192)
+def _read_once(text: str) -> SpriteId:
+    """An id's typed form, read once: a move's playback asks every sprite of the table what
+    card it stands for, event after event (a SpriteId is never changed once made)."""
+    return SpriteId.read(text)
 
 
 def number(value, *kinds: str) -> int | None:

@@ -124,6 +124,7 @@ class Presenter:
         self.viewer: int | None = None      # whose eyes the log speaks for ("You")
         self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
         self.parts: list[Part] = []         # the game's table parts (part.py), in drawing order
+        self._shortened: dict = {}          # (font, text, room) -> what `shorten` drew
 
     @property
     def layout(self):
@@ -234,7 +235,18 @@ class Presenter:
     def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """`text` on one line of `width` virtual px at the size it is drawn now: whole words from
         the start and an ellipsis (never a word cut; the first word stays whole)."""
-        measure = self.font(size, bold).size
+        fnt = self.font(size, bold)
+        key = (fnt, text, width)
+        short = self._shortened.get(key)
+        if short is None:
+            # a table's labels are the same from move to move: measured once per font and room
+            if len(self._shortened) > 4096:
+                self._shortened.clear()
+            short = self._shortened[key] = self._shorten(fnt.size, text, width)
+        return short
+
+    @staticmethod
+    def _shorten(measure, text: str, width: float) -> str:
         if measure(text)[0] <= width:
             return text
         words = text.split()

@@ -644,7 +644,8 @@ def compose_compact(design: str, text: bool = True, now: tuple[int, int] | None 
     if c.hidden:
         words.append("Hidden")
     return compact.compose(c.name, _shade(col, -.25), _shade(col, -.6), picture, cost=(str(c.cost), MANA, "coin"),
-                           stats=_now_stats(c, now), words=" · ".join(words), paper=PARCHMENT, ink=INK, text=text)
+                           stats=_now_stats(c, now), words=" · ".join(words), paper=PARCHMENT, ink=INK, text=text,
+                           base=face_key(design))
 
 
 def table_key(design: str, detail: str = "full", now: tuple[int, int] | None = None) -> str:

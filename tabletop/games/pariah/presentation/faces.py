@@ -363,7 +363,8 @@ def compose_unit_compact(design_id: str, values: tuple[tuple[str, int], ...] | N
     words = " · ".join(u.keywords.texts()) or " · ".join(a.name for a in u.abilities)
     return compact.compose(u.name, main, dark, _drawer(PICTURES[design_id], main, dark),
                            cost=(str(u.cost), _shade(main, -0.2), "coin"), corner=(str(pr), main, "shield"),
-                           stats=tuple(stats), words=words, paper=PARCHMENT, ink=INK, text=text)
+                           stats=tuple(stats), words=words, paper=PARCHMENT, ink=INK, text=text,
+                           base=unit_key(design_id))
 
 
 def compose_named(kind: str, design_id: str) -> Image.Image:

@@ -374,4 +374,4 @@ def compose_compact(card_id: str, fallen: bool = False, text: bool = True,
     cost = (str(c.cost), ENERGY, "coin") if c.type != "avatar" else None
     paper = PARCHMENT if not fallen else (214, 210, 206)
     return compact.compose(side.name, main, _shade(main, -.5), picture, cost=cost, stats=tuple(stats),
-                           words=words, paper=paper, ink=INK, text=text)
+                           words=words, paper=paper, ink=INK, text=text, base=face_key(card_id, fallen))
