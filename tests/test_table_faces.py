@@ -253,3 +253,25 @@ def test_the_ui_threads_faces_are_written_by_a_thread_of_their_own(tmp_path, mon
     cache.pil("game/card/7/v1", Composer())
     cache.flush()
     assert writers == ["face-writer"] and cache.path_for("game/card/7/v1").is_file()
+
+
+def test_a_face_on_disk_is_read_straight_into_the_same_surface(tmp_path, caplog):
+    # a face no thread has read yet is loaded by pygame, not decoded by Pillow and copied
+    # across: the same pixels, and a damaged file is still composed again, with a warning
+    img = Image.new("RGBA", (60, 84), (200, 40, 40, 255))
+    img.paste((10, 200, 10, 128), (5, 5, 40, 60))
+    first = FaceCache(tmp_path)
+    drawn = first.surface("game/card/9/v1", lambda: img, (60, 84))
+    first.flush()
+    again = FaceCache(tmp_path)
+    never = Composer()
+    read = again.surface("game/card/9/v1", never, (60, 84))
+    assert never.calls == 0 and again._pil.get("game/card/9/v1") is None
+    import pygame
+    assert pygame.image.tobytes(read, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    assert "game/card/9/v1" in again.ui_misses          # learned for the warmer's next match
+    first.path_for("game/card/9/v1").write_bytes(b"\x89PNG\r\n\x1a\n not a png")
+    fresh = Composer(color=(1, 2, 3, 255))
+    with caplog.at_level(logging.WARNING):
+        FaceCache(tmp_path).surface("game/card/9/v1", fresh, (60, 84))
+    assert fresh.calls == 1 and "composing it again" in caplog.text

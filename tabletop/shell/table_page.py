@@ -34,6 +34,8 @@ from tabletop.table.sound import DEFEAT, VICTORY, YOUR_TURN, SoundBoard
 
 log = logging.getLogger(__name__)
 
+WARM_EVERY_S = 0.5     # how often new faces the view knows are handed to the warmer
+
 
 def pace_of(settings) -> float:
     """Settings hold a speed (0 = off, 2 = twice as fast); animations want a duration factor."""
@@ -407,10 +409,11 @@ class TablePage(QWidget):
         self._maybe_follow_up(legal)
 
     def _warm(self) -> None:
-        """Hand the faces the view knows to the warmer: at the start, then at most every two
-        seconds (a draft or a choice of champions makes new cards known)."""
+        """Hand the faces the view knows to the warmer: at the start, then at most every half
+        second (a draft or a choice of champions makes new cards known; listing them is about a
+        millisecond, and a new pack's faces asked two seconds late were read by the moves)."""
         now = time.monotonic()
-        if self.warmer is None or now - self._warm_asked < 2.0:
+        if self.warmer is None or now - self._warm_asked < WARM_EVERY_S:
             return
         self._warm_asked = now
         try:

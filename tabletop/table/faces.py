@@ -240,7 +240,9 @@ class FaceCache:
             return surf
         full = self._full.get(key)
         if full is None:
-            full = pil_to_surface(self.pil(key, compose, persist))
+            full = self._load_surface(key) if persist else None
+            if full is None:
+                full = pil_to_surface(self.pil(key, compose, persist))
             self._full.put(key, full, _surface_bytes(full))
         if key in self.text_px:
             textfloor.face_shown(key, self.text_px[key], full.get_width(), size[0])
@@ -249,6 +251,29 @@ class FaceCache:
         else:
             surf = pygame.transform.smoothscale(full, size).convert_alpha()
         self._scaled.put(mkey, surf, _surface_bytes(surf))
+        return surf
+
+    def _load_surface(self, key: str) -> pygame.Surface | None:
+        """A face on disk that no thread has read yet, straight into a surface: pygame's PNG
+        reader takes half the time of Pillow's and the picture need not be copied across (a
+        move that shows a card not warmed reads it on the UI thread). None when it is not on
+        disk or does not read: Pillow's path composes it again and says why."""
+        if self._root is None:
+            return None
+        with self._lock:
+            if self._pil.get(key) is not None:       # decoded already: only copied across
+                return None
+        path = self.path_for(key)
+        if not path.is_file():
+            return None
+        init_offscreen()
+        try:
+            surf = pygame.image.load(str(path)).convert_alpha()
+        except (pygame.error, OSError, ValueError):
+            return None
+        if threading.current_thread() is threading.main_thread():
+            self.ui_misses[key] = None
+            self.ui_misses.move_to_end(key)
         return surf
 
     def memo(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:

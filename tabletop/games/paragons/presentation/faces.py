@@ -18,6 +18,7 @@ import random
 import re
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -65,8 +66,15 @@ _PAD = 10                                   # inside the text box
 def face_key(design: str) -> str:
     # a digest of the card's data and wording is in the key: a face cached on disk never
     # outlives a retuned number or a change of wording, and so is its icon, for the same reason
+    return f"paragons/card/{design}/{_stamp(design)}/{PICTURES[design]}/v{FACE_VERSION}"
+
+
+@lru_cache(maxsize=None)
+def _stamp(design: str) -> str:
+    """The digest of a design's data and wording (the cards are read once a process; the
+    digest, taken afresh, was 4 ms of a move)."""
     c = card(design)
-    return f"paragons/card/{design}/{stamp((c, card_text(c)))}/{PICTURES[design]}/v{FACE_VERSION}"
+    return stamp((c, card_text(c)))
 
 
 def back_key() -> str:
