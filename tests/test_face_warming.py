@@ -36,16 +36,50 @@ def test_the_faces_to_warm_cover_every_card_face_the_table_shows(game_id, seed):
             view = game.view(match.state, 0)
             legal = match.legal_actions() if match.to_act == 0 else []
             p.sync(view, legal, bool(legal), [])
-            warm = [item[0] for item in p.faces_to_warm()]
+            items = p.faces_to_warm()
+            warm = [item[0] for item in items]
             assert len(warm) == len(set(warm)), "a face listed twice"
+            # read into memory, not only composed to disk: the table's faces (the other
+            # details of a card, and the zoom's, would crowd them out of the memory)
+            kept = {item[0] for item in items if len(item) < 3 or item[2]}
             for s in scene.sprites():
                 # a face showing numbers changed in play ("/now=") cannot be foreseen: it is
                 # composed when they change (about 5 ms, compact.compose_big and compose)
                 if (isinstance(s, CardSprite) and s.face_key and not s.id.startswith(NOT_WARMED)
                         and EMPTY_PILE not in s.face_key and "/now=" not in s.face_key):
                     shown.add(s.face_key)
-                    if s.face_key not in warm:
+                    if s.face_key not in kept:
                         missing.add((s.id, s.face_key))
         match.play(rng.choice(match.legal_actions()))
     assert len(shown) > 10
     assert not missing
+
+
+def _detail(key: str) -> str | None:
+    """The compact.detail_for detail a Paragons table face's key names (None: not one)."""
+    for tail, detail in (("/compact4", "full"), ("/thumb4", "picture"), ("/big4/name", "name"),
+                         ("/big4/numbers", "numbers")):
+        if key.endswith(tail) or f"{tail}/now=" in key:
+            return detail
+    return None
+
+
+def test_only_the_details_the_table_draws_are_read_into_memory():
+    # every detail of every known card would not fit the memory (a Paragons draft's: 290 MB):
+    # the last read pushed the table's own faces out, and moves read them again from disk
+    game = get_game("paragons")
+    match = Match(game, [Seat("human", "You"), Seat("bot", "Bot")], 3)
+    rng = Rng(3)
+    layout = Layout.load("paragons", 2)
+    scene = Scene(virtual=layout.size, layout=layout)
+    scene.resize(1920, 1080)
+    p = presentation("paragons").make_presenter(scene, FaceCache(), Settings(), ["You", "Bot"])
+    for _ in range(120):
+        match.play(rng.choice(match.legal_actions()))
+    view, legal = game.view(match.state, 0), match.legal_actions() if match.to_act == 0 else []
+    p.sync(view, legal, bool(legal), [])
+    items = p.faces_to_warm()
+    kept = {_detail(item[0]) for item in items if item[2]} - {None}
+    disk = {_detail(item[0]) for item in items if not item[2]} - {None}
+    assert p.details_shown and len(p.details_shown) < 4
+    assert kept == p.details_shown and disk == {"full", "name", "numbers", "picture"} - kept

@@ -278,6 +278,9 @@ def _name_band(d, lines: list[str], px: int, m: int, main, leading: float, pad: 
     return band
 
 
+DETAILS = ("full", "name", "numbers", "picture")     # detail_for's answers, most said first
+
+
 def detail_for(width: float, floor: float = 11.0, name: str | None = None) -> str:
     """How much a card face can say at `width` logical px wide with no word under `floor` px:
     "full" (the compact face), "name" (the big face's name and numbers), "numbers", or

@@ -9,6 +9,7 @@ engine's `why_illegal` before it is played.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
 from tabletop.core import Action
@@ -125,6 +126,7 @@ class Presenter:
         self.playback = Playback(scene, self.card_id, self.origin_of, self.floats_of)
         self.parts: list[Part] = []         # the game's table parts (part.py), in drawing order
         self._shortened: dict = {}          # (font, text, room) -> what `shorten` drew
+        self.details_shown: set[str] = set()   # compact.detail_for's answers drawn so far
 
     @property
     def layout(self):
@@ -170,7 +172,29 @@ class Presenter:
     def detail(self, width: float, name: str | None = None) -> str:
         """How much a card face `width` virtual px wide can say on the table drawn now (no word
         under the text floor): compact.detail_for; a short `name` reads on a narrower card."""
-        return compact.detail_for(self.shown_px(width), name=name)
+        shown = compact.detail_for(self.shown_px(width), name=name)
+        self.details_shown.add(shown)
+        return shown
+
+    def table_detail(self, table: str | None, width: float, name: str | None = None) -> str:
+        """The detail of a card's table face: `table` where the caller keeps one ("thumb": its
+        picture only, "compact": the full face), else detail() by its width; noted as drawn
+        (warm_details keeps these in memory)."""
+        if not table:
+            return self.detail(width, name)
+        shown = {"thumb": "picture", "compact": "full"}.get(table, table)
+        self.details_shown.add(shown)
+        return shown
+
+    def warm_details(self, ids, full_face, face) -> list:
+        """faces_to_warm for cards whose table face comes in compact.detail_for's details
+        (`face(c, table=detail)`): the details this table has drawn kept in memory, the others
+        composed to disk only. Every detail of every known card would not fit the memory (a
+        Paragons draft's: 290 MB) and the last read would push out the faces on the table,
+        which the moves then read again from disk."""
+        shown = [d for d in compact.DETAILS if d in self.details_shown] or [compact.DETAILS[0]]
+        return self.warm_list(ids, full_face, *[partial(face, table=d) for d in shown],
+                              disk=[partial(face, table=d) for d in compact.DETAILS if d not in shown])
 
     def text_size(self, size: float) -> float:
         """The virtual size table text of `size` takes on the table now (lifted to the floor)."""
@@ -605,12 +629,14 @@ class Presenter:
         waits for a picture. Only what the view knows (hidden cards stay unnamed)."""
         return []
 
-    def warm_list(self, ids, full_face, *table_faces) -> list:
+    def warm_list(self, ids, full_face, *table_faces, disk=()) -> list:
         """faces_to_warm's usual list: each of `table_faces(c)` of every card id, kept in
-        memory, then `full_face(c)` (the zoom's) composed to disk only; each key once."""
+        memory, then each of `disk` and `full_face(c)` (the zoom's) composed to disk only;
+        each key once."""
         ids = list(ids)
         out: dict[str, tuple] = {}
-        for face, keep in [(f, True) for f in table_faces] + [(full_face, False)]:
+        for face, keep in ([(f, True) for f in table_faces] + [(f, False) for f in disk]
+                           + [(full_face, False)]):
             for c in ids:
                 key, compose = face(c)
                 out.setdefault(key, (key, compose, keep))

@@ -142,17 +142,16 @@ class ParagonsPresenter(Presenter):
 
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        # every detail a card's size on screen may ask for (compact.detail_for); a face with
+        # each detail a card's size on screen may ask for (compact.detail_for); a face with
         # numbers changed in play is composed when they change
-        return self.warm_list(known, lambda c: self._face(c, None),
-                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
+        return self.warm_details(known, lambda c: self._face(c, None), self._face)
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False, angle=0.0,
               table: str | None = None, now: tuple[int, int] | None = None):
         """A card on the table; its face says as much as its size lets it (`table` a detail to
         keep, else by size) with `now` its numbers in play."""
         known = c is not None and self.view.designs.get(c, UNKNOWN) != UNKNOWN
-        face = (self._face(c, table or self.detail(size[0], self.name(c)), now) if face_up and known
+        face = (self._face(c, self.table_detail(table, size[0], self.name(c)), now) if face_up and known
                 else (None, None))
         sprite = self.put_card(sid, face, (faces.back_key(), faces.compose_back), x, y, size, z,
                                seen, draggable=draggable, angle=angle)

@@ -123,7 +123,7 @@ class RoomPart(Part):
         right part) shows no name: the next card would cut it (the zoom has it)."""
         detail = self.table.detail(w, card(design).name) if design else "picture"
         if covered and detail in ("full", "name"):
-            detail = "numbers"
+            detail = self.table.table_detail("numbers", w)
         face = table_face(design, detail) if design else (None, None)
         return self.table.put_card(sid, face, back(), x, y,
                                    (w, w * CARD_RATIO), z, seen, draggable=draggable)

@@ -169,10 +169,9 @@ class TrialsPresenter(Presenter):
     # --- sprite helpers ----------------------------------------------------------------------------
     def faces_to_warm(self) -> list:
         known = [c for c, d in self.view.designs.items() if d != UNKNOWN]
-        # every detail a card's size on screen may ask for (compact.detail_for); an Avatar's face
+        # each detail a card's size on screen may ask for (compact.detail_for); an Avatar's face
         # with its numbers in play is composed when they change
-        return self.warm_list(known, lambda c: self._face(c, None),
-                              *[partial(self._face, table=d) for d in ("full", "name", "numbers", "picture")])
+        return self.warm_details(known, lambda c: self._face(c, None), self._face)
 
     def _card(self, sid: str, c: int | None, x, y, size, z, seen, face_up=True, draggable=False,
               angle=0.0, table: str | None = None):
@@ -182,7 +181,7 @@ class TrialsPresenter(Presenter):
         now = None
         if known and c in self.view.damage or known and card(self.view.designs[c]).type == "avatar":
             now = (fx.attack(self.view, c), fx.hp_left(self.view, c))
-        face = (self._face(c, table or self.detail(size[0], self.name(c)), now) if face_up and known
+        face = (self._face(c, self.table_detail(table, size[0], self.name(c)), now) if face_up and known
                 else (None, None))
         return self.put_card(sid, face, self._back(), x, y, size, z, seen, draggable=draggable,
                              angle=angle)
