@@ -18,6 +18,7 @@ from .layout import Viewport, Zone
 FELT = (22, 80, 70)          # deep green with a touch of blue
 INK = (244, 238, 222)
 PANEL = (14, 18, 22, 215)
+FELT_SIZE = (1920, 1080)     # the felt's picture, scaled to cover the window
 
 
 def felt_image(size: tuple[int, int] = (1920, 1080), base=FELT) -> Image.Image:
@@ -39,11 +40,12 @@ def build_static(target: pygame.Surface, vp: Viewport, faces: FaceCache, zones: 
     """Felt covering the whole window (the letterbox bars too) with the zones drawn on it."""
     W, H = target.get_size()
     key = f"table/felt/v1/{tuple(base)}"
-    felt = faces.pil(key, lambda: felt_image((1920, 1080), base))
-    cover = max(W / felt.width, H / felt.height)
-    size = (math.ceil(felt.width * cover), math.ceil(felt.height * cover))
+    # the felt's size is known: a table whose felt is still in memory at this size (a room and
+    # its table, the next match) does not read it again (100 ms from disk)
+    cover = max(W / FELT_SIZE[0], H / FELT_SIZE[1])
+    size = (math.ceil(FELT_SIZE[0] * cover), math.ceil(FELT_SIZE[1] * cover))
     layer = pygame.Surface((W, H), 0, target)
-    big = faces.surface(key, lambda: felt, size)
+    big = faces.surface(key, lambda: felt_image(FELT_SIZE, base), size)
     layer.blit(big, ((W - size[0]) // 2, (H - size[1]) // 2))
     for zone in zones:
         if not zone.hidden:
