@@ -375,3 +375,20 @@ def test_switching_back_to_a_layout_reuses_its_felt_and_zones(scene, monkeypatch
     at = scene.viewport.to_screen(400, 400)
     assert tuple(a.get_at((int(at[0]), int(at[1])))) != tuple(b.get_at((int(at[0]), int(at[1]))))
 
+
+
+@pytest.mark.parametrize("s", [0.6, 1.0, 2.0])
+def test_a_status_pill_of_any_width_is_the_pill_drawn_whole(s):
+    # each status line is a new width: its pill is cut from one drawn per height, its ends and
+    # its middle stretched, and must be the same pixels as a pill drawn whole at that width
+    import pygame
+
+    from tabletop.table import chrome, paint
+    from tabletop.table.card import with_shadow
+    faces = FaceCache()
+    h = round(24 * s) + round(18 * s)
+    for w in (20, 2 * h, 3 * h + 7, 900):
+        body = paint.rounded_rect((w, h), h / 2, chrome.PANEL, outline=(255, 255, 255, 40), width=max(1.0, s))
+        whole = with_shadow(body, h * 2, False)
+        cut = chrome._blank_pill(faces, w, h, s)
+        assert pygame.image.tobytes(cut, "RGBA") == pygame.image.tobytes(whole, "RGBA"), w
