@@ -125,8 +125,7 @@ def with_shadow(pic: pygame.Surface, height_px: int, lifted: bool,
                 shape: Hashable | None = None) -> pygame.Surface:
     """`pic` on a canvas with a soft shadow below it; the picture stays centred. `shape`, when
     given, names the picture's outline: pictures of one shape share one blurred shadow."""
-    blur = max(1.5, height_px * (0.05 if lifted else 0.022))
-    drop = max(1, round(height_px * (0.06 if lifted else 0.018)))
+    blur, drop = _blur(height_px, lifted), shadow_room(height_px, lifted)[1]
     opacity = 0.55 if lifted else 0.5
     if shape is None:
         sh, m = paint.soft_shadow(paint.alpha_of(pic), blur, opacity)
@@ -137,6 +136,16 @@ def with_shadow(pic: pygame.Surface, height_px: int, lifted: bool,
     canvas.blit(sh, (0, 2 * drop))
     canvas.blit(pic, (m, m + drop))
     return canvas.convert_alpha()
+
+
+def _blur(height_px: int, lifted: bool) -> float:
+    return max(1.5, height_px * (0.05 if lifted else 0.022))
+
+
+def shadow_room(height_px: int, lifted: bool = False) -> tuple[int, int]:
+    """Where with_shadow puts its picture on the canvas: (m, m + drop) for the returned
+    margin m and drop (a picture drawn over a blank with its shadow lands where it would)."""
+    return int(_blur(height_px, lifted) * 2) + 1, max(1, round(height_px * (0.06 if lifted else 0.018)))
 
 
 _SHADOWS: OrderedDict = OrderedDict()

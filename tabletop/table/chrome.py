@@ -10,7 +10,7 @@ from PIL import Image, ImageFilter
 
 from . import paint, textfloor
 from .base import HIGHLIGHT_COLORS, outline_ring
-from .card import with_shadow
+from .card import shadow_room, with_shadow
 from .faces import Compose, FaceCache, pil_to_surface
 from .fonts import font, wrap_text
 from .layout import Viewport, Zone
@@ -86,16 +86,10 @@ def pill(faces: FaceCache, text: str, px: int, s: float, left_pad: int = 0) -> p
         h = label.get_height() + round(18 * s)
         w = label.get_width() + round(40 * s) + left_pad
         out = _blank_pill(faces, w, h, s)
-        m, drop = _shadow_room(h)
+        m, drop = shadow_room(h * 2)
         out.blit(label, label.get_rect(midleft=(m + round(20 * s) + left_pad, m + drop + h / 2)))
         return out
     return faces.memo(("pill", text, px, left_pad), build)
-
-
-def _shadow_room(h: int) -> tuple[int, int]:
-    """The margin and drop with_shadow gives a pill `h` high (its body sits at (m, m + drop))."""
-    blur = max(1.5, h * 2 * 0.022)
-    return int(blur * 2) + 1, max(1, round(h * 2 * 0.018))
 
 
 def _blank_pill(faces: FaceCache, w: int, h: int, s: float) -> pygame.Surface:
@@ -105,7 +99,7 @@ def _blank_pill(faces: FaceCache, w: int, h: int, s: float) -> pygame.Surface:
     def whole(width: int) -> pygame.Surface:
         body = paint.rounded_rect((width, h), h / 2, PANEL, outline=(255, 255, 255, 40), width=max(1.0, s))
         return with_shadow(body, h * 2, False)
-    m, _ = _shadow_room(h)
+    m, _ = shadow_room(h * 2)
     end = h // 2 + 2 * m + 2                     # an end: its cap and the shadow's reach inside
     if w <= 2 * end:
         return whole(w)

@@ -8,7 +8,7 @@ import pygame
 
 from . import paint, textfloor
 from .base import Sprite
-from .card import with_shadow
+from .card import shadow_room, with_shadow
 from .faces import FaceCache
 from .fonts import font
 from .layout import Viewport
@@ -47,9 +47,12 @@ class CounterSprite(Sprite):
         size = self.pixel_size(vp)
         s = vp.scale * self.scale
 
-        def build():
+        def blank():
             plate = paint.rounded_rect(size, 14 * s, (22, 26, 32, 235), outline=GOLD + (150,),
                                        width=max(1.0, 2 * s), top=(44, 50, 60, 235))
+            return with_shadow(plate, size[1], False)
+
+        def build():
             value = str(self.value)
             lines = _caption_lines(self.label, self.caption_px(size), size[0] - 4, self.upper)
             cap_h = sum(c.get_height() for c in lines)
@@ -57,8 +60,12 @@ class CounterSprite(Sprite):
             vpx = round(min(room * (0.8 if lines else 0.62), size[0] * 1.3 / max(2, len(value))))
             num = paint.text(value, max(6, vpx), (255, 250, 238), bold=True)
             top = max(1, round(size[1] * 0.06)) if lines else 0
-            plate.blit(num, num.get_rect(center=(size[0] / 2, (top + cap_h + size[1]) / 2 if lines else size[1] / 2)))
-            shadowed = with_shadow(plate, size[1], False)
+            # the plate and its shadow are one per size: a new number is drawn over them (a
+            # plate's blur was most of a move that changed a number, at a ratio of 2)
+            shadowed = faces.memo(("counter-blank", size, round(s, 3)), blank).copy()
+            m, drop = shadow_room(size[1])
+            shadowed.blit(num, num.get_rect(center=(m + size[0] / 2, m + drop + (
+                (top + cap_h + size[1]) / 2 if lines else size[1] / 2))))
             # the caption over the number, line by line, drawn on a canvas as wide as its widest
             # line: a word wider than the plate runs past its edges rather than losing letters
             sw, sh = shadowed.get_size()
