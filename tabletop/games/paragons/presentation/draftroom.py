@@ -28,7 +28,7 @@ from tabletop.games.paragons.engine.cards import (CLASS_NAMES, CLASSES, NEUTRAL,
                                                   class_cards)
 from tabletop.games.paragons.engine.draft import layouts
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
-from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom
+from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom, named_card
 from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLURB, CLASS_LIGHT, CLASS_RGB,
                                                           GOLD, INK, MUTED, RED, SAMPLES, RoomPart, face,
                                                           fit, sort_key, wrap)
@@ -150,7 +150,7 @@ class DraftRoom(RoomPart):
         if v.phase == CLASS:
             klass = _class_of(target)
             return None if klass is None else self.offer(A.CHOOSE(klass))
-        c = cid(target)
+        c = _card_of(target)
         if c is None:
             return None
         if v.phase == DRAFT:
@@ -160,7 +160,7 @@ class DraftRoom(RoomPart):
     def mark(self, target: SpriteId | None) -> Action | str | None:
         """Ctrl+click: in deck building, a card marked for a swap of several; elsewhere a click."""
         v = self.table.view
-        c = cid(target) if target else None
+        c = _card_of(target) if target else None
         if v is not None and v.phase in (BUILD, SWAP) and c is not None:
             return self.build.mark(c)
         return self.click(target)
@@ -428,6 +428,12 @@ class DraftRoom(RoomPart):
         for i, c in enumerate(picks):
             self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen,
                       covered=i < len(picks) - 1 and pitch < cw)
+
+
+def _card_of(target: SpriteId) -> int | None:
+    """The card a click on `target` is for: a card, or a card's name beside it."""
+    c = cid(target)
+    return named_card(target) if c is None else c
 
 
 def _class_of(target: SpriteId) -> str | None:
