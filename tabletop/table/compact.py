@@ -31,7 +31,7 @@ NUMBER_PX = 48
 CAPTION_PX = 32
 WORD_PX = 32
 MIN_PX = min(NAME_PX, NUMBER_PX, CAPTION_PX, WORD_PX)
-VERSION = 4            # in every compact face key: a changed drawing is a new picture
+VERSION = 5            # in every compact face key: a changed drawing is a new picture
 
 
 @dataclass(frozen=True)
