@@ -191,12 +191,8 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     # stats and words from the foot up: the words' lines, then each row of stat boxes
     rows = [stats[i:i + 3] for i in range(0, len(stats), 3)]
     box_h = (CAPTION_PX + NUMBER_PX + 10) * K
-    lines, px = _name_lines(name)
-    art = H - m - 4 * K - len(rows) * (box_h + 4 * K) - (m + 10 * K + px * 1.12 * K * len(lines)) - 8 * K
     line_h = WORD_PX * WORD_LEADING * K
-    # a long keyword line takes another line (up to three) while the picture keeps its least height
-    word_lines = fit_words(words, WORD_ROOM, max(1, min(3, 1 + int((art - line_h - ART_LEAST) // line_h)))) \
-        if words else []
+    word_lines = _word_lines(name, words, len(rows)) if words else ()
     y = H - m - 4 * K - line_h * len(word_lines)
     words_y = y
     tops = []
@@ -232,7 +228,20 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     return img.reduce(K)   # a box filter: the same edges as LANCZOS at 2:1, a tenth of the time
 
 
-def _compose_base(name, main, dark, picture: Picture, cost, corner, words: list[str], words_y: float,
+@lru_cache(maxsize=4096)
+def _word_lines(name: str, words: str, rows: int) -> tuple[str, ...]:
+    """The compact face's keyword lines under `rows` rows of stat boxes: a long line takes
+    another (up to three) while the picture keeps ART_LEAST (measured once per card and shape:
+    a face is composed again on every changed number)."""
+    m = 7 * K
+    lines, px = _name_lines(name)
+    box_h = (CAPTION_PX + NUMBER_PX + 10) * K
+    art = H - m - 4 * K - rows * (box_h + 4 * K) - (m + 10 * K + px * 1.12 * K * len(lines)) - 8 * K
+    line_h = WORD_PX * WORD_LEADING * K
+    return tuple(fit_words(words, WORD_ROOM, max(1, min(3, 1 + int((art - line_h - ART_LEAST) // line_h)))))
+
+
+def _compose_base(name, main, dark, picture: Picture, cost, corner, words: tuple[str, ...], words_y: float,
                   stats_top: float, paper, ink) -> Image.Image:
     """The compact face at twice its size without its stat boxes: the card, its name band, the
     words' lines from `words_y`, the picture down to the stats' top and its corner numbers."""
