@@ -1,6 +1,7 @@
-"""Paragons' build room names every card a player chooses between (issue 82): at 1280x720 its
-55 cards were pictures and numbers without a name; they are now a list, each small card with
-its name beside it, at 11 px or more, touching no other card or name."""
+"""Paragons' draft and build rooms name every card a player chooses between (issue 82): at
+1280x720 the build room's 55 cards were pictures and numbers without a name (now a list, each
+small card with its name beside it) and a laid-out card with a long word ("Executioner") had
+none (now a strip under it); at 11 px or more, touching no other card or name."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from tabletop.core import Rng
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.state import BUILD
+from tabletop.games.paragons.engine.state import BUILD, DRAFT
 from tabletop.games.paragons.presentation import faces
 from tabletop.games.registry import get_game, plugin
 from tabletop.store.settings import Settings
@@ -81,3 +82,38 @@ def test_a_click_on_a_listed_name_is_a_click_on_its_card(tmp_path):
         assert label is not None and label.text
         on_card = p.click(SpriteId("card", c))
         assert on_card is not None and p.click(SpriteId.read(label.id)) == on_card
+
+
+def test_every_card_laid_out_in_the_draft_shows_its_name_at_1280x720(tmp_path):
+    init_offscreen()
+    game = get_game("paragons")
+    s = game.setup(dict(game.default_options(2), best_of=1), 1, 2)
+    rng = Rng(1)
+    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
+    scene.pace = 0
+    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
+    scene.resize(*TABLES["1280x720"][0])
+    nameless, touching, moments = set(), [], 0
+    with textfloor.watching() as watch:
+        while s.phase != BUILD:
+            if s.phase == DRAFT and game.to_act(s) == 0:
+                moments += 1
+                p.sync(game.view(s, 0), game.legal_actions(s), True, [])
+                scene.render(pygame.Surface(TABLES["1280x720"][0]))
+                pieces = []
+                for c in s.layout:
+                    sp, design = scene.get(f"card:{c}"), s.designs[c]
+                    pieces.append((sp.id, sp.rect))
+                    strip = [scene.get(f"room:strip:{c}:{k}") for k in range(2)]
+                    strip = [lb for lb in strip if lb is not None and lb.visible and lb.text]
+                    pieces += [(lb.id, lb.rect) for lb in strip]
+                    named = sp.face_key in (faces.table_key(design, "full"), faces.table_key(design, "name"))
+                    if not named and " ".join(lb.text for lb in strip) != card(design).name:
+                        nameless.add(card(design).name)
+                touching += [(a, b) for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1:]
+                             if _touch(ra, rb)]
+            game.apply(s, rng.choice(game.legal_actions(s)))
+    assert moments >= 10
+    assert not nameless, f"laid-out cards shown without their names: {sorted(nameless)}"
+    assert not touching, f"names and cards overlapping: {touching[:6]}"
+    assert not watch.small, f"text under 11 px: {watch.small}"
