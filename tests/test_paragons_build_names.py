@@ -93,7 +93,7 @@ def test_every_card_laid_out_in_the_draft_shows_its_name_at_1280x720(tmp_path):
     scene.pace = 0
     p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
     scene.resize(*TABLES["1280x720"][0])
-    nameless, touching, moments = set(), [], 0
+    nameless, touching, moments, strips = set(), [], 0, 0
     with textfloor.watching() as watch:
         while s.phase != BUILD:
             if s.phase == DRAFT and game.to_act(s) == 0:
@@ -112,8 +112,13 @@ def test_every_card_laid_out_in_the_draft_shows_its_name_at_1280x720(tmp_path):
                         nameless.add(card(design).name)
                 touching += [(a, b) for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1:]
                              if _touch(ra, rb)]
+                for sid, _r in pieces:                 # a click on a strip picks its card
+                    if sid.startswith("room:strip:"):
+                        strips += 1
+                        c = SpriteId.read(sid).at(1)
+                        assert p.click(SpriteId.read(sid)) == p.click(SpriteId("card", c)) is not None
             game.apply(s, rng.choice(game.legal_actions(s)))
-    assert moments >= 10
+    assert moments >= 10 and strips > 0
     assert not nameless, f"laid-out cards shown without their names: {sorted(nameless)}"
     assert not touching, f"names and cards overlapping: {touching[:6]}"
     assert not watch.small, f"text under 11 px: {watch.small}"
