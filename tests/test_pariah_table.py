@@ -479,3 +479,45 @@ def test_a_revive_with_more_choices_than_the_tray_holds_pages_through_them(tmp_p
     last = uses[-1]
     assert f"btn:choice:{len(uses) - 1}" not in shown
     assert through_table(p, last, route, lambda: show(p, s)) == last
+
+
+# the table's part of the window (the side panel taken off) in device pixels, and the ratio
+SIDE_PANEL_SIZES = {"1280x720": ((960, 698), 1.0), "1920x1080": ((1520, 1058), 1.0),
+                    "1280x720 at 200%": ((1920, 1396), 2.0)}
+
+
+@pytest.mark.parametrize("size", sorted(SIDE_PANEL_SIZES))
+def test_the_energy_and_emblems_words_stand_clear_of_the_die_and_the_plates(tmp_path, size):
+    # "energy" sat 2 px under the die at 1280x720 and "Emblems" against it, then against the
+    # plates: each now a clear gap (4 logical px or more) from the die, the plates and each other
+    (w, h), ratio = SIDE_PANEL_SIZES[size]
+    s = GAME.setup(GAME.default_options(2), 2, 2)
+    rng = Rng(2)
+    while not {e[2] for e in s.emblems} >= {0, 1}:          # an emblem on each side
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    scene, p = make(tmp_path)
+    scene.ratio = ratio
+    scene.resize(w, h)
+    show(p, s, s.turn if s.turn is not None else 0)
+    vp = scene.viewport
+    least = 4 * ratio                                        # window px
+
+    def box(sid):
+        r = scene.get(sid).screen_rect(vp)
+        return r.inflate(2 * least, 2 * least)               # what comes closer than the gap touches
+
+    checked = 0
+    for who in ("me", "them"):
+        words = [f"lbl:{who}:en", f"lbl:{who}:emb"]
+        assert all(scene.get(w_) is not None and scene.get(w_).text for w_ in words), words
+        # the side's die: the one just above its caption
+        caption = scene.get(f"lbl:{who}:en")
+        die = min((sp for sp in scene.sprites() if sp.id.startswith("energy:") and sp.y < caption.y),
+                  key=lambda sp: caption.y - sp.y).id
+        others = [die] + [f"ctr:{who}:{i}" for i in range(6)]
+        for word in words:
+            r = scene.get(word).screen_rect(vp)
+            for other in others + [x for x in words if x != word]:
+                assert not r.colliderect(box(other)), f"{size}: {word} touches {other}"
+                checked += 1
+    assert checked == 2 * 2 * 8

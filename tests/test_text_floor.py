@@ -300,6 +300,41 @@ def test_no_card_name_runs_past_its_card(game_id):
     assert not spilled, f"names past their card's edges: {spilled}"
 
 
+def _cut_inside_a_word(full: str, shown: str) -> bool:
+    """True when `shown` (a shortened `full`) has a word that is not a whole word of `full`,
+    in order ("Melee · Fir…")."""
+    whole = [w for w in full.split() if w != "·"]
+    drawn = [w for w in shown.replace("…", " ").split() if w != "·"]
+    return drawn != whole[:len(drawn)]
+
+
+@pytest.mark.parametrize("game_id", sorted(game_ids()))
+def test_no_keyword_line_is_cut_inside_a_word(game_id):
+    # the compact face's keyword line was cut by characters to fit ("Melee · First Blood ·
+    # Critical Strike" drawn "Melee · First…"): it now takes more lines where the picture has
+    # room and otherwise ends with "…" after a whole item or word
+    with textfloor.watching() as watch:
+        for _what, compose in _table_faces(game_id):
+            compose()
+    cut = {full: shown for full, shown in watch.cut.items() if _cut_inside_a_word(full, shown)}
+    assert not cut, f"keyword lines cut inside a word: {cut}"
+
+
+def test_a_keyword_line_wraps_between_items_and_shortens_after_a_whole_one():
+    from tabletop.table import compact
+    measure = len                              # a character a unit: the rule, not the font
+    words = "Melee · First Blood · Critical Strike"
+    assert compact.fit_words(words, 20, 3, measure) == ["Melee · First Blood", "Critical Strike"]
+    assert compact.fit_words(words, 21, 1, measure) == ["Melee · First Blood …"]
+    assert compact.fit_words(words, 20, 1, measure) == ["Melee …"]      # not "Melee · First …"
+    # an item wider than a line is broken between its words
+    assert compact.fit_words("Aura 1 (Armor Perforation +1)", 16, 2, measure) == [
+        "Aura 1 (Armor", "Perforation +1)"]
+    assert compact.fit_words("Aura 1 (Armor Perforation +1)", 16, 1, measure) == ["Aura 1 (Armor …"]
+    assert not _cut_inside_a_word(words, "Melee · First Blood …")
+    assert _cut_inside_a_word(words, "Melee · Fir…")
+
+
 def test_a_long_word_reads_on_a_wider_card_and_the_numbers_show_below_that():
     from tabletop.table import compact
     assert compact.detail_for(75, name="Outrider Captain") == "name"

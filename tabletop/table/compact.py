@@ -31,7 +31,7 @@ NUMBER_PX = 48
 CAPTION_PX = 32
 WORD_PX = 32
 MIN_PX = min(NAME_PX, NUMBER_PX, CAPTION_PX, WORD_PX)
-VERSION = 4            # in every compact face key: a changed drawing is a new picture
+VERSION = 5            # in every compact face key: a changed drawing is a new picture
 
 
 @dataclass(frozen=True)
@@ -65,13 +65,44 @@ def _shade(c, k: float):
     return tuple(round(v * (1 + k)) for v in c[:3])
 
 
-def _ellipsize(d, text: str, fnt, width: float) -> str:
-    """`text` cut with an ellipsis to fit `width` at this font (the zoom shows it whole)."""
-    if d.textlength(text, font=fnt) <= width:
-        return text
-    while text and d.textlength(text + "…", font=fnt) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+SEPARATOR = " · "
+WORD_ROOM = W - 2 * 7 * K - 12 * K       # the words' line on the 2x drawing
+WORD_LEADING = 1.2
+ART_LEAST = 64 * K     # the picture keeps this height (2x px) when the words take another line
+
+
+def fit_words(words: str, width: float, most: int, measure=None) -> list[str]:
+    """The keyword line `words` ("Melee · First Blood · Critical Strike") in at most `most`
+    lines no wider than `width` at the words' font: whole items to a line, an item wider than
+    a line broken between its words. What does not fit ends the last line with "…" after a
+    whole item or word, never inside one (the zoom shows it all)."""
+    measure = measure or measuring_font(WORD_PX * K, True).getlength
+    if measure(words) <= width:
+        return [words]
+    lines: list[str] = []
+    for item in words.split(SEPARATOR):
+        if lines and measure(lines[-1] + SEPARATOR + item) <= width:
+            lines[-1] += SEPARATOR + item
+        elif measure(item) <= width:
+            lines.append(item)
+        else:                               # an item wider than a line: between its words
+            lines.append("")
+            for w in item.split():
+                if lines[-1] and measure(f"{lines[-1]} {w}") > width:
+                    lines.append(w)
+                else:
+                    lines[-1] = f"{lines[-1]} {w}".strip()
+    if len(lines) <= most and all(measure(ln) <= width for ln in lines):
+        return lines
+    kept = lines[:most]
+    rest = kept[-1]
+    # the last line keeps the whole items that fit before the ellipsis; one item alone too
+    # long, its whole words
+    while rest and measure(rest + " …") > width:
+        cut = SEPARATOR if SEPARATOR in rest else " "
+        rest = rest.rsplit(cut, 1)[0] if cut in rest else ""
+    kept[-1] = f"{rest} …" if rest else "…"
+    return kept
 
 
 def break_name(name: str, fnt, width: float, most: int) -> list[str] | None:
@@ -157,13 +188,13 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
         img.paste(wash, art[:2])
         return img.reduce(K)   # a box filter: the same edges as LANCZOS at 2:1, a tenth of the time
     m = 7 * K
-    # stats and words from the foot up: the words' line, then each row of stat boxes
-    y = H - m - 4 * K
-    if words:
-        y -= WORD_PX * 1.2 * K
-    words_y = y
+    # stats and words from the foot up: the words' lines, then each row of stat boxes
     rows = [stats[i:i + 3] for i in range(0, len(stats), 3)]
     box_h = (CAPTION_PX + NUMBER_PX + 10) * K
+    line_h = WORD_PX * WORD_LEADING * K
+    word_lines = _word_lines(name, words, len(rows)) if words else ()
+    y = H - m - 4 * K - line_h * len(word_lines)
+    words_y = y
     tops = []
     for _ in rows:
         y -= box_h + 4 * K
@@ -174,7 +205,9 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     img = _base_copy(memo)
     if img is None:
         with textfloor.composing() as sizes:
-            img = _compose_base(name, main, dark, picture, cost, corner, words, words_y, y, paper, ink)
+            img = _compose_base(name, main, dark, picture, cost, corner, word_lines, words_y, y, paper, ink)
+            if word_lines and word_lines[-1].endswith("…"):
+                textfloor.cut(words, " ".join(word_lines))
         _base_keep(memo, img, sizes)
         for px in sizes:                 # the base's fonts are this face's too
             textfloor.face_font(px)
@@ -195,10 +228,23 @@ def compose(name: str, main, dark, picture: Picture, *, cost: tuple[str, tuple, 
     return img.reduce(K)   # a box filter: the same edges as LANCZOS at 2:1, a tenth of the time
 
 
-def _compose_base(name, main, dark, picture: Picture, cost, corner, words: str, words_y: float,
+@lru_cache(maxsize=4096)
+def _word_lines(name: str, words: str, rows: int) -> tuple[str, ...]:
+    """The compact face's keyword lines under `rows` rows of stat boxes: a long line takes
+    another (up to three) while the picture keeps ART_LEAST (measured once per card and shape:
+    a face is composed again on every changed number)."""
+    m = 7 * K
+    lines, px = _name_lines(name)
+    box_h = (CAPTION_PX + NUMBER_PX + 10) * K
+    art = H - m - 4 * K - rows * (box_h + 4 * K) - (m + 10 * K + px * 1.12 * K * len(lines)) - 8 * K
+    line_h = WORD_PX * WORD_LEADING * K
+    return tuple(fit_words(words, WORD_ROOM, max(1, min(3, 1 + int((art - line_h - ART_LEAST) // line_h)))))
+
+
+def _compose_base(name, main, dark, picture: Picture, cost, corner, words: tuple[str, ...], words_y: float,
                   stats_top: float, paper, ink) -> Image.Image:
     """The compact face at twice its size without its stat boxes: the card, its name band, the
-    words' line at `words_y`, the picture down to the stats' top and its corner numbers."""
+    words' lines from `words_y`, the picture down to the stats' top and its corner numbers."""
     img = Image.new("RGBA", (W, H), dark + (255,))
     d = ImageDraw.Draw(img)
     m = 7 * K
@@ -206,10 +252,9 @@ def _compose_base(name, main, dark, picture: Picture, cost, corner, words: str, 
     # the name, on a band in the card's colour
     lines, px = _name_lines(name)
     band = _name_band(d, lines, px, m, main, 1.12, 5)
-    if words:
-        wf = font(WORD_PX * K, True)
-        d.text((W / 2, words_y + WORD_PX * 0.6 * K), _ellipsize(d, words, wf, W - 2 * m - 12 * K), font=wf,
-               fill=ink, anchor="mm")
+    wf = font(WORD_PX * K, True)
+    for i, ln in enumerate(words):
+        d.text((W / 2, words_y + WORD_PX * (0.6 + WORD_LEADING * i) * K), ln, font=wf, fill=ink, anchor="mm")
     # the picture fills what is left, its corner numbers over it
     art = (m + 4 * K, round(band[3] + 4 * K), W - m - 4 * K, round(stats_top - 4 * K))
     if art[3] - art[1] > 20 * K:

@@ -44,6 +44,7 @@ class Watch:
     least: float | None = None
     small: dict[str, float] = field(default_factory=dict)    # words or face key -> smallest px
     spilled: set[str] = field(default_factory=set)           # words drawn wider than their room
+    cut: dict[str, str] = field(default_factory=dict)        # words shortened -> what was drawn
 
     def note(self, px: float, what: str) -> None:
         self.least = px if self.least is None else min(self.least, px)
@@ -102,6 +103,12 @@ def spilled(text: str) -> None:
     """A line of `text` drawn wider than the room it was given (a name past a card's edge)."""
     if _watch is not None:
         _watch.spilled.add(text)
+
+
+def cut(text: str, shown: str) -> None:
+    """A line of `text` drawn shortened to `shown` (ending with "…") to fit its room."""
+    if _watch is not None:
+        _watch.cut[text] = shown
 
 
 def face_font(px: float) -> None:

@@ -35,6 +35,7 @@ COMBAT_WORDS = (("melee", "Melee"), ("ranged", "Ranged"), ("caster", "Caster"))
 LEFT, TOP, AREAS_W, BOTTOM = 48, 112, 1404, 1000
 PANEL_X, PANEL_W = 1480, 392
 HEAD, PAD, GAP, AREA_GAP = 46, 16, 8, 14
+NAME_PX, NAME_GAP = 13, 8         # a listed card's name beside it (lifted to the text floor)
 
 
 def fit_cards(counts: tuple[int, ...], width: float, height: float) -> tuple[float, int]:
@@ -131,6 +132,17 @@ class BuildRoom(RoomPart):
         caps = (max(len(deck), DECK_SIZE), max(len(reserve), total - DECK_SIZE + 1))
         cw, cols = fit_cards(caps, AREAS_W, BOTTOM - TOP)
         ch = cw * 1.4
+        names = {c: card(v.designs[c]).name for c in deck + reserve if c is not None}
+        listed = None
+        if t.detail(cw) not in ("full", "name"):
+            # cards too small for a name at its least size (a small window): a list of small
+            # cards, each with its name beside it (a card chosen by its picture is a guess);
+            # on a grid of named cards a single long word ("Gravewarden") is on the zoom
+            listed = self._list_fit(caps, names)
+        pitch = cw                            # a column's width: the card's, or a listed card's row
+        if listed is not None:
+            cw, cols, ch = listed
+            pitch = (AREAS_W - 2 * PAD + GAP) / cols - GAP
         y = TOP
         for aid, name, cards, cap in ((DECK_AREA, "Deck", deck, caps[0]),
                                       (RESERVE_AREA, "Reserve Pile", reserve, caps[1])):
@@ -145,14 +157,52 @@ class BuildRoom(RoomPart):
             for i, c in enumerate(cards):
                 if c is None:
                     continue                      # a place a card left: kept empty
-                x = LEFT + PAD + (i % cols) * (cw + GAP)
+                x = LEFT + PAD + (i % cols) * (pitch + GAP)
                 cy = y + HEAD + (i // cols) * (ch + GAP)
                 movable = deciding and (A.REMOVE(c) in t.legal or A.ADD(c) in t.legal)
                 sprite = self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
+                if listed is not None:
+                    self._name_beside(c, names[c], x + cw + NAME_GAP, cy, pitch - cw - 2 * NAME_GAP, ch, seen)
                 sprite.highlight = "select" if c in self.marked else None
                 sprite.badge = "✓" if c in self.marked else ""
             y += h + AREA_GAP
         self._panel([c for c in deck if c is not None], seen)
+
+    def _list_fit(self, caps: tuple[int, ...], names: dict[int, str]) -> tuple[float, int, float] | None:
+        """(card width, columns, row height) of the list: the fewest columns (the widest rows)
+        whose rows fit the areas' height with every name on at most two lines beside its card
+        (never a word cut); None when no count of columns does."""
+        t = self.table
+        line = t.font(NAME_PX).get_linesize()
+        th = max(2 * line + 8, 56.0)
+        rows_h = BOTTOM - TOP - len(caps) * (HEAD + PAD) - (len(caps) - 1) * AREA_GAP
+        for cols in range(3, 12):
+            rows = sum(max(1, math.ceil(n / cols)) for n in caps)
+            if rows * (th + GAP) > rows_h:
+                continue
+            # the rows as tall as the areas leave them (larger pictures), up to twice the names'
+            th = min(rows_h / rows - GAP, 2 * th)
+            room = (AREAS_W - 2 * PAD + GAP) / cols - GAP - th / 1.4 - 2 * NAME_GAP   # a gap after too
+            if all(self._fits(n, room) for n in names.values()):
+                return th / 1.4, cols, th
+            return None
+        return None
+
+    def _fits(self, name: str, room: float) -> bool:
+        lines = self.table.wrap_to(name, NAME_PX, room)
+        measure = self.table.font(NAME_PX).size
+        return len(lines) <= 2 and all(measure(ln)[0] <= room for ln in lines)
+
+    def _name_beside(self, c: int, name: str, x: float, y: float, room: float, h: float, seen: set) -> None:
+        """A listed card's name right of it, on one line or two, centred on the card's height."""
+        t = self.table
+        lines = t.wrap_to(name, NAME_PX, room)
+        line = t.font(NAME_PX).get_linesize()
+        top = y + (h - line * len(lines)) / 2
+        for i in range(2):
+            t.put_label(SpriteId("room", "name", c, i), lines[i] if i < len(lines) else "", x, top + i * line,
+                        NAME_PX, INK, seen, room=room)
+
 
     def _panel(self, deck: list[int], seen: set) -> None:
         """The side panel: the count and what to do about it, the mana curve, the counts by
@@ -281,3 +331,10 @@ def _legality(n: int) -> str:
         return f"Add {more} more card{'s' if more > 1 else ''} from the Reserve Pile."
     less = n - DECK_SIZE
     return f"Set {less} card{'s' if less > 1 else ''} aside."
+
+
+def named_card(target: SpriteId | None) -> int | None:
+    """The card whose name a listed name's label is (a click on the name is one on its card)."""
+    if target is not None and target.kind == "room" and target.at(0) == "name":
+        return target.at(1)
+    return None

@@ -28,7 +28,7 @@ from tabletop.games.paragons.engine.cards import (CLASS_NAMES, CLASSES, NEUTRAL,
                                                   class_cards)
 from tabletop.games.paragons.engine.draft import layouts
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
-from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom
+from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom, named_card
 from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLURB, CLASS_LIGHT, CLASS_RGB,
                                                           GOLD, INK, MUTED, RED, SAMPLES, RoomPart, face,
                                                           fit, sort_key, wrap)
@@ -37,6 +37,7 @@ from tabletop.table.ids import SpriteId
 from tabletop.table.presenter import ADVICE
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
+STRIP_PX = 13            # a laid-out card's name under it, where its face is too small for it
 
 
 def row_id(q: int) -> SpriteId:
@@ -150,7 +151,7 @@ class DraftRoom(RoomPart):
         if v.phase == CLASS:
             klass = _class_of(target)
             return None if klass is None else self.offer(A.CHOOSE(klass))
-        c = cid(target)
+        c = _card_of(target)
         if c is None:
             return None
         if v.phase == DRAFT:
@@ -160,7 +161,7 @@ class DraftRoom(RoomPart):
     def mark(self, target: SpriteId | None) -> Action | str | None:
         """Ctrl+click: in deck building, a card marked for a swap of several; elsewhere a click."""
         v = self.table.view
-        c = cid(target) if target else None
+        c = _card_of(target) if target else None
         if v is not None and v.phase in (BUILD, SWAP) and c is not None:
             return self.build.mark(c)
         return self.click(target)
@@ -356,7 +357,7 @@ class DraftRoom(RoomPart):
             self.panel(f"room:slot:{i}", x, y, cw, ch, seen, z=4, fill=(0, 0, 0, 70),
                        outline=(255, 255, 255, 34), line=1.5, radius=cw * 0.065)
             if c in v.layout:
-                self.card(card_sid(c), v.designs[c], x, y, cw, 100 + i, seen, draggable=mine)
+                self._layout_card(c, x, y, cw, ch, 100 + i, seen, mine)
         self._draft_order_panel(seen, 1508, gy, W - 48 - 1508, gh)
         # one row per seat of what it drafted, yours at the bottom, nearest to you
         rows = [q for q in v.draft_order() if q != me] + [me]
@@ -364,6 +365,26 @@ class DraftRoom(RoomPart):
         rh = (bottom - top - rg * (len(rows) - 1)) / len(rows)
         for j, q in enumerate(rows):
             self._draft_row(q, 48, top + j * (rh + rg), W - 96, rh, seen)
+
+    def _layout_card(self, c: int, x: float, y: float, w: float, h: float, z: float, seen: set,
+                     mine: bool) -> None:
+        """A card laid out to pick, in its slot. A name too long for the face at this size (a long
+        word at 1280x720: "Executioner") goes on a strip under a smaller card in the same slot,
+        as the Mercenary Pool names its cards (a pick is never a guess from its picture)."""
+        t = self.table
+        v = t.view
+        name = card(v.designs[c]).name
+        if t.detail(w, name) in ("full", "name"):
+            self.card(card_sid(c), v.designs[c], x, y, w, z, seen, draggable=mine)
+            return
+        line = t.font(STRIP_PX).get_linesize()
+        lines, _width = t.name_lines(name, STRIP_PX, w)
+        sh = (h - len(lines) * line - 4) / CARD_RATIO
+        self.card(card_sid(c), v.designs[c], x + (w - sh) / 2, y, sh, z, seen, draggable=mine, covered=True)
+        top = y + sh * CARD_RATIO + 4
+        for k, text in enumerate(lines):
+            t.put_label(SpriteId("room", "strip", c, k), text, x + w / 2, top + k * line, STRIP_PX, INK, seen,
+                        "midtop", room=1e6)
 
     def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
         t = self.table
@@ -428,6 +449,14 @@ class DraftRoom(RoomPart):
         for i, c in enumerate(picks):
             self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen,
                       covered=i < len(picks) - 1 and pitch < cw)
+
+
+def _card_of(target: SpriteId) -> int | None:
+    """The card a click on `target` is for: a card, or a card's name beside it."""
+    c = cid(target)
+    if c is None and target.kind == "room" and target.at(0) == "strip":
+        return target.at(1)                     # the name under a card laid out to pick
+    return named_card(target) if c is None else c
 
 
 def _class_of(target: SpriteId) -> str | None:

@@ -31,6 +31,8 @@ _PLAYED_ON = kinds(actions.RELIC, actions.EVOLVE)
 LINE_TOP = 58      # a front line's units stand under its caption, with room for what peeks above them
 LINE_GAP = 12
 HAND_ROOM = {"top": 12, "left": 290}     # the hand's part of its zone: right of its title
+LABEL_GAP = 12     # virtual px between the energy die, its caption and the emblems heading
+PLATES_X = 124     # a side panel's counter plates, right of the die's column (its words a gap from them)
 
 
 class Battlefield(Part):
@@ -186,12 +188,16 @@ class Battlefield(Part):
         facs = sorted({factions()[v.factions[p]].name for p in seats})
         t.put_label(f"lbl:{who}:sub", f"{title} · {' & '.join(facs)} · {points(v, side)} pts in play",
                     zx + 16, zy + 40, 14, MUTED, seen)
-        t._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, 96, seen)
-        t.put_label(f"lbl:{who}:en", "energy", zx + 64, zy + 170, 13, GOLD, seen, "midtop", bold=True)
+        die = 96
+        t._energy_die(f"energy:{side}", v.energy[side], zx + 16, zy + 70, die, seen)
+        # the die's caption and the emblems' heading each a clear gap below the last, at the
+        # size they are drawn (the text floor lifts them on a small window)
+        en_y = zy + 70 + die + LABEL_GAP
+        t.put_label(f"lbl:{who}:en", "energy", zx + 16 + die / 2, en_y, 13, GOLD, seen, "midtop", bold=True)
         # six plates, two to a row right of the die: wide enough for each caption on one line
         # at the text floor ("relic deck"; in their own case, as one group), as tall as the zone allows
-        gap = 6
-        cw = (zw - 120 - 8 - gap) / 2
+        gap = 4                       # the plates 4 px further right, as wide as before
+        cw = (zw - PLATES_X - 6 - gap) / 2
         ch = min(70.0, (zh - 64 - 8 - 2 * gap) / 3)
         # an evolution pile is hidden while its army has hidden units (it would tell them)
         hidden_evos = any(p != t.me and evolutions_hidden(v, p) for p in seats)
@@ -202,13 +208,16 @@ class Battlefield(Part):
                   ("relic deck", sum(len(v.relic_decks[p]) for p in seats)),
                   ("unit deck", sum(len(v.decks[p]) for p in seats))]
         for i, (cap, n) in enumerate(counts):
-            t._counter(f"ctr:{who}:{i}", n, cap, zx + 120 + (i % 2) * (cw + gap),
+            t._counter(f"ctr:{who}:{i}", n, cap, zx + PLATES_X + (i % 2) * (cw + gap),
                        zy + 64 + (i // 2) * (ch + gap), cw, ch, seen)
         # emblems under the die, two to a row (the plates have the rest of the zone)
         emblems = [e for e in v.emblems if e[2] == side][:6]
+        emb_y = en_y + t.text_size(13) * 1.25 + LABEL_GAP
         if emblems:
-            t.put_label(f"lbl:{who}:emb", "Emblems", zx + 16, zy + 196, 14, GOLD, seen, bold=True)
-        top = zy + 196 + t.text_size(14) * 1.25 + 2
+            # centred under the die, regular weight: at the floor the bold word filled the die's
+            # column up to the plates
+            t.put_label(f"lbl:{who}:emb", "Emblems", zx + 16 + die / 2, emb_y, 14, GOLD, seen, "midtop")
+        top = emb_y + t.text_size(14) * 1.25 + 2
         rows = max(1, (len(emblems) + 1) // 2)
         eh = max(24.0, min(62.0, (zy + zh - 6 - top - (rows - 1) * 4) / rows))
         ew = eh / 1.4
