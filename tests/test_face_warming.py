@@ -8,6 +8,7 @@ from tabletop.core.match import Match, Seat
 from tabletop.games.registry import get_game
 from tabletop.shell.presentations import presentation
 from tabletop.store.settings import Settings
+from tabletop.table import compact
 from tabletop.table.card import CardSprite
 from tabletop.table.faces import FaceCache
 from tabletop.table.layout import Layout
@@ -57,8 +58,9 @@ def test_the_faces_to_warm_cover_every_card_face_the_table_shows(game_id, seed):
 
 def _detail(key: str) -> str | None:
     """The compact.detail_for detail a Paragons table face's key names (None: not one)."""
-    for tail, detail in (("/compact4", "full"), ("/thumb4", "picture"), ("/big4/name", "name"),
-                         ("/big4/numbers", "numbers")):
+    v = compact.VERSION
+    for tail, detail in ((f"/compact{v}", "full"), (f"/thumb{v}", "picture"), (f"/big{v}/name", "name"),
+                         (f"/big{v}/numbers", "numbers")):
         if key.endswith(tail) or f"{tail}/now=" in key:
             return detail
     return None
