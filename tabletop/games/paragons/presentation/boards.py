@@ -228,6 +228,11 @@ class Boards(Part):
         gap_y = 26
         total_h = rows * (ph + gap_y)
         y0 = y + max(0.0, (h - total_h) / 2)
+        # the captions name their counts where every one fits its column at the size it is
+        # drawn (a small window lifts them to the text floor); else the badges carry the counts
+        px_cap = 13 if compact else 16
+        counted = not compact and all(t.font(px_cap).size(f"{title} {n}")[0] <= pw + gap_x - 6
+                                      for _, n, _, title in piles)
         for k, (zone, n, face, title) in enumerate(piles):
             px = x + (k % cols) * (pw + gap_x)
             py = y0 + (k // cols) * (ph + gap_y)
@@ -235,9 +240,8 @@ class Boards(Part):
                 self._my_hidden(px, py, (pw, ph), seen)
             else:
                 self._pile(p, zone, n, face, px, py, (pw, ph), seen, mine)
-            # compact piles carry their count on the badge only: the labels must not run together
-            t.put_label(f"lbl:pile:{zone}:{p}", title if compact else f"{title} {n}", px + pw / 2, py + ph + 3, 13 if compact else 16,
-                        MUTED, seen, "midtop")
+            t.put_label(f"lbl:pile:{zone}:{p}", f"{title} {n}" if counted else title, px + pw / 2, py + ph + 3,
+                        px_cap, MUTED, seen, "midtop")
 
     def _pile(self, p, zone, n, face, x, y, size, seen, mine) -> None:
         t = self.table

@@ -83,20 +83,21 @@ class Chain(Part):
             s.dim = t.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
             self._name_strip(f"lbl:poolname:{k}", lines, x + slot / 2, top + size[1] + 2, line, INK, seen)
             x += slot + 10
-        tx = max(x + 10, x0 + 12 + 6 * (76 + 10) + 20)
+        game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
+        # the three lines under the die are centred on it: the widest of them, as the text floor
+        # lifts it on a small window, starts right of the last pool card
+        widest = max(t.font(13).size("Mana Threshold")[0], t.font(15, True).size(game)[0])
+        tx = max(x + 10, x - 46 + widest / 2 + 4, x0 + 12 + 6 * (76 + 10) + 20)
         t.put_die("threshold", 10, max(1, v.threshold()), MANA, tx + 14, y0 + 4, 64, seen,
                   f"Mana Threshold: {v.threshold()} (the round, at most 10)")
-        # three lines under the die, each below the last at the size it is drawn (the text floor
-        # lifts them on a small window)
+        # three lines under the die, each below the last at the size it is drawn
         y = y0 + 68
         t.put_label("lbl:threshold", "Mana Threshold", tx + 46, y, 13, MUTED, seen, "midtop")
         y += max(18, t.text_size(13) + 3)
-        game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
         t.put_label("lbl:game", game, tx + 46, y, 15, INK, seen, "midtop", True)
         y += max(20, t.text_size(15) + 3)
         t.put_label("lbl:round", f"Round {max(1, v.round)}", tx + 46, y, 15, GOLD, seen, "midtop", True)
         # the chain starts right of the widest of the three lines under the die
-        widest = max(t.font(13).size("Mana Threshold")[0], t.font(15, True).size(game)[0])
         cx = tx + 46 + max(78.0, widest / 2 + 12)
         banner_w = 560
         self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
