@@ -26,6 +26,29 @@ def tabletop_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def no_windows_left_behind():
+    """The windows a test opened and left (closed, hidden, never deleted) are deleted after it.
+    Left alive they pile up in the worker process (thousands of widgets after a few hundred
+    tests), and every later stylesheet change (apply_theme, the `themed` fixture) repolishes
+    each of them: a theme applied late in the suite took seconds. Only windows without a
+    parent that did not exist before the test: a longer-lived fixture's stay."""
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance()
+    before = {id(w) for w in app.topLevelWidgets()} if app is not None else set()
+    yield
+    app = QApplication.instance()
+    if app is None:
+        return
+    from PySide6.QtCore import QEvent
+    left = [w for w in app.topLevelWidgets() if id(w) not in before and w.parentWidget() is None]
+    for w in left:
+        w.close()
+        w.deleteLater()
+    if left:
+        QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
 @pytest.fixture
 def covers(monkeypatch):
     """The home tiles' covers drawn, as in the app."""
