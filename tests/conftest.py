@@ -50,6 +50,20 @@ def no_windows_left_behind():
 
 
 @pytest.fixture
+def shared_faces(tabletop_home, tmp_path_factory):
+    """The journeys' card faces kept on disk for the worker's next journeys: TABLETOP_HOME's
+    face cache is one folder per pytest worker (tests there run one at a time), so a face one
+    journey composed the next reads back instead of composing it again. For the journeys only,
+    which are about the app's flow: the tests of the faces, the text floor, the warmer and a
+    full or unwritable disk keep an empty cache of their own."""
+    shared = tmp_path_factory.getbasetemp() / "journey-faces"
+    shared.mkdir(exist_ok=True)
+    (tabletop_home / "cache").mkdir(parents=True, exist_ok=True)
+    (tabletop_home / "cache" / "faces").symlink_to(shared, target_is_directory=True)
+    return shared
+
+
+@pytest.fixture
 def covers(monkeypatch):
     """The home tiles' covers drawn, as in the app."""
     from tabletop.shell import covers

@@ -16,7 +16,7 @@ from player import Player
 from tabletop.games.registry import get_game
 from tabletop.store.saves import SaveStore
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("shared_faces")]
 HERE = Path(__file__).parent
 JOURNEYS = [(g, mode) for g, spec in GAMES.items() for mode in spec.modes]
 
