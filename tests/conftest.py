@@ -34,14 +34,19 @@ def no_windows_left_behind():
     each of them: a theme applied late in the suite took seconds. Only windows without a
     parent that did not exist before the test: a longer-lived fixture's stay."""
     from PySide6.QtWidgets import QApplication
+    from shiboken6 import getCppPointer
+
+    def address(w) -> int:             # the widget's own, not its Python wrapper's (made anew)
+        return getCppPointer(w)[0]
+
     app = QApplication.instance()
-    before = {id(w) for w in app.topLevelWidgets()} if app is not None else set()
+    before = {address(w) for w in app.topLevelWidgets()} if app is not None else set()
     yield
     app = QApplication.instance()
     if app is None:
         return
     from PySide6.QtCore import QEvent
-    left = [w for w in app.topLevelWidgets() if id(w) not in before and w.parentWidget() is None]
+    left = [w for w in app.topLevelWidgets() if address(w) not in before and w.parentWidget() is None]
     for w in left:
         w.close()
         w.deleteLater()
