@@ -2,7 +2,12 @@
 Home → Continue, the position written out, then the match played on by hand against the bot
 to the match-over screen (or `limit` moves by hand). Prints one JSON line.
 
-    python tests/journey_resume.py GAME SEAT LIMIT     (TABLETOP_HOME set by the caller)"""
+    python tests/journey_resume.py GAME SEAT LIMIT     (TABLETOP_HOME set by the caller)
+    python tests/journey_resume.py GAME                SEAT LIMIT read from stdin
+
+The second form is started while the first process still plays: it loads its modules (which
+read nothing of TABLETOP_HOME), then waits for the line, sent once the first app has closed,
+before it opens the app. The modules' loading is then not part of the journey's time."""
 import faulthandler
 import json
 import os
@@ -20,7 +25,13 @@ def main() -> None:
     from tabletop.shell import warmer
     warmer.ENABLED = False       # as in conftest: composing every face ahead only loads the machine
     from player import Player, click, wait_until
-    game, seat, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    from tabletop.shell.main_window import MainWindow  # noqa: F401 - loaded before the go
+    from tabletop.store.history import History
+    game = sys.argv[1]
+    if len(sys.argv) > 2:
+        seat, limit = int(sys.argv[2]), int(sys.argv[3])
+    else:                                 # the first app has closed when this line comes
+        seat, limit = (int(x) for x in sys.stdin.readline().split())
     app = QApplication([])
     me = Player()
     assert me.win.home.continue_btn.isEnabled(), "Continue is not offered"
@@ -33,7 +44,6 @@ def main() -> None:
     out["made"] = me.play(limit, g.route, g.choose, until_over=limit <= 0)
     out["over"] = me.ctrl.match.result() is not None
     out["summary"] = me.page.summary is not None and me.page.summary.isVisible()
-    from tabletop.store.history import History
     with History() as history:            # the finished match went into the statistics
         out["remembered"] = [[r.id, r.outcome, r.moves] for r in history.matches(game)]
     me.close()

@@ -22,7 +22,10 @@ pytestmark = pytest.mark.gui
 def small_disk(tmp_path, monkeypatch):
     disk = tmp_path / "disk"
     disk.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs",
+    # 16 MB, not 4: the faces a match composes (on this disk too) filled 4 MB by themselves, so
+    # the space freed mid-match was too little for the save owed on closing, whose "could not
+    # be saved" box then waited for an answer until the suite was stopped
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs",
                                             str(disk)], capture_output=True).returncode != 0:
         pytest.skip("a disk of its own needs root and tmpfs")
     monkeypatch.setenv("TABLETOP_HOME", str(disk / "home"))

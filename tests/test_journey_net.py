@@ -17,7 +17,7 @@ import pytest
 from journey_games import GAMES
 from player import Player, Stuck, answering, button_in, choose, click, settle, type_into, wait_until
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("shared_faces")]
 ROOT = Path(__file__).resolve().parents[1]
 
 

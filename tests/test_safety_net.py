@@ -37,7 +37,7 @@ def app_logging():
     handlers, level = list(root.handlers), root.level
     yield
     crash.close_session()
-    for h in root.handlers:
+    for h in list(root.handlers):          # a copy: removing from the list walked skips one
         if h not in handlers:
             root.removeHandler(h)
             h.close()
