@@ -131,3 +131,30 @@ def random_moves(s: ParagonsState, n: int, seed: int = 0) -> None:
         if GAME.to_act(s) is None:
             return
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+
+
+def drawn_at(until, size: tuple[int, int], ratio: float, cache_dir, seed: int = 1):
+    """A best-of-one match played at random from `seed` until `until(state)` and seat 0 to act,
+    synced and drawn by the real presenter on a table of `size` device pixels at `ratio`:
+    (state, scene, presenter)."""
+    import pygame
+
+    from tabletop.games.registry import plugin
+    from tabletop.store.settings import Settings
+    from tabletop.table.faces import FaceCache
+    from tabletop.table.layout import Layout
+    from tabletop.table.pgsetup import init_offscreen
+    from tabletop.table.scene import Scene
+    init_offscreen()
+    s = GAME.setup(dict(GAME.default_options(2), best_of=1), seed, 2)
+    rng = Rng(seed)
+    while not (until(s) and GAME.to_act(s) == 0):
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    scene = Scene(layout=Layout(), faces=FaceCache(cache_dir))
+    scene.pace = 0
+    scene.ratio = ratio
+    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
+    scene.resize(*size)
+    p.sync(GAME.view(s, 0), GAME.legal_actions(s), True, [])
+    scene.render(pygame.Surface(size))
+    return s, scene, p

@@ -23,6 +23,8 @@ from tabletop.table.pgsetup import init_offscreen
 from tabletop.table.scene import Scene
 from tabletop.table.widgets import LabelSprite
 
+from paragons_helpers import drawn_at
+
 # the table's part of a 1280x720 window (the side panel, its toggle and the menu bar taken
 # off), in device pixels and their ratio: a plain screen and a 200% one
 TABLES = {"1280x720": ((960, 698), 1.0), "1280x720 at 200%": ((1920, 1396), 2.0)}
@@ -30,20 +32,7 @@ TABLES = {"1280x720": ((960, 698), 1.0), "1280x720 at 200%": ((1920, 1396), 2.0)
 
 def _build_room(size, ratio, tmp_path, seed=1):
     """The player's build room after a random draft, drawn on a table of `size`."""
-    init_offscreen()
-    game = get_game("paragons")
-    s = game.setup(dict(game.default_options(2), best_of=1), seed, 2)
-    rng = Rng(seed)
-    while not (s.phase == BUILD and game.to_act(s) == 0):
-        game.apply(s, rng.choice(game.legal_actions(s)))
-    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
-    scene.pace = 0
-    scene.ratio = ratio
-    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
-    scene.resize(*size)
-    p.sync(game.view(s, 0), game.legal_actions(s), True, [])
-    scene.render(pygame.Surface(size))
-    return s, scene, p
+    return drawn_at(lambda s: s.phase == BUILD, size, ratio, tmp_path, seed)
 
 
 def _touch(a, b) -> bool:

@@ -4,19 +4,13 @@ ran under the Mercenary Pool's last card, and the pile captions ran into each ot
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from tabletop.core import Rng
 from tabletop.games.paragons.engine.state import PLAY
-from tabletop.games.registry import get_game, plugin
-from tabletop.store.settings import Settings
 from tabletop.table import textfloor
 from tabletop.table.card import CardSprite
-from tabletop.table.faces import FaceCache
-from tabletop.table.layout import Layout
-from tabletop.table.pgsetup import init_offscreen
-from tabletop.table.scene import Scene
+
+from paragons_helpers import drawn_at
 
 # the table's part of a 1280x720 window and of a 1920x1080 one, in device pixels and ratio
 TABLES = {"1280x720": ((960, 698), 1.0), "1280x720 at 200%": ((1920, 1396), 2.0),
@@ -24,21 +18,8 @@ TABLES = {"1280x720": ((960, 698), 1.0), "1280x720 at 200%": ((1920, 1396), 2.0)
 
 
 def _table(size, ratio, tmp_path, seed):
-    init_offscreen()
-    game = get_game("paragons")
-    s = game.setup(dict(game.default_options(2), best_of=1), seed, 2)
-    rng = Rng(seed)
-    while not (s.phase == PLAY and game.to_act(s) == 0 and s.round >= 3):
-        game.apply(s, rng.choice(game.legal_actions(s)))
-    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
-    scene.pace = 0
-    scene.ratio = ratio
-    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
-    scene.resize(*size)
     with textfloor.watching(ratio):
-        p.sync(game.view(s, 0), game.legal_actions(s), True, [])
-        scene.render(pygame.Surface(size))
-    return scene
+        return drawn_at(lambda s: s.phase == PLAY and s.round >= 3, size, ratio, tmp_path, seed)[1]
 
 
 def _touch(a, b) -> bool:
