@@ -85,3 +85,24 @@ def test_only_the_details_the_table_draws_are_read_into_memory():
     disk = {_detail(item[0]) for item in items if not item[2]} - {None}
     assert p.details_shown and len(p.details_shown) < 4
     assert kept == p.details_shown and disk == {"full", "name", "numbers", "picture"} - kept
+
+
+def test_a_face_asked_for_the_disk_only_is_asked_again_once_the_table_draws_it(monkeypatch):
+    # a detail the table did not draw is warmed to disk only; once a resized table draws it,
+    # the same key is asked again, to be read into memory
+    from PIL import Image
+
+    from tabletop.shell import warmer
+    monkeypatch.setattr(warmer, "ENABLED", True)
+    cache = FaceCache()                   # no folder: composed here, no helper process
+
+    def compose():
+        return Image.new("RGBA", (30, 42), (1, 2, 3, 255))
+    w = warmer.FaceWarmer(cache)
+    try:
+        assert w.ask([("g/t/1", compose, False)]) == 1
+        assert w.ask([("g/t/1", compose, False)]) == 0
+        assert w.ask([("g/t/1", compose, True)]) == 1
+        assert w.wait(30) and cache._pil.get("g/t/1") is not None
+    finally:
+        w.stop()

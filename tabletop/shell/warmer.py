@@ -84,13 +84,18 @@ def _helper() -> cf.ProcessPoolExecutor | None:
         return _pool
 
 
+def _asked_as(item) -> tuple[str, bool]:
+    """A (key, compose[, keep]) item's key and whether it is to be kept in memory."""
+    return item[0], len(item) < 3 or bool(item[2])
+
+
 class FaceWarmer:
     def __init__(self, faces, game: str | None = None) -> None:
         self.faces = faces
         self.game = game
         self._learned = self._load_learned()
         self._queue: queue.Queue = queue.Queue()
-        self._asked: set[str] = set()
+        self._asked: set[tuple[str, bool]] = set()
         self._stop = threading.Event()
         self._busy = threading.Event()     # set while something waits or is being made
         self._thread: threading.Thread | None = None
@@ -102,10 +107,12 @@ class FaceWarmer:
         if not ENABLED:
             return 0
         items, self._learned = list(items) + [(k, None) for k in self._learned], []
-        new = [item for item in items if item[0] not in self._asked]
+        # a face asked for the disk only (a detail the table did not draw yet) is asked again
+        # when the table draws it, to be read into memory
+        new = [item for item in items if _asked_as(item) not in self._asked]
         if not new or self._stop.is_set():
             return 0
-        self._asked.update(item[0] for item in new)
+        self._asked.update(_asked_as(item) for item in new)
         self._busy.set()
         self._queue.put(new)
         if self._thread is None:
