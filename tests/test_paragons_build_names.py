@@ -93,7 +93,7 @@ def test_every_card_laid_out_in_the_draft_shows_its_name_at_1280x720(tmp_path):
                 for c in s.layout:
                     sp, design = scene.get(f"card:{c}"), s.designs[c]
                     pieces.append((sp.id, sp.rect))
-                    strip = [scene.get(f"room:strip:{c}:{k}") for k in range(2)]
+                    strip = [scene.get(f"room:name:{c}:{k}") for k in range(2)]
                     strip = [lb for lb in strip if lb is not None and lb.visible and lb.text]
                     pieces += [(lb.id, lb.rect) for lb in strip]
                     named = sp.face_key in (faces.table_key(design, "full"), faces.table_key(design, "name"))
@@ -102,7 +102,7 @@ def test_every_card_laid_out_in_the_draft_shows_its_name_at_1280x720(tmp_path):
                 touching += [(a, b) for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1:]
                              if _touch(ra, rb)]
                 for sid, _r in pieces:                 # a click on a strip picks its card
-                    if sid.startswith("room:strip:"):
+                    if sid.startswith("room:name:"):
                         strips += 1
                         c = SpriteId.read(sid).at(1)
                         assert p.click(SpriteId.read(sid)) == p.click(SpriteId("card", c)) is not None

@@ -256,6 +256,14 @@ class Presenter:
         lines, width = (best, two) if two < one else ([name], one)
         return lines, max(least, width)
 
+    def put_name_strip(self, lid: str, lines: list[str], x: float, y: float, line_h: float, size: int,
+                       color, seen: set, bold: bool = False) -> None:
+        """A card's name on a strip under it (`name_lines`' lines), one label a line centred on
+        `x`, ids `lid:0`, `lid:1` (never shortened: the strip is as wide as its words)."""
+        for i, text in enumerate(lines):
+            self.put_label(f"{lid}:{i}", text, x, y + i * line_h, size, color, seen, "midtop",
+                           bold=bold, room=1e6)
+
     def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """`text` on one line of `width` virtual px at the size it is drawn now: whole words from
         the start and an ellipsis (never a word cut; the first word stays whole)."""

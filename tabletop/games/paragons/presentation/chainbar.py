@@ -81,7 +81,8 @@ class Chain(Part):
             price = 3 if card(v.designs[c]).tier == "greater" else 2
             s.tooltip = f"Recruit for {price} mana (less any discount): click it, or drag it to your hand"
             s.dim = t.my_turn and not self._in_mulligan() and c not in recruits and not self._pool_target(c)
-            self._name_strip(f"lbl:poolname:{k}", lines, x + slot / 2, top + size[1] + 2, line, INK, seen)
+            t.put_name_strip(f"lbl:poolname:{k}", lines, x + slot / 2, top + size[1] + 2, line, NAME_SIZE, INK,
+                             seen)
             x += slot + 10
         game = f"Game {v.game_no}" + (f" of {v.best_of}" if v.best_of > 1 else "")
         # the three lines under the die are centred on it: the widest of them, as the text floor
@@ -102,14 +103,6 @@ class Chain(Part):
         banner_w = 560
         self._sync_chain(cx, y0, x0 + w - banner_w - 16 - cx, h, seen)
         self._sync_banner(x0 + w - banner_w, y0 - 2, banner_w, h + 4, seen)
-
-    def _name_strip(self, lid: str, lines: list[str], x: float, y: float, line_h: float, color, seen,
-                    bold: bool = False) -> None:
-        """A card's name under it, line by line, centred on `x` (its strip is as wide as its
-        words: name_lines measured them)."""
-        for i, text in enumerate(lines):
-            self.table.put_label(f"{lid}:{i}", text, x, y + i * line_h, NAME_SIZE, color, seen, "midtop",
-                                 bold=bold, room=1e6)
 
     def _pool_target(self, c: int) -> bool:
         t = self.table
@@ -145,8 +138,8 @@ class Chain(Part):
             top = i == n - 1
             self._link_sprite(i, link, lx + (widths[i] - size[0]) / 2, y + head, size, seen, top=top,
                               pending=pending)
-            self._name_strip(f"lbl:lnk:{i}", strips[i], lx + widths[i] / 2, y + head + size[1] + 1, line,
-                             GOLD if top else INK, seen, bold=top)
+            t.put_name_strip(f"lbl:lnk:{i}", strips[i], lx + widths[i] / 2, y + head + size[1] + 1, line,
+                             NAME_SIZE, GOLD if top else INK, seen, bold=top)
             lx += (widths[i] + 12) * squeeze
 
     def _link_words(self, link, pending: bool) -> list[str]:

@@ -381,10 +381,8 @@ class DraftRoom(RoomPart):
         lines, _width = t.name_lines(name, STRIP_PX, w)
         sh = (h - len(lines) * line - 4) / CARD_RATIO
         self.card(card_sid(c), v.designs[c], x + (w - sh) / 2, y, sh, z, seen, draggable=mine, covered=True)
-        top = y + sh * CARD_RATIO + 4
-        for k, text in enumerate(lines):
-            t.put_label(SpriteId("room", "strip", c, k), text, x + w / 2, top + k * line, STRIP_PX, INK, seen,
-                        "midtop", room=1e6)
+        # named as the build room's names are: a click on one is a click on its card
+        t.put_name_strip(f"room:name:{c}", lines, x + w / 2, y + sh * CARD_RATIO + 4, line, STRIP_PX, INK, seen)
 
     def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
         t = self.table
@@ -452,10 +450,8 @@ class DraftRoom(RoomPart):
 
 
 def _card_of(target: SpriteId) -> int | None:
-    """The card a click on `target` is for: a card, or a card's name beside it."""
+    """The card a click on `target` is for: a card, or its name beside or under it."""
     c = cid(target)
-    if c is None and target.kind == "room" and target.at(0) == "strip":
-        return target.at(1)                     # the name under a card laid out to pick
     return named_card(target) if c is None else c
 
 
