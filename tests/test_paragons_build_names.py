@@ -39,11 +39,12 @@ def _touch(a, b) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+@pytest.mark.parametrize("seed", [1, 2, 11])      # the ranger's, the mage's and the warrior's cards
 @pytest.mark.parametrize("size", sorted(TABLES))
-def test_every_card_in_the_build_room_shows_its_name(size, tmp_path):
+def test_every_card_in_the_build_room_shows_its_name(size, seed, tmp_path):
     (w, h), ratio = TABLES[size]
     with textfloor.watching(ratio) as watch:
-        s, scene, _p = _build_room((w, h), ratio, tmp_path)
+        s, scene, _p = _build_room((w, h), ratio, tmp_path, seed)
     choices = list(s.decks[0]) + list(s.reserves[0])
     assert len(choices) >= 50
     nameless, pieces = [], []

@@ -112,12 +112,12 @@ def test_the_new_match_dialog_offers_paragons_for_two_or_three(qtbot, tmp_path):
     page.leave()
 
 
-def in_the_build_room(qtbot, tmp_path):
-    """A drafted match against the bot, drafted at the table until the player's build room:
-    the page and a reader of the match's state now."""
+def in_the_build_room(qtbot, tmp_path, size=(1600, 940)):
+    """A drafted match against the bot, drafted at the table until the player's build room
+    (the window `size`): the page and a reader of the match's state now."""
     from tabletop.games.paragons.engine.state import BUILD
     match = Match(GAME, [Seat("human", "You"), BOT], 4, {"variant": "draft", "best_of": 1})
-    _win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match)
+    _win, page = open_match(qtbot, SaveStore(tmp_path / "saves"), match, size)
     move = mover(random.Random(4), [])
     st = lambda: page.ctrl.match.state                                    # noqa: E731
     play_until(page, qtbot, lambda: st().phase == BUILD and page.ctrl.my_turn(), move, **ROOM)
@@ -213,4 +213,28 @@ def test_after_the_draft_several_cards_swap_in_one_move_by_ctrl_click_and_keys(q
         == sorted(where[c] for c in into)
     assert not any(page.scene.get(f"card:{c}").badge for c in out + into), "the marks are cleared"
     assert page.scene.get("btn:room:swap") is None
+    page.leave()
+
+
+def test_at_1280x720_the_build_room_lists_names_and_a_click_on_one_moves_its_card(qtbot, tmp_path):
+    """Names on every card (issue 82): in a 1280x720 window the build room's cards are a list,
+    each named beside its picture; a real click on a deck card's name sets it aside and one on
+    a Reserve Pile card's name puts that card in, through the engine, as clicks on the cards do."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from player import visible_point, wait_until
+    from tabletop.games.paragons.engine.cards import card
+
+    page, st = in_the_build_room(qtbot, tmp_path, size=(1280, 720))
+    s = st()
+    out, into = sorted(s.decks[0])[0], sorted(s.reserves[0])[-1]
+    for c in (out, into):
+        label = page.scene.get(f"room:name:{c}:0")
+        assert label is not None and label.visible and label.text, "the card is not named beside it"
+        assert card(s.designs[c]).name.startswith(label.text)
+    QTest.mouseClick(page.table, Qt.LeftButton, Qt.NoModifier, visible_point(page.scene, f"room:name:{out}:0"))
+    wait_until(lambda: out in st().reserves[0], what="the deck card set aside")
+    QTest.mouseClick(page.table, Qt.LeftButton, Qt.NoModifier, visible_point(page.scene, f"room:name:{into}:0"))
+    wait_until(lambda: into in st().decks[0], what="the Reserve Pile card put in")
+    assert len(st().decks[0]) == 30 and [e.action.kind for e in page.ctrl.match.log[-2:]] == ["remove", "add"]
     page.leave()

@@ -174,17 +174,19 @@ class BuildRoom(RoomPart):
         (never a word cut); None when no count of columns does."""
         t = self.table
         line = t.font(NAME_PX).get_linesize()
-        th = max(2 * line + 8, 56.0)
+        least = max(2 * line + 8, 56.0)           # a row holds a name's two lines
         rows_h = BOTTOM - TOP - len(caps) * (HEAD + PAD) - (len(caps) - 1) * AREA_GAP
         for cols in range(3, 12):
             rows = sum(max(1, math.ceil(n / cols)) for n in caps)
-            if rows * (th + GAP) > rows_h:
+            if rows * (least + GAP) > rows_h:
                 continue
-            # the rows as tall as the areas leave them (larger pictures), up to twice the names'
-            th = min(rows_h / rows - GAP, 2 * th)
-            room = (AREAS_W - 2 * PAD + GAP) / cols - GAP - th / 1.4 - 2 * NAME_GAP   # a gap after too
-            if all(self._fits(n, room) for n in names.values()):
-                return th / 1.4, cols, th
+            pitch = (AREAS_W - 2 * PAD + GAP) / cols - GAP
+            # the rows as tall as the areas leave them (larger pictures, up to twice the names'),
+            # else the least: a smaller picture leaves a long word ("Quartermaster") its room
+            for th in (min(rows_h / rows - GAP, 2 * least), least):
+                room = pitch - th / 1.4 - 2 * NAME_GAP                 # a gap after the name too
+                if all(self._fits(n, room) for n in names.values()):
+                    return th / 1.4, cols, th
             return None
         return None
 
