@@ -376,6 +376,29 @@ def test_switching_back_to_a_layout_reuses_its_felt_and_zones(scene, monkeypatch
     assert tuple(a.get_at((int(at[0]), int(at[1])))) != tuple(b.get_at((int(at[0]), int(at[1]))))
 
 
+def test_a_layouts_felt_outlives_the_cards_churn_through_memory(tmp_path, monkeypatch):
+    """The felt and zones of the layouts a game switches between stay while many new pictures
+    pass through the memory (at a ratio of 2 Pariah drew its felt again on most switches back,
+    100 ms each, once the cards of a few rounds had pushed it out)."""
+    import pygame
+    from tabletop.table import chrome
+    built = []
+    real = chrome.build_static
+    monkeypatch.setattr(chrome, "build_static", lambda *a: built.append(1) or real(*a))
+    faces = FaceCache(tmp_path, memory_mb=16)
+    first = Layout.from_json({"zones": {"hand": {"rect": [100, 700, 1200, 300], "label": "Hand"}}})
+    other = Layout.from_json({"zones": {"shop": {"rect": [100, 100, 600, 600], "label": "Shop"}}})
+    sc = Scene(layout=first, faces=faces)
+    target = make_target(1920, 1080)
+    for i in range(4):
+        for layout in (first, other):
+            sc.set_layout(layout)
+            sc.render(target)
+        for n in range(20):           # a round's new pictures: more than the memory holds
+            faces.memo(("card", i, n), lambda: pygame.Surface((600, 840), pygame.SRCALPHA))
+    assert len(built) == 2
+
+
 
 @pytest.mark.parametrize("s", [0.6, 1.0, 2.0])
 def test_a_status_pill_of_any_width_is_the_pill_drawn_whole(s):

@@ -45,7 +45,7 @@ def build_static(target: pygame.Surface, vp: Viewport, faces: FaceCache, zones: 
     cover = max(W / FELT_SIZE[0], H / FELT_SIZE[1])
     size = (math.ceil(FELT_SIZE[0] * cover), math.ceil(FELT_SIZE[1] * cover))
     layer = pygame.Surface((W, H), 0, target)
-    big = faces.surface(key, lambda: felt_image(FELT_SIZE, base), size)
+    big = faces.layer(("felt", key, size), lambda: faces.surface(key, lambda: felt_image(FELT_SIZE, base), size))
     layer.blit(big, ((W - size[0]) // 2, (H - size[1]) // 2))
     for zone in zones:
         if not zone.hidden:

@@ -84,6 +84,9 @@ def placeholder(size: tuple[int, int] = (300, 420)) -> Image.Image:
     return img
 
 
+LAYERS_MB = 144      # the felt and three layouts' felt and zones at 3840x2160
+
+
 class FaceCache:
     """Composed pictures by key: PNG files on disk, pygame surfaces in memory."""
 
@@ -93,6 +96,10 @@ class FaceCache:
         self._pil = LRU(128 << 20)           # decoded PIL images by key
         self._full = LRU(64 << 20)           # unscaled pygame surfaces by key
         self._scaled = LRU(memory_mb << 20)  # (key, size) and memo() results
+        # whole-window layers (the felt, and the felt with each layout's zones): a few, kept
+        # apart so the cards' churn never pushes out the table's own background (33 MB each at
+        # a ratio of 2, and 30-100 ms to draw again when a game switches back to a layout)
+        self._layers = LRU(LAYERS_MB << 20)
         self._write_failed = False
         # PNGs the UI thread composed are written by a thread of their own: a write is 4-5 ms a
         # face, and Pillow's encoder lets the UI thread run meanwhile
@@ -285,7 +292,16 @@ class FaceCache:
             self._scaled.put(mkey, surf, _surface_bytes(surf))
         return surf
 
+    def layer(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A whole-window surface, built once per key and kept among the few layers."""
+        surf = self._layers.get(key)
+        if surf is None:
+            surf = build()
+            self._layers.put(key, surf, _surface_bytes(surf))
+        return surf
+
     def clear_memory(self) -> None:
+        self._layers.clear()
         self._pil.clear()
         self._full.clear()
         self._scaled.clear()

@@ -599,7 +599,7 @@ class Scene:
         if self._static is None or self._static[0] != key:
             # kept with the faces: a game that switches layouts by phase (Pariah's shop) finds
             # the felt of each drawn already, and so does the next match of the game
-            surf = faces.memo(key, lambda: chrome.build_static(
+            surf = faces.layer(key, lambda: chrome.build_static(
                 target, vp, faces, list(self.layout.zones.values()), self.felt))
             self._static = (key, surf)
         if self._curtain is None and not bare and self.frame_cache:
