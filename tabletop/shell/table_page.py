@@ -396,7 +396,7 @@ class TablePage(QWidget):
         self.panel.set_seats(seats)
         self.panel.set_moves(legal, self.presenter.menu_words)
         self._zoom_on(self.zoom_target)
-        self.panel.prompt.setText(self.presenter.prompt())
+        self.panel.set_prompt(self.presenter.prompt())
         self.table.setAccessibleDescription(self.presenter.prompt())
         self.panel.undo_btn.setEnabled(ctrl.can_undo())
         self.undo_allowed.emit(not ctrl.curtain_text())

@@ -47,6 +47,9 @@ class TableWidget(QWidget):
         self.setFocusPolicy(Qt.StrongFocus)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumSize(640, 360)
+        # the table's picture covers every pixel: Qt need not fill the page's background under
+        # each repainted place first (a third of Qt's painting at a ratio of 2)
+        self.setAttribute(Qt.WA_OpaquePaintEvent)
         self.scene = None
         self._target = None
         self.ratio = self.devicePixelRatioF()   # device pixels per logical pixel the scene has
@@ -121,6 +124,9 @@ class TableWidget(QWidget):
 
     def paintEvent(self, event) -> None:
         if self.scene is None:
+            painter = QPainter(self)         # opaque: nothing drawn yet, the page's colour
+            painter.fillRect(event.rect(), self.palette().window())
+            painter.end()
             return
         painter = QPainter(self)
         try:

@@ -31,7 +31,6 @@ QPushButton[primary="true"] {{ background: {GOLD}; color: #1b1408; border: none;
 QPushButton[primary="true"]:hover {{ background: {GOLD_HI}; }}
 QPushButton[primary="true"]:disabled {{ background: #5a4a2a; color: #9a8e78; }}
 QFrame#card, QFrame#panel {{ background: {PANEL}; border: 1px solid {EDGE}; border-radius: 12px; }}
-QFrame#panel[toAct="true"] {{ border-color: {GOLD}; }}
 QFrame#card:hover {{ border-color: {GOLD}; }}
 QLabel#cover {{ background: {PANEL_HI}; border-radius: 6px; }}
 QLabel#title {{ font-size: 34px; font-weight: 700; color: {GOLD_HI}; background: transparent; }}
