@@ -37,7 +37,6 @@ from tabletop.table.ids import SpriteId
 from tabletop.table.presenter import ADVICE
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
-STRIP_PX = 13            # a laid-out card's name under it, where its face is too small for it
 
 
 def row_id(q: int) -> SpriteId:
@@ -369,20 +368,9 @@ class DraftRoom(RoomPart):
     def _layout_card(self, c: int, x: float, y: float, w: float, h: float, z: float, seen: set,
                      mine: bool) -> None:
         """A card laid out to pick, in its slot. A name too long for the face at this size (a long
-        word at 1280x720: "Executioner") goes on a strip under a smaller card in the same slot,
-        as the Mercenary Pool names its cards (a pick is never a guess from its picture)."""
-        t = self.table
-        v = t.view
-        name = card(v.designs[c]).name
-        if t.detail(w, name) in ("full", "name"):
-            self.card(card_sid(c), v.designs[c], x, y, w, z, seen, draggable=mine)
-            return
-        line = t.font(STRIP_PX).get_linesize()
-        lines, _width = t.name_lines(name, STRIP_PX, w)
-        sh = (h - len(lines) * line - 4) / CARD_RATIO
-        self.card(card_sid(c), v.designs[c], x + (w - sh) / 2, y, sh, z, seen, draggable=mine, covered=True)
-        # named as the build room's names are: a click on one is a click on its card
-        t.put_name_strip(f"room:name:{c}", lines, x + w / 2, y + sh * CARD_RATIO + 4, line, STRIP_PX, INK, seen)
+        word at 1280x720: "Executioner") goes on a strip under a smaller card in the same slot
+        (a pick is never a guess from its picture)."""
+        self.named_card(c, self.table.view.designs[c], x, y, w, h, z, seen, draggable=mine)
 
     def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
         t = self.table

@@ -1,0 +1,70 @@
+"""Paragons names every card a player chooses between or reads (issue 82), at the sizes the
+table shows: the build room's grid at 1920x1080 (Camouflage Cloak, Stonecutter, Gravewarden
+were pictures and numbers), the rows of picks in the draft (covered cards, and the bot's
+"Behemoth" by its numbers), and a hand card with a long word at 1280x720 ("Dragonbone
+Knight"). A name is on the card's face, or on labels beside or under it; nothing touches."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.core import Rng
+from tabletop.games.paragons.engine.cards import card
+from tabletop.games.paragons.engine.state import BUILD, DRAFT
+from tabletop.games.paragons.presentation import faces
+from tabletop.games.paragons.presentation.draftroom import drafted
+from tabletop.games.registry import get_game, plugin
+from tabletop.store.settings import Settings
+from tabletop.table import textfloor
+from tabletop.table.card import CardSprite
+from tabletop.table.faces import FaceCache
+from tabletop.table.layout import Layout
+from tabletop.table.pgsetup import init_offscreen
+from tabletop.table.scene import Scene
+from tabletop.table.widgets import LabelSprite
+
+from paragons_helpers import drawn_at
+
+# the table's part of a window, in device pixels and their ratio: 1920x1080 with the side
+# panel at its widths, 1280x720, and 1280x720 at 200%
+WIDE = {"1920x1080": ((1520, 1058), 1.0), "1920x1080 (1600)": ((1600, 1058), 1.0)}
+SMALL = {"1280x720": ((960, 698), 1.0), "1280x720 at 200%": ((1920, 1396), 2.0)}
+
+
+def _touch(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _named(scene, c, design, label_ids) -> tuple[bool, list]:
+    """Whether card `c` shows its name (its face, or its labels read together), and the pieces
+    (id, rect) it takes: the card and its labels."""
+    sp = scene.get(f"card:{c}")
+    assert isinstance(sp, CardSprite) and sp.visible
+    labels = [scene.get(i) for i in label_ids]
+    labels = [lb for lb in labels if isinstance(lb, LabelSprite) and lb.visible and lb.text]
+    on_face = sp.face_key in (faces.table_key(design, "full"), faces.table_key(design, "name"))
+    said = " ".join(lb.text for lb in labels) == card(design).name
+    return on_face or said, [(sp.id, sp.rect)] + [(lb.id, lb.rect) for lb in labels]
+
+
+def _apart(pieces) -> list:
+    return [(a, b) for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1:] if _touch(ra, rb)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 11])      # the ranger's, the mage's and the warrior's cards
+@pytest.mark.parametrize("size", sorted(WIDE))
+def test_every_card_in_the_build_room_shows_its_name_at_1920x1080(size, seed, tmp_path):
+    (w, h), ratio = WIDE[size]
+    with textfloor.watching(ratio) as watch:
+        s, scene, _p = drawn_at(lambda s: s.phase == BUILD, (w, h), ratio, tmp_path, seed)
+    nameless, pieces = [], []
+    for c in list(s.decks[0]) + list(s.reserves[0]):
+        named, taken = _named(scene, c, s.designs[c], [f"room:name:{c}:{i}" for i in range(2)])
+        pieces += taken
+        if not named:
+            nameless.append(card(s.designs[c]).name)
+    assert len(pieces) >= 50
+    assert not nameless, f"{size}: cards shown without their names: {nameless}"
+    assert not _apart(pieces), f"{size}: names and cards overlapping: {_apart(pieces)[:6]}"
+    assert not watch.small, f"{size}: text under 11 px: {watch.small}"
