@@ -68,3 +68,39 @@ def test_every_card_in_the_build_room_shows_its_name_at_1920x1080(size, seed, tm
     assert not nameless, f"{size}: cards shown without their names: {nameless}"
     assert not _apart(pieces), f"{size}: names and cards overlapping: {_apart(pieces)[:6]}"
     assert not watch.small, f"{size}: text under 11 px: {watch.small}"
+
+
+@pytest.mark.parametrize("size", sorted(SMALL) + ["1920x1080"])
+def test_every_card_in_the_rows_of_picks_shows_its_name(size, tmp_path):
+    (w, h), ratio = {**SMALL, **WIDE}[size]
+    init_offscreen()
+    game = get_game("paragons")
+    s = game.setup(dict(game.default_options(2), best_of=1), 1, 2)
+    rng = Rng(1)
+    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
+    scene.pace = 0
+    scene.ratio = ratio
+    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
+    scene.resize(w, h)
+    nameless, touching, most = set(), [], 0
+    with textfloor.watching(ratio) as watch:
+        while s.phase != BUILD:
+            if s.phase == DRAFT and game.to_act(s) == 0:
+                p.sync(game.view(s, 0), game.legal_actions(s), True, [])
+                scene.render(pygame.Surface((w, h)))
+                pieces = []
+                for q in (0, 1):
+                    picks = drafted(s, q)
+                    most = max(most, len(picks))
+                    for c in picks:
+                        named, taken = _named(scene, c, s.designs[c], [f"room:name:{c}:{i}" for i in range(2)])
+                        pieces += taken
+                        if not named:
+                            nameless.add(card(s.designs[c]).name)
+                touching += _apart(pieces)
+            game.apply(s, rng.choice(game.legal_actions(s)))
+    assert most >= 20, "the rows never filled: the test sees too little"
+    assert not nameless, f"{size}: picks shown without their names: {sorted(nameless)}"
+    assert not touching, f"{size}: names and cards overlapping in the rows: {touching[:6]}"
+    assert not watch.small, f"{size}: text under 11 px: {watch.small}"
+

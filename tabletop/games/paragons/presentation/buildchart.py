@@ -165,7 +165,7 @@ class BuildRoom(RoomPart):
                 else:
                     sprite = self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
                 if listed is not None:
-                    self._name_beside(c, names[c], x + cw + NAME_GAP, cy, pitch - cw - 2 * NAME_GAP, ch, seen)
+                    self.name_beside(c, names[c], x + cw + NAME_GAP, cy, pitch - cw - 2 * NAME_GAP, ch, seen)
                 sprite.highlight = "select" if c in self.marked else None
                 sprite.badge = "✓" if c in self.marked else ""
             y += h + AREA_GAP
@@ -197,17 +197,18 @@ class BuildRoom(RoomPart):
             # else the least: a smaller picture leaves a long word ("Quartermaster") its room
             for th in (min(rows_h / rows - GAP, 2 * least), least):
                 room = pitch - th / 1.4 - 2 * NAME_GAP                 # a gap after the name too
-                if all(self._fits(n, room) for n in names.values()):
+                if all(self.fits(n, room) for n in names.values()):
                     return th / 1.4, cols, th
             return None
         return None
 
-    def _fits(self, name: str, room: float) -> bool:
+    def fits(self, name: str, room: float, most: int = 2) -> bool:
+        """Whether `name` fits `room` beside its card in at most `most` lines, no word cut."""
         lines = self.table.wrap_to(name, NAME_PX, room)
         measure = self.table.font(NAME_PX).size
-        return len(lines) <= 2 and all(measure(ln)[0] <= room for ln in lines)
+        return len(lines) <= most and all(measure(ln)[0] <= room for ln in lines)
 
-    def _name_beside(self, c: int, name: str, x: float, y: float, room: float, h: float, seen: set) -> None:
+    def name_beside(self, c: int, name: str, x: float, y: float, room: float, h: float, seen: set) -> None:
         """A listed card's name right of it, on one line or two, centred on the card's height."""
         t = self.table
         lines = t.wrap_to(name, NAME_PX, room)
