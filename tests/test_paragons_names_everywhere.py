@@ -104,3 +104,37 @@ def test_every_card_in_the_rows_of_picks_shows_its_name(size, tmp_path):
     assert not touching, f"{size}: names and cards overlapping in the rows: {touching[:6]}"
     assert not watch.small, f"{size}: text under 11 px: {watch.small}"
 
+
+LONG_WORDS = ("Dragonbone Knight", "Camouflage Cloak", "Overgrown Thicket", "Ambusher's Volley", "Stonecutter")
+
+
+@pytest.mark.parametrize("size", sorted(SMALL) + ["1920x1080"])
+def test_a_hand_card_with_a_long_word_shows_its_name(size, tmp_path):
+    from paragons_helpers import RANGER, WARRIOR, duel, to_hand
+    from tabletop.games.paragons.engine.cards import pool
+    (w, h), ratio = {**SMALL, **WIDE}[size]
+    init_offscreen()
+    game = get_game("paragons")
+    s = duel((RANGER, WARRIOR))
+    by_name = {cd.name: d for d, cd in pool().items()}
+    hand = [to_hand(s, 0, by_name[n]) for n in LONG_WORDS] + [to_hand(s, 0, by_name["Volley"])]
+    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
+    scene.pace = 0
+    scene.ratio = ratio
+    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
+    scene.resize(w, h)
+    with textfloor.watching(ratio) as watch:
+        p.sync(game.view(s, 0), game.legal_actions(s), game.to_act(s) == 0, [])
+        scene.render(pygame.Surface((w, h)))
+    nameless, pieces = [], []
+    for c in hand:
+        named, taken = _named(scene, c, s.designs[c], [f"lbl:handname:{c}:{i}" for i in range(2)])
+        pieces += taken
+        if not named:
+            nameless.append(card(s.designs[c]).name)
+    zx, zy, zw, zh = p.layout.zones["hand"].rect
+    outside = [sid for sid, (x, y, rw, rh) in pieces if x < zx or y < zy or x + rw > zx + zw or y + rh > zy + zh]
+    assert not nameless, f"{size}: hand cards shown without their names: {nameless}"
+    assert not _apart(pieces), f"{size}: names and cards overlapping in the hand: {_apart(pieces)[:6]}"
+    assert not outside, f"{size}: out of the hand's zone: {outside}"
+    assert not watch.small, f"{size}: text under 11 px: {watch.small}"
