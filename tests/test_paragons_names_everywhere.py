@@ -27,8 +27,9 @@ from tabletop.table.widgets import LabelSprite
 from paragons_helpers import drawn_at
 
 # the table's part of a window, in device pixels and their ratio: 1920x1080 with the side
-# panel at its widths, 1280x720, and 1280x720 at 200%
-WIDE = {"1920x1080": ((1520, 1058), 1.0), "1920x1080 (1600)": ((1600, 1058), 1.0)}
+# panel at its widths and at 200%, 1280x720, and 1280x720 at 200%
+WIDE = {"1920x1080": ((1520, 1058), 1.0), "1920x1080 (1600)": ((1600, 1058), 1.0),
+        "1920x1080 at 200%": ((3040, 2116), 2.0)}
 SMALL = {"1280x720": ((960, 698), 1.0), "1280x720 at 200%": ((1920, 1396), 2.0)}
 
 

@@ -161,7 +161,7 @@ class BuildRoom(RoomPart):
                 cy = y + HEAD + (i // cols) * (ch + GAP)
                 movable = deciding and (A.REMOVE(c) in t.legal or A.ADD(c) in t.legal)
                 if listed is None:       # on the grid: a long word on a strip under its card
-                    sprite = self.named_card(c, v.designs[c], x, cy, cw, ch, 100 + i, seen, draggable=movable)
+                    sprite = self.put_named_card(c, v.designs[c], x, cy, cw, ch, 100 + i, seen, draggable=movable)
                 else:
                     sprite = self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
                 if listed is not None:

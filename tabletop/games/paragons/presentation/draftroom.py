@@ -372,7 +372,7 @@ class DraftRoom(RoomPart):
         """A card laid out to pick, in its slot. A name too long for the face at this size (a long
         word at 1280x720: "Executioner") goes on a strip under a smaller card in the same slot
         (a pick is never a guess from its picture)."""
-        self.named_card(c, self.table.view.designs[c], x, y, w, h, z, seen, draggable=mine)
+        self.put_named_card(c, self.table.view.designs[c], x, y, w, h, z, seen, draggable=mine)
 
     def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
         t = self.table
@@ -442,7 +442,7 @@ class DraftRoom(RoomPart):
         if sum(slots) + ROW_GAP * (len(picks) - 1) <= cx1 - cx0:
             sx = cx0
             for i, (c, slot) in enumerate(zip(picks, slots)):
-                self.named_card(c, v.designs[c], sx + (slot - cw) / 2, y + 12, cw, ch, 200 + i, seen)
+                self.put_named_card(c, v.designs[c], sx + (slot - cw) / 2, y + 12, cw, ch, 200 + i, seen)
                 sx += slot + ROW_GAP
             return
         listed = self._row_list(picks, cx1 - cx0, ch)

@@ -141,7 +141,7 @@ class RoomPart(Part):
     def strip_height(self, lines: list[str]) -> float:
         return len(lines) * self.table.font(STRIP_PX).get_linesize() + 4
 
-    def named_card(self, c: int, design: str, x: float, y: float, w: float, h: float, z: float, seen: set,
+    def put_named_card(self, c: int, design: str, x: float, y: float, w: float, h: float, z: float, seen: set,
                    draggable: bool = False) -> CardSprite:
         """Card `c` in a slot `w` x `h`: the whole slot where its face can carry its name; else a
         smaller card with its name on a strip under it (`room:name:{c}:i`, a click on which is
