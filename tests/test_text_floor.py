@@ -330,7 +330,8 @@ def test_a_keyword_line_wraps_between_items_and_shortens_after_a_whole_one():
     # an item wider than a line is broken between its words
     assert compact.fit_words("Aura 1 (Armor Perforation +1)", 16, 2, measure) == [
         "Aura 1 (Armor", "Perforation +1)"]
-    assert compact.fit_words("Aura 1 (Armor Perforation +1)", 16, 1, measure) == ["Aura 1 (Armor …"]
+    # a part of an item says nothing ("Raise the …"): it goes whole (test_keyword_items.py)
+    assert compact.fit_words("Aura 1 (Armor Perforation +1)", 16, 1, measure) == ["…"]
     assert not _cut_inside_a_word(words, "Melee · First Blood …")
     assert _cut_inside_a_word(words, "Melee · Fir…")
 

@@ -31,7 +31,7 @@ NUMBER_PX = 48
 CAPTION_PX = 32
 WORD_PX = 32
 MIN_PX = min(NAME_PX, NUMBER_PX, CAPTION_PX, WORD_PX)
-VERSION = 5            # in every compact face key: a changed drawing is a new picture
+VERSION = 6            # in every compact face key: a changed drawing is a new picture
 
 
 @dataclass(frozen=True)
@@ -74,35 +74,43 @@ ART_LEAST = 64 * K     # the picture keeps this height (2x px) when the words ta
 def fit_words(words: str, width: float, most: int, measure=None) -> list[str]:
     """The keyword line `words` ("Melee · First Blood · Critical Strike") in at most `most`
     lines no wider than `width` at the words' font: whole items to a line, an item wider than
-    a line broken between its words. What does not fit ends the last line with "…" after a
-    whole item or word, never inside one (the zoom shows it all)."""
+    a line broken between its words. What does not fit ends with "…" after a whole item, never
+    inside one: a part of an item ("Raise the …" of "Raise the Ebb Ward") says nothing, so it
+    goes whole and the zoom shows it all."""
     measure = measure or measuring_font(WORD_PX * K, True).getlength
     if measure(words) <= width:
         return [words]
     lines: list[str] = []
+    ends: list[bool] = []                   # a line ends where an item ends (not inside one)
     for item in words.split(SEPARATOR):
-        if lines and measure(lines[-1] + SEPARATOR + item) <= width:
+        if lines and ends[-1] and measure(lines[-1] + SEPARATOR + item) <= width:
             lines[-1] += SEPARATOR + item
         elif measure(item) <= width:
             lines.append(item)
+            ends.append(True)
         else:                               # an item wider than a line: between its words
             lines.append("")
+            ends.append(False)
             for w in item.split():
                 if lines[-1] and measure(f"{lines[-1]} {w}") > width:
                     lines.append(w)
+                    ends.append(False)
                 else:
                     lines[-1] = f"{lines[-1]} {w}".strip()
+            ends[-1] = True
     if len(lines) <= most and all(measure(ln) <= width for ln in lines):
         return lines
     kept = lines[:most]
-    rest = kept[-1]
-    # the last line keeps the whole items that fit before the ellipsis; one item alone too
-    # long, its whole words
-    while rest and measure(rest + " …") > width:
-        cut = SEPARATOR if SEPARATOR in rest else " "
-        rest = rest.rsplit(cut, 1)[0] if cut in rest else ""
-    kept[-1] = f"{rest} …" if rest else "…"
-    return kept
+    while True:
+        # the last line keeps its whole items that fit before the ellipsis; with none, the
+        # line before it ends with the ellipsis (a broken item's first part goes with it)
+        rest = kept[-1] if ends[len(kept) - 1] else ""
+        while rest and measure(rest + " …") > width:
+            rest = rest.rsplit(SEPARATOR, 1)[0] if SEPARATOR in rest else ""
+        if rest or len(kept) == 1:
+            kept[-1] = f"{rest} …" if rest else "…"
+            return kept
+        kept.pop()
 
 
 def break_name(name: str, fnt, width: float, most: int) -> list[str] | None:

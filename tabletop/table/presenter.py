@@ -166,8 +166,10 @@ class Presenter:
         return [a for a in self.legal if a.kind == kind]
 
     def shown_px(self, width: float) -> float:
-        """A virtual width as logical pixels on the table drawn now (what the text floor counts)."""
-        return width * self.scene.viewport.scale / max(self.scene.ratio, 1e-6)
+        """A virtual width as logical pixels on the table drawn now (what the text floor counts):
+        in whole device pixels, as a sprite is drawn (at 200% a width a hair over its floor was
+        drawn a hair under it)."""
+        return round(width * self.scene.viewport.scale) / max(self.scene.ratio, 1e-6)
 
     def detail(self, width: float, name: str | None = None) -> str:
         """How much a card face `width` virtual px wide can say on the table drawn now (no word

@@ -28,6 +28,7 @@ from tabletop.table.sprites import CardSprite, CounterSprite
 
 CLASS_TITLES = {"warrior": "Warrior", "mage": "Mage", "ranger": "Ranger"}
 HAND_ASPECT = 173 / 124
+HAND_NAME_PX = 13         # a hand card's name under it, where its face is too small for it
 PEEK = 20                  # how far an Imbuement or an Enchantment shows from under its card
 _FROM_HAND = kinds(A.PLAY, A.CAST, A.HIDE)     # the plays of a card of the hand
 
@@ -293,6 +294,30 @@ class Boards(Part):
             s.tooltip = "In your Hidden Pile (face down to the others)" + (": ready to reveal" if c in ready else "")
 
     # --- the viewer's hand -----------------------------------------------------------------------
+    def _hand_name(self, c: int, x: float, y: float, size, pitch: float, room, seen):
+        """Where hand card `c` goes and its size: as dealt when its face names it; else (a long
+        word at 1280x720: "Dragonbone Knight") its name on a strip under it, the card as much
+        smaller (and higher) as the zone's foot needs, the strip within its `pitch` (the
+        spacing of the cards), one line or two. Where no strip fits, the card as dealt."""
+        t = self.table
+        name = t.name(c)
+        if t.detail(size[0], name) in ("full", "name"):
+            return (x, y), size
+        fnt = t.font(HAND_NAME_PX)
+        lines, width = [name], fnt.size(name)[0]
+        if width > pitch - 2:
+            lines, width = t.name_lines(name, HAND_NAME_PX, 0)
+        strip = len(lines) * fnt.get_linesize() + 2
+        top, bottom = room[1], room[1] + room[3]
+        h = min(size[1], bottom - top - strip)
+        if width > pitch - 2 or h < size[1] * 0.7:
+            return (x, y), size
+        y = max(top, min(y, bottom - strip - h))
+        w = h / HAND_ASPECT
+        t.put_name_strip(f"lbl:handname:{c}", lines, x + size[0] / 2, y + h + 2, fnt.get_linesize(),
+                         HAND_NAME_PX, INK, seen)
+        return (x + (size[0] - w) / 2, y), (w, h)
+
     def draw_hand(self, seen) -> None:
         t = self.table
         v = t.view
@@ -305,10 +330,13 @@ class Boards(Part):
         inner = Zone("hand-inner", cardfit.room(zone.rect, top=14, left=150, right=20), kind="row")
         active = {a.args[0] for a in t.legal if a.kind in _FROM_HAND}
         marking = v.phase == "mulligan" and t.my_turn
-        for i, (c, (x, y)) in enumerate(zip(hand, inner.positions(len(hand), size, 12))):
+        spots = inner.positions(len(hand), size, 12)
+        pitch = spots[1][0] - spots[0][0] if len(spots) > 1 else size[0] + 24
+        for i, (c, (x, y)) in enumerate(zip(hand, spots)):
             lifted = marking and c in t.marked
             lift = min(22.0, max(0.0, y - y0 - 4)) if lifted else 0.0     # never out of the zone
-            s = t._card(card_sid(c), c, x, y - lift, size, 500 + i, seen,
+            at, shown = self._hand_name(c, x, y - lift, size, pitch, inner.rect, seen)
+            s = t._card(card_sid(c), c, at[0], at[1], shown, 500 + i, seen,
                         draggable=c in active)
             s.dim = t.my_turn and not marking and v.phase != OVER and c not in active
             if lifted:

@@ -134,10 +134,10 @@ class BuildRoom(RoomPart):
         ch = cw * 1.4
         names = {c: card(v.designs[c]).name for c in deck + reserve if c is not None}
         listed = None
-        if t.detail(cw) not in ("full", "name"):
-            # cards too small for a name at its least size (a small window): a list of small
-            # cards, each with its name beside it (a card chosen by its picture is a guess);
-            # on a grid of named cards a single long word ("Gravewarden") is on the zoom
+        if t.detail(cw) not in ("full", "name") or not self._strips_fit(names.values(), cw):
+            # cards too small for a name at its least size (a small window), or a long word
+            # ("Gravewarden") with no room for its strip: a list of small cards, each with its
+            # name beside it (a card chosen by its picture is a guess)
             listed = self._list_fit(caps, names)
         pitch = cw                            # a column's width: the card's, or a listed card's row
         if listed is not None:
@@ -160,13 +160,25 @@ class BuildRoom(RoomPart):
                 x = LEFT + PAD + (i % cols) * (pitch + GAP)
                 cy = y + HEAD + (i // cols) * (ch + GAP)
                 movable = deciding and (A.REMOVE(c) in t.legal or A.ADD(c) in t.legal)
-                sprite = self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
+                if listed is None:       # on the grid: a long word on a strip under its card
+                    sprite = self.put_named_card(c, v.designs[c], x, cy, cw, ch, 100 + i, seen, draggable=movable)
+                else:
+                    sprite = self.card(card_sid(c), v.designs[c], x, cy, cw, 100 + i, seen, draggable=movable)
                 if listed is not None:
-                    self._name_beside(c, names[c], x + cw + NAME_GAP, cy, pitch - cw - 2 * NAME_GAP, ch, seen)
+                    self.name_beside(c, names[c], x + cw + NAME_GAP, cy, pitch - cw - 2 * NAME_GAP, ch, seen)
                 sprite.highlight = "select" if c in self.marked else None
                 sprite.badge = "✓" if c in self.marked else ""
             y += h + AREA_GAP
         self._panel([c for c in deck if c is not None], seen)
+
+    def _strips_fit(self, names, cw: float) -> bool:
+        """Whether every card of the grid `cw` wide names itself: on its face, or on a strip
+        under a smaller card that keeps most of its slot and reaches no neighbour."""
+        for name in set(names):
+            strip = self.strip_for(name, cw)
+            if strip is not None and (strip[1] > cw + GAP - 2 or self.strip_height(strip[0]) > 0.4 * cw * 1.4):
+                return False
+        return True
 
     def _list_fit(self, caps: tuple[int, ...], names: dict[int, str]) -> tuple[float, int, float] | None:
         """(card width, columns, row height) of the list: the fewest columns (the widest rows)
@@ -185,17 +197,18 @@ class BuildRoom(RoomPart):
             # else the least: a smaller picture leaves a long word ("Quartermaster") its room
             for th in (min(rows_h / rows - GAP, 2 * least), least):
                 room = pitch - th / 1.4 - 2 * NAME_GAP                 # a gap after the name too
-                if all(self._fits(n, room) for n in names.values()):
+                if all(self.fits(n, room) for n in names.values()):
                     return th / 1.4, cols, th
             return None
         return None
 
-    def _fits(self, name: str, room: float) -> bool:
+    def fits(self, name: str, room: float, most: int = 2) -> bool:
+        """Whether `name` fits `room` beside its card in at most `most` lines, no word cut."""
         lines = self.table.wrap_to(name, NAME_PX, room)
         measure = self.table.font(NAME_PX).size
-        return len(lines) <= 2 and all(measure(ln)[0] <= room for ln in lines)
+        return len(lines) <= most and all(measure(ln)[0] <= room for ln in lines)
 
-    def _name_beside(self, c: int, name: str, x: float, y: float, room: float, h: float, seen: set) -> None:
+    def name_beside(self, c: int, name: str, x: float, y: float, room: float, h: float, seen: set) -> None:
         """A listed card's name right of it, on one line or two, centred on the card's height."""
         t = self.table
         lines = t.wrap_to(name, NAME_PX, room)

@@ -28,7 +28,8 @@ from tabletop.games.paragons.engine.cards import (CLASS_NAMES, CLASSES, NEUTRAL,
                                                   class_cards)
 from tabletop.games.paragons.engine.draft import layouts
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, HIDDEN_CLASS, SWAP
-from tabletop.games.paragons.presentation.buildchart import DECK_AREA, RESERVE_AREA, BuildRoom, named_card
+from tabletop.games.paragons.presentation.buildchart import (DECK_AREA, NAME_GAP, NAME_PX, RESERVE_AREA, BuildRoom,
+                                                             named_card)
 from tabletop.games.paragons.presentation.roomkit import (CARD_RATIO, CLASS_BLURB, CLASS_LIGHT, CLASS_RGB,
                                                           GOLD, INK, MUTED, RED, SAMPLES, RoomPart, face,
                                                           fit, sort_key, wrap)
@@ -37,7 +38,7 @@ from tabletop.table.ids import SpriteId
 from tabletop.table.presenter import ADVICE
 
 ROOM_PHASES = frozenset((CLASS, DRAFT, BUILD, SWAP))
-STRIP_PX = 13            # a laid-out card's name under it, where its face is too small for it
+ROW_GAP = 10             # between the cards of a row of picks
 
 
 def row_id(q: int) -> SpriteId:
@@ -369,20 +370,9 @@ class DraftRoom(RoomPart):
     def _layout_card(self, c: int, x: float, y: float, w: float, h: float, z: float, seen: set,
                      mine: bool) -> None:
         """A card laid out to pick, in its slot. A name too long for the face at this size (a long
-        word at 1280x720: "Executioner") goes on a strip under a smaller card in the same slot,
-        as the Mercenary Pool names its cards (a pick is never a guess from its picture)."""
-        t = self.table
-        v = t.view
-        name = card(v.designs[c]).name
-        if t.detail(w, name) in ("full", "name"):
-            self.card(card_sid(c), v.designs[c], x, y, w, z, seen, draggable=mine)
-            return
-        line = t.font(STRIP_PX).get_linesize()
-        lines, _width = t.name_lines(name, STRIP_PX, w)
-        sh = (h - len(lines) * line - 4) / CARD_RATIO
-        self.card(card_sid(c), v.designs[c], x + (w - sh) / 2, y, sh, z, seen, draggable=mine, covered=True)
-        # named as the build room's names are: a click on one is a click on its card
-        t.put_name_strip(f"room:name:{c}", lines, x + w / 2, y + sh * CARD_RATIO + 4, line, STRIP_PX, INK, seen)
+        word at 1280x720: "Executioner") goes on a strip under a smaller card in the same slot
+        (a pick is never a guess from its picture)."""
+        self.put_named_card(c, self.table.view.designs[c], x, y, w, h, z, seen, draggable=mine)
 
     def _draft_order_panel(self, seen: set, x: float, y: float, w: float, h: float) -> None:
         t = self.table
@@ -439,14 +429,55 @@ class DraftRoom(RoomPart):
         t.put_label(f"room:row:count:{q}", f"{len(picks)} drafted", x + 20, y + 74, 19, MUTED, seen)
         cx0, cx1 = x + 250, x + w - 12
         ch = h - 24
-        cw = ch / CARD_RATIO
         if not picks:
             t.put_label(f"room:row:none:{q}", "No cards yet" + (": yours arrive here." if mine else "."),
                         cx0, y + h / 2, 20, MUTED, seen, anchor="midleft")
-        pitch = cw + 10 if len(picks) < 2 else min(cw + 10, (cx1 - cx0 - cw) / (len(picks) - 1))
-        for i, c in enumerate(picks):
-            self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen,
-                      covered=i < len(picks) - 1 and pitch < cw)
+            return
+        # a row of picks is read as the player reads the layout: every card by its name. Side by
+        # side while they fit uncovered, each named on its face or on a strip under it; else a
+        # list of small cards with their names beside them (a covered card showed no name)
+        cw = ch / CARD_RATIO
+        strips = [self.strip_for(card(v.designs[c]).name, cw) for c in picks]
+        slots = [cw if st is None else max(cw, st[1]) for st in strips]
+        if sum(slots) + ROW_GAP * (len(picks) - 1) <= cx1 - cx0:
+            sx = cx0
+            for i, (c, slot) in enumerate(zip(picks, slots)):
+                self.put_named_card(c, v.designs[c], sx + (slot - cw) / 2, y + 12, cw, ch, 200 + i, seen)
+                sx += slot + ROW_GAP
+            return
+        listed = self._row_list(picks, cx1 - cx0, ch)
+        if listed is None:                 # no list fits either: the cards overlap, as before
+            pitch = min(cw + 10, (cx1 - cx0 - cw) / (len(picks) - 1))
+            for i, c in enumerate(picks):
+                self.card(card_sid(c), v.designs[c], cx0 + i * pitch, y + 12, cw, 200 + i, seen,
+                          covered=i < len(picks) - 1 and pitch < cw)
+            return
+        rows, pitch, th = listed
+        tw = th / CARD_RATIO
+        for i, c in enumerate(picks):       # down each column, in the order they were picked
+            lx, ly = cx0 + (i // rows) * (pitch + ROW_GAP), y + 12 + (i % rows) * (th + ROW_GAP)
+            self.card(card_sid(c), v.designs[c], lx, ly, tw, 200 + i, seen)
+            self.build.name_beside(c, card(v.designs[c]).name, lx + tw + NAME_GAP, ly,
+                                   pitch - tw - 2 * NAME_GAP, th, seen)
+
+    def _row_list(self, picks: list[int], width: float, height: float) -> tuple[int, float, float] | None:
+        """(rows, column pitch, row height) of the fewest rows (the largest pictures) in which
+        every pick's name fits beside its small card, on one line or two; None when none do."""
+        t = self.table
+        v = t.view
+        line = t.font(NAME_PX).get_linesize()
+        names = {card(v.designs[c]).name for c in picks}
+        for rows in range(1, 9):
+            th = (height - (rows - 1) * ROW_GAP) / rows
+            if th < line + 2:
+                return None
+            cols = -(-len(picks) // rows)
+            pitch = (width - (cols - 1) * ROW_GAP) / cols
+            room = pitch - th / CARD_RATIO - 2 * NAME_GAP
+            most = 2 if th >= 2 * line + 2 else 1
+            if room > 0 and all(self.build.fits(n, room, most) for n in names):
+                return rows, pitch, th
+        return None
 
 
 def _card_of(target: SpriteId) -> int | None:

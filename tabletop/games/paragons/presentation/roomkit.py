@@ -11,6 +11,7 @@ from tabletop.games.paragons.engine.cards import CLASS_NAMES, card
 from tabletop.games.paragons.engine.rules import GAME
 from tabletop.games.paragons.engine.state import BUILD, CLASS, DRAFT, SWAP
 from tabletop.games.paragons.presentation import faces
+from tabletop.games.paragons.presentation.style import card_sid
 from tabletop.table.fonts import font
 from tabletop.table.part import Part
 from tabletop.table.presenter import GOLD, INK, MUTED, RED  # noqa: F401 (the room takes them from here)
@@ -18,6 +19,7 @@ from tabletop.table.sprites import CardSprite, Panel
 
 GREEN = (140, 214, 140)
 CARD_RATIO = 1.4                      # a card is 5 by 7
+STRIP_PX = 13            # a card's name under it, where its face is too small for it
 # a class's colour: the panel's tint, its title, its chips (red, blue, green as the text says)
 CLASS_RGB = {"warrior": (200, 70, 58), "mage": (70, 120, 214), "ranger": (66, 160, 92)}
 CLASS_LIGHT = {"warrior": (255, 150, 130), "mage": (150, 190, 255), "ranger": (150, 225, 160)}
@@ -127,6 +129,35 @@ class RoomPart(Part):
         face = table_face(design, detail) if design else (None, None)
         return self.table.put_card(sid, face, back(), x, y,
                                    (w, w * CARD_RATIO), z, seen, draggable=draggable)
+
+    def strip_for(self, name: str, w: float) -> tuple[list[str], float] | None:
+        """None when a card `w` wide names itself on its face; else its name's strip under it
+        (`name_lines`' lines) and the strip's width (at least `w`)."""
+        t = self.table
+        if t.detail(w, name) in ("full", "name"):
+            return None
+        return t.name_lines(name, STRIP_PX, w)
+
+    def strip_height(self, lines: list[str]) -> float:
+        return len(lines) * self.table.font(STRIP_PX).get_linesize() + 4
+
+    def put_named_card(self, c: int, design: str, x: float, y: float, w: float, h: float, z: float, seen: set,
+                   draggable: bool = False) -> CardSprite:
+        """Card `c` in a slot `w` x `h`: the whole slot where its face can carry its name; else a
+        smaller card with its name on a strip under it (`room:name:{c}:i`, a click on which is
+        one on the card; strip_for says how wide), as the Mercenary Pool names its cards: a
+        card a player chooses or reads is never a picture without a name."""
+        t = self.table
+        strip = self.strip_for(card(design).name, w)
+        if strip is None:
+            return self.card(card_sid(c), design, x, y, w, z, seen, draggable=draggable)
+        lines, _width = strip
+        sh = (h - self.strip_height(lines)) / CARD_RATIO
+        sprite = self.card(card_sid(c), design, x + (w - sh) / 2, y, sh, z, seen, draggable=draggable,
+                           covered=True)
+        t.put_name_strip(f"room:name:{c}", lines, x + w / 2, y + sh * CARD_RATIO + 4,
+                         t.font(STRIP_PX).get_linesize(), STRIP_PX, INK, seen)
+        return sprite
 
     def panel(self, pid: str, x: float, y: float, w: float, h: float, seen: set, z: float = 5,
               fill=(16, 20, 26, 190), top=None, outline=None, line: float = 2.0,

@@ -147,7 +147,7 @@ class Seats(Part):
         s.alpha = 0.6 if fx.is_stealthy(v, a) or fx.hidden_from(v, a) else 1.0
         if v.out[fx.controller(a)] and a not in v.fallen:
             s.dim = True
-        self._marks(a, x, y, av_size, seen, avatar=True)
+        self._marks(a, x, y, av_size, seen, avatar=True, angle=angle)
         atts = v.attached.get(a, [])
         if not atts:
             return
@@ -158,36 +158,39 @@ class Seats(Part):
             drag = t.my_turn and mine and bool(t._source_actions(c))
             s = t._card(SpriteId("card", c), c, cx, ay, att_size, 150 + k, seen, draggable=drag, angle=ang)
             s.alpha = 0.6 if fx.is_stealthy(v, c) or fx.hidden_from(v, c) else 1.0
-            self._marks(c, cx, ay, att_size, seen, avatar=False, z=170 + k)
+            self._marks(c, cx, ay, att_size, seen, avatar=False, z=170 + k, angle=ang)
 
-    def _marks(self, c, x, y, size, seen, avatar: bool, z: float = 260) -> None:
-        """HP as a heart token, then the shield, counters and this round's Attack change."""
+    def _marks(self, c, x, y, size, seen, avatar: bool, z: float = 260, angle: float = 0.0) -> None:
+        """HP as a heart token, then the shield, counters and this round's Attack change: up the
+        card's left edge, or on a turned card along the outside of its bottom edge (its type
+        word, "Avatar", lies along that edge: a token on the corner covered it)."""
         t = self.table
         v = t.view
         r = 22 if avatar else 17
-        tx, ty = x - r + 6, y + size[1] - 2 * r - 4
+        spots = _token_spots(x, y, size, angle, r)
         if avatar and c in v.fallen:
             t.put_label(f"lbl:fallen:{c}", "Fallen", x + size[0] / 2, y + size[1] + 4, 15, MUTED, seen,
                         "midtop")
         hp = fx.max_hp(v, c)
         if hp > 0:
             left = fx.hp_left(v, c)
-            t.put_token(f"hp:{c}", str(left), HEART, tx, ty, r, z, seen, "heart",
+            tx, ty = next(spots)
+            t.put_token(f"hp:{c}", str(left), HEART, tx - r, ty - r, r, z, seen, "heart",
                         f"{t.name(c)}: {left} of {hp} HP")
-            ty -= 2 * r + 4
         if c in v.shields:
-            t.put_token(f"shield:{c}", "", SHIELD, tx, ty, r, z, seen, "shield", "Shielded")
-            ty -= 2 * r + 4
+            tx, ty = next(spots)
+            t.put_token(f"shield:{c}", "", SHIELD, tx - r, ty - r, r, z, seen, "shield", "Shielded")
         for kind, n in sorted(v.counters.get(c, {}).items()):
             if n:
                 text = f"+{n}" if kind == "attack" else f"⚡{n}"
                 color = (80, 150, 80) if kind == "attack" else (200, 160, 60)
-                t.put_token(f"ctr:{c}:{kind}", text, color, tx, ty, r * 0.85, z, seen,
+                tx, ty = next(spots)
+                t.put_token(f"ctr:{c}:{kind}", text, color, tx - r * 0.85, ty - r * 0.85, r * 0.85, z, seen,
                             tooltip=f"{n} {'+1 Attack' if kind == 'attack' else 'charge'} counter(s)")
-                ty -= 2 * r
         b = v.buffs.get(c, 0)
         if b:
-            t.put_token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx, ty, r * 0.85, z, seen,
+            tx, ty = next(spots)
+            t.put_token(f"buff:{c}", f"{b:+d}", (150, 90, 170), tx - r * 0.85, ty - r * 0.85, r * 0.85, z, seen,
                         tooltip=f"{b:+d} Attack this round")
 
     def _hand(self, seen) -> None:
@@ -205,6 +208,26 @@ class Seats(Part):
         if not hand:
             t.put_label("lbl:hand:none", "No cards in hand", zone.center[0], zone.center[1], 18, MUTED,
                         seen, "center")
+
+
+def _token_spots(x, y, size, angle: float, r: float):
+    """Centres for a card's tokens of radius `r`, one after another. Upright: from its bottom
+    left corner up its left edge, half over the card. Turned: just outside its bottom edge,
+    from the edge's middle (the turned card's empty corner of its box) towards its lower end,
+    rotated with the card about its centre: clear of every word on it."""
+    w, h = size
+    if not angle:
+        cx, cy = x + 6, y + h - r - 4
+        while True:
+            yield cx, cy
+            cy -= 2 * r + 4
+    turn = math.radians(-angle)                 # the sprite's angle is counterclockwise
+    cos, sin = math.cos(turn), math.sin(turn)
+    mx, my = x + w / 2, y + h / 2
+    u, v = 0.0, h / 2 + r + 2                   # in the card's own frame, from its centre
+    while True:
+        yield mx + u * cos - v * sin, my + u * sin + v * cos
+        u += 2 * r + 4
 
 
 def _half_extent(size, turned: bool) -> float:
