@@ -230,6 +230,17 @@ class TablePage(QWidget):
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
         self._was_over = match.result() is not None
         self.sounds.start()                     # the device opens now, not at the first move
+        QTimer.singleShot(0, self._prepare)     # once the page shows, before the first move
+
+    def _prepare(self) -> None:
+        """Let the presenter draw ahead what a later screen of this match shows (a room's
+        table): the move that changes the screen then finds its pictures drawn."""
+        if self.presenter is None or self.scene is None:
+            return
+        try:
+            self.presenter.prepare(self.table.pixel_size(self.table.devicePixelRatioF()))
+        except Exception:           # only an optimisation: the move draws what it needs
+            log.exception("Drawing ahead failed.")
 
     def _follow_lesson(self, match: Match) -> None:
         """A lesson's match: the controller keeps to its script and the bar shows its words. A

@@ -633,6 +633,10 @@ class Presenter:
         then draws no card large beside the pointer (it would hide the menu)."""
         return any(part.covers_table for part in self.parts)
 
+    def prepare(self, window: tuple[int, int]) -> None:
+        """Draw into memory, when a match opens, what a later screen of it shows in a table of
+        `window` pixels (a room's table: a board that takes long to draw). Nothing by default."""
+
     def faces_to_warm(self) -> list:
         """(key, compose) of the faces this match may show, the table's faces first, then the
         zoom's: the table page composes them off the UI thread when a match opens, so no move

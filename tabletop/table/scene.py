@@ -243,19 +243,25 @@ class Scene:
         shape allows, in steps of 8 virtual pixels (so a resize does not re-lay it out at every
         pixel). True when the table's shape changed."""
         base = self._base_layout
-        w, h = base.size
-        if base.stretch:
-            tall = min(w * window[1] / max(1, window[0]), h * self.MAX_STRETCH)
-            h = max(h, int(tall) // 8 * 8)
-        changed = (w, h) != tuple(self.virtual) or self.layout is not base.fitted(h)
-        vp = Viewport(*window, virtual=(w, h))
+        layout, vp = self.fitted(base, window)
+        changed = vp.virtual != tuple(self.virtual) or self.layout is not layout
         if changed or vp != self.viewport:      # else the felt and zones drawn stay good
-            self.virtual = (w, h)
-            self.layout = base.fitted(h)
+            self.virtual = vp.virtual
+            self.layout = layout
             self.viewport = vp
             self._static = None
             self._dirty = True
         return changed
+
+    def fitted(self, layout: Layout, window: tuple[int, int]) -> tuple[Layout, Viewport]:
+        """`layout` as this table lays it out in a window of `window` pixels, and its viewport
+        (what set_layout makes of it; a later screen's pictures are drawn ahead by it)."""
+        base = layout.base or layout
+        w, h = base.size
+        if base.stretch:
+            tall = min(w * window[1] / max(1, window[0]), h * self.MAX_STRETCH)
+            h = max(h, int(tall) // 8 * 8)
+        return base.fitted(h), Viewport(*window, virtual=(w, h))
 
     def zone(self, zone_id: str) -> Zone | None:
         return self.layout.zones.get(zone_id)

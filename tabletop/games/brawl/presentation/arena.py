@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+import pygame
 from PIL import Image, ImageDraw
 
 from tabletop.core import Action
@@ -28,6 +29,7 @@ from tabletop.games.brawl.presentation.words import champ_state
 from tabletop.table import textfloor
 from tabletop.table.base import Sprite
 from tabletop.table.faces import pil_to_surface
+from tabletop.table.frame import Recorder
 from tabletop.table.hexzone import HexBoard
 from tabletop.table.icons import paste_picture
 from tabletop.table.ids import SpriteId, number
@@ -263,10 +265,19 @@ class Arena(Part):
         if self.board is not None:
             for sid in [self.board.sprite.id, *self.board.cell_ids()]:
                 scene.remove(sid)
-        colours = {"deploy:mine": MINE, "deploy:theirs": THEIRS, **AREA_TINT}
-        self.board = HexBoard.in_zone(zone, self._hexmap(), terrain_colors=TERRAIN, areas=colours, margin=10)
+        self.board = self._new_board(zone)
         self.board.put_into(scene)
         self._board_key = key
+
+    def _new_board(self, zone) -> HexBoard:
+        colours = {"deploy:mine": MINE, "deploy:theirs": THEIRS, **AREA_TINT}
+        return HexBoard.in_zone(zone, self._hexmap(), terrain_colors=TERRAIN, areas=colours, margin=10)
+
+    def draw_ahead(self, layout, vp) -> None:
+        """The board's tiles of `layout` drawn into the faces' memory at viewport `vp` (the
+        table's, once the room gives way to it), not put on the table."""
+        board = self._new_board(layout.zones["arena"])
+        board.sprite.draw_body(Recorder(pygame.Surface((1, 1))), vp, self.table.faces)
 
     def put_away(self) -> None:
         """The room hides the table (its sprites leave at the settle): the board is made afresh

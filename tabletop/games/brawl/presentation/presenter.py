@@ -104,6 +104,12 @@ class BrawlPresenter(Presenter):
             self.track.draw(seen)
             self.controls.draw(seen)
 
+    def prepare(self, window: tuple[int, int]) -> None:
+        # the arena's board while the champions are chosen: the move that left the choice drew
+        # it (140 ms at a ratio of 2)
+        if self.view is not None and self.in_room():
+            self.arena.draw_ahead(*self.scene.fitted(self.table_layout, window))
+
     def forget_stale(self) -> None:
         super().forget_stale()
         if self.selected and not (self.my_turn and self._selectable(self.selected)):
