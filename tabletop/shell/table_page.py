@@ -100,6 +100,7 @@ class TablePage(QWidget):
         lay.setSpacing(0)
         self.table = TableWidget()
         self.table.intents.connect(self._intents)
+        self.table.shown.connect(self._prepare)
         name(self.table, "Game table", "Tab and the arrow keys move between the pieces; Enter "
              "plays; F6 goes to the list of your moves.")
         # F6: between the table and the moves list, the keyboard's way to every move
@@ -230,11 +231,11 @@ class TablePage(QWidget):
         self.scene.set_curtain(self.ctrl.curtain_text() or None)
         self._was_over = match.result() is not None
         self.sounds.start()                     # the device opens now, not at the first move
-        QTimer.singleShot(0, self._prepare)     # once the page shows, before the first move
 
     def _prepare(self) -> None:
-        """Let the presenter draw ahead what a later screen of this match shows (a room's
-        table): the move that changes the screen then finds its pictures drawn."""
+        """Once the match's first frame shows, let the presenter draw ahead what a later screen
+        of it shows (a room's table): the move that changes the screen then finds its pictures
+        drawn. (Not sooner: the first frame sets the text floor's ratio, which empties memory.)"""
         if self.presenter is None or self.scene is None:
             return
         try:

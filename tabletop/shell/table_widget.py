@@ -39,6 +39,7 @@ _KEYS = {Qt.Key_Left: "left", Qt.Key_Right: "right", Qt.Key_Up: "up", Qt.Key_Dow
 
 class TableWidget(QWidget):
     intents = Signal(list)        # what the player did on the table
+    shown = Signal()              # a scene's first frame is on the screen
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -51,6 +52,7 @@ class TableWidget(QWidget):
         # each repainted place first (a third of Qt's painting at a ratio of 2)
         self.setAttribute(Qt.WA_OpaquePaintEvent)
         self.scene = None
+        self._shown = None
         self._target = None
         self.ratio = self.devicePixelRatioF()   # device pixels per logical pixel the scene has
         self.frames = 0
@@ -132,6 +134,9 @@ class TableWidget(QWidget):
         try:
             drawn = self.frames
             surface = self.render_surface(_device_ratio(painter, self.devicePixelRatioF()))
+            if self._shown is not self.scene:       # told once the paint is done
+                self._shown = self.scene
+                QTimer.singleShot(0, self.shown.emit)
             if self.frames != drawn:       # drawn in this paint: show what changed outside it
                 rest = self.repainted_region() - event.region()
                 if not rest.isEmpty():

@@ -35,16 +35,17 @@ def felt_image(size: tuple[int, int] = (1920, 1080), base=FELT) -> Image.Image:
     return Image.composite(Image.new("RGB", size, (4, 14, 14)), felt, vignette).convert("RGBA")
 
 
-def build_static(target: pygame.Surface, vp: Viewport, faces: FaceCache, zones: list[Zone],
-                 base=FELT) -> pygame.Surface:
-    """Felt covering the whole window (the letterbox bars too) with the zones drawn on it."""
-    W, H = target.get_size()
+def build_static(size: tuple[int, int], like: pygame.Surface, vp: Viewport, faces: FaceCache,
+                 zones: list[Zone], base=FELT) -> pygame.Surface:
+    """Felt covering the whole window of `size` (the letterbox bars too) with the zones drawn
+    on it, in the pixel format of `like`."""
+    W, H = size
     key = f"table/felt/v1/{tuple(base)}"
     # the felt's size is known: a table whose felt is still in memory at this size (a room and
     # its table, the next match) does not read it again (100 ms from disk)
     cover = max(W / FELT_SIZE[0], H / FELT_SIZE[1])
     size = (math.ceil(FELT_SIZE[0] * cover), math.ceil(FELT_SIZE[1] * cover))
-    layer = pygame.Surface((W, H), 0, target)
+    layer = pygame.Surface((W, H), 0, like)
     big = faces.layer(("felt", key, size), lambda: faces.surface(key, lambda: felt_image(FELT_SIZE, base), size))
     layer.blit(big, ((W - size[0]) // 2, (H - size[1]) // 2))
     for zone in zones:

@@ -84,7 +84,7 @@ def placeholder(size: tuple[int, int] = (300, 420)) -> Image.Image:
     return img
 
 
-LAYERS_MB = 144      # the felt and three layouts' felt and zones at 3840x2160
+LAYERS_MB = 160      # the felt, three layouts' felt and zones and a hex board at 3840x2160
 
 
 class FaceCache:

@@ -215,7 +215,9 @@ class HexBoardSprite(Sprite):
         # the bounds' 360 corners cost a millisecond a frame: kept while the window is the same
         box = pygame.Rect(self._memo("box", (self._key, vp.window, vp.scale), lambda: _bounds(
             spx, self.hexmap.hexes, pad=max(4, round(18 * vp.scale)))))
-        tiles = faces.memo(("hexboard", self._key, vp.window, vp.scale), lambda: self._tiles(spx, box))
+        # kept with the table's layers: drawn once a match (ahead, while a room is shown), it
+        # must outlive the cards' churn through memory
+        tiles = faces.layer(("hexboard", self._key, vp.window, vp.scale), lambda: self._tiles(spx, box))
         target.blit(tiles, box.topleft)
         if self.reachable:
             # drawn over the reachable hexes' own bounds (with room for the halo), not the

@@ -635,7 +635,9 @@ class Presenter:
 
     def prepare(self, window: tuple[int, int]) -> None:
         """Draw into memory, when a match opens, what a later screen of it shows in a table of
-        `window` pixels (a room's table: a board that takes long to draw). Nothing by default."""
+        `window` pixels: a room's table (its felt and zones; a game adds what takes long)."""
+        if self.room_layout is not None and self.view is not None and self.in_room():
+            self.scene.felt_ahead(self.table_layout, window)
 
     def faces_to_warm(self) -> list:
         """(key, compose) of the faces this match may show, the table's faces first, then the

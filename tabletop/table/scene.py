@@ -24,7 +24,7 @@ from .faces import Compose, FaceCache
 from .frame import FrameCache, Recorder
 from .intents import ButtonPress, Click, DragStart, Drop, Hover, KeyPress, RightClick
 from .layout import VIRTUAL, Layout, Viewport, Zone
-from .pgsetup import init_offscreen, opaque_pad
+from .pgsetup import init_offscreen, make_target, opaque_pad
 from .pieces import DieSprite
 from .widgets import ButtonSprite
 
@@ -585,13 +585,30 @@ class Scene:
         return [Hover(self.focus_id)]
 
     # -- rendering -----------------------------------------------------------
-    def _zones_key(self) -> tuple:
-        """What the felt layer shows of the layout (equal layouts share one drawing)."""
-        if self._zones_of is None or self._zones_of[0] is not self.layout:
+    def _zones_key(self, layout: Layout) -> tuple:
+        """What the felt layer shows of a layout (equal layouts share one drawing)."""
+        if self._zones_of is None or self._zones_of[0] is not layout:
             zones = tuple((z.id, tuple(z.rect), z.label, z.kind, z.spacing, z.hidden)
-                          for z in self.layout.zones.values())
-            self._zones_of = (self.layout, (tuple(self.layout.size), zones))
+                          for z in layout.zones.values())
+            self._zones_of = (layout, (tuple(layout.size), zones))
         return self._zones_of[1]
+
+    def _felt_key(self, layout: Layout, vp: Viewport, like: pygame.Surface) -> tuple:
+        return ("felt-layer", vp.window, self._zones_key(layout), tuple(self.felt), like.get_bitsize())
+
+    def _felt_layer(self, layout: Layout, vp: Viewport, like: pygame.Surface) -> tuple[tuple, pygame.Surface]:
+        """The felt with `layout`'s zones at `vp`, in `like`'s pixel format, and its key. Kept
+        with the faces' layers: a game that switches layouts by phase (Pariah's shop) finds the
+        felt of each drawn already, and so does the next match of the game."""
+        key = self._felt_key(layout, vp, like)
+        return key, self.faces.layer(key, lambda: chrome.build_static(
+            vp.window, like, vp, self.faces, list(layout.zones.values()), self.felt))
+
+    def felt_ahead(self, layout: Layout, window: tuple[int, int]) -> None:
+        """Draw `layout`'s felt and zones for a table of `window` pixels into memory (a room's
+        table, while the room is shown)."""
+        fitted, vp = self.fitted(layout, window)
+        self._felt_layer(fitted, vp, make_target(1, 1))
 
     def render(self, target: pygame.Surface, bare: bool = False) -> None:
         """Draw the whole table into `target` (any size: letterboxed virtual space). `bare`: the
@@ -601,13 +618,8 @@ class Scene:
         vp, faces = self.viewport, self.faces
         if textfloor.set_ratio(self.ratio):
             faces.clear_memory()        # text drawn for the other ratio's floor (rare: a new screen)
-        key = ("felt-layer", vp.window, self._zones_key(), tuple(self.felt), target.get_bitsize())
-        if self._static is None or self._static[0] != key:
-            # kept with the faces: a game that switches layouts by phase (Pariah's shop) finds
-            # the felt of each drawn already, and so does the next match of the game
-            surf = faces.layer(key, lambda: chrome.build_static(
-                target, vp, faces, list(self.layout.zones.values()), self.felt))
-            self._static = (key, surf)
+        if self._static is None or self._static[0] != self._felt_key(self.layout, vp, target):
+            self._static = self._felt_layer(self.layout, vp, target)
         if self._curtain is None and not bare and self.frame_cache:
             record = Recorder(target)
             self._draw_table(record)

@@ -105,8 +105,9 @@ class BrawlPresenter(Presenter):
             self.controls.draw(seen)
 
     def prepare(self, window: tuple[int, int]) -> None:
-        # the arena's board while the champions are chosen: the move that left the choice drew
-        # it (140 ms at a ratio of 2)
+        # and the arena's board while the champions are chosen: the move that left the choice
+        # drew it (140 ms at a ratio of 2)
+        super().prepare(window)
         if self.view is not None and self.in_room():
             self.arena.draw_ahead(*self.scene.fitted(self.table_layout, window))
 
