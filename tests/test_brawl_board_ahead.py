@@ -1,4 +1,4 @@
-"""The arena's board, its felt and zones are drawn while the champions are chosen: the move
+"""The arena's board, its statues and gates, its felt and zones are drawn while the champions are chosen: the move
 that leaves the choice for the arena finds them in memory (at a ratio of 2 drawing them took
 170 ms of that move)."""
 
@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from shell_helpers import open_match
 from tabletop.core.match import Match, Seat
+from tabletop.games.brawl.presentation import arena as arena_module
 from tabletop.games.registry import get_game
 from tabletop.store.saves import SaveStore
 from tabletop.table import chrome
@@ -21,7 +22,9 @@ def test_the_arena_board_and_felt_are_drawn_ahead_while_the_champions_are_chosen
     drawn = []
     real = HexBoardSprite._tiles
     monkeypatch.setattr(HexBoardSprite, "_tiles", lambda self, *a: drawn.append(1) or real(self, *a))
-    felts = []
+    felts, decos = [], []
+    paint_deco = arena_module._deco
+    monkeypatch.setattr(arena_module, "_deco", lambda kind, *a: decos.append(kind) or paint_deco(kind, *a))
     build = chrome.build_static
     monkeypatch.setattr(chrome, "build_static", lambda *a: felts.append(a[4]) or build(*a))
     for _ in range(5):
@@ -29,7 +32,9 @@ def test_the_arena_board_and_felt_are_drawn_ahead_while_the_champions_are_chosen
     assert page.presenter.in_room()
     assert drawn == [1]                        # drawn once, as the page opened
     assert any(z.id == "arena" for zones in felts for z in zones)     # and the arena's felt
+    assert sorted(decos) == ["gate", "gate", "statue", "statue", "statue"]    # and what stands on it
     felts.clear()
+    decos.clear()
     rng = random.Random(3)
     while page.presenter.in_room():
         action = rng.choice(match.legal_actions())
@@ -41,4 +46,5 @@ def test_the_arena_board_and_felt_are_drawn_ahead_while_the_champions_are_chosen
         page.table.draw_now()
     assert page.presenter.arena.board is not None and page.table.scene.get("arena") is not None
     assert drawn == [1] and felts == []        # the arena's first frame drew no board, no felt
+    assert decos == []                         # no statue, no gate
     page.leave()

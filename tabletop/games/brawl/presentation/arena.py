@@ -277,7 +277,15 @@ class Arena(Part):
         """The board's tiles of `layout` drawn into the faces' memory at viewport `vp` (the
         table's, once the room gives way to it), not put on the table."""
         board = self._new_board(layout.zones["arena"])
-        board.sprite.draw_body(Recorder(pygame.Surface((1, 1))), vp, self.table.faces)
+        rec, faces = Recorder(pygame.Surface((1, 1))), self.table.faces
+        board.sprite.draw_body(rec, vp, faces)
+        # and the statues and gates standing on it (as draw places them: 28 ms at ratio 2)
+        s = board.pixels.size
+        for colour in arena().statues:
+            Deco("ahead", kind="statue", color=tuple(CORE[colour]), w=s * 1.24, h=s * 1.24).draw_body(rec, vp, faces)
+        for seat in (0, 1):
+            Deco("ahead", kind="gate", color=tuple(team_colour(seat, self.table.me)), w=s * 1.68,
+                 h=s * 1.68).draw_body(rec, vp, faces)
 
     def put_away(self) -> None:
         """The room hides the table (its sprites leave at the settle): the board is made afresh
