@@ -136,7 +136,7 @@ class TableWidget(QWidget):
             surface = self.render_surface(_device_ratio(painter, self.devicePixelRatioF()))
             if self._shown is not self.scene:       # told once the paint is done
                 self._shown = self.scene
-                QTimer.singleShot(0, self.shown.emit)
+                QTimer.singleShot(0, self, self.shown.emit)      # not if the widget is gone
             if self.frames != drawn:       # drawn in this paint: show what changed outside it
                 rest = self.repainted_region() - event.region()
                 if not rest.isEmpty():
