@@ -133,12 +133,9 @@ def random_moves(s: ParagonsState, n: int, seed: int = 0) -> None:
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
 
 
-def drawn_at(until, size: tuple[int, int], ratio: float, cache_dir, seed: int = 1):
-    """A best-of-one match played at random from `seed` until `until(state)` and seat 0 to act,
-    synced and drawn by the real presenter on a table of `size` device pixels at `ratio`:
-    (state, scene, presenter)."""
-    import pygame
-
+def table_for(size: tuple[int, int], ratio: float, cache_dir):
+    """The real Paragons presenter on a table of `size` device pixels at `ratio`:
+    (scene, presenter)."""
     from tabletop.games.registry import plugin
     from tabletop.store.settings import Settings
     from tabletop.table.faces import FaceCache
@@ -146,15 +143,42 @@ def drawn_at(until, size: tuple[int, int], ratio: float, cache_dir, seed: int = 
     from tabletop.table.pgsetup import init_offscreen
     from tabletop.table.scene import Scene
     init_offscreen()
-    s = GAME.setup(dict(GAME.default_options(2), best_of=1), seed, 2)
-    rng = Rng(seed)
-    while not (until(s) and GAME.to_act(s) == 0):
-        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     scene = Scene(layout=Layout(), faces=FaceCache(cache_dir))
     scene.pace = 0
     scene.ratio = ratio
     p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
     scene.resize(*size)
+    return scene, p
+
+
+def _draw(s, scene, p, size) -> None:
+    import pygame
     p.sync(GAME.view(s, 0), GAME.legal_actions(s), True, [])
     scene.render(pygame.Surface(size))
+
+
+def drawn_at(until, size: tuple[int, int], ratio: float, cache_dir, seed: int = 1):
+    """A best-of-one match played at random from `seed` until `until(state)` and seat 0 to act,
+    synced and drawn by the real presenter on a table of `size` device pixels at `ratio`:
+    (state, scene, presenter)."""
+    s = GAME.setup(dict(GAME.default_options(2), best_of=1), seed, 2)
+    rng = Rng(seed)
+    while not (until(s) and GAME.to_act(s) == 0):
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    scene, p = table_for(size, ratio, cache_dir)
+    _draw(s, scene, p, size)
     return s, scene, p
+
+
+def draft_moments(size: tuple[int, int], ratio: float, cache_dir, seed: int = 1):
+    """A best-of-one draft played at random from `seed`, drawn by the real presenter at each of
+    seat 0's picks: yields (state, scene, presenter) there, until the build room."""
+    from tabletop.games.paragons.engine.state import BUILD, DRAFT
+    s = GAME.setup(dict(GAME.default_options(2), best_of=1), seed, 2)
+    rng = Rng(seed)
+    scene, p = table_for(size, ratio, cache_dir)
+    while s.phase != BUILD:
+        if s.phase == DRAFT and GAME.to_act(s) == 0:
+            _draw(s, scene, p, size)
+            yield s, scene, p
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))

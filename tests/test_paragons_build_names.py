@@ -5,25 +5,17 @@ none (now a strip under it); at 11 px or more, touching no other card or name.""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from tabletop.core import Rng
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.state import BUILD, DRAFT
+from tabletop.games.paragons.engine.state import BUILD
 from tabletop.games.paragons.presentation import faces
-from tabletop.games.registry import get_game, plugin
-from tabletop.store.settings import Settings
 from tabletop.table import textfloor
 from tabletop.table.card import CardSprite
-from tabletop.table.faces import FaceCache
 from tabletop.table.ids import SpriteId
-from tabletop.table.layout import Layout
-from tabletop.table.pgsetup import init_offscreen
-from tabletop.table.scene import Scene
 from tabletop.table.widgets import LabelSprite
 
-from paragons_helpers import drawn_at
+from paragons_helpers import draft_moments, drawn_at
 
 # the table's part of a 1280x720 window (the side panel, its toggle and the menu bar taken
 # off), in device pixels and their ratio: a plain screen and a 200% one
@@ -75,39 +67,27 @@ def test_a_click_on_a_listed_name_is_a_click_on_its_card(tmp_path):
 
 
 def test_every_card_laid_out_in_the_draft_shows_its_name_at_1280x720(tmp_path):
-    init_offscreen()
-    game = get_game("paragons")
-    s = game.setup(dict(game.default_options(2), best_of=1), 1, 2)
-    rng = Rng(1)
-    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
-    scene.pace = 0
-    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
-    scene.resize(*TABLES["1280x720"][0])
     nameless, touching, moments, strips = set(), [], 0, 0
     with textfloor.watching() as watch:
-        while s.phase != BUILD:
-            if s.phase == DRAFT and game.to_act(s) == 0:
-                moments += 1
-                p.sync(game.view(s, 0), game.legal_actions(s), True, [])
-                scene.render(pygame.Surface(TABLES["1280x720"][0]))
-                pieces = []
-                for c in s.layout:
-                    sp, design = scene.get(f"card:{c}"), s.designs[c]
-                    pieces.append((sp.id, sp.rect))
-                    strip = [scene.get(f"room:name:{c}:{k}") for k in range(2)]
-                    strip = [lb for lb in strip if lb is not None and lb.visible and lb.text]
-                    pieces += [(lb.id, lb.rect) for lb in strip]
-                    named = sp.face_key in (faces.table_key(design, "full"), faces.table_key(design, "name"))
-                    if not named and " ".join(lb.text for lb in strip) != card(design).name:
-                        nameless.add(card(design).name)
-                touching += [(a, b) for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1:]
-                             if _touch(ra, rb)]
-                for sid, _r in pieces:                 # a click on a strip picks its card
-                    if sid.startswith("room:name:"):
-                        strips += 1
-                        c = SpriteId.read(sid).at(1)
-                        assert p.click(SpriteId.read(sid)) == p.click(SpriteId("card", c)) is not None
-            game.apply(s, rng.choice(game.legal_actions(s)))
+        for s, scene, p in draft_moments(TABLES["1280x720"][0], 1.0, tmp_path):
+            moments += 1
+            pieces = []
+            for c in s.layout:
+                sp, design = scene.get(f"card:{c}"), s.designs[c]
+                pieces.append((sp.id, sp.rect))
+                strip = [scene.get(f"room:name:{c}:{k}") for k in range(2)]
+                strip = [lb for lb in strip if lb is not None and lb.visible and lb.text]
+                pieces += [(lb.id, lb.rect) for lb in strip]
+                named = sp.face_key in (faces.table_key(design, "full"), faces.table_key(design, "name"))
+                if not named and " ".join(lb.text for lb in strip) != card(design).name:
+                    nameless.add(card(design).name)
+            touching += [(a, b) for i, (a, ra) in enumerate(pieces) for b, rb in pieces[i + 1:]
+                         if _touch(ra, rb)]
+            for sid, _r in pieces:                 # a click on a strip picks its card
+                if sid.startswith("room:name:"):
+                    strips += 1
+                    c = SpriteId.read(sid).at(1)
+                    assert p.click(SpriteId.read(sid)) == p.click(SpriteId("card", c)) is not None
     assert moments >= 10 and strips > 0
     assert not nameless, f"laid-out cards shown without their names: {sorted(nameless)}"
     assert not touching, f"names and cards overlapping: {touching[:6]}"

@@ -9,22 +9,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tabletop.core import Rng
 from tabletop.games.paragons.engine.cards import card
-from tabletop.games.paragons.engine.state import BUILD, DRAFT
+from tabletop.games.paragons.engine.state import BUILD
 from tabletop.games.paragons.presentation import faces
 from tabletop.games.paragons.presentation.draftroom import drafted
-from tabletop.games.registry import get_game, plugin
-from tabletop.store.settings import Settings
+from tabletop.games.registry import get_game
 from tabletop.table import textfloor
 from tabletop.table.card import CardSprite
-from tabletop.table.faces import FaceCache
-from tabletop.table.layout import Layout
 from tabletop.table.pgsetup import init_offscreen
-from tabletop.table.scene import Scene
 from tabletop.table.widgets import LabelSprite
 
-from paragons_helpers import drawn_at
+from paragons_helpers import draft_moments, drawn_at, table_for
 
 # the table's part of a window, in device pixels and their ratio: 1920x1080 with the side
 # panel at its widths and at 200%, 1280x720, and 1280x720 at 200%
@@ -74,32 +69,19 @@ def test_every_card_in_the_build_room_shows_its_name_at_1920x1080(size, seed, tm
 @pytest.mark.parametrize("size", sorted(SMALL) + ["1920x1080"])
 def test_every_card_in_the_rows_of_picks_shows_its_name(size, tmp_path):
     (w, h), ratio = {**SMALL, **WIDE}[size]
-    init_offscreen()
-    game = get_game("paragons")
-    s = game.setup(dict(game.default_options(2), best_of=1), 1, 2)
-    rng = Rng(1)
-    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
-    scene.pace = 0
-    scene.ratio = ratio
-    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
-    scene.resize(w, h)
     nameless, touching, most = set(), [], 0
     with textfloor.watching(ratio) as watch:
-        while s.phase != BUILD:
-            if s.phase == DRAFT and game.to_act(s) == 0:
-                p.sync(game.view(s, 0), game.legal_actions(s), True, [])
-                scene.render(pygame.Surface((w, h)))
-                pieces = []
-                for q in (0, 1):
-                    picks = drafted(s, q)
-                    most = max(most, len(picks))
-                    for c in picks:
-                        named, taken = _named(scene, c, s.designs[c], [f"room:name:{c}:{i}" for i in range(2)])
-                        pieces += taken
-                        if not named:
-                            nameless.add(card(s.designs[c]).name)
-                touching += _apart(pieces)
-            game.apply(s, rng.choice(game.legal_actions(s)))
+        for s, scene, p in draft_moments((w, h), ratio, tmp_path):
+            pieces = []
+            for q in (0, 1):
+                picks = drafted(s, q)
+                most = max(most, len(picks))
+                for c in picks:
+                    named, taken = _named(scene, c, s.designs[c], [f"room:name:{c}:{i}" for i in range(2)])
+                    pieces += taken
+                    if not named:
+                        nameless.add(card(s.designs[c]).name)
+            touching += _apart(pieces)
     assert most >= 20, "the rows never filled: the test sees too little"
     assert not nameless, f"{size}: picks shown without their names: {sorted(nameless)}"
     assert not touching, f"{size}: names and cards overlapping in the rows: {touching[:6]}"
@@ -119,11 +101,7 @@ def test_a_hand_card_with_a_long_word_shows_its_name(size, tmp_path):
     s = duel((RANGER, WARRIOR))
     by_name = {cd.name: d for d, cd in pool().items()}
     hand = [to_hand(s, 0, by_name[n]) for n in LONG_WORDS] + [to_hand(s, 0, by_name["Volley"])]
-    scene = Scene(layout=Layout(), faces=FaceCache(tmp_path))
-    scene.pace = 0
-    scene.ratio = ratio
-    p = plugin("paragons").presentation().make_presenter(scene, scene.faces, Settings(), ["You", "Bot"])
-    scene.resize(w, h)
+    scene, p = table_for((w, h), ratio, tmp_path)
     with textfloor.watching(ratio) as watch:
         p.sync(game.view(s, 0), game.legal_actions(s), game.to_act(s) == 0, [])
         scene.render(pygame.Surface((w, h)))

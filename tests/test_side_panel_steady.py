@@ -19,11 +19,16 @@ def settle(n: int = 10) -> None:
         QApplication.processEvents()
 
 
-def test_in_a_tall_window_a_short_prompt_after_a_long_one_moves_nothing_below_it(qtbot, tmp_path):
-    win, page = open_match(qtbot, SaveStore(tmp_path), Match(get_game("trials"), YOU_AND_BOT, 3),
-                           (1920, 1080))
+def table_page(qtbot, tmp_path, game: str):
+    """A match of `game` against the bot at 1920x1080, the bot held."""
+    _win, page = open_match(qtbot, SaveStore(tmp_path), Match(get_game(game), YOU_AND_BOT, 3), (1920, 1080))
     page.ctrl.paused = True
     settle()
+    return page
+
+
+def test_in_a_tall_window_a_short_prompt_after_a_long_one_moves_nothing_below_it(qtbot, tmp_path):
+    page = table_page(qtbot, tmp_path, "trials")
     panel = page.panel
     panel.set_prompt(LONG)
     settle()
@@ -38,10 +43,7 @@ def test_in_a_tall_window_a_short_prompt_after_a_long_one_moves_nothing_below_it
 
 
 def test_the_seat_to_play_has_a_gold_edge_and_the_other_none(qtbot, tmp_path):
-    win, page = open_match(qtbot, SaveStore(tmp_path), Match(get_game("pariah"), YOU_AND_BOT, 3),
-                           (1920, 1080))
-    page.ctrl.paused = True
-    settle()
+    page = table_page(qtbot, tmp_path, "pariah")
     boxes = page.panel.seat_boxes
     rows = [("Score", "0")]
     for turn in (0, 1, 0):
